@@ -1,0 +1,118 @@
+"""Cards: parsing and formatting the notation of CLI.md.
+
+A card is a frozen value `Card(rank, suit)`: rank 1 (ace) … 13 (king),
+suit 0..3 for ♠ ♥ ♦ ♣. A joker (only in profiles that use jokers) is
+`Card(0, -1)`, written `JK` or 🃏.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from scorekeeper.errors import Impossible
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+SUIT_LETTERS = ("s", "h", "d", "c")
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_NAMES = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8",
+              9: "9", 10: "10", 11: "J", 12: "Q", 13: "K"}
+
+_SUIT_INPUT = {
+    "♠": 0, "♤": 0, "s": 0,
+    "♥": 1, "♡": 1, "h": 1,
+    "♦": 2, "♢": 2, "d": 2,
+    "♣": 3, "♧": 3, "c": 3,
+}
+_RANK_INPUT = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
+               **{str(n): n for n in range(2, 11)}}
+_JOKER_INPUT = {"jk", "🃏", "joker"}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: int
+    suit: int
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    def text(self, ascii: bool = False) -> str:
+        if self.is_joker:
+            return "JK"
+        suit = SUIT_LETTERS[self.suit] if ascii else SUIT_SYMBOLS[self.suit]
+        return RANK_NAMES[self.rank] + suit
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Card({self.text(ascii=True)})"
+
+
+JOKER = Card(0, -1)
+
+
+def card(token: str) -> Card:
+    """Parse one card token (`A♠`, `as`, `10♦`, `Td`, `QH`, `JK`)."""
+    raw = token.strip()
+    lowered = raw.lower()
+    if lowered in _JOKER_INPUT:
+        return JOKER
+    # Unicode suit symbols may carry a variation selector (U+FE0F / U+FE0E).
+    cleaned = lowered.replace("\ufe0f", "").replace("\ufe0e", "")
+    if len(cleaned) >= 2:
+        rank = _RANK_INPUT.get(cleaned[:-1])
+        suit = _SUIT_INPUT.get(cleaned[-1])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    raise Impossible(
+        f"cannot read the card {raw!r}: write a rank A 2 … 10 J Q K (or T) "
+        "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH'"
+    )
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Parse a card list separated by spaces and/or commas; `-` is empty."""
+    stripped = text.strip()
+    if stripped in ("", "-"):
+        return ()
+    return tuple(card(token) for token in _SEPARATORS.split(stripped) if token)
+
+
+def melds(text: str) -> tuple[tuple[Card, ...], ...]:
+    """Parse melds separated by `|`."""
+    return tuple(cards(part) for part in text.split("|"))
+
+
+def format_cards(hand: Iterable[Card], ascii: bool = False) -> str:
+    items = [c.text(ascii) for c in hand]
+    return " ".join(items) if items else "-"
+
+
+def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
+    counts: dict[Card, int] = {}
+    for hand in hands:
+        for c in hand:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
+                 rule: str) -> None:
+    """Refuse a card seen more often than the shoe holds it (exit 2)."""
+    for c, n in sorted(count_copies(hands).items()):
+        if c.is_joker:
+            if jokers == 0:
+                raise Impossible("this session plays without jokers, but JK "
+                                 "was given", rule)
+            if n > jokers:
+                raise Impossible(f"JK appears {n} times but the deck has "
+                                 f"only {jokers} jokers", rule)
+        elif n > decks:
+            limit = "once" if decks == 1 else f"{decks} times"
+            raise Impossible(f"{c} appears {n} times, but the deck holds it "
+                             f"{limit}", rule)

@@ -1,0 +1,670 @@
+"""The command line: a thin shell over the core (see ../shared/CLI.md).
+
+It parses options, calls the pure core, and either renders with rich
+(`scorekeeper.render`, imported only when a human reads) or writes one JSON
+document with `json.dumps` (`--json`). Errors come back from the core as
+values carrying a rule id; here they become exit codes 1 and 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, List, Optional
+
+import typer
+
+from scorekeeper.errors import Impossible, Refused, ScorekeeperError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Scorekeeper and rules referee for Dhumbal and Marriage.",
+)
+check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Single rulings for disputes, without a ledger.")
+app.add_typer(check_app, name="check")
+
+JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
+ASCII_OPT = typer.Option(False, "--ascii", help="Write suits as s h d c.")
+
+
+# -- output helpers -------------------------------------------------------------
+
+def use_ascii(flag: bool) -> bool:
+    if flag:
+        return True
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣→≤".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def console(ascii: bool = False) -> Any:
+    from scorekeeper import render
+
+    return render.make_console(ascii)
+
+
+def fail(err: ScorekeeperError, as_json: bool = False,
+         check_shape: bool = False) -> None:
+    """Report an error value and exit with its code (1 or 2)."""
+    if as_json:
+        data: dict[str, Any] = {"valid": False} if check_shape else {}
+        data.update({"error": err.message, "reason": err.message,
+                     "rule": err.rule, "exit_code": err.exit_code})
+        emit_json(data)
+    # A ledger error lists every problem as FILE:LINE: message.
+    lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
+    sys.stderr.write("".join(line + "\n" for line in lines))
+    raise typer.Exit(err.exit_code)
+
+
+def guarded(as_json: bool = False, check_shape: bool = False
+            ) -> Callable[[Callable[[], None]], None]:
+    def run(body: Callable[[], None]) -> None:
+        try:
+            body()
+        except ScorekeeperError as err:
+            fail(err, as_json, check_shape)
+    return run
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- hand options ----------------------------------------------------------------
+
+@dataclass
+class HandOptions:
+    call: str | None = None
+    show: bool = False
+    hands: list[str] = field(default_factory=list)
+    finish: str | None = None
+    by: str | None = None
+    no_finisher: bool = False
+    tiplu: str | None = None
+    seen: list[str] = field(default_factory=list)
+    tunnela: list[str] = field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.call or self.show or self.hands or self.finish
+                    or self.by or self.no_finisher or self.tiplu or self.seen
+                    or self.tunnela)
+
+
+# -- new ---------------------------------------------------------------------------
+
+@app.command()
+def new(
+    ledger: Path = typer.Argument(..., help="The ledger file to create (TOML)."),
+    game: str = typer.Option(..., "--game", help="dhumbal or marriage"),
+    profile: Optional[str] = typer.Option(None, "--profile"),
+    players: str = typer.Option(..., "--players",
+                                help='Names in seat order: "Asha,Bikash,Chandra"'),
+    dealer: Optional[str] = typer.Option(None, "--dealer",
+                                         help="The first dealer (default: first player)."),
+    hands: Optional[int] = typer.Option(None, "--hands", help="Hands to play (Dhumbal)."),
+    rotations: Optional[int] = typer.Option(None, "--rotations",
+                                            help="Full rotations (Marriage)."),
+    settings: List[str] = typer.Option([], "--set", help="House option KEY=VALUE."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Start a session ledger."""
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper import storage
+    from scorekeeper.profiles import get_profile
+
+    def body() -> None:
+        prof = get_profile(game, profile)
+        extra = list(settings)
+        if hands is not None:
+            if "hands" not in prof.options:
+                raise Impossible(f"--hands is not an option of {prof.name}; "
+                                 "Marriage sessions use --rotations")
+            extra.append(f"hands={hands}")
+        if rotations is not None:
+            if "rotations" not in prof.options:
+                raise Impossible(f"--rotations is not an option of {prof.name}; "
+                                 "Dhumbal sessions use --hands")
+            extra.append(f"rotations={rotations}")
+        rules = prof.parse_settings(extra)
+        names = ledgermod.check_player_names(
+            [n for n in players.split(",")], rules)
+        first = ledgermod.resolve_name(dealer, names) if dealer else names[0]
+        text = ledgermod.header_text(prof.game, prof, rules, names, first)
+        ledgermod.parse(text, str(ledger))  # the new file must read back
+        with storage.locked(ledger):
+            if ledger.exists() and not force:
+                raise Impossible(f"{ledger} exists; use --force to overwrite it")
+            if ledger.is_dir():
+                raise Impossible(f"{ledger} is a folder")
+            storage.write_atomic(ledger, text)
+        planned = rules.planned_hands(len(names))
+        sys.stderr.write(
+            f"New {prof.game} session ({prof.name}) in {ledger}: "
+            f"{', '.join(names)}; {first} deals first"
+            + (f"; {planned} hands planned" if planned else "") + ".\n")
+
+    guarded()(body)
+
+
+# -- record / settle -----------------------------------------------------------------
+
+def _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
+                  tunnela) -> HandOptions:
+    return HandOptions(call=call, show=show, hands=list(hand or []),
+                       finish=finish, by=by, no_finisher=no_finisher,
+                       tiplu=tiplu, seen=list(seen or []),
+                       tunnela=list(tunnela or []))
+
+
+CALL_OPT = typer.Option(None, "--call", help="Dhumbal: the caller.")
+SHOW_OPT = typer.Option(False, "--show", help="Dhumbal: a show at the turn cap.")
+HAND_OPT = typer.Option([], "--hand", help="NAME=CARDS or NAME=TOTAL (repeat).")
+FINISH_OPT = typer.Option(None, "--finish", help="Marriage: the finisher.")
+BY_OPT = typer.Option(None, "--by", help="Marriage: melds (default) or dublees.")
+NO_FINISHER_OPT = typer.Option(False, "--no-finisher",
+                               help="Marriage: the stock ran out (MA-8).")
+TIPLU_OPT = typer.Option(None, "--tiplu", help="Marriage: the tiplu card.")
+SEEN_OPT = typer.Option([], "--seen", help="Marriage: a player who saw the tiplu.")
+TUNNELA_OPT = typer.Option([], "--tunnela",
+                           help="Marriage: NAME=CARD, a tunnela exposed at the deal.")
+
+
+@app.command()
+def record(
+    ledger: Path = typer.Argument(...),
+    call: Optional[str] = CALL_OPT,
+    show: bool = SHOW_OPT,
+    hand: List[str] = HAND_OPT,
+    finish: Optional[str] = FINISH_OPT,
+    by: Optional[str] = BY_OPT,
+    no_finisher: bool = NO_FINISHER_OPT,
+    tiplu: Optional[str] = TIPLU_OPT,
+    seen: List[str] = SEEN_OPT,
+    tunnela: List[str] = TUNNELA_OPT,
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+    yes: bool = typer.Option(False, "--yes", "-y",
+                             help="Do not ask to confirm (interactive entry)."),
+) -> None:
+    """Rule on one hand and append it to the ledger."""
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper import storage
+    from scorekeeper.games import adapter_for
+
+    opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
+                         tunnela)
+
+    def body() -> None:
+        interactive = opts.empty()
+        if interactive and not stdin_is_tty():
+            raise Impossible("no hand given: pass the hand options (see "
+                             "`scorekeeper record --help`); prompts need a terminal")
+        if interactive:
+            # Ask first, without holding the lock, then re-check under the lock.
+            session = ledgermod.parse(storage.read_text(ledger), str(ledger))
+            session.check_open()
+            from scorekeeper import prompts
+
+            entered = prompts.ask_hand(session, use_ascii(ascii))
+            if entered is None:
+                sys.stderr.write("Nothing recorded.\n")
+                raise typer.Exit(0)
+            opts.__dict__.update(entered.__dict__)
+        with storage.locked(ledger):
+            text = storage.read_text(ledger)
+            session = ledgermod.parse(text, str(ledger))
+            session.check_open()
+            index = len(session.hands)
+            seated = session.seated_for(index)
+            dealer = session.dealer_for(index)
+            adapter = adapter_for(session.game)
+            inputs = adapter.from_options(opts, seated, dealer, session.rules,
+                                          players=session.players)
+            result = adapter.resolve(inputs, session.rules)
+            stored = adapter.to_stored(index + 1, inputs, result)
+            new_text = text.rstrip("\n") + "\n" + ledgermod.hand_text(stored)
+            after = ledgermod.parse(new_text, str(ledger))
+            if len(after.hands) != index + 1:  # pragma: no cover - defensive
+                raise Impossible("internal: the new hand did not read back")
+            storage.write_atomic(ledger, new_text)
+        if as_json:
+            emit_json(result.as_json(index + 1))
+            return
+        from scorekeeper import render
+
+        con = console(use_ascii(ascii))
+        render.ruling(con, session.game, result, hand_number=index + 1,
+                      dealer=dealer, ascii=use_ascii(ascii))
+        render.standings(con, after)
+        sys.stderr.write(f"Recorded hand {index + 1} in {ledger}.\n")
+
+    guarded(as_json)(body)
+
+
+@app.command()
+def settle(
+    game: str = typer.Argument(..., help="dhumbal or marriage"),
+    profile: Optional[str] = typer.Option(None, "--profile"),
+    settings: List[str] = typer.Option([], "--set", help="House option KEY=VALUE."),
+    players: str = typer.Option(..., "--players", help='Seat order: "A,B,C"'),
+    dealer: Optional[str] = typer.Option(None, "--dealer",
+                                         help="This hand's dealer (default: first)."),
+    call: Optional[str] = CALL_OPT,
+    show: bool = SHOW_OPT,
+    hand: List[str] = HAND_OPT,
+    finish: Optional[str] = FINISH_OPT,
+    by: Optional[str] = BY_OPT,
+    no_finisher: bool = NO_FINISHER_OPT,
+    tiplu: Optional[str] = TIPLU_OPT,
+    seen: List[str] = SEEN_OPT,
+    tunnela: List[str] = TUNNELA_OPT,
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """Rule on one hand without a ledger (same ruling as record)."""
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper.games import adapter_for
+    from scorekeeper.profiles import get_profile
+
+    opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
+                         tunnela)
+
+    def body() -> None:
+        prof = get_profile(game, profile)
+        rules = prof.parse_settings(settings)
+        names = ledgermod.check_player_names(players.split(","), rules)
+        first = ledgermod.resolve_name(dealer, names) if dealer else names[0]
+        adapter = adapter_for(prof.game)
+        inputs = adapter.from_options(opts, names, first, rules)
+        result = adapter.resolve(inputs, rules)
+        if as_json:
+            emit_json(result.as_json(None))
+            return
+        from scorekeeper import render
+
+        render.ruling(console(use_ascii(ascii)), prof.game, result,
+                      hand_number=None, dealer=first, ascii=use_ascii(ascii))
+
+    guarded(as_json)(body)
+
+
+# -- reading a ledger ------------------------------------------------------------------
+
+def load(ledger: Path) -> Any:
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper import storage
+
+    return ledgermod.parse(storage.read_text(ledger), str(ledger))
+
+
+@app.command()
+def standings(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+              ascii: bool = ASCII_OPT) -> None:
+    """Totals, places and who deals next."""
+    def body() -> None:
+        session = load(ledger)
+        if as_json:
+            emit_json(session.standings_json())
+            return
+        from scorekeeper import render
+
+        render.standings(console(use_ascii(ascii)), session)
+
+    guarded(as_json)(body)
+
+
+@app.command()
+def history(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+            ascii: bool = ASCII_OPT) -> None:
+    """Every hand, its ruling and the running totals."""
+    def body() -> None:
+        session = load(ledger)
+        if as_json:
+            emit_json(session.history_json())
+            return
+        from scorekeeper import render
+
+        render.history(console(use_ascii(ascii)), session)
+
+    guarded(as_json)(body)
+
+
+@app.command()
+def verify(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+           ascii: bool = ASCII_OPT) -> None:
+    """Recompute every hand from its inputs; exit 1 if any disagrees."""
+    from scorekeeper import ledger as ledgermod
+
+    def body() -> None:
+        session = load(ledger)
+        problems = ledgermod.verify(session)
+        if as_json:
+            emit_json({"ok": not problems,
+                       "problems": [p.as_json() for p in problems],
+                       "hands": len(session.hands)})
+        else:
+            for p in problems:
+                where = f"{ledger}:{p.line}" if p.line else str(ledger)
+                sys.stderr.write(f"{where}: {p.message}\n")
+            if not problems:
+                sys.stderr.write(f"{ledger}: ok, {len(session.hands)} hands "
+                                 "recomputed, all agree.\n")
+        if problems:
+            raise typer.Exit(1)
+
+    guarded(as_json)(body)
+
+
+@app.command()
+def undo(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
+    """Remove the last hand."""
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper import storage
+
+    def body() -> None:
+        with storage.locked(ledger):
+            text = storage.read_text(ledger)
+            session = ledgermod.parse(text, str(ledger))
+            if not session.hands:
+                raise Impossible(f"{ledger} has no hands to undo")
+            head = ledgermod.split_last_hand(text)
+            after = ledgermod.parse(head, str(ledger)) if head is not None else None
+            if after is None or len(after.hands) != len(session.hands) - 1:
+                raise Impossible(f"{ledger}: could not find the last [[hands]] "
+                                 "table to remove; edit the file by hand")
+            storage.write_atomic(ledger, head)
+        removed = session.hands[-1]
+        if as_json:
+            emit_json({"removed": removed.number, "hands_played": len(after.hands),
+                       session.score_key: dict(removed.scores)})
+        else:
+            sys.stderr.write(f"Removed hand {removed.number} from {ledger}; "
+                             f"{len(after.hands)} hands remain.\n")
+
+    guarded(as_json)(body)
+
+
+@app.command()
+def extend(
+    ledger: Path = typer.Argument(...),
+    hands: Optional[int] = typer.Option(None, "--hands", help="New total of hands."),
+    rotations: Optional[int] = typer.Option(None, "--rotations",
+                                            help="New total of rotations."),
+) -> None:
+    """Change how many hands (or rotations) the session plans."""
+    from scorekeeper import ledger as ledgermod
+    from scorekeeper import storage
+
+    def body() -> None:
+        key, value = ("hands", hands) if hands is not None else ("rotations", rotations)
+        if value is None or (hands is not None and rotations is not None):
+            raise Impossible("give exactly one of --hands N or --rotations N")
+        with storage.locked(ledger):
+            text = storage.read_text(ledger)
+            session = ledgermod.parse(text, str(ledger))
+            if key not in session.profile.options:
+                raise Impossible(f"--{key} is not an option of {session.profile.name}")
+            rules = session.profile.parse_settings([f"{key}={value}"])
+            if rules.planned_hands(len(session.players)) is not None and \
+                    rules.planned_hands(len(session.players)) < len(session.hands):
+                raise Impossible(f"{len(session.hands)} hands are already played")
+            new_text = ledgermod.replace_option(text, key, value)
+            after = ledgermod.parse(new_text, str(ledger))
+            storage.write_atomic(ledger, new_text)
+        sys.stderr.write(f"{ledger}: {after.planned} hands planned, "
+                         f"{len(after.hands)} played.\n")
+
+    guarded()(body)
+
+
+@app.command()
+def export(
+    ledger: Path = typer.Argument(...),
+    format: str = typer.Option(..., "--format", help="csv, json or md"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output",
+                                          help="Write to FILE instead of stdout."),
+) -> None:
+    """Export the session as CSV, JSON or Markdown."""
+    from scorekeeper import export as exportmod
+    from scorekeeper import storage
+
+    def body() -> None:
+        session = load(ledger)
+        text = exportmod.export(session, format.lower())
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            storage.write_atomic(output, text)
+            sys.stderr.write(f"Wrote {output}.\n")
+
+    guarded()(body)
+
+
+# -- check ---------------------------------------------------------------------------
+
+def _check_rules(game: str, profile: Optional[str], settings: List[str]) -> Any:
+    from scorekeeper.profiles import get_profile
+
+    return get_profile(game, profile).parse_settings(settings)
+
+
+def _check_output(as_json: bool, data: dict, human: Callable[[Any], None],
+                  ascii: bool) -> None:
+    if as_json:
+        emit_json(data)
+    else:
+        human(console(use_ascii(ascii)))
+    if not data["valid"]:
+        raise typer.Exit(1)
+
+
+@check_app.command("call")
+def check_call(
+    cards: str = typer.Argument(..., help='The hand, e.g. "A♠ 2♦"'),
+    game: str = typer.Option("dhumbal", "--game"),
+    profile: Optional[str] = typer.Option(None, "--profile"),
+    settings: List[str] = typer.Option([], "--set"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """May these cards call Dhumbal?"""
+    from scorekeeper import cards as cardtext
+    from scorekeeper import dhumbal
+
+    def body() -> None:
+        if game.lower() != "dhumbal":
+            raise Impossible("`check call` is a Dhumbal ruling (--game dhumbal)")
+        rules = _check_rules("dhumbal", profile, settings)
+        hand = cardtext.cards(cards)
+        if len(hand) > rules.hand_size:
+            raise Impossible(f"{len(hand)} cards: a hand holds 0–{rules.hand_size}",
+                             rules.rule("deal"))
+        from scorekeeper.cards import check_copies
+
+        check_copies([hand], rules.decks, rules.jokers, rules.rule("table"))
+        value = dhumbal.hand_value(hand, rules)
+        limit = rules.call_limit
+        try:
+            dhumbal.check_call(hand, rules)
+            valid = True
+            reason = (f"{cardtext.format_cards(hand, use_ascii(ascii))} is worth "
+                      f"{value}" + (f" ≤ {limit}: may call" if limit is not None
+                                    else ": any value may call in this profile"))
+        except Refused as err:
+            valid, reason = False, err.message
+        data = {"valid": valid, "reason": reason, "rule": rules.rule("call"),
+                "value": value, "limit": limit}
+        _check_output(as_json, data, lambda con: con.print(
+            ("[green]yes[/]: " if valid else "[red]no[/]: ") + reason
+            + f" ({rules.rule('call')})"), ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
+@check_app.command("discard")
+def check_discard(
+    cards: str = typer.Argument(..., help="The cards discarded together."),
+    taken: Optional[str] = typer.Option(None, "--taken",
+                                        help="The card just taken from the pile."),
+    game: str = typer.Option("dhumbal", "--game"),
+    profile: Optional[str] = typer.Option(None, "--profile"),
+    settings: List[str] = typer.Option([], "--set"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """Is this Dhumbal discard legal?"""
+    from scorekeeper import cards as cardtext
+    from scorekeeper import dhumbal
+
+    def body() -> None:
+        if game.lower() != "dhumbal":
+            raise Impossible("`check discard` is a Dhumbal ruling (--game dhumbal)")
+        rules = _check_rules("dhumbal", profile, settings)
+        hand = cardtext.cards(cards)
+        taken_card = cardtext.card(taken) if taken else None
+        try:
+            ruling = dhumbal.check_discard(hand, rules, taken_card)
+            data = {"valid": True, "reason": ruling.reason, "rule": ruling.rule,
+                    "kind": ruling.kind}
+        except Refused as err:
+            data = {"valid": False, "reason": err.message, "rule": err.rule,
+                    "kind": None}
+        _check_output(as_json, data, lambda con: con.print(
+            ("[green]legal[/]: " if data["valid"] else "[red]not legal[/]: ")
+            + data["reason"] + f" ({data['rule']})"), ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
+@check_app.command("meld")
+def check_meld(
+    cards: str = typer.Argument(..., help="Three cards."),
+    tiplu: Optional[str] = typer.Option(None, "--tiplu"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """Which Marriage meld is this, or why not (MA-4)."""
+    from scorekeeper import marriage_game
+
+    def body() -> None:
+        data = marriage_game.check_meld(cards, tiplu, use_ascii(ascii))
+        _check_output(as_json, data, lambda con: _render("check_meld", con, data),
+                      ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
+@check_app.command("finish")
+def check_finish(
+    cards: str = typer.Argument(..., help="21 or 22 cards."),
+    tiplu: str = typer.Option(..., "--tiplu"),
+    by: str = typer.Option("melds", "--by", help="melds or dublees"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """Can these cards finish (MA-10)? On yes, one arrangement."""
+    from scorekeeper import marriage_game
+
+    def body() -> None:
+        data = marriage_game.check_finish(cards, tiplu, by, use_ascii(ascii))
+        _check_output(as_json, data, lambda con: _render("check_finish", con, data),
+                      ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
+@check_app.command("maal")
+def check_maal(
+    cards: str = typer.Argument(..., help="The player's cards."),
+    tiplu: str = typer.Option(..., "--tiplu"),
+    tunnela: List[str] = typer.Option([], "--tunnela",
+                                      help="A tunnela exposed at the deal (card)."),
+    seen: bool = typer.Option(True, "--seen/--not-seen",
+                              help="Has the player seen the tiplu?"),
+    natural: bool = typer.Option(True, "--natural/--dublees",
+                                 help="Qualified with natural melds (MA-5) or "
+                                      "saw the tiplu through dublees."),
+    settings: List[str] = typer.Option([], "--set"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """The maal of these cards and the best grouping (MA-11)."""
+    from scorekeeper import marriage_game
+
+    def body() -> None:
+        rules = _check_rules("marriage", None, settings)
+        data = marriage_game.check_maal(cards, tiplu, tunnela, seen, natural,
+                                        rules, use_ascii(ascii))
+        _check_output(as_json, data, lambda con: _render("check_maal", con, data),
+                      ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
+def _render(name: str, con: Any, data: dict) -> None:
+    from scorekeeper import render
+
+    getattr(render, name)(con, data)
+
+
+# -- rules / profiles -----------------------------------------------------------------
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="dhumbal or marriage"),
+          profile: Optional[str] = typer.Option(None, "--profile")) -> None:
+    """Print the rules a profile enforces, with their ids."""
+    from scorekeeper import rulebook
+    from scorekeeper.profiles import get_profile
+
+    def body() -> None:
+        prof = get_profile(game, profile)
+        sys.stdout.write(rulebook.section(prof) + "\n")
+
+    guarded()(body)
+
+
+@app.command()
+def profiles(as_json: bool = JSON_OPT) -> None:
+    """List every profile with its options and defaults."""
+    from scorekeeper.profiles import PROFILES, format_option
+
+    data = [{"game": p.game, "profile": p.name, "summary": p.summary,
+             "options": {k: v for k, v in p.option_values(p.rules).items()},
+             "choices": {k: list(v) for k, v in p.choices.items()}}
+            for p in PROFILES]
+    if as_json:
+        emit_json({"profiles": data})
+        return
+    from scorekeeper import render
+
+    render.profiles(console(), data, format_option)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted; nothing written\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

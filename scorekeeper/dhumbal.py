@@ -1,0 +1,323 @@
+"""The Dhumbal engine: one engine for every Dhumbal profile.
+
+Everything here is a pure function of immutable values and a `DhumbalRules`.
+The profile decides the numbers (values, call limit, penalty), the scoring
+(`winner-collects` zero-sum transfers or `penalty-points`), which discards
+are legal and which rule ids are cited; the engine never asks which profile
+it is playing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from scorekeeper.cards import Card, check_copies, format_cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.profiles import DhumbalRules
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one player showed: the cards, or an agreed total (unverified)."""
+
+    cards: tuple[Card, ...] | None = None
+    total: int | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.cards is not None
+
+    def text(self, ascii: bool = False) -> str:
+        if self.cards is None:
+            return str(self.total)
+        return format_cards(self.cards, ascii)
+
+
+@dataclass(frozen=True)
+class DhumbalHand:
+    """The inputs of one hand: who sat, who dealt, who called, what was shown."""
+
+    players: tuple[str, ...]          # seated this hand, clockwise
+    dealer: str
+    caller: str | None                # None: a show at the turn cap
+    shown: tuple[tuple[str, Shown], ...]
+
+    def shown_by(self, name: str) -> Shown:
+        return dict(self.shown)[name]
+
+
+@dataclass(frozen=True)
+class DhumbalResult:
+    values: tuple[tuple[str, int], ...]
+    caller: str | None
+    caught: bool | None
+    winner: str
+    charges: tuple[tuple[str, int], ...]      # what each player is charged
+    scores: tuple[tuple[str, int], ...]       # net (zero-sum) or points added
+    zero_sum: bool
+    rules: tuple[str, ...]
+    explanation: tuple[str, ...]
+    unverified: tuple[str, ...]
+    shown: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def net(self) -> dict[str, int] | None:
+        return dict(self.scores) if self.zero_sum else None
+
+    @property
+    def points(self) -> dict[str, int] | None:
+        return None if self.zero_sum else dict(self.scores)
+
+    def as_json(self, hand: int | None = None) -> dict:
+        data: dict = {"hand": hand, "winner": self.winner, "caught": self.caught}
+        data["net" if self.zero_sum else "points"] = dict(self.scores)
+        data.update({
+            "rules": list(self.rules),
+            "caller": self.caller,
+            "values": dict(self.values),
+            "charges": dict(self.charges),
+            "unverified": list(self.unverified),
+            "explanation": list(self.explanation),
+        })
+        return data
+
+
+def hand_value(cards: Sequence[Card], rules: DhumbalRules) -> int:
+    """DH-2 / DC-2: the sum of the card values; an empty hand is 0."""
+    return sum(rules.card_value(c.rank) for c in cards)
+
+
+def value_of(shown: Shown, rules: DhumbalRules) -> int:
+    return hand_value(shown.cards, rules) if shown.cards is not None else shown.total  # type: ignore[return-value]
+
+
+def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
+    """Seats in play order starting at the dealer's left neighbour (DH-3)."""
+    i = players.index(dealer)
+    return [players[(i + 1 + k) % len(players)] for k in range(len(players))]
+
+
+def check_call(cards: Sequence[Card] | None, rules: DhumbalRules,
+               total: int | None = None) -> int:
+    """DH-4 / DC-4: may this hand call? Returns its value or raises Refused."""
+    value = hand_value(cards, rules) if cards is not None else total
+    assert value is not None
+    limit = rules.call_limit
+    if limit is not None and value > limit:
+        raise Refused(f"a hand worth {value} may not call: the limit is "
+                      f"{limit} (at most {limit})", rules.rule("call"))
+    return value
+
+
+def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
+    """Refuse impossible input (exit 2) before any ruling."""
+    n = len(hand.players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise Impossible(f"{n} players: this profile seats "
+                         f"{rules.min_players}–{rules.max_players}",
+                         rules.rule("table"))
+    if len({p.casefold() for p in hand.players}) != n:
+        raise Impossible("player names must be distinct", rules.rule("table"))
+    if hand.dealer not in hand.players:
+        raise Impossible(f"the dealer {hand.dealer} is not at the table",
+                         rules.rule("deal"))
+    given = [name for name, _ in hand.shown]
+    missing = [p for p in hand.players if p not in given]
+    if missing:
+        raise Impossible("no hand given for " + ", ".join(missing)
+                         + ": every player shows (--hand NAME=CARDS)",
+                         rules.rule("resolve"))
+    extra = [g for g in given if g not in hand.players]
+    if extra or len(given) != len(set(given)):
+        raise Impossible("hands given twice or for someone not seated: "
+                         + ", ".join(extra or given), rules.rule("table"))
+    if hand.caller is not None and hand.caller not in hand.players:
+        raise Impossible(f"the caller {hand.caller} is not at the table",
+                         rules.rule("call"))
+    if hand.caller is None and rules.turn_cap is None:
+        raise Impossible("this profile has no turn cap: a hand ends only with "
+                         "a call (--call NAME)", rules.rule("resolve"))
+    for name, shown in hand.shown:
+        if shown.cards is not None:
+            if len(shown.cards) > rules.hand_size:
+                raise Impossible(f"{name} shows {len(shown.cards)} cards; a hand "
+                                 f"holds 0–{rules.hand_size}", rules.rule("deal"))
+        elif shown.total is None or not 0 <= shown.total <= rules.max_hand_value:
+            raise Impossible(f"{name}'s total {shown.total} is impossible: a hand "
+                             f"is worth 0–{rules.max_hand_value}",
+                             rules.rule("values"))
+    check_copies((s.cards for _, s in hand.shown if s.cards is not None),
+                 rules.decks, rules.jokers, rules.rule("table"))
+
+
+def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
+    """Rule on one hand: a call (DH-8 / DC-8) or a show at the cap (DH-10)."""
+    validate_hand(hand, rules)
+    values = {name: value_of(shown, rules) for name, shown in hand.shown}
+    order = clockwise_from_left_of(hand.dealer, list(hand.players))
+    resolve_id = rules.rule("resolve")
+    cited = [rules.rule("values")]
+    lines: list[str] = []
+    caller = hand.caller
+    charges = {p: 0 for p in hand.players}
+
+    if caller is None:
+        cited.append(rules.rule("show"))
+        winner = _lowest(order, values)
+        caught = None
+        lines.append(f"Show after {rules.turn_cap} turns ({rules.rule('show')}): "
+                     "no call penalty; the lowest hand wins")
+        lines.append(_lowest_line(winner, order, values, rules, hand.dealer))
+        for p in hand.players:
+            if p != winner:
+                charges[p] = values[p]
+    else:
+        check_call(None, rules, total=values[caller])
+        cited += [rules.rule("call"), resolve_id]
+        others = [p for p in order if p != caller]
+        beaters = [p for p in others if values[p] <= values[caller]]
+        caught = bool(beaters)
+        if not caught:
+            winner = caller
+            lowest_other = min(values[p] for p in others)
+            lines.append(f"{caller} {values[caller]} < every other hand "
+                         f"(lowest {lowest_other}) → {caller} wins the call "
+                         f"({resolve_id}) and is charged nothing")
+            for p in others:
+                charges[p] = values[p]
+        else:
+            first = beaters[0]
+            penalty = rules.penalty
+            lowest_other = min(values[p] for p in others)
+            if (rules.double_penalty
+                    and values[caller] - lowest_other > rules.double_penalty_margin):
+                penalty = rules.double_penalty_amount
+                lines.append(f"{caller} {values[caller]} − lowest {lowest_other} "
+                             f"> {rules.double_penalty_margin} → double penalty "
+                             f"{penalty} ({resolve_id})")
+            lines.append(f"{first} {values[first]} ≤ {caller} {values[caller]} → "
+                         f"{caller} is caught ({resolve_id}) and pays {penalty} "
+                         f"instead of {values[caller]}")
+            charges[caller] = penalty
+            winner = _lowest(others, values)
+            lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
+            if rules.caught_others_charged:
+                for p in others:
+                    if p != winner:
+                        charges[p] = values[p]
+            else:
+                lines.append(f"Everyone but the caller scores 0 ({resolve_id})")
+
+    if rules.zero_sum:
+        scores = {p: -charges[p] for p in hand.players}
+        scores[winner] = sum(charges.values()) - charges[winner]
+        cited.append(rules.rule("ledger"))
+        paid = [f"{p} pays {charges[p]}" for p in hand.players
+                if p != winner and charges[p]]
+        lines.append(f"{winner} collects {scores[winner]}"
+                     + (": " + ", ".join(paid) if paid else "")
+                     + f" ({rules.rule('ledger')})")
+    else:
+        scores = {p: charges[p] for p in hand.players}
+        lines.append("Points added: " + ", ".join(
+            f"{p} +{scores[p]}" for p in hand.players))
+
+    unverified = tuple(name for name, s in hand.shown if not s.verified)
+    if unverified:
+        lines.append("Unverified totals (not shown card by card): "
+                     + ", ".join(unverified))
+    return DhumbalResult(
+        values=tuple((p, values[p]) for p in hand.players),
+        caller=caller,
+        caught=caught,
+        winner=winner,
+        charges=tuple((p, charges[p]) for p in hand.players),
+        scores=tuple((p, scores[p]) for p in hand.players),
+        zero_sum=rules.zero_sum,
+        rules=tuple(dict.fromkeys(cited)),
+        explanation=tuple(lines),
+        unverified=unverified,
+        shown=tuple((name, s.text()) for name, s in hand.shown),
+    )
+
+
+def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:
+    """Lowest value; ties go to the first in `order` (clockwise from the
+    dealer's left)."""
+    best = min(values[p] for p in order)
+    return next(p for p in order if values[p] == best)
+
+
+def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
+                 rules: DhumbalRules, dealer: str) -> str:
+    tied = [p for p in order if values[p] == values[winner]]
+    if len(tied) == 1:
+        return f"{winner} has the lowest hand, {values[winner]}, and wins"
+    return (f"{' and '.join(tied)} tie at {values[winner]}: {winner} wins as the "
+            f"first clockwise from the dealer {dealer}'s left "
+            f"({rules.rule('resolve')})")
+
+
+# --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
+
+@dataclass(frozen=True)
+class DiscardRuling:
+    kind: str          # "single", "set", "run"
+    cards: tuple[Card, ...]
+    rule: str
+    reason: str
+
+
+def check_discard(cards: Sequence[Card], rules: DhumbalRules,
+                  taken: Card | None = None) -> DiscardRuling:
+    """Is this discard legal? Returns the ruling or raises Refused."""
+    turn = rules.rule("turn")
+    if not cards:
+        raise Impossible("no cards to discard", turn)
+    check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
+    if taken is not None:
+        if rules.discard_before_draw:
+            raise Impossible(
+                f"in this profile the discard comes before the draw ({turn}): "
+                "no card has been taken from the pile yet this turn, so "
+                "--taken does not apply", turn)
+        if taken in cards:
+            raise Refused(f"{taken} was just taken from the discard pile and may "
+                          "not be discarded in the same turn, alone or in a group",
+                          rules.rule("taken"))
+    if len(cards) == 1:
+        return DiscardRuling("single", tuple(cards), turn, "one card may always "
+                             "be discarded")
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    ranks = {c.rank for c in naturals}
+    if len(ranks) <= 1 and naturals:
+        if len(cards) > rules.max_set:
+            raise Refused(f"a set has at most {rules.max_set} cards", turn)
+        return DiscardRuling("set", tuple(cards), turn,
+                             f"{len(cards)} cards of one rank"
+                             + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
+                                if jokers else ""))
+    if not rules.runs_discardable:
+        mixed = "a sequence" if _is_run(naturals, jokers) else "mixed ranks"
+        raise Refused(f"{format_cards(cards)} is {mixed}: only one card or two "
+                      "or more of the same rank may be discarded (same rank, "
+                      "not same value: 10 and K are not a group)", turn)
+    if len(cards) >= 3 and _is_run(naturals, jokers):
+        return DiscardRuling("run", tuple(cards), turn,
+                             f"a run of {len(cards)} in one suit, ace low")
+    raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
+                  "nor a run of 3+ consecutive cards of one suit (ace low only: "
+                  "Q K A and K A 2 are not runs)", turn)
+
+
+def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
+    if not naturals or len({c.suit for c in naturals}) != 1:
+        return False
+    ranks = sorted(c.rank for c in naturals)
+    if len(set(ranks)) != len(ranks):
+        return False
+    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+    return len(naturals) + jokers >= 3 and gaps <= jokers \
+        and len(naturals) + jokers <= 13

@@ -1,0 +1,51 @@
+"""Errors as values: every refusal carries the rule id it rests on.
+
+Two kinds, matching the command line's exit codes (CLI.md):
+
+* `Refused`    — exit 1: the referee rules against the input (an illegal
+                 call, an invalid meld or show, a ledger failing verify);
+* `Impossible` — exit 2: the input cannot be understood or cannot happen
+                 (bad card text, unknown player, too many copies of a card).
+
+They are exceptions so the core can stop early, but they are plain frozen
+values: the shell reads `.rule`, `.message` and `.exit_code` and renders.
+"""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(Exception):
+    exit_code = 2
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(self) is type(other)
+            and self.message == other.message  # type: ignore[attr-defined]
+            and self.rule == other.rule  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.message, self.rule))
+
+    def as_dict(self) -> dict:
+        return {"valid": False, "reason": self.message, "rule": self.rule}
+
+
+class Refused(ScorekeeperError):
+    """The referee rules against the input (exit 1)."""
+
+    exit_code = 1
+
+
+class Impossible(ScorekeeperError):
+    """The input cannot be understood or is impossible (exit 2)."""
+
+    exit_code = 2

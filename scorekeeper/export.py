@@ -1,0 +1,79 @@
+"""Export a session as CSV, JSON or Markdown (pure: returns text)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from scorekeeper.errors import Impossible
+
+FORMATS = ("csv", "json", "md")
+
+
+def export(session: Any, fmt: str) -> str:
+    if fmt == "csv":
+        return _csv(session)
+    if fmt == "json":
+        return _json(session)
+    if fmt in ("md", "markdown"):
+        return _markdown(session)
+    raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
+
+
+def _rows(session: Any) -> list[dict]:
+    return session.history_json()["hands"]
+
+
+def _csv(session: Any) -> str:
+    key = session.score_key
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["hand", "dealer", "winner"]
+                    + [f"{key}:{p}" for p in session.players]
+                    + [f"total:{p}" for p in session.players])
+    for row in _rows(session):
+        writer.writerow([row["hand"], row["dealer"], row["winner"] or ""]
+                        + [row[key].get(p, "") for p in session.players]
+                        + [row["totals"][p] for p in session.players])
+    return out.getvalue()
+
+
+def _json(session: Any) -> str:
+    data = {
+        "game": session.game,
+        "profile": session.profile.name,
+        "players": list(session.players),
+        "first_dealer": session.first_dealer,
+        "options": {k: v for k, v in
+                    session.profile.option_values(session.rules).items()},
+        "hands": [dict(h.data) for h in session.hands],
+        "standings": session.standings_json(),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _markdown(session: Any) -> str:
+    key = session.score_key
+    players = list(session.players)
+    standing = session.standings_json()
+    lines = [f"# {session.game.capitalize()} session ({session.profile.name})", "",
+             f"Players (seat order): {', '.join(players)}; first dealer "
+             f"{session.first_dealer}.", "",
+             "| Hand | Dealer | Winner | " + " | ".join(players) + " |",
+             "|---:|---|---|" + "---:|" * len(players)]
+    for row in _rows(session):
+        cells = [f"{row[key][p]:+d} ({row['totals'][p]})" if p in row[key] else "out"
+                 for p in players]
+        lines.append(f"| {row['hand']} | {row['dealer']} | {row['winner'] or '—'} | "
+                     + " | ".join(cells) + " |")
+    lines += ["", "| Place | Player | Total |", "|---:|---|---:|"]
+    for p in sorted(players, key=lambda p: standing["places"][p]):
+        lines.append(f"| {standing['places'][p]} | {p} | {standing['totals'][p]} |")
+    lines.append("")
+    lines.append(f"Hands played: {standing['hands_played']}"
+                 + (f" of {standing['hands_planned']}" if standing["hands_planned"]
+                    else "")
+                 + (" — complete." if standing["complete"] else "."))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,24 @@
+"""The rule book text (a copy of RULES.md shipped with the package)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from scorekeeper.profiles import Profile
+
+
+def full_text() -> str:
+    return resources.files("scorekeeper").joinpath("rules/RULES.md").read_text(
+        encoding="utf-8")
+
+
+def section(profile: Profile) -> str:
+    """The `## …` section of the rule book for this profile."""
+    text = full_text()
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.startswith("## ") and profile.rules_section in line)
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith("## ")), len(lines))
+    body = "\n".join(lines[start:end]).rstrip("-\n ")
+    return body.rstrip()

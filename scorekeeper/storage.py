@@ -1,0 +1,85 @@
+"""The only module that touches ledger files.
+
+* `locked(path)`  — an exclusive lock on the sidecar `LEDGER.lock`, held from
+  load to save so two terminals never lose a hand;
+* `read_text`     — the ledger's text, with a clear error (never a traceback)
+  for a missing file, a folder or bytes that are not UTF-8;
+* `write_atomic`  — temp file in the same folder, flush + fsync, `os.replace`,
+  fsync the folder: a crash leaves the old file or the new, never a broken one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+from scorekeeper.errors import Impossible
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    lock = lock_path(path)
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise Impossible(f"{path}: cannot take the lock {lock.name}: "
+                         f"{err.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise Impossible(f"{path}: no such ledger (start one with "
+                         "`scorekeeper new`)") from None
+    except IsADirectoryError:
+        raise Impossible(f"{path}: is a folder, not a ledger file") from None
+    except OSError as err:
+        raise Impossible(f"{path}: cannot read: {err.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise Impossible(f"{path}:{line}: not a ledger: the file is not UTF-8 "
+                         "text") from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                               dir=folder)
+    try:
+        try:
+            mode = path.stat().st_mode & 0o777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
