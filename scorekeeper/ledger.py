@@ -175,12 +175,13 @@ class Session:
             how = ("scorekeeper extend LEDGER --hands N" if self.game == "dhumbal"
                    else "scorekeeper extend LEDGER --rotations N")
             if planned is not None and len(self.hands) >= planned:
-                reason = f"all {planned} planned hands are played"
-            else:
-                reason = "only one player is left"
-            raise Refused(f"the session is complete: {reason}. To play on, "
-                          f"extend it: {how} (the new total)",
-                          self.rules.rule("session"))
+                raise Refused(f"the session is complete: all {planned} planned "
+                              f"hands are played. To play on, extend it: {how} "
+                              "(the new total)", self.rules.rule("session"))
+            left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
+            raise Refused(f"the session is complete: only {left} is left after "
+                          "eliminations; start a new session with "
+                          "`scorekeeper new`", self.rules.rule("session"))
 
 
 def resolve_name(name: str, players: Sequence[str]) -> str:
