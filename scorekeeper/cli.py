@@ -6,12 +6,9 @@ document with `json.dumps` (`--json`). Errors come back from the core as
 values carrying a rule id; here they become exit codes 1 and 2.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, List, Optional
 
@@ -90,17 +87,23 @@ def stdin_is_tty() -> bool:
 
 # -- hand options ----------------------------------------------------------------
 
-@dataclass
 class HandOptions:
-    call: str | None = None
-    show: bool = False
-    hands: list[str] = field(default_factory=list)
-    finish: str | None = None
-    by: str | None = None
-    no_finisher: bool = False
-    tiplu: str | None = None
-    seen: list[str] = field(default_factory=list)
-    tunnela: list[str] = field(default_factory=list)
+    """The hand options of `record` / `settle` (both games), as typed."""
+
+    def __init__(self, call: Optional[str] = None, show: bool = False,
+                 hands: Optional[List[str]] = None, finish: Optional[str] = None,
+                 by: Optional[str] = None, no_finisher: bool = False,
+                 tiplu: Optional[str] = None, seen: Optional[List[str]] = None,
+                 tunnela: Optional[List[str]] = None) -> None:
+        self.call = call
+        self.show = show
+        self.hands = list(hands or [])
+        self.finish = finish
+        self.by = by
+        self.no_finisher = no_finisher
+        self.tiplu = tiplu
+        self.seen = list(seen or [])
+        self.tunnela = list(tunnela or [])
 
     def empty(self) -> bool:
         return not (self.call or self.show or self.hands or self.finish
@@ -660,7 +663,12 @@ def profiles(as_json: bool = JSON_OPT) -> None:
 
 def main() -> None:
     try:
-        app()
+        # `check …` answers disputes at the table and must feel instant: run
+        # its own sub-app directly so typer builds only those five commands.
+        if len(sys.argv) > 1 and sys.argv[1] == "check":
+            check_app(args=sys.argv[2:], prog_name="scorekeeper check")
+        else:
+            app()
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted; nothing written\n")
         sys.exit(130)

@@ -1,0 +1,132 @@
+"""Command-line speed, measured as a person feels it: whole processes.
+
+    python benchmarks/bench_cli.py [--runs 15]
+
+* `scorekeeper check call "A♠ 2♦" --json` against `python -c "import typer"`
+  (target: at most 1.3×);
+* `standings` and `record` on a 2,000-hand ledger against a 3-hand ledger
+  (target: at most 3×);
+* `check finish` on the hardest corpus hand against `check meld` (target:
+  at most 1.15×; the hand comes from bench_finish.py's adversarial set).
+
+Each figure is the median of --runs runs. Exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import ledger  # noqa: E402
+from scorekeeper.cards import Card, format_cards  # noqa: E402
+from scorekeeper.games import DhumbalGame  # noqa: E402
+from scorekeeper.profiles import get_profile  # noqa: E402
+
+PLAYERS = ("Asha", "Bikash", "Chandra", "Dipesh")
+
+
+def median_time(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
+    profile = get_profile("dhumbal")
+    rules = profile.parse_settings([f"hands={hands + 1000}"])
+    rng = random.Random(seed)
+    deck = [Card(r, s) for r in range(1, 14) for s in range(4)]
+    game = DhumbalGame()
+    parts = [ledger.header_text("dhumbal", profile, rules, PLAYERS, PLAYERS[0])]
+    dealer = PLAYERS[0]
+    for number in range(1, hands + 1):
+        while True:
+            rng.shuffle(deck)
+            dealt = {p: deck[i * 5:i * 5 + rng.randint(1, 5)]
+                     for i, p in enumerate(PLAYERS)}
+            caller = next((p for p in PLAYERS
+                           if sum(rules.card_value(c.rank) for c in dealt[p]) <= 5),
+                          None)
+            if caller:
+                break
+        raw = {p: format_cards(cs) for p, cs in dealt.items()}
+        inputs = game.inputs(PLAYERS, dealer, caller, raw, rules)
+        result = game.resolve(inputs, rules)
+        parts.append(ledger.hand_text(game.to_stored(number, inputs, result)))
+        dealer = PLAYERS[(PLAYERS.index(dealer) + 1) % len(PLAYERS)]
+    path.write_text("".join(parts), encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    # A regular `pip install` byte-compiles the package; an editable one under
+    # PYTHONDONTWRITEBYTECODE=1 would recompile every module on every run.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")],
+                   check=True, stdout=subprocess.DEVNULL)
+    exe = shutil.which("scorekeeper") or str(Path(sys.executable).parent / "scorekeeper")
+    py = sys.executable
+    ok = True
+
+    def report(name: str, value: float, base: float, limit: float) -> None:
+        nonlocal ok
+        ratio = value / base
+        verdict = "ok" if ratio <= limit else "MISSED"
+        ok &= ratio <= limit
+        print(f"{name:<44} {value * 1000:8.1f} ms  vs {base * 1000:8.1f} ms  "
+              f"= {ratio:5.2f}x (target ≤ {limit}x) {verdict}")
+
+    base = median_time([py, "-c", "import typer"], args.runs)
+    call = median_time([exe, "check", "call", "A♠ 2♦", "--json"], args.runs)
+    report("check call --json / import typer", call, base, 1.3)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        small, big = Path(tmp, "small.toml"), Path(tmp, "big.toml")
+        make_ledger(small, 3)
+        make_ledger(big, 2000)
+        print(f"(2,000-hand ledger: {big.stat().st_size // 1024} KiB)")
+        for view in (["standings"], ["standings", "--json"], ["history", "--json"]):
+            s = median_time([exe, *view, str(small)], args.runs)
+            b = median_time([exe, *view, str(big)], args.runs)
+            report(f"{' '.join(view)}: 2,000 hands / 3 hands", b, s, 3.0)
+        hand = ["--call", "Asha", "--hand", "Asha=A♠ 2♦", "--hand", "Bikash=K♠",
+                "--hand", "Chandra=Q♦ 3♣", "--hand", "Dipesh=9♥", "--json"]
+        small_copy, big_copy = Path(tmp, "s2.toml"), Path(tmp, "b2.toml")
+        shutil.copy(small, small_copy)
+        shutil.copy(big, big_copy)
+        # Each run appends one hand; the ledger sizes barely change.
+        s = median_time([exe, "record", str(small_copy), *hand], args.runs)
+        b = median_time([exe, "record", str(big_copy), *hand], args.runs)
+        report("record: 2,000 hands / 3 hands", b, s, 3.0)
+
+    try:
+        from bench_finish import worst_hand_for_cli  # type: ignore
+    except ImportError:
+        worst_hand_for_cli = None
+    if worst_hand_for_cli is not None:
+        cards, tiplu = worst_hand_for_cli()
+        meld = median_time([exe, "check", "meld", "3♠ 4♠ 5♠", "--tiplu", tiplu,
+                            "--json"], args.runs)
+        fin = median_time([exe, "check", "finish", cards, "--tiplu", tiplu,
+                           "--json"], args.runs)
+        report("check finish (worst hand) / check meld", fin, meld, 1.15)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
