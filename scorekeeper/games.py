@@ -30,7 +30,7 @@ def parse_shown_value(text: str | int, rules: Any) -> Any:
     """`--hand NAME=VALUE`: a card list, or a whole number (an agreed total)."""
     from scorekeeper.dhumbal import Shown
 
-    if isinstance(text, bool):
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
     if isinstance(text, int):
         return Shown(total=text)
@@ -75,6 +75,10 @@ def _compare_scores(data: Mapping[str, Any], key: str,
 
 class DhumbalGame:
     required_keys = ("cards",)
+    key_types: Mapping[str, tuple[type, str]] = {
+        "call": (str, "a name"), "show": (bool, "true or false"),
+        "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
+    }
 
     def inputs(self, seated: Sequence[str], dealer: str, caller: str | None,
                raw_hands: Mapping[str, str | int], rules: Any) -> Any:

@@ -400,7 +400,7 @@ def from_document(doc: Mapping[str, Any], label: str,
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
         where_problems = _hand_shape(data, i + 1, players_t, score_key,
-                                     adapter.required_keys)
+                                     adapter.required_keys, adapter.key_types)
         if where_problems:
             problems += [(line, m) for m in where_problems]
             continue
@@ -413,10 +413,31 @@ def from_document(doc: Mapping[str, Any], label: str,
                    tuple(hands), dict(line_of["keys"]))
 
 
+_COMMON_TYPES: Mapping[str, tuple[type, str]] = {
+    "dealer": (str, "a name"),
+    "winner": (str, "a name"),
+    "rules": (list, "a list of rule ids"),
+    "unverified": (list, "a list of names"),
+}
+
+
 def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
-                score_key: str, required: Sequence[str]) -> list[str]:
+                score_key: str, required: Sequence[str],
+                key_types: Mapping[str, tuple[type, str]]) -> list[str]:
     out = []
     where = f"hand {number}"
+    for key, (kind, what) in {**_COMMON_TYPES, **key_types}.items():
+        value = data.get(key)
+        if value is not None and (not isinstance(value, kind)
+                                  or (kind is int and isinstance(value, bool))):
+            out.append(f"{where}: `{key}` must be {what}, not {value!r}")
+        elif kind is list and value is not None and \
+                not all(isinstance(v, str) for v in value):
+            out.append(f"{where}: `{key}` must be {what}")
+        elif kind is dict and value is not None and \
+                not all(isinstance(v, (str, int, list)) and not isinstance(v, bool)
+                        for v in value.values()):
+            out.append(f"{where}: `{key}` values must be card lists or numbers")
     if data.get("hand") != number:
         out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
                    f"order), found {data.get('hand')!r}")
