@@ -275,6 +275,9 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     turn = rules.rule("turn")
     if not cards:
         raise Impossible("no cards to discard", turn)
+    if len(cards) > rules.hand_size:
+        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
+                         rules.rule("deal"))
     check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
     if taken is not None:
         if rules.discard_before_draw:

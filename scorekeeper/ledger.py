@@ -152,7 +152,7 @@ class Session:
             "game": self.game,
             "profile": self.profile.name,
         }
-        if self.rules.eliminate_at is not None:
+        if self.rules.lower_is_better:
             data["eliminated"] = list(self.eliminated())
         return data
 
