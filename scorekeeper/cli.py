@@ -557,6 +557,38 @@ def check_discard(
     guarded(as_json, check_shape=True)(body)
 
 
+@check_app.command("draw")
+def check_draw(
+    card: str = typer.Argument(..., help="The card taken from the pile."),
+    discarded: str = typer.Option(..., "--discarded",
+                                  help="The previous player's discard, in order."),
+    game: str = typer.Option("dhumbal", "--game"),
+    profile: Optional[str] = typer.Option(None, "--profile"),
+    settings: List[str] = typer.Option([], "--set"),
+    as_json: bool = JSON_OPT,
+    ascii: bool = ASCII_OPT,
+) -> None:
+    """May this card be taken from the previous player's discard?"""
+    from scorekeeper import cards as cardtext
+    from scorekeeper import dhumbal
+
+    def body() -> None:
+        if game.lower() != "dhumbal":
+            raise Impossible("`check draw` is a Dhumbal ruling (--game dhumbal)")
+        rules = _check_rules("dhumbal", profile, settings)
+        try:
+            ruling = dhumbal.check_draw(cardtext.card(card),
+                                        cardtext.cards(discarded), rules)
+            data = {"valid": True, "reason": ruling.reason, "rule": ruling.rule}
+        except Refused as err:
+            data = {"valid": False, "reason": err.message, "rule": err.rule}
+        _check_output(as_json, data, lambda con: con.print(
+            ("[green]may take[/]: " if data["valid"] else "[red]may not take[/]: ")
+            + data["reason"] + f" ({data['rule']})"), ascii)
+
+    guarded(as_json, check_shape=True)(body)
+
+
 @check_app.command("meld")
 def check_meld(
     cards: str = typer.Argument(..., help="Three cards."),

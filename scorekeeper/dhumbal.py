@@ -324,3 +324,30 @@ def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
     gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
     return len(naturals) + jokers >= 3 and gaps <= jokers \
         and len(naturals) + jokers <= 13
+
+
+def check_draw(taken: Card, discarded: Sequence[Card],
+               rules: DhumbalRules) -> DiscardRuling:
+    """DH-5 / DC-6: may `taken` be drawn from the previous player's discard
+    `discarded` (in the order it was laid down)?"""
+    rule = rules.rule("taken")
+    if taken not in discarded:
+        raise Impossible(f"{taken} is not among the discarded cards "
+                         f"{format_cards(discarded)}", rule)
+    if len(discarded) == 1:
+        return DiscardRuling("single", (taken,), rule,
+                             "a single discarded card may be taken")
+    group = check_discard(discarded, rules)
+    if group.kind == "set" and rules.pick_from_set:
+        return DiscardRuling("set", (taken,), rule, "any one card of a "
+                             "just-discarded set may be taken (pick_from_set)")
+    if rules.group_pickup == "top":
+        if taken == discarded[-1]:
+            return DiscardRuling(group.kind, (taken,), rule, f"{taken}, the last "
+                                 "card of the group, lies on top and may be taken")
+        raise Refused(f"only the top card may be taken: the last card of the "
+                      f"group, {discarded[-1]}, lies on top", rule)
+    raise Refused(f"a discarded {group.kind} cannot be picked up: only a single "
+                  "discarded card may be taken"
+                  + (" (pick_from_set is off)" if group.kind == "set" else ""),
+                  rule)

@@ -56,6 +56,10 @@ class DhumbalRules:
     discard_before_draw: bool = False
     runs_discardable: bool = False
     max_set: int = 4
+    # Taking from a just-discarded group: "top" (DH-5/DH-6: its last card
+    # ends on top and may be taken) or "none" (DC-6: only a single card may
+    # be picked up) — unless pick_from_set lets any card of a set be taken.
+    group_pickup: str = "top"
     pick_from_set: bool = False
     eliminate_at: int | None = None
     hands: int | None = 3
@@ -88,6 +92,8 @@ class DhumbalRules:
             problems.append("hands must be a positive whole number or none")
         if self.turn_cap is not None and self.turn_cap <= 0:
             problems.append("turn_cap must be a positive whole number or none")
+        if self.group_pickup not in ("top", "none"):
+            problems.append("group_pickup must be top or none")
         if not 2 <= self.max_set <= 4:
             problems.append("max_set must be 2 to 4")
         if problems:
@@ -301,7 +307,7 @@ PROFILES: tuple[Profile, ...] = (
         rules=DhumbalRules(
             max_players=5, faces="nepali", call_limit=None, penalty=25,
             scoring=PENALTY_POINTS, caught_others_charged=False,
-            discard_before_draw=True, runs_discardable=True,
+            discard_before_draw=True, runs_discardable=True, group_pickup="none",
             eliminate_at=100, hands=None, turn_cap=None,
             rule_ids=_mapping(DHUMBAL_CRP_IDS)),
         options=("jokers", "faces", "call_limit", "penalty", "double_penalty",
