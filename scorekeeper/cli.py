@@ -45,13 +45,23 @@ def use_ascii(flag: bool) -> bool:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    # \u escapes where stdout cannot encode the suits: still the same JSON.
+    sys.stdout.write(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 
-def console(ascii: bool = False) -> Any:
+def write_text(text: str) -> None:
+    """Plain text to stdout, in ASCII where the terminal cannot encode it."""
+    if use_ascii(False):
+        from scorekeeper.render import asciify
+
+        text = asciify(text).encode("ascii", "replace").decode("ascii")
+    sys.stdout.write(text)
+
+
+def console(ascii: bool = False, stderr: bool = False) -> Any:
     from scorekeeper import render
 
-    return render.make_console(ascii)
+    return render.make_console(ascii, stderr=stderr)
 
 
 def fail(err: ScorekeeperError, as_json: bool = False,
@@ -226,7 +236,9 @@ def record(
             session.check_open()
             from scorekeeper import prompts
 
-            entered = prompts.ask_hand(session, use_ascii(ascii))
+            # With --json, stdout holds only the JSON: prompts and the ruling
+            # shown for confirmation go to stderr.
+            entered = prompts.ask_hand(session, use_ascii(ascii), to_stderr=as_json)
             if entered is None:
                 sys.stderr.write("Nothing recorded.\n")
                 raise typer.Exit(0)
@@ -453,7 +465,7 @@ def export(
         session = load(ledger)
         text = exportmod.export(session, format.lower())
         if output is None:
-            sys.stdout.write(text)
+            write_text(text)
         else:
             storage.write_atomic(output, text)
             sys.stderr.write(f"Wrote {output}.\n")
@@ -671,7 +683,7 @@ def rules(game: str = typer.Argument(..., help="dhumbal or marriage"),
 
     def body() -> None:
         prof = get_profile(game, profile)
-        sys.stdout.write(rulebook.section(prof) + "\n")
+        write_text(rulebook.section(prof) + "\n")
 
     guarded()(body)
 

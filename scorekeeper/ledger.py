@@ -305,7 +305,11 @@ def parse(text: str, label: str) -> Session:
         if m:
             raise LedgerError(label, [(int(m["line"]), f"not valid TOML: {m['msg']} "
                                                       f"(column {m['col']})")]) from None
-        raise LedgerError(label, [(None, f"not valid TOML: {err}")]) from None
+        # "(at end of document)": a truncated file; point at its last line.
+        last = len(text.rstrip("\n").splitlines()) or 1
+        message = str(err).replace(" (at end of document)", "")
+        raise LedgerError(label, [(last, f"not valid TOML at the end of the file "
+                                         f"(truncated?): {message}")]) from None
     line_of = _line_index(text)
     return from_document(doc, label, line_of)
 

@@ -18,9 +18,11 @@ from scorekeeper.ledger import Session, resolve_name
 
 def _ask(question: str, check: Callable[[str], Any], default: str | None = None
          ) -> str:
-    """Ask until `check` accepts the answer; show the error and ask again."""
+    """Ask until `check` accepts the answer; show the error and ask again.
+    Prompts go to stderr so stdout stays clean for `--json`."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=default is not None)
+        answer = typer.prompt(question, default=default,
+                              show_default=default is not None, err=True)
         try:
             check(answer)
             return answer
@@ -41,7 +43,7 @@ def _cards_or_total(text: str) -> None:
         cardtext.cards(stripped)
 
 
-def ask_hand(session: Session, ascii: bool) -> Any:
+def ask_hand(session: Session, ascii: bool, to_stderr: bool = False) -> Any:
     """Ask for one hand; return filled HandOptions, or None if declined."""
     from scorekeeper.cli import HandOptions, console
     from scorekeeper.games import adapter_for
@@ -64,14 +66,14 @@ def ask_hand(session: Session, ascii: bool) -> Any:
             result = adapter.resolve(inputs, session.rules)
         except ScorekeeperError as err:
             typer.echo(f"That hand cannot be recorded: {err}", err=True)
-            if not typer.confirm("Enter the hand again?", default=True):
+            if not typer.confirm("Enter the hand again?", default=True, err=True):
                 return None
             continue
-        render.ruling(console(ascii), session.game, result,
+        render.ruling(console(ascii, stderr=to_stderr), session.game, result,
                       hand_number=index + 1, dealer=dealer, ascii=ascii)
-        if typer.confirm("Record this hand?", default=True):
+        if typer.confirm("Record this hand?", default=True, err=True):
             return opts
-        if not typer.confirm("Enter the hand again?", default=True):
+        if not typer.confirm("Enter the hand again?", default=True, err=True):
             return None
 
 

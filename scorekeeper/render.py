@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Callable
 
@@ -35,12 +36,15 @@ class _AsciiWriter:
         return self.stream.isatty()
 
 
-def make_console(ascii: bool = False) -> Console:
+def make_console(ascii: bool = False, stderr: bool = False) -> Console:
+    # NO_COLOR: no colour and no other styling either (rich alone keeps bold).
+    plain = {"color_system": None} if os.environ.get("NO_COLOR") else {}
+    stream = sys.stderr if stderr else sys.stdout
     if ascii:
-        con = Console(file=_AsciiWriter(sys.stdout), highlight=False,
-                      safe_box=True, emoji=False)
+        con = Console(file=_AsciiWriter(stream), highlight=False,
+                      safe_box=True, emoji=False, **plain)
     else:
-        con = Console(highlight=False, emoji=False)
+        con = Console(file=stream, highlight=False, emoji=False, **plain)
     con.ascii_mode = ascii  # type: ignore[attr-defined]
     return con
 

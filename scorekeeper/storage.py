@@ -58,6 +58,13 @@ def read_text(path: Path) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
+    try:
+        _write_atomic(path, text)
+    except OSError as err:
+        raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
+
+
+def _write_atomic(path: Path, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                dir=folder)

@@ -1,0 +1,45 @@
+"""Shared fixtures: a CLI runner that refuses tracebacks, and a fresh ledger."""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+
+PLAYERS = ("Asha", "Bikash", "Chandra")
+
+
+@pytest.fixture
+def cli():
+    """Invoke the app in-process; fail on any exception other than an exit.
+
+    The command line must never end in a traceback, so every test that goes
+    through the CLI checks that for free.
+    """
+    def invoke(*args: str, input: str | None = None,
+               env: dict[str, str] | None = None, charset: str = "utf-8"):
+        try:  # click < 8.2 mixes stderr into stdout unless told not to
+            runner = CliRunner(charset=charset, mix_stderr=False)
+        except TypeError:
+            runner = CliRunner(charset=charset)
+        result = runner.invoke(app, [str(a) for a in args], input=input, env=env)
+        if result.exception is not None and not isinstance(result.exception,
+                                                           SystemExit):
+            tb = "".join(traceback.format_exception(result.exception))
+            pytest.fail(f"scorekeeper {' '.join(map(str, args))} raised:\n{tb}")
+        return result
+
+    return invoke
+
+
+@pytest.fixture
+def ledger(tmp_path: Path, cli) -> Path:
+    """A new 3-hand Dhumbal session: Asha, Bikash, Chandra; Asha deals first."""
+    path = tmp_path / "evening.toml"
+    result = cli("new", path, "--game", "dhumbal", "--players", ",".join(PLAYERS))
+    assert result.exit_code == 0, result.stderr
+    return path

@@ -1,0 +1,131 @@
+"""Card notation (CLI.md, Conventions) and the one-deck rule (DH-1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.cards import Card, card, cards, check_copies, format_cards
+from scorekeeper.errors import Impossible
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A♠", Card(1, SPADES)),
+    ("K♥", Card(13, HEARTS)),
+    ("10♦", Card(10, DIAMONDS)),
+    ("7♣", Card(7, CLUBS)),
+    ("J♣", Card(11, CLUBS)),
+    ("Q♦", Card(12, DIAMONDS)),
+])
+def test_cards_unicode_suits(text, expected):
+    assert card(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A♤", Card(1, SPADES)),
+    ("2♡", Card(2, HEARTS)),
+    ("3♢", Card(3, DIAMONDS)),
+    ("4♧", Card(4, CLUBS)),
+])
+def test_cards_outline_suit_symbols_are_the_same_suits(text, expected):
+    assert card(text) == expected
+
+
+@pytest.mark.parametrize("text", ["as", "AS", "aS", "As", "a♠", "A♠️"])
+def test_cards_any_case_and_letter_suits_read_ace_of_spades(text):
+    assert card(text) == Card(1, SPADES)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("QH", Card(12, HEARTS)), ("qh", Card(12, HEARTS)), ("Kc", Card(13, CLUBS)),
+    ("jd", Card(11, DIAMONDS)), ("9S", Card(9, SPADES)),
+])
+def test_cards_ascii_letters_for_ranks_and_suits(text, expected):
+    assert card(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Td", "td", "TD", "10d", "10D", "10♦", "t♢"])
+def test_cards_ten_is_written_T_or_10(text):
+    assert card(text) == Card(10, DIAMONDS)
+
+
+@pytest.mark.parametrize("text", [
+    "K♠ K♥, A♦", "K♠,K♥,A♦", "K♠ ,  K♥ ,A♦", "  K♠\tK♥ A♦  ", "ks,kh ad",
+])
+def test_cards_list_separated_by_spaces_and_or_commas(text):
+    assert cards(text) == (Card(13, SPADES), Card(13, HEARTS), Card(1, DIAMONDS))
+
+
+@pytest.mark.parametrize("text", ["-", " - ", ""])
+def test_cards_dash_is_an_empty_hand(text):
+    assert cards(text) == ()
+
+
+@pytest.mark.parametrize("bad", ["1x", "11s", "Ax", "K", "♠", "10", "AA", "Kss",
+                                 "1♠", "0h", "Z♥"])
+def test_cards_bad_token_is_impossible_and_quoted(bad):
+    with pytest.raises(Impossible) as info:
+        cards(f"A♠ {bad} K♥")
+    err = info.value
+    assert err.exit_code == 2
+    assert repr(bad) in err.message or f"'{bad}'" in err.message
+
+
+def test_cards_error_names_only_the_bad_token_not_the_good_ones():
+    with pytest.raises(Impossible) as info:
+        cards("7♣, 5x, K♥")
+    assert "'5x'" in info.value.message
+    assert "7♣" not in info.value.message and "K♥" not in info.value.message
+
+
+def test_cards_output_uses_suit_symbols():
+    hand = (Card(1, SPADES), Card(13, HEARTS), Card(10, DIAMONDS), Card(12, CLUBS))
+    assert format_cards(hand) == "A♠ K♥ 10♦ Q♣"
+
+
+def test_cards_ascii_output_uses_letters_and_10():
+    hand = (Card(1, SPADES), Card(13, HEARTS), Card(10, DIAMONDS))
+    assert format_cards(hand, ascii=True) == "As Kh 10d"
+
+
+def test_cards_empty_hand_is_written_as_dash():
+    assert format_cards(()) == "-"
+    assert format_cards((), ascii=True) == "-"
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.sampled_from(DECK), max_size=8, unique=True),
+       ascii=st.booleans(),
+       seps=st.lists(st.sampled_from([" ", ",", ", ", " ,", "  ", "\t"]),
+                     min_size=8, max_size=8),
+       upper=st.booleans())
+def test_cards_written_then_read_back_are_the_same(hand, ascii, seps, upper):
+    tokens = [c.text(ascii) for c in hand]
+    if upper:
+        tokens = [t.upper() for t in tokens]
+    text = "".join(t + s for t, s in zip(tokens, seps)) if tokens else "-"
+    assert cards(text) == tuple(hand)
+    assert cards(format_cards(hand, ascii)) == tuple(hand)
+
+
+def test_dh1_a_card_in_two_hands_is_impossible():
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("A♠ 2♦"), cards("as 3c")], decks=1, jokers=0,
+                     rule="DH-1")
+    assert info.value.rule == "DH-1"
+    assert "A♠" in info.value.message
+
+
+def test_dh1_distinct_cards_pass_the_one_deck_check():
+    check_copies([cards("A♠ 2♦"), cards("A♥ 2♣")], decks=1, jokers=0, rule="DH-1")
+
+
+def test_dh1_no_jokers_in_a_52_card_deck():
+    assert cards("JK") == (Card(0, -1),)
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("JK 2♦")], decks=1, jokers=0, rule="DH-1")
+    assert info.value.rule == "DH-1"
