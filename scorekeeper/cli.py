@@ -162,7 +162,7 @@ def new(
         first = ledgermod.resolve_name(dealer, names) if dealer else names[0]
         text = ledgermod.header_text(prof.game, prof, rules, names, first)
         ledgermod.parse(text, str(ledger))  # the new file must read back
-        with storage.locked(ledger):
+        with storage.locked(ledger, must_exist=False):
             if ledger.exists() and not force:
                 raise Impossible(f"{ledger} exists; use --force to overwrite it")
             if ledger.is_dir():

@@ -25,7 +25,9 @@ def lock_path(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: Path, must_exist: bool = True) -> Iterator[None]:
+    if must_exist and not path.is_file():
+        read_text(path)  # raises the clear error; no stray lock file is left
     lock = lock_path(path)
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
