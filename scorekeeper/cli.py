@@ -161,13 +161,14 @@ def new(
             [n for n in players.split(",")], rules)
         first = ledgermod.resolve_name(dealer, names) if dealer else names[0]
         text = ledgermod.header_text(prof.game, prof, rules, names, first)
-        ledgermod.parse(text, str(ledger))  # the new file must read back
+        created = ledgermod.parse(text, str(ledger))
         with storage.locked(ledger, must_exist=False):
             if ledger.exists() and not force:
                 raise Impossible(f"{ledger} exists; use --force to overwrite it")
             if ledger.is_dir():
                 raise Impossible(f"{ledger} is a folder")
             storage.write_atomic(ledger, text)
+            storage.write_cache(ledger, text, dict(created.document))
         planned = rules.planned_hands(len(names))
         sys.stderr.write(
             f"New {prof.game} session ({prof.name}) in {ledger}: "
@@ -245,7 +246,8 @@ def record(
             opts.__dict__.update(entered.__dict__)
         with storage.locked(ledger):
             text = storage.read_text(ledger)
-            session = ledgermod.parse(text, str(ledger))
+            session = ledgermod.parse(text, str(ledger),
+                                      storage.read_cached_document(ledger, text))
             session.check_open()
             index = len(session.hands)
             seated = session.seated_for(index)
@@ -255,11 +257,9 @@ def record(
                                           players=session.players)
             result = adapter.resolve(inputs, session.rules)
             stored = adapter.to_stored(index + 1, inputs, result)
-            new_text = text.rstrip("\n") + "\n" + ledgermod.hand_text(stored)
-            after = ledgermod.parse(new_text, str(ledger))
-            if len(after.hands) != index + 1:  # pragma: no cover - defensive
-                raise Impossible("internal: the new hand did not read back")
+            new_text, document, after = ledgermod.append_hand(session, text, stored)
             storage.write_atomic(ledger, new_text)
+            storage.write_cache(ledger, new_text, document)
         if as_json:
             emit_json(result.as_json(index + 1))
             return
@@ -327,7 +327,9 @@ def load(ledger: Path) -> Any:
     from scorekeeper import ledger as ledgermod
     from scorekeeper import storage
 
-    return ledgermod.parse(storage.read_text(ledger), str(ledger))
+    text = storage.read_text(ledger)
+    return ledgermod.parse(text, str(ledger),
+                           storage.read_cached_document(ledger, text))
 
 
 @app.command()
@@ -406,6 +408,7 @@ def undo(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
                 raise Impossible(f"{ledger}: could not find the last [[hands]] "
                                  "table to remove; edit the file by hand")
             storage.write_atomic(ledger, head)
+            storage.write_cache(ledger, head, dict(after.document))
         removed = session.hands[-1]
         if as_json:
             emit_json({"removed": removed.number, "hands_played": len(after.hands),
@@ -444,6 +447,7 @@ def extend(
             new_text = ledgermod.replace_option(text, key, value)
             after = ledgermod.parse(new_text, str(ledger))
             storage.write_atomic(ledger, new_text)
+            storage.write_cache(ledger, new_text, dict(after.document))
         sys.stderr.write(f"{ledger}: {after.planned} hands planned, "
                          f"{len(after.hands)} played.\n")
 

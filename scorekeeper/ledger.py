@@ -61,6 +61,7 @@ class Session:
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
     header_lines: Mapping[str, int] = field(default_factory=dict)
+    document: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def score_key(self) -> str:
@@ -296,10 +297,19 @@ def split_last_hand(text: str) -> str | None:
 
 # -- TOML reading -------------------------------------------------------------
 
-def parse(text: str, label: str) -> Session:
-    """Read and shape-check a ledger. Raises LedgerError listing every problem."""
+def parse(text: str, label: str,
+          document: Mapping[str, Any] | None = None) -> Session:
+    """Read and shape-check a ledger. Raises LedgerError listing every problem.
+
+    `document` is the already-parsed TOML of exactly this text, when a cache
+    (see `scorekeeper.storage.read_cached_document`) vouches for it."""
+    doc = document if document is not None else load_toml(text, label)
+    return from_document(doc, label, _line_index(text))
+
+
+def load_toml(text: str, label: str) -> dict[str, Any]:
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         m = _TOML_LINE.match(str(err))
         if m:
@@ -310,8 +320,23 @@ def parse(text: str, label: str) -> Session:
         message = str(err).replace(" (at end of document)", "")
         raise LedgerError(label, [(last, f"not valid TOML at the end of the file "
                                          f"(truncated?): {message}")]) from None
-    line_of = _line_index(text)
-    return from_document(doc, label, line_of)
+
+
+def append_hand(session: Session, text: str, stored: Mapping[str, Any]
+                ) -> tuple[str, dict[str, Any], Session]:
+    """The ledger text and document with one more hand, and its session.
+
+    Only the new `[[hands]]` table is parsed back (and must read back as
+    exactly what was stored); the rest of the document is reused."""
+    fragment = hand_text(stored)
+    read_back = load_toml(fragment, session.label).get("hands", [None])
+    if read_back != [dict(stored)]:  # pragma: no cover - a writer bug
+        raise Impossible("internal: the new hand does not read back as written")
+    new_text = text.rstrip("\n") + "\n" + fragment
+    document = dict(session.document)
+    document["hands"] = [*document.get("hands", []), read_back[0]]
+    return new_text, document, from_document(document, session.label,
+                                             _line_index(new_text))
 
 
 def _line_index(text: str) -> dict[str, Any]:
@@ -414,7 +439,7 @@ def from_document(doc: Mapping[str, Any], label: str,
     if problems:
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
-                   tuple(hands), dict(line_of["keys"]))
+                   tuple(hands), dict(line_of["keys"]), doc)
 
 
 _COMMON_TYPES: Mapping[str, tuple[type, str]] = {

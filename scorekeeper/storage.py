@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -22,6 +24,46 @@ from scorekeeper.errors import Impossible
 
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
+
+
+def cache_path(path: Path) -> Path:
+    return path.with_name(path.name + ".cache")
+
+
+CACHE_VERSION = 1
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_cached_document(path: Path, text: str) -> dict | None:
+    """The parsed TOML of `text`, if `LEDGER.cache` holds it for exactly these
+    bytes (a SHA-256 match); otherwise None and the caller parses the text.
+
+    Parsing TOML is pure Python and dominates every command on a long
+    session; the cache is JSON, written by the commands that write the
+    ledger, and only ever trusted for the very text it was made from."""
+    try:
+        data = json.loads(cache_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION \
+            or data.get("sha256") != _digest(text):
+        return None
+    document = data.get("document")
+    return document if isinstance(document, dict) else None
+
+
+def write_cache(path: Path, text: str, document: dict) -> None:
+    """Best effort: a cache that cannot be written is simply not there."""
+    try:
+        payload = json.dumps({"version": CACHE_VERSION, "sha256": _digest(text),
+                              "document": document}, ensure_ascii=False)
+        _write_atomic(cache_path(path), payload)
+    except (OSError, TypeError, ValueError):
+        with contextlib.suppress(OSError):
+            os.unlink(cache_path(path))
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ on one ledger or killed in the middle of `record`."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -59,8 +60,25 @@ def test_write_atomic_relative_path_in_the_working_folder(tmp_path, monkeypatch)
 def test_lock_is_a_sidecar_file_next_to_the_ledger(tmp_path):
     path = tmp_path / "l.toml"
     assert storage.lock_path(path) == tmp_path / "l.toml.lock"
-    with storage.locked(path):
+    with storage.locked(path, must_exist=False):
         assert (tmp_path / "l.toml.lock").exists()
+
+
+def test_no_lock_file_is_left_for_a_ledger_that_does_not_exist(tmp_path):
+    path = tmp_path / "missing.toml"
+    with pytest.raises(Impossible):
+        with storage.locked(path):
+            pass
+    assert not storage.lock_path(path).exists()
+
+
+def test_cache_is_trusted_only_for_the_exact_text(tmp_path):
+    path = tmp_path / "l.toml"
+    storage.write_cache(path, "a = 1\n", {"a": 1})
+    assert storage.read_cached_document(path, "a = 1\n") == {"a": 1}
+    assert storage.read_cached_document(path, "a = 2\n") is None
+    storage.cache_path(path).write_text("not json", encoding="utf-8")
+    assert storage.read_cached_document(path, "a = 1\n") is None
 
 
 def test_read_text_missing_file_is_impossible(tmp_path):
@@ -366,6 +384,19 @@ def test_record_killed_midway_leaves_the_old_or_the_new_ledger(tmp_path):
         assert finished <= grown <= len(procs)
         hands = len(session.hands)
     leftovers = [p.name for p in tmp_path.iterdir()
-                 if p.name not in ("kill.toml", "kill.toml.lock")]
+                 if p.name not in ("kill.toml", "kill.toml.lock", "kill.toml.cache")]
     # Only temp files of killed writers may remain; never a second ledger.
     assert all(name.startswith(".kill.toml.") for name in leftovers), leftovers
+
+
+def test_a_hand_edited_ledger_is_read_fresh_not_from_a_stale_cache(cli, tmp_path):
+    path = tmp_path / "edit.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
+    assert cli("record", path, "--call", "Asha", "--hand", "Asha=A♠",
+               "--hand", "Bikash=K♠").exit_code == 0
+    assert storage.cache_path(path).exists()
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Asha = 10", "Asha = 11"), encoding="utf-8")
+    result = cli("standings", path, "--json")
+    assert json.loads(result.stdout)["totals"]["Asha"] == 11
+    assert cli("verify", path).exit_code == 1
