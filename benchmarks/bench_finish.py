@@ -16,14 +16,18 @@ kind:
   runs, trials and tunnelas everywhere, the costliest hands found for this
   search (not asked for, but the honest worst case).
 
-Each hand is timed in-process with time.perf_counter, best of 3. Prints the
-median, p99 and worst, the worst hand ready to paste, and exits 1 unless
-worst < 10 ms and median < 1 ms.
+Each hand is timed in-process with time.perf_counter, once (its first call;
+the caches that live across calls are warm from earlier hands, as in a
+long-running program), and the 50 slowest again with those caches emptied
+(as in a fresh process). Prints the median, p99, worst and cold worst, the
+worst hand ready to paste, and exits 1 unless both worsts < 10 ms and the
+median < 1 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -34,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.cards import Card, format_cards  # noqa: E402
 from scorekeeper.errors import Refused  # noqa: E402
+from scorekeeper.marriage import finish as finish_module  # noqa: E402
 from scorekeeper.marriage.finish import find_finish, max_qualifying  # noqa: E402
 from scorekeeper.marriage.melds import is_meld  # noqa: E402
 from scorekeeper.marriage.wildcards import Wildcards  # noqa: E402
@@ -170,18 +175,50 @@ def adversarial_dense(rng: random.Random) -> tuple[list[Card], Card]:
             return hand, tiplu
 
 
-def time_hand(hand: list[Card], tiplu: Card) -> tuple[float, bool]:
-    best = float("inf")
-    found = False
-    for _ in range(3):
-        t0 = time.perf_counter()
-        try:
-            find_finish(hand, tiplu)
-            found = True
-        except Refused:
-            found = False
-        best = min(best, time.perf_counter() - t0)
-    return best, found
+def time_hand(hand: list[Card], tiplu: Card, cold: bool = False
+              ) -> tuple[float, bool]:
+    """One call, timed once (no best-of-n: a repeated call would find the
+    cross-call caches warm for exactly this hand). With `cold`, those caches
+    (`_tables` per tiplu, the per-suit qualifying bound) are emptied first,
+    as in a fresh `scorekeeper check finish` process."""
+    if cold:
+        finish_module._tables.cache_clear()
+        finish_module._SUIT_QUAL.clear()
+        finish_module._SUIT_QUAL[0] = 0
+    gc.disable()
+    t0 = time.perf_counter()
+    try:
+        find_finish(hand, tiplu)
+        found = True
+    except Refused:
+        found = False
+    elapsed = time.perf_counter() - t0
+    gc.enable()
+    return elapsed, found
+
+
+def build_corpus(seed: int, hands: int, adversarial: int
+                 ) -> list[tuple[str, list[Card], Card]]:
+    rng = random.Random(seed)
+    corpus: list[tuple[str, list[Card], Card]] = []
+    for _ in range(hands):
+        corpus.append(("random", *random_hand(rng)))
+    for _ in range(adversarial):
+        corpus.append(("many-wildcards", *adversarial_wild(rng)))
+    for _ in range(adversarial):
+        corpus.append(("almost-fits", *adversarial_almost(rng)))
+    for _ in range(adversarial):
+        corpus.append(("dense", *adversarial_dense(rng)))
+    return corpus
+
+
+def worst_hand_for_cli(seed: int = 20240, hands: int = 10_000,
+                       adversarial: int = 60) -> tuple[str, str]:
+    """The slowest corpus hand (cards, tiplu) as command-line text."""
+    corpus = build_corpus(seed, hands, adversarial)
+    timed = [(time_hand(hand, tiplu)[0], hand, tiplu) for _, hand, tiplu in corpus]
+    _, hand, tiplu = max(timed, key=lambda row: row[0])
+    return format_cards(hand), str(tiplu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -190,17 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--adversarial", type=int, default=60)
     ap.add_argument("--seed", type=int, default=20240)
     args = ap.parse_args(argv)
-    rng = random.Random(args.seed)
-
-    corpus: list[tuple[str, list[Card], Card]] = []
-    for _ in range(args.hands):
-        corpus.append(("random", *random_hand(rng)))
-    for _ in range(args.adversarial):
-        corpus.append(("many-wildcards", *adversarial_wild(rng)))
-    for _ in range(args.adversarial):
-        corpus.append(("almost-fits", *adversarial_almost(rng)))
-    for _ in range(args.adversarial):
-        corpus.append(("dense", *adversarial_dense(rng)))
+    corpus = build_corpus(args.seed, args.hands, args.adversarial)
 
     times: list[float] = []
     per_kind: dict[str, list[float]] = {}
@@ -217,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     def ms(x: float) -> str:
         return f"{x * 1000:.3f} ms"
 
+    times_unsorted = list(times)
     times.sort()
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
@@ -227,12 +255,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {kind:15} n={len(ts):5}  finishes={finishes[kind]:4}  "
               f"median {ms(statistics.median(ts))}  worst {ms(ts[-1])}")
     print(f"median {ms(median)}   p99 {ms(p99)}   worst {ms(worst[0])}")
+    # The slowest 50 hands again, each with every cross-call cache emptied.
+    slowest = sorted(zip(times_unsorted, corpus), key=lambda row: -row[0])[:50]
+    cold = max(time_hand(hand, tiplu, cold=True)[0] for _, (_, hand, tiplu) in slowest)
+    print(f"cold worst (caches emptied before each of the 50 slowest): {ms(cold)}")
     t, kind, hand, tiplu = worst
     print(f"worst hand ({kind}), tiplu {tiplu}: {format_cards(hand)}")
     print("ready to paste:")
     print(f"  scorekeeper check finish '{format_cards(hand, ascii=True)}' "
           f"--tiplu {tiplu.text(ascii=True)}")
-    ok = worst[0] < WORST_LIMIT and median < MEDIAN_LIMIT
+    ok = max(worst[0], cold) < WORST_LIMIT and median < MEDIAN_LIMIT
     print("OK" if ok else
           f"FAIL: need worst < {ms(WORST_LIMIT)} and median < {ms(MEDIAN_LIMIT)}")
     return 0 if ok else 1

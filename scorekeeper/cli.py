@@ -350,7 +350,10 @@ def standings(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
 
 @app.command()
 def history(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
-            ascii: bool = ASCII_OPT) -> None:
+            ascii: bool = ASCII_OPT,
+            all_hands: bool = typer.Option(False, "--all",
+                                           help="Show every hand, not the last 100."),
+            ) -> None:
     """Every hand, its ruling and the running totals."""
     def body() -> None:
         session = load(ledger)
@@ -359,7 +362,8 @@ def history(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
             return
         from scorekeeper import render
 
-        render.history(console(use_ascii(ascii)), session)
+        render.history(console(use_ascii(ascii)), session,
+                       last=None if all_hands else 100)
 
     guarded(as_json)(body)
 

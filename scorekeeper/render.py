@@ -154,18 +154,22 @@ def standings(con: Console, session: Any) -> None:
         con.print(f"  Next dealer: {data['next_dealer']}", markup=False)
 
 
-def sparkline(values: list[int], ascii: bool = False) -> str:
+def sparkline(values: list[int], ascii: bool = False, width: int = 60) -> str:
     chars = ASCII_SPARKS if ascii else SPARKS
     if not values:
         return ""
     lo, hi = min(values), max(values)
+    if len(values) > width:
+        # One character per bucket of hands: the running total at its end.
+        values = [values[min(len(values) - 1, (i + 1) * len(values) // width - 1)]
+                  for i in range(width)]
     if hi == lo:
         return chars[len(chars) // 2] * len(values)
     step = (hi - lo) / (len(chars) - 1)
     return "".join(chars[round((v - lo) / step)] for v in values)
 
 
-def history(con: Console, session: Any) -> None:
+def history(con: Console, session: Any, last: int | None = None) -> None:
     data = session.history_json()
     key = data["score"]
     lower = session.rules.lower_is_better
@@ -175,7 +179,9 @@ def history(con: Console, session: Any) -> None:
     table.add_column("Winner")
     for p in session.players:
         table.add_column(p, justify="right")
-    for row in data["hands"]:
+    rows = data["hands"]
+    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    for row in shown:
         cells = []
         for p in session.players:
             if p in row[key]:
@@ -184,6 +190,9 @@ def history(con: Console, session: Any) -> None:
                 cells.append("out")
         table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—", *cells)
     con.print(table)
+    if len(shown) < len(rows):
+        con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
+                  "every hand, --json gives them all)", markup=False)
     ascii = getattr(con, "ascii_mode", False)
     if data["hands"]:
         con.print("  How the totals moved:", markup=False)
