@@ -499,6 +499,32 @@ def _check_output(as_json: bool, data: dict, human: Callable[[Any], None],
         raise typer.Exit(1)
 
 
+def _dhumbal_rules_for(command: str, game: str, profile: Optional[str],
+                       settings: List[str]) -> Any:
+    if game.lower() != "dhumbal":
+        raise Impossible(f"`check {command}` is a Dhumbal ruling (--game dhumbal)")
+    return _check_rules("dhumbal", profile, settings)
+
+
+def _ruling_data(run: Callable[[], Any]) -> dict:
+    """A ruling value (or the Refused error) as the `check` JSON shape."""
+    try:
+        ruling = run()
+        return {"valid": True, "reason": ruling.reason, "rule": ruling.rule,
+                "kind": ruling.kind}
+    except Refused as err:
+        return {"valid": False, "reason": err.message, "rule": err.rule,
+                "kind": None}
+
+
+def _say(yes: str, no: str, data: dict) -> Callable[[Any], None]:
+    def show(con: Any) -> None:
+        con.print(f"[green]{yes}[/]: " if data["valid"] else f"[red]{no}[/]: ",
+                  end="")
+        con.print(f"{data['reason']} ({data['rule']})", markup=False)
+    return show
+
+
 @check_app.command("call")
 def check_call(
     cards: str = typer.Argument(..., help='The hand, e.g. "A♠ 2♦"'),
@@ -513,31 +539,11 @@ def check_call(
     from scorekeeper import dhumbal
 
     def body() -> None:
-        if game.lower() != "dhumbal":
-            raise Impossible("`check call` is a Dhumbal ruling (--game dhumbal)")
-        rules = _check_rules("dhumbal", profile, settings)
+        rules = _dhumbal_rules_for("call", game, profile, settings)
         hand = cardtext.cards(cards)
-        if len(hand) > rules.hand_size:
-            raise Impossible(f"{len(hand)} cards: a hand holds 0–{rules.hand_size}",
-                             rules.rule("deal"))
-        from scorekeeper.cards import check_copies
-
-        check_copies([hand], rules.decks, rules.jokers, rules.rule("table"))
-        value = dhumbal.hand_value(hand, rules)
-        limit = rules.call_limit
-        try:
-            dhumbal.check_call(hand, rules)
-            valid = True
-            reason = (f"{cardtext.format_cards(hand, use_ascii(ascii))} is worth "
-                      f"{value}" + (f" ≤ {limit}: may call" if limit is not None
-                                    else ": any value may call in this profile"))
-        except Refused as err:
-            valid, reason = False, err.message
-        data = {"valid": valid, "reason": reason, "rule": rules.rule("call"),
-                "value": value, "limit": limit}
-        _check_output(as_json, data, lambda con: con.print(
-            ("[green]yes[/]: " if valid else "[red]no[/]: ") + reason
-            + f" ({rules.rule('call')})"), ascii)
+        data = _ruling_data(lambda: dhumbal.call_ruling(hand, rules))
+        data.update(value=dhumbal.hand_value(hand, rules), limit=rules.call_limit)
+        _check_output(as_json, data, _say("yes", "no", data), ascii)
 
     guarded(as_json, check_shape=True)(body)
 
@@ -558,21 +564,11 @@ def check_discard(
     from scorekeeper import dhumbal
 
     def body() -> None:
-        if game.lower() != "dhumbal":
-            raise Impossible("`check discard` is a Dhumbal ruling (--game dhumbal)")
-        rules = _check_rules("dhumbal", profile, settings)
+        rules = _dhumbal_rules_for("discard", game, profile, settings)
         hand = cardtext.cards(cards)
         taken_card = cardtext.card(taken) if taken else None
-        try:
-            ruling = dhumbal.check_discard(hand, rules, taken_card)
-            data = {"valid": True, "reason": ruling.reason, "rule": ruling.rule,
-                    "kind": ruling.kind}
-        except Refused as err:
-            data = {"valid": False, "reason": err.message, "rule": err.rule,
-                    "kind": None}
-        _check_output(as_json, data, lambda con: con.print(
-            ("[green]legal[/]: " if data["valid"] else "[red]not legal[/]: ")
-            + data["reason"] + f" ({data['rule']})"), ascii)
+        data = _ruling_data(lambda: dhumbal.check_discard(hand, rules, taken_card))
+        _check_output(as_json, data, _say("legal", "not legal", data), ascii)
 
     guarded(as_json, check_shape=True)(body)
 
@@ -593,18 +589,10 @@ def check_draw(
     from scorekeeper import dhumbal
 
     def body() -> None:
-        if game.lower() != "dhumbal":
-            raise Impossible("`check draw` is a Dhumbal ruling (--game dhumbal)")
-        rules = _check_rules("dhumbal", profile, settings)
-        try:
-            ruling = dhumbal.check_draw(cardtext.card(card),
-                                        cardtext.cards(discarded), rules)
-            data = {"valid": True, "reason": ruling.reason, "rule": ruling.rule}
-        except Refused as err:
-            data = {"valid": False, "reason": err.message, "rule": err.rule}
-        _check_output(as_json, data, lambda con: con.print(
-            ("[green]may take[/]: " if data["valid"] else "[red]may not take[/]: ")
-            + data["reason"] + f" ({data['rule']})"), ascii)
+        rules = _dhumbal_rules_for("draw", game, profile, settings)
+        taken, group = cardtext.card(card), cardtext.cards(discarded)
+        data = _ruling_data(lambda: dhumbal.check_draw(taken, group, rules))
+        _check_output(as_json, data, _say("may take", "may not take", data), ascii)
 
     guarded(as_json, check_shape=True)(body)
 

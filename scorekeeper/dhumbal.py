@@ -110,6 +110,20 @@ def check_call(cards: Sequence[Card] | None, rules: DhumbalRules,
     return value
 
 
+def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> "Ruling":
+    """`check call`: DH-4 / DC-4 on shown cards, with the reason either way."""
+    if len(cards) > rules.hand_size:
+        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
+                         rules.rule("deal"))
+    check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
+    value = check_call(cards, rules)
+    limit = rules.call_limit
+    return Ruling("call", tuple(cards), rules.rule("call"),
+                  f"{format_cards(cards)} is worth {value}"
+                  + (f" ≤ {limit}: may call" if limit is not None
+                     else ": any value may call in this profile"))
+
+
 def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     """Refuse impossible input (exit 2) before any ruling."""
     n = len(hand.players)
@@ -262,15 +276,15 @@ def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
 # --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
 
 @dataclass(frozen=True)
-class DiscardRuling:
-    kind: str          # "single", "set", "run"
+class Ruling:
+    kind: str          # "call", "single", "set", "run"
     cards: tuple[Card, ...]
     rule: str
     reason: str
 
 
 def check_discard(cards: Sequence[Card], rules: DhumbalRules,
-                  taken: Card | None = None) -> DiscardRuling:
+                  taken: Card | None = None) -> Ruling:
     """Is this discard legal? Returns the ruling or raises Refused."""
     turn = rules.rule("turn")
     if not cards:
@@ -290,7 +304,7 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
                           "not be discarded in the same turn, alone or in a group",
                           rules.rule("taken"))
     if len(cards) == 1:
-        return DiscardRuling("single", tuple(cards), turn, "one card may always "
+        return Ruling("single", tuple(cards), turn, "one card may always "
                              "be discarded")
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
@@ -298,7 +312,7 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     if len(ranks) <= 1 and naturals:
         if len(cards) > rules.max_set:
             raise Refused(f"a set has at most {rules.max_set} cards", turn)
-        return DiscardRuling("set", tuple(cards), turn,
+        return Ruling("set", tuple(cards), turn,
                              f"{len(cards)} cards of one rank"
                              + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
                                 if jokers else ""))
@@ -308,7 +322,7 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
                       "or more of the same rank may be discarded (same rank, "
                       "not same value: 10 and K are not a group)", turn)
     if len(cards) >= 3 and _is_run(naturals, jokers):
-        return DiscardRuling("run", tuple(cards), turn,
+        return Ruling("run", tuple(cards), turn,
                              f"a run of {len(cards)} in one suit, ace low")
     raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
                   "nor a run of 3+ consecutive cards of one suit (ace low only: "
@@ -327,7 +341,7 @@ def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
 
 
 def check_draw(taken: Card, discarded: Sequence[Card],
-               rules: DhumbalRules) -> DiscardRuling:
+               rules: DhumbalRules) -> Ruling:
     """DH-5 / DC-6: may `taken` be drawn from the previous player's discard
     `discarded` (in the order it was laid down)?"""
     rule = rules.rule("taken")
@@ -335,15 +349,15 @@ def check_draw(taken: Card, discarded: Sequence[Card],
         raise Impossible(f"{taken} is not among the discarded cards "
                          f"{format_cards(discarded)}", rule)
     if len(discarded) == 1:
-        return DiscardRuling("single", (taken,), rule,
+        return Ruling("single", (taken,), rule,
                              "a single discarded card may be taken")
     group = check_discard(discarded, rules)
     if group.kind == "set" and rules.pick_from_set:
-        return DiscardRuling("set", (taken,), rule, "any one card of a "
+        return Ruling("set", (taken,), rule, "any one card of a "
                              "just-discarded set may be taken (pick_from_set)")
     if rules.group_pickup == "top":
         if taken == discarded[-1]:
-            return DiscardRuling(group.kind, (taken,), rule, f"{taken}, the last "
+            return Ruling(group.kind, (taken,), rule, f"{taken}, the last "
                                  "card of the group, lies on top and may be taken")
         raise Refused(f"only the top card may be taken: the last card of the "
                       f"group, {discarded[-1]}, lies on top", rule)
