@@ -7,7 +7,7 @@ maal, settlement); this module puts them together for a whole hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from scorekeeper import cards as cardtext
@@ -146,6 +146,12 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
         if shown[name].cards is None:
             raise Impossible(f"{name}'s dealt tunnela needs their cards, not an "
                              "agreed maal number", rules.rule("tunnela"))
+        held = shown[name].cards
+        for c in tunnelas:
+            if held.count(c) < 3 * tunnelas.count(c):
+                raise Impossible(f"{name} claims a dealt tunnela of {c} but shows "
+                                 f"{held.count(c)} of it (a tunnela is 3 identical "
+                                 "cards)", rules.rule("tunnela"))
 
 
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
@@ -178,6 +184,8 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         arrangement = tuple(tuple(g) for g in finish.arrangement())
         kinds = tuple(m.kind for m in finish.melds)
         discard = finish.discard
+        # The discard goes to the pile: maal counts the 21 cards shown.
+        shown[hand.finisher] = replace(shown[hand.finisher], cards=finish.shown())
         lines.append(f"{hand.finisher} finishes by {hand.by}: "
                      + " | ".join(format_cards(g) for g in arrangement)
                      + (f"; discards {discard}" if discard else "")
