@@ -136,10 +136,11 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
         if s.cards is None and s.total < 0:
             raise Impossible(f"{name}'s maal {s.total} is negative; maal is a "
                              "bonus, never a penalty", rules.rule("maal"))
-        if s.cards is not None and len(s.cards) > rules.hand_size + 1:
+        if s.cards is not None and name != hand.finisher \
+                and len(s.cards) > rules.hand_size:
             raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
-                             f"{rules.hand_size} (22 after drawing)",
-                             rules.rule("deal"))
+                             f"{rules.hand_size} (only the finisher shows 22, "
+                             "with the discard)", rules.rule("deal"))
     check_copies([*(s.cards for _, s in hand.shown if s.cards is not None),
                   [hand.tiplu]], rules.decks, 0, table)
     for name, tunnelas in hand.tunnelas:
@@ -211,7 +212,9 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
             maal_values.append((p, s.total))
             unverified.append(p)
             continue
-        natural = not (p == hand.finisher and hand.by == DUBLEES)
+        # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
+        # not for a finisher by dublees, nor for a player who never saw.
+        natural = p in seen and not (p == hand.finisher and hand.by == DUBLEES)
         value = maal(s.cards, hand.tiplu, tunnelas.get(p, ()),
                      natural_qualified=natural)
         maal_values.append((p, value))
