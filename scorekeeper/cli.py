@@ -7,7 +7,6 @@ values carrying a rule id; here they become exit codes 1 and 2.
 """
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, List, Optional
@@ -536,13 +535,13 @@ def check_call(
 ) -> None:
     """May these cards call Dhumbal?"""
     from scorekeeper import cards as cardtext
-    from scorekeeper import dhumbal
+    from scorekeeper import dhumbal_turns
 
     def body() -> None:
         rules = _dhumbal_rules_for("call", game, profile, settings)
         hand = cardtext.cards(cards)
-        data = _ruling_data(lambda: dhumbal.call_ruling(hand, rules))
-        data.update(value=dhumbal.hand_value(hand, rules), limit=rules.call_limit)
+        data = _ruling_data(lambda: dhumbal_turns.call_ruling(hand, rules))
+        data.update(value=dhumbal_turns.hand_value(hand, rules), limit=rules.call_limit)
         _check_output(as_json, data, _say("yes", "no", data), ascii)
 
     guarded(as_json, check_shape=True)(body)
@@ -561,13 +560,13 @@ def check_discard(
 ) -> None:
     """Is this Dhumbal discard legal?"""
     from scorekeeper import cards as cardtext
-    from scorekeeper import dhumbal
+    from scorekeeper import dhumbal_turns
 
     def body() -> None:
         rules = _dhumbal_rules_for("discard", game, profile, settings)
         hand = cardtext.cards(cards)
         taken_card = cardtext.card(taken) if taken else None
-        data = _ruling_data(lambda: dhumbal.check_discard(hand, rules, taken_card))
+        data = _ruling_data(lambda: dhumbal_turns.check_discard(hand, rules, taken_card))
         _check_output(as_json, data, _say("legal", "not legal", data), ascii)
 
     guarded(as_json, check_shape=True)(body)
@@ -586,12 +585,12 @@ def check_draw(
 ) -> None:
     """May this card be taken from the previous player's discard?"""
     from scorekeeper import cards as cardtext
-    from scorekeeper import dhumbal
+    from scorekeeper import dhumbal_turns
 
     def body() -> None:
         rules = _dhumbal_rules_for("draw", game, profile, settings)
         taken, group = cardtext.card(card), cardtext.cards(discarded)
-        data = _ruling_data(lambda: dhumbal.check_draw(taken, group, rules))
+        data = _ruling_data(lambda: dhumbal_turns.check_draw(taken, group, rules))
         _check_output(as_json, data, _say("may take", "may not take", data), ascii)
 
     guarded(as_json, check_shape=True)(body)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from scorekeeper.cards import Card, check_copies, format_cards
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.errors import Impossible
+from scorekeeper.dhumbal_turns import check_call, hand_value
 from scorekeeper.profiles import DhumbalRules
 
 
@@ -83,11 +84,6 @@ class DhumbalResult:
         return data
 
 
-def hand_value(cards: Sequence[Card], rules: DhumbalRules) -> int:
-    """DH-2 / DC-2: the sum of the card values; an empty hand is 0."""
-    return sum(rules.card_value(c.rank) for c in cards)
-
-
 def value_of(shown: Shown, rules: DhumbalRules) -> int:
     return hand_value(shown.cards, rules) if shown.cards is not None else shown.total  # type: ignore[return-value]
 
@@ -96,32 +92,6 @@ def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
     """Seats in play order starting at the dealer's left neighbour (DH-3)."""
     i = players.index(dealer)
     return [players[(i + 1 + k) % len(players)] for k in range(len(players))]
-
-
-def check_call(cards: Sequence[Card] | None, rules: DhumbalRules,
-               total: int | None = None) -> int:
-    """DH-4 / DC-4: may this hand call? Returns its value or raises Refused."""
-    value = hand_value(cards, rules) if cards is not None else total
-    assert value is not None
-    limit = rules.call_limit
-    if limit is not None and value > limit:
-        raise Refused(f"a hand worth {value} may not call: the limit is "
-                      f"{limit} (at most {limit})", rules.rule("call"))
-    return value
-
-
-def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> "Ruling":
-    """`check call`: DH-4 / DC-4 on shown cards, with the reason either way."""
-    if len(cards) > rules.hand_size:
-        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
-                         rules.rule("deal"))
-    check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
-    value = check_call(cards, rules)
-    limit = rules.call_limit
-    return Ruling("call", tuple(cards), rules.rule("call"),
-                  f"{format_cards(cards)} is worth {value}"
-                  + (f" ≤ {limit}: may call" if limit is not None
-                     else ": any value may call in this profile"))
 
 
 def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
@@ -271,97 +241,3 @@ def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
     return (f"{' and '.join(tied)} tie at {values[winner]}: {winner} wins as the "
             f"first clockwise from the dealer {dealer}'s left "
             f"({rules.rule('resolve')})")
-
-
-# --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
-
-@dataclass(frozen=True)
-class Ruling:
-    kind: str          # "call", "single", "set", "run"
-    cards: tuple[Card, ...]
-    rule: str
-    reason: str
-
-
-def check_discard(cards: Sequence[Card], rules: DhumbalRules,
-                  taken: Card | None = None) -> Ruling:
-    """Is this discard legal? Returns the ruling or raises Refused."""
-    turn = rules.rule("turn")
-    if not cards:
-        raise Impossible("no cards to discard", turn)
-    if len(cards) > rules.hand_size:
-        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
-                         rules.rule("deal"))
-    check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
-    if taken is not None:
-        if rules.discard_before_draw:
-            raise Impossible(
-                f"in this profile the discard comes before the draw ({turn}): "
-                "no card has been taken from the pile yet this turn, so "
-                "--taken does not apply", turn)
-        if taken in cards:
-            raise Refused(f"{taken} was just taken from the discard pile and may "
-                          "not be discarded in the same turn, alone or in a group",
-                          rules.rule("taken"))
-    if len(cards) == 1:
-        return Ruling("single", tuple(cards), turn, "one card may always "
-                             "be discarded")
-    naturals = [c for c in cards if not c.is_joker]
-    jokers = len(cards) - len(naturals)
-    ranks = {c.rank for c in naturals}
-    if len(ranks) <= 1 and naturals:
-        if len(cards) > rules.max_set:
-            raise Refused(f"a set has at most {rules.max_set} cards", turn)
-        return Ruling("set", tuple(cards), turn,
-                             f"{len(cards)} cards of one rank"
-                             + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
-                                if jokers else ""))
-    if not rules.runs_discardable:
-        mixed = "a sequence" if _is_run(naturals, jokers) else "mixed ranks"
-        raise Refused(f"{format_cards(cards)} is {mixed}: only one card or two "
-                      "or more of the same rank may be discarded (same rank, "
-                      "not same value: 10 and K are not a group)", turn)
-    if len(cards) >= 3 and _is_run(naturals, jokers):
-        return Ruling("run", tuple(cards), turn,
-                             f"a run of {len(cards)} in one suit, ace low")
-    raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
-                  "nor a run of 3+ consecutive cards of one suit (ace low only: "
-                  "Q K A and K A 2 are not runs)", turn)
-
-
-def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
-    if not naturals or len({c.suit for c in naturals}) != 1:
-        return False
-    ranks = sorted(c.rank for c in naturals)
-    if len(set(ranks)) != len(ranks):
-        return False
-    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-    return len(naturals) + jokers >= 3 and gaps <= jokers \
-        and len(naturals) + jokers <= 13
-
-
-def check_draw(taken: Card, discarded: Sequence[Card],
-               rules: DhumbalRules) -> Ruling:
-    """DH-5 / DC-6: may `taken` be drawn from the previous player's discard
-    `discarded` (in the order it was laid down)?"""
-    rule = rules.rule("taken")
-    if taken not in discarded:
-        raise Impossible(f"{taken} is not among the discarded cards "
-                         f"{format_cards(discarded)}", rule)
-    if len(discarded) == 1:
-        return Ruling("single", (taken,), rule,
-                             "a single discarded card may be taken")
-    group = check_discard(discarded, rules)
-    if group.kind == "set" and rules.pick_from_set:
-        return Ruling("set", (taken,), rule, "any one card of a "
-                             "just-discarded set may be taken (pick_from_set)")
-    if rules.group_pickup == "top":
-        if taken == discarded[-1]:
-            return Ruling(group.kind, (taken,), rule, f"{taken}, the last "
-                                 "card of the group, lies on top and may be taken")
-        raise Refused(f"only the top card may be taken: the last card of the "
-                      f"group, {discarded[-1]}, lies on top", rule)
-    raise Refused(f"a discarded {group.kind} cannot be picked up: only a single "
-                  "discarded card may be taken"
-                  + (" (pick_from_set is off)" if group.kind == "set" else ""),
-                  rule)

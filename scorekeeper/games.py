@@ -57,14 +57,14 @@ def parse_hand_options(values: Sequence[str], players: Sequence[str]
     return out
 
 
-def _compare_scalar(data: Mapping[str, Any], key: str, value: Any,
+def compare_scalar(data: Mapping[str, Any], key: str, value: Any,
                     out: list[str]) -> None:
     stored = data.get(key)
     if stored != value:
         out.append(f"stored {key} {stored!r} but the rules give {value!r}")
 
 
-def _compare_scores(data: Mapping[str, Any], key: str,
+def compare_scores(data: Mapping[str, Any], key: str,
                     computed: Mapping[str, int], out: list[str]) -> None:
     stored = dict(data.get(key, {}))
     if stored != dict(computed):
@@ -153,10 +153,10 @@ class DhumbalGame:
 
     def compare(self, data, result, score_key) -> list[str]:
         out: list[str] = []
-        _compare_scalar(data, "winner", result.winner, out)
+        compare_scalar(data, "winner", result.winner, out)
         if result.caught is not None or "caught" in data:
-            _compare_scalar(data, "caught", result.caught, out)
-        _compare_scores(data, score_key, dict(result.scores), out)
+            compare_scalar(data, "caught", result.caught, out)
+        compare_scores(data, score_key, dict(result.scores), out)
         return out
 
 

@@ -13,8 +13,8 @@ from typing import Any, Mapping, Sequence
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, check_copies, format_cards
 from scorekeeper.errors import Impossible, Refused
-from scorekeeper.games import parse_hand_options, parse_shown_value, \
-    _compare_scalar, _compare_scores
+from scorekeeper.games import compare_scores, parse_hand_options, \
+    parse_shown_value
 from scorekeeper.profiles import MarriageRules
 
 MELDS, DUBLEES = "melds", "dublees"
@@ -353,8 +353,8 @@ class MarriageGame:
 
     def compare(self, data, result, score_key) -> list[str]:
         out: list[str] = []
-        _compare_scores(data, "maal", dict(result.maal_totals()), out)
-        _compare_scores(data, score_key, dict(result.scores), out)
+        compare_scores(data, "maal", dict(result.maal_totals()), out)
+        compare_scores(data, score_key, dict(result.scores), out)
         return out
 
 

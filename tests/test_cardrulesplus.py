@@ -26,7 +26,8 @@ from scorekeeper import games
 from scorekeeper import ledger as ledgermod
 from scorekeeper.cards import JOKER, Card, card, cards, format_cards
 from scorekeeper.cli import app
-from scorekeeper.dhumbal import DhumbalHand, Shown, check_call, resolve
+from scorekeeper.dhumbal import DhumbalHand, Shown, resolve
+from scorekeeper.dhumbal_turns import check_call
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.profiles import get_profile, stored_option
 

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cards import card, cards
 from scorekeeper.cli import app
-from scorekeeper.dhumbal import check_draw
+from scorekeeper.dhumbal_turns import check_draw
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.profiles import get_profile
 

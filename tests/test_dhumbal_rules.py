@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cards import Card, card, cards
-from scorekeeper.dhumbal import (DhumbalHand, Shown, check_call, check_discard,
-                                 hand_value, resolve)
+from scorekeeper.dhumbal import DhumbalHand, Shown, resolve
+from scorekeeper.dhumbal_turns import check_call, check_discard, hand_value
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.profiles import get_profile
 

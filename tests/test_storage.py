@@ -5,7 +5,7 @@ on one ledger or killed in the middle of `record`."""
 from __future__ import annotations
 
 import json
-import os
+
 import random
 import re
 import signal
