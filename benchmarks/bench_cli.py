@@ -9,7 +9,8 @@
 * `check finish` on the hardest corpus hand against `check meld` (target:
   at most 1.15×; the hand comes from bench_finish.py's adversarial set).
 
-Each figure is the median of --runs runs. Exits 1 when a target is missed.
+Each figure is the median of --runs runs, the two commands compared run
+alternately. Exits 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -36,14 +37,22 @@ from scorekeeper.profiles import get_profile  # noqa: E402
 PLAYERS = ("Asha", "Bikash", "Chandra", "Dipesh")
 
 
-def median_time(argv: list[str], runs: int) -> float:
-    times = []
+def _once(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=False)
+    return time.perf_counter() - start
+
+
+def paired_medians(argv_a: list[str], argv_b: list[str], runs: int
+                   ) -> tuple[float, float]:
+    """Both commands, run alternately so that a busy moment of the machine
+    weighs on both alike; the median of each."""
+    a, b = [], []
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        a.append(_once(argv_a))
+        b.append(_once(argv_b))
+    return statistics.median(a), statistics.median(b)
 
 
 def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
@@ -92,8 +101,8 @@ def main() -> int:
         print(f"{name:<44} {value * 1000:8.1f} ms  vs {base * 1000:8.1f} ms  "
               f"= {ratio:5.2f}x (target ≤ {limit}x) {verdict}")
 
-    base = median_time([py, "-c", "import typer"], args.runs)
-    call = median_time([exe, "check", "call", "A♠ 2♦", "--json"], args.runs)
+    base, call = paired_medians([py, "-c", "import typer"],
+                                [exe, "check", "call", "A♠ 2♦", "--json"], args.runs)
     report("check call --json / import typer", call, base, 1.3)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -104,8 +113,9 @@ def main() -> int:
                 "--hand", "Chandra=Q♦ 3♣", "--hand", "Dipesh=9♥", "--json"]
         # Informational: a ledger nobody has written through scorekeeper yet
         # (or one edited by hand) is parsed from TOML in full, with no cache.
-        cold_s = median_time([exe, "standings", "--json", str(small)], args.runs)
-        cold_b = median_time([exe, "standings", "--json", str(big)], args.runs)
+        cold_s, cold_b = paired_medians([exe, "standings", "--json", str(small)],
+                                        [exe, "standings", "--json", str(big)],
+                                        args.runs)
         print(f"(cold, no cache: standings --json {cold_b * 1000:.0f} ms on 1,999 "
               f"hands vs {cold_s * 1000:.0f} ms = {cold_b / cold_s:.2f}x; "
               "not a target)")
@@ -117,15 +127,15 @@ def main() -> int:
         print(f"(2,000-hand ledger: {big.stat().st_size // 1024} KiB)")
         for view in (["standings"], ["standings", "--json"], ["history"],
                      ["history", "--json"]):
-            s = median_time([exe, *view, str(small)], args.runs)
-            b = median_time([exe, *view, str(big)], args.runs)
+            s, b = paired_medians([exe, *view, str(small)], [exe, *view, str(big)],
+                                  args.runs)
             report(f"{' '.join(view)}: 2,000 hands / 3 hands", b, s, 3.0)
         small_copy, big_copy = Path(tmp, "s2.toml"), Path(tmp, "b2.toml")
         shutil.copy(small, small_copy)
         shutil.copy(big, big_copy)
         # Each run appends one hand; the ledger sizes barely change.
-        s = median_time([exe, "record", str(small_copy), *hand], args.runs)
-        b = median_time([exe, "record", str(big_copy), *hand], args.runs)
+        s, b = paired_medians([exe, "record", str(small_copy), *hand],
+                              [exe, "record", str(big_copy), *hand], args.runs)
         report("record: 2,000 hands / 3 hands", b, s, 3.0)
 
     try:
@@ -134,10 +144,9 @@ def main() -> int:
         worst_hand_for_cli = None
     if worst_hand_for_cli is not None:
         cards, tiplu = worst_hand_for_cli()
-        meld = median_time([exe, "check", "meld", "3♠ 4♠ 5♠", "--tiplu", tiplu,
-                            "--json"], args.runs)
-        fin = median_time([exe, "check", "finish", cards, "--tiplu", tiplu,
-                           "--json"], args.runs)
+        meld, fin = paired_medians(
+            [exe, "check", "meld", "3♠ 4♠ 5♠", "--tiplu", tiplu, "--json"],
+            [exe, "check", "finish", cards, "--tiplu", tiplu, "--json"], args.runs)
         report("check finish (worst hand) / check meld", fin, meld, 1.15)
     return 0 if ok else 1
 
