@@ -2,15 +2,36 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 import traceback
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
 PLAYERS = ("Asha", "Bikash", "Chandra")
+
+# Tests never write outside a temp folder: Hypothesis keeps no example
+# database and its home (normally ./.hypothesis) is a throwaway folder.
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scorekeeper-hypothesis-")
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+settings.register_profile("scorekeeper", database=None)
+settings.load_profile("scorekeeper")
+
+
+@pytest.fixture
+def hypothesis_home(tmp_path):
+    """Point Hypothesis' home at this test's tmp_path, then back."""
+    set_hypothesis_home_dir(tmp_path / "hypothesis")
+    yield
+    set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
 from scorekeeper import games
@@ -936,13 +935,6 @@ def test_dc_sample_session_verifies_through_the_console_entry_point():
 # not fill that cache in the working directory at collection time, before any
 # fixture can run: the tests write nothing outside tmp_path.
 PROP_SETTINGS = settings(max_examples=100, deadline=None, database=None)
-
-
-@pytest.fixture
-def hypothesis_home(tmp_path):
-    set_hypothesis_home_dir(tmp_path / "hypothesis")
-    yield
-    set_hypothesis_home_dir(None)
 
 
 @st.composite

@@ -15,7 +15,6 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from hypothesis.configuration import set_hypothesis_home_dir
 
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card
@@ -342,13 +341,6 @@ def test_ma12_stored_hand_replays_to_the_same_ruling():
 
 PROPS = settings(max_examples=100, deadline=None, database=None)
 KINDS = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
-
-
-@pytest.fixture
-def hypothesis_home(tmp_path):
-    set_hypothesis_home_dir(tmp_path / "hypothesis")
-    yield
-    set_hypothesis_home_dir(None)
 
 
 def wild_kinds(tiplu: Card) -> set[Card]:
