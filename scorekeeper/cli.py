@@ -265,8 +265,9 @@ def record(
         from scorekeeper import render
 
         con = console(use_ascii(ascii))
-        render.ruling(con, session.game, result, hand_number=index + 1,
-                      dealer=dealer, ascii=use_ascii(ascii))
+        if not interactive:  # an interactive entry has just shown the ruling
+            render.ruling(con, session.game, result, hand_number=index + 1,
+                          dealer=dealer, ascii=use_ascii(ascii))
         render.standings(con, after)
         sys.stderr.write(f"Recorded hand {index + 1} in {ledger}.\n")
 

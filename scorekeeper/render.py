@@ -134,7 +134,7 @@ def standings(con: Console, session: Any) -> None:
              f"{data['hands_played']}"
              + (f"/{data['hands_planned']}" if data["hands_planned"] else "")
              + " hands")
-    table = Table(title=title, box=_box(con))
+    table = Table(title=title, box=_box(con), min_width=len(title) + 4)
     table.add_column("Place", justify="right")
     table.add_column("Player")
     table.add_column("Points" if lower else "Total", justify="right")
