@@ -27,6 +27,9 @@ check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
 app.add_typer(check_app, name="check")
 
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
+PROFILE_OPT = typer.Option(None, "--profile", help="Rule profile (see `profiles`).")
+SET_OPT = typer.Option([], "--set", help="House option KEY=VALUE (repeatable).")
+DHUMBAL_GAME_OPT = typer.Option("dhumbal", "--game", help="Only dhumbal.")
 ASCII_OPT = typer.Option(False, "--ascii", help="Write suits as s h d c.")
 
 
@@ -126,7 +129,7 @@ class HandOptions:
 def new(
     ledger: Path = typer.Argument(..., help="The ledger file to create (TOML)."),
     game: str = typer.Option(..., "--game", help="dhumbal or marriage"),
-    profile: Optional[str] = typer.Option(None, "--profile"),
+    profile: Optional[str] = PROFILE_OPT,
     players: str = typer.Option(..., "--players",
                                 help='Names in seat order: "Asha,Bikash,Chandra"'),
     dealer: Optional[str] = typer.Option(None, "--dealer",
@@ -134,7 +137,7 @@ def new(
     hands: Optional[int] = typer.Option(None, "--hands", help="Hands to play (Dhumbal)."),
     rotations: Optional[int] = typer.Option(None, "--rotations",
                                             help="Full rotations (Marriage)."),
-    settings: List[str] = typer.Option([], "--set", help="House option KEY=VALUE."),
+    settings: List[str] = SET_OPT,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Start a session ledger."""
@@ -277,8 +280,8 @@ def record(
 @app.command()
 def settle(
     game: str = typer.Argument(..., help="dhumbal or marriage"),
-    profile: Optional[str] = typer.Option(None, "--profile"),
-    settings: List[str] = typer.Option([], "--set", help="House option KEY=VALUE."),
+    profile: Optional[str] = PROFILE_OPT,
+    settings: List[str] = SET_OPT,
     players: str = typer.Option(..., "--players", help='Seat order: "A,B,C"'),
     dealer: Optional[str] = typer.Option(None, "--dealer",
                                          help="This hand's dealer (default: first)."),
@@ -528,9 +531,9 @@ def _say(yes: str, no: str, data: dict) -> Callable[[Any], None]:
 @check_app.command("call")
 def check_call(
     cards: str = typer.Argument(..., help='The hand, e.g. "A♠ 2♦"'),
-    game: str = typer.Option("dhumbal", "--game"),
-    profile: Optional[str] = typer.Option(None, "--profile"),
-    settings: List[str] = typer.Option([], "--set"),
+    game: str = DHUMBAL_GAME_OPT,
+    profile: Optional[str] = PROFILE_OPT,
+    settings: List[str] = SET_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -553,9 +556,9 @@ def check_discard(
     cards: str = typer.Argument(..., help="The cards discarded together."),
     taken: Optional[str] = typer.Option(None, "--taken",
                                         help="The card just taken from the pile."),
-    game: str = typer.Option("dhumbal", "--game"),
-    profile: Optional[str] = typer.Option(None, "--profile"),
-    settings: List[str] = typer.Option([], "--set"),
+    game: str = DHUMBAL_GAME_OPT,
+    profile: Optional[str] = PROFILE_OPT,
+    settings: List[str] = SET_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -578,9 +581,9 @@ def check_draw(
     card: str = typer.Argument(..., help="The card taken from the pile."),
     discarded: str = typer.Option(..., "--discarded",
                                   help="The previous player's discard, in order."),
-    game: str = typer.Option("dhumbal", "--game"),
-    profile: Optional[str] = typer.Option(None, "--profile"),
-    settings: List[str] = typer.Option([], "--set"),
+    game: str = DHUMBAL_GAME_OPT,
+    profile: Optional[str] = PROFILE_OPT,
+    settings: List[str] = SET_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -645,7 +648,7 @@ def check_maal(
     natural: bool = typer.Option(True, "--natural/--dublees",
                                  help="Qualified with natural melds (MA-5) or "
                                       "saw the tiplu through dublees."),
-    settings: List[str] = typer.Option([], "--set"),
+    settings: List[str] = SET_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -672,7 +675,7 @@ def _render(name: str, con: Any, data: dict) -> None:
 
 @app.command()
 def rules(game: str = typer.Argument(..., help="dhumbal or marriage"),
-          profile: Optional[str] = typer.Option(None, "--profile")) -> None:
+          profile: Optional[str] = PROFILE_OPT) -> None:
     """Print the rules a profile enforces, with their ids."""
     from scorekeeper import rulebook
     from scorekeeper.profiles import get_profile
