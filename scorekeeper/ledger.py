@@ -173,8 +173,8 @@ class Session:
     def check_open(self) -> None:
         if self.complete:
             planned = self.planned
-            how = ("scorekeeper extend LEDGER --hands N" if self.game == "dhumbal"
-                   else "scorekeeper extend LEDGER --rotations N")
+            unit = "hands" if "hands" in self.profile.options else "rotations"
+            how = f"scorekeeper extend LEDGER --{unit} N"
             if planned is not None and len(self.hands) >= planned:
                 raise Refused(f"the session is complete: all {planned} planned "
                               f"hands are played. To play on, extend it: {how} "
