@@ -106,7 +106,8 @@ class HandOptions:
                  hands: Optional[List[str]] = None, finish: Optional[str] = None,
                  by: Optional[str] = None, no_finisher: bool = False,
                  tiplu: Optional[str] = None, seen: Optional[List[str]] = None,
-                 tunnela: Optional[List[str]] = None) -> None:
+                 tunnela: Optional[List[str]] = None,
+                 invalid_show: Optional[List[str]] = None) -> None:
         self.call = call
         self.show = show
         self.hands = list(hands or [])
@@ -116,11 +117,12 @@ class HandOptions:
         self.tiplu = tiplu
         self.seen = list(seen or [])
         self.tunnela = list(tunnela or [])
+        self.invalid_show = list(invalid_show or [])
 
     def empty(self) -> bool:
         return not (self.call or self.show or self.hands or self.finish
                     or self.by or self.no_finisher or self.tiplu or self.seen
-                    or self.tunnela)
+                    or self.tunnela or self.invalid_show)
 
 
 # -- new ---------------------------------------------------------------------------
@@ -183,11 +185,12 @@ def new(
 # -- record / settle -----------------------------------------------------------------
 
 def _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                  tunnela) -> HandOptions:
+                  tunnela, invalid_show) -> HandOptions:
     return HandOptions(call=call, show=show, hands=list(hand or []),
                        finish=finish, by=by, no_finisher=no_finisher,
                        tiplu=tiplu, seen=list(seen or []),
-                       tunnela=list(tunnela or []))
+                       tunnela=list(tunnela or []),
+                       invalid_show=list(invalid_show or []))
 
 
 CALL_OPT = typer.Option(None, "--call", help="Dhumbal: the caller.")
@@ -201,6 +204,9 @@ TIPLU_OPT = typer.Option(None, "--tiplu", help="Marriage: the tiplu card.")
 SEEN_OPT = typer.Option([], "--seen", help="Marriage: a player who saw the tiplu.")
 TUNNELA_OPT = typer.Option([], "--tunnela",
                            help="Marriage: NAME=CARD, a tunnela exposed at the deal.")
+INVALID_SHOW_OPT = typer.Option([], "--invalid-show",
+                                help="Marriage: a player whose show was refused "
+                                     "this hand (MA-13, invalid_show_penalty).")
 
 
 @app.command()
@@ -215,6 +221,7 @@ def record(
     tiplu: Optional[str] = TIPLU_OPT,
     seen: List[str] = SEEN_OPT,
     tunnela: List[str] = TUNNELA_OPT,
+    invalid_show: List[str] = INVALID_SHOW_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
     yes: bool = typer.Option(False, "--yes", "-y",
@@ -226,7 +233,7 @@ def record(
     from scorekeeper.games import adapter_for
 
     opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                         tunnela)
+                         tunnela, invalid_show)
 
     def body() -> None:
         interactive = opts.empty()
@@ -294,6 +301,7 @@ def settle(
     tiplu: Optional[str] = TIPLU_OPT,
     seen: List[str] = SEEN_OPT,
     tunnela: List[str] = TUNNELA_OPT,
+    invalid_show: List[str] = INVALID_SHOW_OPT,
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -303,7 +311,7 @@ def settle(
     from scorekeeper.profiles import get_profile
 
     opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                         tunnela)
+                         tunnela, invalid_show)
 
     def body() -> None:
         prof = get_profile(game, profile)

@@ -100,7 +100,8 @@ class DhumbalGame:
         foreign = [flag for flag, value in (
             ("--finish", opts.finish), ("--by", opts.by),
             ("--no-finisher", opts.no_finisher), ("--tiplu", opts.tiplu),
-            ("--seen", opts.seen), ("--tunnela", opts.tunnela)) if value]
+            ("--seen", opts.seen), ("--tunnela", opts.tunnela),
+            ("--invalid-show", opts.invalid_show)) if value]
         if foreign:
             raise Impossible(", ".join(foreign) + " belong to Marriage; a Dhumbal "
                              "hand takes --call NAME or --show, and --hand "

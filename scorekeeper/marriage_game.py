@@ -30,6 +30,7 @@ class MarriageHand:
     seen: tuple[str, ...]             # who saw the tiplu (finisher included)
     shown: tuple[tuple[str, Any], ...]  # name → Shown (cards or agreed maal)
     tunnelas: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    invalid_shows: tuple[str, ...] = ()   # refused shows this hand (MA-13)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class MarriageResult:
     explanation: tuple[str, ...]
     unverified: tuple[str, ...]
     wildcards: str
+    invalid_shows: tuple[str, ...] = ()
+    penalties: tuple[Any, ...] = ()       # PairLines of MA-13 penalties
     zero_sum = True
     caught = None
 
@@ -57,7 +60,16 @@ class MarriageResult:
 
     @property
     def scores(self) -> tuple[tuple[str, int], ...]:
-        return tuple((p, self.settlement.net[p]) for p in self.players)
+        net = dict(self.settlement.net)
+        for line in self.penalties:
+            net[line.payer] -= line.amount
+            net[line.payee] += line.amount
+        return tuple((p, net[p]) for p in self.players)
+
+    @property
+    def pairwise(self) -> tuple[Any, ...]:
+        """Every transfer of the hand: fees, maal differences, penalties."""
+        return tuple(self.settlement.pairwise) + self.penalties
 
     def net_items(self) -> tuple[tuple[str, int], ...]:
         return self.scores
@@ -85,12 +97,13 @@ class MarriageResult:
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
                           "amount": line.amount, "reason": line.reason}
-                         for line in self.settlement.pairwise],
+                         for line in self.pairwise],
             "maal_items": {p: [_item_json(i) for i in _maal_items(m)]
                            for p, m in self.maal},
             "arrangement": [[str(c) for c in group] for group in self.arrangement],
             "discard": str(self.discard) if self.discard else None,
             "unverified": list(self.unverified),
+            "invalid_shows": list(self.invalid_shows),
             "wildcards": self.wildcards,
             "explanation": list(self.explanation),
         }
@@ -124,6 +137,14 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
         raise Impossible("no hand given for " + ", ".join(missing) + ": give "
                          "each player's maal cards, '-' for none, or an agreed "
                          "maal number (--hand NAME=…)", rules.rule("maal"))
+    if hand.invalid_shows and rules.invalid_show_penalty == 0:
+        raise Impossible("this session's invalid_show_penalty is 0: a refused show "
+                         "costs nothing (MA-13); nothing to record",
+                         rules.rule("invalid"))
+    strangers = [p for p in hand.invalid_shows if p not in hand.players]
+    if strangers:
+        raise Impossible(", ".join(strangers) + " is not at the table",
+                         rules.rule("table"))
     shown = dict(hand.shown)
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
@@ -176,8 +197,9 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
             finish = find_finish(shown[hand.finisher].cards, hand.tiplu, hand.by)
         except Refused as err:
             penalty = rules.invalid_show_penalty
-            extra = (f"; under invalid_show_penalty = {penalty} they owe {penalty} "
-                     "to every other player (not recorded here)" if penalty else "")
+            extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
+                     "to every other player: when the hand ends, record it with "
+                     f"--invalid-show {hand.finisher}" if penalty else "")
             raise Refused(f"{hand.finisher}'s show is refused: {err.message}. "
                           "They take the cards back and complete the same turn "
                           f"({rules.rule('invalid')}){extra}",
@@ -244,6 +266,12 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     lines.append("The same, pair by pair (fees, then maal differences):")
     lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
               for line in settlement.pairwise if line.amount]
+    penalties = _invalid_show_penalties(hand, rules)
+    for name in hand.invalid_shows:
+        lines.append(f"{name}'s show was refused this hand ({rules.rule('invalid')}): "
+                     f"{name} pays {rules.invalid_show_penalty} to every other player")
+    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
+              for line in penalties]
     if unverified:
         lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
     return MarriageResult(
@@ -252,7 +280,19 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         maal=tuple(maal_values), settlement=settlement, arrangement=arrangement,
         kinds=kinds, discard=discard, rules=tuple(dict.fromkeys(cited)),
         explanation=tuple(lines), unverified=tuple(unverified),
-        wildcards=wild.describe())
+        wildcards=wild.describe(), invalid_shows=hand.invalid_shows,
+        penalties=penalties)
+
+
+def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules
+                            ) -> tuple[Any, ...]:
+    """MA-13: each refused show costs its player the penalty to every other."""
+    from scorekeeper.marriage.settlement import PairLine
+
+    return tuple(PairLine(name, other, rules.invalid_show_penalty,
+                          f"invalid show ({rules.rule('invalid')})")
+                 for name in hand.invalid_shows
+                 for other in hand.players if other != name)
 
 
 class MarriageGame:
@@ -262,6 +302,7 @@ class MarriageGame:
         "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
         "seen": (list, "a list of names"), "cards": (dict, "a table NAME = CARDS"),
         "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
+        "invalid_shows": (list, "a list of names"),
     }
 
     def from_options(self, opts: Any, seated: tuple[str, ...], dealer: str,
@@ -295,11 +336,13 @@ class MarriageGame:
                                  rules.rule("tunnela"))
             tunnelas.setdefault(resolve_name(name, everyone), []).append(text)
         raw = parse_hand_options(opts.hands, everyone)
+        refused = [resolve_name(n, everyone) for item in opts.invalid_show
+                   for n in item.split(",") if n.strip()]
         return self.inputs(seated, dealer, finisher, opts.by or MELDS, opts.tiplu,
-                           seen, raw, tunnelas, rules)
+                           seen, raw, tunnelas, rules, refused)
 
     def inputs(self, seated, dealer, finisher, by, tiplu, seen, raw, tunnelas,
-               rules) -> MarriageHand:
+               rules, invalid_shows=()) -> MarriageHand:
         tiplu_card = cardtext.card(tiplu)
         if tiplu_card.is_joker:
             raise Impossible("Marriage has no jokers", rules.rule("table"))
@@ -311,7 +354,7 @@ class MarriageGame:
             tun.append((p, cards))
         return MarriageHand(tuple(seated), dealer, finisher, by.lower(),
                             tiplu_card, tuple(dict.fromkeys(seen)), shown,
-                            tuple(tun))
+                            tuple(tun), tuple(invalid_shows))
 
     def from_stored(self, data, seated, dealer, rules):
         raw = data.get("cards")
@@ -322,11 +365,13 @@ class MarriageGame:
             raise Impossible("a hand needs `finisher = NAME` or `no_finisher = true`")
         seen = data.get("seen", [])
         tunnelas = data.get("tunnelas", {})
+        refused = data.get("invalid_shows", [])
         if not isinstance(seen, list) or not isinstance(tunnelas, dict):
             raise Impossible("`seen` must be a list and `tunnelas` a table")
         return self.inputs(seated, dealer, finisher, data.get("by", MELDS),
                            data["tiplu"], seen, raw,
-                           {p: list(v) for p, v in tunnelas.items()}, rules)
+                           {p: list(v) for p, v in tunnelas.items()}, rules,
+                           refused)
 
     def resolve(self, inputs, rules):
         return resolve(inputs, rules)
@@ -344,6 +389,8 @@ class MarriageGame:
                          for p, s in inputs.shown}
         if inputs.tunnelas:
             data["tunnelas"] = {p: [str(c) for c in cs] for p, cs in inputs.tunnelas}
+        if inputs.invalid_shows:
+            data["invalid_shows"] = list(inputs.invalid_shows)
         if result.unverified:
             data["unverified"] = list(result.unverified)
         data["maal"] = dict(result.maal_totals())

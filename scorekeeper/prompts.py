@@ -125,3 +125,10 @@ def _ask_marriage(opts: Any, seated: tuple[str, ...], session: Session) -> None:
     tunnelas = _ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
                     lambda t: None, default=",".join(opts.tunnela) or "-")
     opts.tunnela = [t.strip() for t in tunnelas.split(",") if t.strip() not in ("", "-")]
+    if session.rules.invalid_show_penalty:
+        refused = _ask("Refused shows this hand (names, commas) or '-'",
+                       lambda t: [resolve_name(n, seated) for n in t.split(",")
+                                  if n.strip() not in ("", "-")],
+                       default=",".join(opts.invalid_show) or "-")
+        opts.invalid_show = [resolve_name(n, seated) for n in refused.split(",")
+                             if n.strip() not in ("", "-")]

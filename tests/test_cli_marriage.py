@@ -973,7 +973,7 @@ def test_ma13_invalid_show_penalty_option_is_named_in_the_refusal(cli):
                     "--tiplu", "J♣", *hands(A=NOT_A_FINISH, B="-", C="-"))
     assert result.exit_code == 1
     assert "MA-13" in result.stderr
-    assert "owe 5 to every other player" in result.stderr
+    assert "pay 5 to every other player" in result.stderr
 
 
 def test_marriage_standings_and_history_for_people(cli, marriage):
@@ -984,3 +984,57 @@ def test_marriage_standings_and_history_for_people(cli, marriage):
     history = cli("history", marriage, env=WIDE)
     assert history.exit_code == 0
     assert "+31" in history.stdout and "-22" in history.stdout
+
+
+# -- MA-13 invalid_show_penalty ---------------------------------------------------
+
+PENALTY_HAND = ["--no-finisher", "--tiplu", "9♠", "--seen", "B", "--hand", "A=-",
+                "--hand", "B=9♠", "--hand", "C=-"]
+
+
+def test_ma13_invalid_show_penalty_paid_to_every_other_player(cli, tmp_path):
+    path = tmp_path / "pen.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C",
+               "--set", "invalid_show_penalty=5").exit_code == 0
+    result = cli("record", path, *PENALTY_HAND, "--invalid-show", "c", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    # Without the penalty: A −3, B +6, C −3 (n·S − T, T = 3); C then pays 5 to A and to B.
+    assert data["net"] == {"A": 2, "B": 11, "C": -13}
+    assert data["invalid_shows"] == ["C"]
+    penalty_lines = [p for p in data["pairwise"] if "MA-13" in p["reason"]]
+    assert {(p["payer"], p["payee"], p["amount"]) for p in penalty_lines} == \
+        {("C", "A", 5), ("C", "B", 5)}
+    summed = {p: 0 for p in data["net"]}
+    for line in data["pairwise"]:
+        summed[line["payer"]] -= line["amount"]
+        summed[line["payee"]] += line["amount"]
+    assert summed == data["net"]
+    assert 'invalid_shows = ["C"]' in path.read_text(encoding="utf-8")
+    assert cli("verify", path).exit_code == 0
+
+
+def test_ma13_invalid_show_with_no_penalty_option_is_impossible(cli, tmp_path):
+    path = tmp_path / "nopen.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C").exit_code == 0
+    before = path.read_bytes()
+    result = cli("record", path, *PENALTY_HAND, "--invalid-show", "C")
+    assert result.exit_code == 2
+    assert "invalid_show_penalty is 0" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_ma13_refused_show_tells_how_to_record_the_penalty(cli):
+    result = cli("settle", "marriage", "--players", "A,B,C",
+                 "--set", "invalid_show_penalty=5", "--finish", "A", "--tiplu", "9♠",
+                 "--hand", "A=2♠ 3♠ 4♠ 5♥ 5♦ 5♣ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♦ 3♦ 4♦ 6♣ 7♣ 8♦",
+                 "--hand", "B=-", "--hand", "C=-")
+    assert result.exit_code == 1
+    assert "--invalid-show A" in result.stderr and "MA-13" in result.stderr
+
+
+def test_ma13_invalid_show_is_a_marriage_option_only(cli):
+    result = cli("settle", "dhumbal", "--players", "A,B", "--call", "A",
+                 "--hand", "A=A♠", "--hand", "B=K♠", "--invalid-show", "B")
+    assert result.exit_code == 2
+    assert "--invalid-show" in result.stderr
