@@ -15,7 +15,6 @@ from scorekeeper.errors import Impossible
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 SUIT_LETTERS = ("s", "h", "d", "c")
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8",
               9: "9", 10: "10", 11: "J", 12: "Q", 13: "K"}
 

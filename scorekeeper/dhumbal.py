@@ -44,9 +44,6 @@ class DhumbalHand:
     caller: str | None                # None: a show at the turn cap
     shown: tuple[tuple[str, Shown], ...]
 
-    def shown_by(self, name: str) -> Shown:
-        return dict(self.shown)[name]
-
 
 @dataclass(frozen=True)
 class DhumbalResult:

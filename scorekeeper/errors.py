@@ -35,9 +35,6 @@ class ScorekeeperError(Exception):
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.message, self.rule))
 
-    def as_dict(self) -> dict:
-        return {"valid": False, "reason": self.message, "rule": self.rule}
-
 
 class Refused(ScorekeeperError):
     """The referee rules against the input (exit 1)."""

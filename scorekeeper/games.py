@@ -13,7 +13,13 @@ from scorekeeper.errors import Impossible
 
 
 class GameAdapter(Protocol):
+    """What the ledger and the CLI ask of each game (DhumbalGame, MarriageGame)."""
+
     required_keys: tuple[str, ...]
+    key_types: Mapping[str, tuple[type, str]]
+
+    def from_options(self, opts: Any, seated: tuple[str, ...], dealer: str,
+                     rules: Any, players: Sequence[str] | None = None) -> Any: ...
 
     def from_stored(self, data: Mapping[str, Any], seated: tuple[str, ...],
                     dealer: str, rules: Any) -> Any: ...

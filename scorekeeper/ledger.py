@@ -60,15 +60,11 @@ class Session:
     players: tuple[str, ...]
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
-    header_lines: Mapping[str, int] = field(default_factory=dict)
     document: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def score_key(self) -> str:
         return "net" if self.rules.zero_sum else "points"
-
-    def resolve_name(self, name: str) -> str:
-        return resolve_name(name, self.players)
 
     # -- derived state ----------------------------------------------------
     def totals(self, upto: int | None = None) -> dict[str, int]:
@@ -421,11 +417,9 @@ def from_document(doc: Mapping[str, Any], label: str,
         raise fail()
 
     adapter = adapter_for(game)
-    session = Session(label, game, profile, rules, players_t, first_dealer,
-                      (), dict(line_of["keys"]))
     hands: list[StoredHand] = []
     hand_lines = line_of["hands"]
-    score_key = session.score_key
+    score_key = "net" if rules.zero_sum else "points"
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
         where_problems = _hand_shape(data, i + 1, players_t, score_key,
@@ -439,7 +433,7 @@ def from_document(doc: Mapping[str, Any], label: str,
     if problems:
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
-                   tuple(hands), dict(line_of["keys"]), doc)
+                   tuple(hands), doc)
 
 
 _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
