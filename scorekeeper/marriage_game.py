@@ -177,80 +177,112 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
 
 
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
-    from scorekeeper.marriage.finish import find_finish
-    from scorekeeper.marriage.maal import maal
+    """Rule on one hand: the finisher's show (MA-10), every maal (MA-11), the
+    settlement (MA-12) and any refused shows' penalties (MA-13)."""
     from scorekeeper.marriage.settlement import settle
     from scorekeeper.marriage.wildcards import Wildcards
 
     validate(hand, rules)
     wild = Wildcards.from_tiplu(hand.tiplu)
     shown = dict(hand.shown)
-    tunnelas = dict(hand.tunnelas)
     cited = [rules.rule("table"), rules.rule("wild")]
     lines = [wild.describe()]
-    arrangement: tuple[tuple[Card, ...], ...] = ()
-    kinds: tuple[str, ...] = ()
-    discard = None
+    finish = None
     if hand.finisher is not None:
         cited.append(rules.rule("finish"))
-        try:
-            finish = find_finish(shown[hand.finisher].cards, hand.tiplu, hand.by)
-        except Refused as err:
-            penalty = rules.invalid_show_penalty
-            extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
-                     "to every other player: when the hand ends, record it with "
-                     f"--invalid-show {hand.finisher}" if penalty else "")
-            raise Refused(f"{hand.finisher}'s show is refused: {err.message}. "
-                          "They take the cards back and complete the same turn "
-                          f"({rules.rule('invalid')}){extra}",
-                          rules.rule("finish")) from None
-        arrangement = tuple(tuple(g) for g in finish.arrangement())
-        kinds = tuple(m.kind for m in finish.melds)
-        discard = finish.discard
+        finish = _check_show(hand, rules)
         # The discard goes to the pile: maal counts the 21 cards shown.
         shown[hand.finisher] = replace(shown[hand.finisher], cards=finish.shown())
         lines.append(f"{hand.finisher} finishes by {hand.by}: "
-                     + " | ".join(format_cards(g) for g in arrangement)
-                     + (f"; discards {discard}" if discard else "")
+                     + " | ".join(format_cards(g) for g in finish.arrangement())
+                     + (f"; discards {finish.discard}" if finish.discard else "")
                      + f" ({rules.rule('finish')})")
     else:
         cited.append(rules.rule("turn"))
         lines.append(f"No finisher: the stock could not be refilled "
                      f"({rules.rule('turn')}); no fees, maal only")
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
-    maal_values: list[tuple[str, Any]] = []
-    unverified = []
     cited.append(rules.rule("maal"))
-    for p in hand.players:
-        s = shown[p]
-        if rules.maal_needs_seen and p not in seen:
-            maal_values.append((p, 0))
-            if (s.cards and any(wild.is_wild(c) for c in s.cards)) or \
-                    (s.cards is None and s.total):
-                lines.append(f"{p} has not seen the tiplu: maal counts 0 "
-                             f"(maal_needs_seen, {rules.rule('maal')})")
-            continue
-        if s.cards is None:
-            maal_values.append((p, s.total))
-            unverified.append(p)
-            continue
-        # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
-        # not for a finisher by dublees, nor for a player who never saw.
-        natural = p in seen and not (p == hand.finisher and hand.by == DUBLEES)
-        value = maal(s.cards, hand.tiplu, tunnelas.get(p, ()),
-                     natural_qualified=natural)
-        maal_values.append((p, value))
-        if value.total:
-            lines.append(f"{p} maal {value.total}: " + ", ".join(
-                f"{i.name} {i.value}" for i in value.items))
+    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, wild, rules, lines))
+                        for p in hand.players)
     totals = {p: _maal_total(m) for p, m in maal_values}
     settlement = settle(hand.players, totals, hand.finisher, seen,
                         by=hand.by, fee_seen=rules.fee_seen,
                         fee_unseen=rules.fee_unseen,
                         dublee_extra=rules.dublee_extra)
     cited.append(rules.rule("settle"))
-    n = len(hand.players)
-    total = settlement.total_maal
+    lines += _settlement_lines(hand, totals, settlement)
+    penalties = _invalid_show_penalties(hand, rules)
+    if penalties:
+        cited.append(rules.rule("invalid"))
+    for name in hand.invalid_shows:
+        lines.append(f"{name}'s show was refused this hand ({rules.rule('invalid')}): "
+                     f"{name} pays {rules.invalid_show_penalty} to every other player")
+    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
+              for line in penalties]
+    # Agreed maal numbers that counted (an unseen player's counts 0 anyway).
+    unverified = tuple(p for p in hand.players if shown[p].cards is None
+                       and (p in seen or not rules.maal_needs_seen))
+    if unverified:
+        lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
+    return MarriageResult(
+        players=hand.players, finisher=hand.finisher,
+        by=hand.by if hand.finisher else None, tiplu=hand.tiplu, seen=seen,
+        maal=maal_values, settlement=settlement,
+        arrangement=tuple(tuple(g) for g in finish.arrangement()) if finish else (),
+        kinds=tuple(m.kind for m in finish.melds) if finish else (),
+        discard=finish.discard if finish else None,
+        rules=tuple(dict.fromkeys(cited)), explanation=tuple(lines),
+        unverified=unverified, wildcards=wild.describe(),
+        invalid_shows=hand.invalid_shows, penalties=penalties)
+
+
+def _check_show(hand: MarriageHand, rules: MarriageRules) -> Any:
+    """MA-10 on the finisher's cards; MA-13 when the show is refused."""
+    from scorekeeper.marriage.finish import find_finish
+
+    try:
+        return find_finish(dict(hand.shown)[hand.finisher].cards, hand.tiplu, hand.by)
+    except Refused as err:
+        penalty = rules.invalid_show_penalty
+        extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
+                 "to every other player: when the hand ends, record it with "
+                 f"--invalid-show {hand.finisher}" if penalty else "")
+        raise Refused(f"{hand.finisher}'s show is refused: {err.message}. "
+                      "They take the cards back and complete the same turn "
+                      f"({rules.rule('invalid')}){extra}",
+                      rules.rule("finish")) from None
+
+
+def _maal_of(p: str, shown: Any, hand: MarriageHand, seen: tuple[str, ...],
+             wild: Any, rules: MarriageRules, lines: list[str]) -> Any:
+    """One player's maal (MA-11): a Maal value, or an agreed / zero total."""
+    from scorekeeper.marriage.maal import maal
+
+    if rules.maal_needs_seen and p not in seen:
+        if (shown.cards and any(wild.is_wild(c) for c in shown.cards)) or \
+                (shown.cards is None and shown.total):
+            lines.append(f"{p} has not seen the tiplu: maal counts 0 "
+                         f"(maal_needs_seen, {rules.rule('maal')})")
+        return 0
+    if shown.cards is None:
+        return shown.total
+    # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
+    # not for a finisher by dublees, nor for a player who never saw.
+    natural = p in seen and not (p == hand.finisher and hand.by == DUBLEES)
+    value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
+                 natural_qualified=natural)
+    if value.total:
+        lines.append(f"{p} maal {value.total}: " + ", ".join(
+            f"{i.name} {i.value}" for i in value.items))
+    return value
+
+
+def _settlement_lines(hand: MarriageHand, totals: Mapping[str, int],
+                      settlement: Any) -> list[str]:
+    """MA-12 explained: each payment T + w − n·S, then the pairwise view."""
+    n, total = len(hand.players), settlement.total_maal
+    lines = []
     for pay in settlement.payments:
         formula = (f"{pay.rival} owes {hand.finisher} T {total} + w {pay.fee} − "
                    f"{n}·{totals[pay.rival]} = {pay.amount}")
@@ -260,28 +292,12 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
             lines.append(f"{formula} → negative: {hand.finisher} pays "
                          f"{pay.rival} {-pay.amount}")
     if hand.finisher is None:
-        for p in hand.players:
-            lines.append(f"{p}: {n}·{totals[p]} − T {total} = "
-                         f"{settlement.net[p]}")
+        lines += [f"{p}: {n}·{totals[p]} − T {total} = {settlement.net[p]}"
+                  for p in hand.players]
     lines.append("The same, pair by pair (fees, then maal differences):")
     lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
               for line in settlement.pairwise if line.amount]
-    penalties = _invalid_show_penalties(hand, rules)
-    for name in hand.invalid_shows:
-        lines.append(f"{name}'s show was refused this hand ({rules.rule('invalid')}): "
-                     f"{name} pays {rules.invalid_show_penalty} to every other player")
-    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
-              for line in penalties]
-    if unverified:
-        lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
-    return MarriageResult(
-        players=hand.players, finisher=hand.finisher,
-        by=hand.by if hand.finisher else None, tiplu=hand.tiplu, seen=seen,
-        maal=tuple(maal_values), settlement=settlement, arrangement=arrangement,
-        kinds=kinds, discard=discard, rules=tuple(dict.fromkeys(cited)),
-        explanation=tuple(lines), unverified=tuple(unverified),
-        wildcards=wild.describe(), invalid_shows=hand.invalid_shows,
-        penalties=penalties)
+    return lines
 
 
 def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules
