@@ -225,7 +225,8 @@ def record(
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
     yes: bool = typer.Option(False, "--yes", "-y",
-                             help="Do not ask to confirm (interactive entry)."),
+                             help="Interactive entry: record without asking to "
+                                  "confirm the ruling."),
 ) -> None:
     """Rule on one hand and append it to the ledger."""
     from scorekeeper import ledger as ledgermod
@@ -237,6 +238,7 @@ def record(
 
     def body() -> None:
         interactive = opts.empty()
+        asked_at = None
         if interactive and not stdin_is_tty():
             raise Impossible("no hand given: pass the hand options (see "
                              "`scorekeeper record --help`); prompts need a terminal")
@@ -248,7 +250,9 @@ def record(
 
             # With --json, stdout holds only the JSON: prompts and the ruling
             # shown for confirmation go to stderr.
-            entered = prompts.ask_hand(session, use_ascii(ascii), to_stderr=as_json)
+            entered = prompts.ask_hand(session, use_ascii(ascii), to_stderr=as_json,
+                                       confirm=not yes)
+            asked_at = len(session.hands)
             if entered is None:
                 sys.stderr.write("Nothing recorded.\n")
                 raise typer.Exit(0)
@@ -259,6 +263,10 @@ def record(
                                       storage.read_cached_document(ledger, text))
             session.check_open()
             index = len(session.hands)
+            if asked_at is not None and asked_at != index:
+                raise Impossible(f"{ledger} changed while the hand was being typed "
+                                 f"(now {index} hands, not {asked_at}): nothing "
+                                 "recorded; run record again")
             seated = session.seated_for(index)
             dealer = session.dealer_for(index)
             adapter = adapter_for(session.game)

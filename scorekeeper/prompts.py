@@ -43,7 +43,8 @@ def _cards_or_total(text: str) -> None:
         cardtext.cards(stripped)
 
 
-def ask_hand(session: Session, ascii: bool, to_stderr: bool = False) -> Any:
+def ask_hand(session: Session, ascii: bool, to_stderr: bool = False,
+             confirm: bool = True) -> Any:
     """Ask for one hand; return filled HandOptions, or None if declined."""
     from scorekeeper.cli import HandOptions, console
     from scorekeeper.games import adapter_for
@@ -71,7 +72,7 @@ def ask_hand(session: Session, ascii: bool, to_stderr: bool = False) -> Any:
             continue
         render.ruling(console(ascii, stderr=to_stderr), session.game, result,
                       hand_number=index + 1, dealer=dealer, ascii=ascii)
-        if typer.confirm("Record this hand?", default=True, err=True):
+        if not confirm or typer.confirm("Record this hand?", default=True, err=True):
             return opts
         if not typer.confirm("Enter the hand again?", default=True, err=True):
             return None

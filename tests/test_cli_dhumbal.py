@@ -793,3 +793,34 @@ def test_no_color_on_a_real_terminal_has_no_ansi_escapes(cli, ledger, tmp_path):
     plain = _run_on_a_terminal(["standings", ledger], {"NO_COLOR": "1"}, tmp_path)
     assert "Bikash" in plain
     assert not ANSI.search(plain), repr(plain[:300])
+
+
+def test_interactive_record_yes_records_without_asking_to_confirm(cli, ledger, tty):
+    answers = ["Asha", "A♠", "2♠", "7♣"]
+    result = cli("record", ledger, "--yes", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Record this hand?" not in result.stderr
+    assert 'cards = { Asha = "A♠", Bikash = "2♠", Chandra = "7♣" }' in \
+        ledger.read_text(encoding="utf-8")
+
+
+def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
+        cli, ledger, tty, monkeypatch):
+    from scorekeeper import prompts
+
+    real = prompts.ask_hand
+
+    def ask_while_another_terminal_records(*args, **kwargs):
+        entered = real(*args, **kwargs)
+        other = cli("record", ledger, "--call", "Bikash", "--hand", "Asha=K♠",
+                    "--hand", "Bikash=A♥", "--hand", "Chandra=Q♦")
+        assert other.exit_code == 0
+        return entered
+
+    monkeypatch.setattr(prompts, "ask_hand", ask_while_another_terminal_records)
+    answers = ["Asha", "A♠", "2♠", "7♣", "y"]
+    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 2
+    assert "changed while the hand was being typed" in result.stderr
+    text = ledger.read_text(encoding="utf-8")
+    assert text.count("\n[[hands]]\n") == 1 and 'call = "Bikash"' in text
