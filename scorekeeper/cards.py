@@ -27,7 +27,9 @@ _SUIT_INPUT = {
 _RANK_INPUT = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
                **{str(n): n for n in range(2, 11)}}
 _JOKER_INPUT = {"jk", "🃏", "joker"}
-_SEPARATORS = re.compile(r"[\s,]+")
+# Spaces and commas separate cards; `|` separates melds (CLI.md), so a meld
+# list such as "3♠ 4♠ 5♠ | 6♥ 6♥ 6♥" reads as the cards it holds.
+_SEPARATORS = re.compile(r"[\s,|]+")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -75,16 +77,16 @@ def card(token: str) -> Card:
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    """Parse a card list separated by spaces and/or commas; `-` is empty."""
+    """Parse a card list separated by spaces, commas or `|`; `-` is empty.
+
+    Blank text is refused rather than read as an empty hand: a forgotten
+    hand must not silently decide a ruling."""
     stripped = text.strip()
-    if stripped in ("", "-"):
+    if stripped == "-":
         return ()
+    if not stripped.strip("|, \t"):
+        raise Impossible("no cards given: write '-' for an empty hand")
     return tuple(card(token) for token in _SEPARATORS.split(stripped) if token)
-
-
-def melds(text: str) -> tuple[tuple[Card, ...], ...]:
-    """Parse melds separated by `|`."""
-    return tuple(cards(part) for part in text.split("|"))
 
 
 def format_cards(hand: Iterable[Card], ascii: bool = False) -> str:

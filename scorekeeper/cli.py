@@ -129,7 +129,8 @@ class HandOptions:
 
 @app.command()
 def new(
-    ledger: Path = typer.Argument(..., help="The ledger file to create (TOML)."),
+    ledger_text: str = typer.Argument(..., metavar="LEDGER",
+                                      help="The ledger file to create (TOML)."),
     game: str = typer.Option(..., "--game", help="dhumbal or marriage"),
     profile: Optional[str] = PROFILE_OPT,
     players: str = typer.Option(..., "--players",
@@ -144,6 +145,7 @@ def new(
 ) -> None:
     """Start a session ledger."""
     from scorekeeper import ledger as ledgermod
+    ledger = Path(ledger_text)
     from scorekeeper import storage
     from scorekeeper.profiles import get_profile
 
@@ -166,6 +168,7 @@ def new(
         first = ledgermod.resolve_name(dealer, names) if dealer else names[0]
         text = ledgermod.header_text(prof.game, prof, rules, names, first)
         created = ledgermod.parse(text, str(ledger))
+        storage.check_ledger_path(ledger, raw=str(ledger_text))
         with storage.locked(ledger, must_exist=False):
             if ledger.exists() and not force:
                 raise Impossible(f"{ledger} exists; use --force to overwrite it")
@@ -342,13 +345,13 @@ def settle(
 
 # -- reading a ledger ------------------------------------------------------------------
 
-def load(ledger: Path) -> Any:
+def load(ledger: Path, use_cache: bool = True) -> Any:
     from scorekeeper import ledger as ledgermod
     from scorekeeper import storage
 
     text = storage.read_text(ledger)
-    return ledgermod.parse(text, str(ledger),
-                           storage.read_cached_document(ledger, text))
+    cached = storage.read_cached_document(ledger, text) if use_cache else None
+    return ledgermod.parse(text, str(ledger), cached)
 
 
 @app.command()
@@ -394,7 +397,8 @@ def verify(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
     from scorekeeper import ledger as ledgermod
 
     def body() -> None:
-        session = load(ledger)
+        # verify answers for the ledger itself: it always reads the TOML.
+        session = load(ledger, use_cache=False)
         problems = ledgermod.verify(session)
         if as_json:
             emit_json({"ok": not problems,
@@ -483,6 +487,7 @@ def export(
     format: str = typer.Option(..., "--format", help="csv, json or md"),
     output: Optional[Path] = typer.Option(None, "-o", "--output",
                                           help="Write to FILE instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
 ) -> None:
     """Export the session as CSV, JSON or Markdown."""
     from scorekeeper import export as exportmod
@@ -494,6 +499,7 @@ def export(
         if output is None:
             write_text(text)
         else:
+            storage.check_export_target(output, ledger, force)
             storage.write_atomic(output, text)
             sys.stderr.write(f"Wrote {output}.\n")
 

@@ -112,7 +112,11 @@ class DhumbalRules:
 
     @property
     def max_hand_value(self) -> int:
-        return self.hand_size * max(10, *FACE_SCHEMES[self.faces])
+        """The most a hand can be worth: its size in the deck's dearest cards
+        (K K K K Q = 64 with full faces, not 5 × 13)."""
+        values = sorted((self.card_value(rank) for rank in range(1, 14)
+                         for _ in range(4 * self.decks)), reverse=True)
+        return sum(values[:self.hand_size])
 
     @property
     def zero_sum(self) -> bool:

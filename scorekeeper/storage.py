@@ -22,6 +22,27 @@ from typing import Iterator
 from scorekeeper.errors import Impossible
 
 
+def check_ledger_path(path: Path, raw: str | None = None) -> None:
+    """A ledger is a file: refuse an empty name, a folder, a path ending in /."""
+    text = str(path) if raw is None else raw
+    if not text.strip() or path.name in ("", ".", "..") or text.endswith(("/", os.sep)):
+        raise Impossible(f"{text!r} is not a file name for a ledger")
+    if path.is_dir():
+        raise Impossible(f"{path} is a folder, not a ledger file")
+
+
+def check_export_target(output: Path, ledger: Path, force: bool) -> None:
+    """Never export over the ledger (or its side files); ask before
+    overwriting anything else."""
+    check_ledger_path(output)
+    protected = {ledger, lock_path(ledger), cache_path(ledger)}
+    if any(output.resolve() == p.resolve() for p in protected):
+        raise Impossible(f"{output} is the ledger or one of its side files; "
+                         "export to another file")
+    if output.exists() and not force:
+        raise Impossible(f"{output} exists; use --force to overwrite it")
+
+
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
@@ -68,6 +89,7 @@ def write_cache(path: Path, text: str, document: dict) -> None:
 
 @contextlib.contextmanager
 def locked(path: Path, must_exist: bool = True) -> Iterator[None]:
+    check_ledger_path(path)
     if must_exist and not path.is_file():
         read_text(path)  # raises the clear error; no stray lock file is left
     lock = lock_path(path)

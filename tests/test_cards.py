@@ -60,9 +60,21 @@ def test_cards_list_separated_by_spaces_and_or_commas(text):
     assert cards(text) == (Card(13, SPADES), Card(13, HEARTS), Card(1, DIAMONDS))
 
 
-@pytest.mark.parametrize("text", ["-", " - ", ""])
+@pytest.mark.parametrize("text", ["-", " - "])
 def test_cards_dash_is_an_empty_hand(text):
     assert cards(text) == ()
+
+
+@pytest.mark.parametrize("text", ["", "   ", " | ", ","])
+def test_blank_text_is_not_an_empty_hand_but_refused(text):
+    # CLI.md: `-` is an empty hand; a forgotten hand must not decide a ruling.
+    with pytest.raises(Impossible) as err:
+        cards(text)
+    assert "'-'" in err.value.message
+
+
+def test_meld_separator_reads_as_the_cards_of_the_melds():
+    assert cards("3♠ 4♠ 5♠ | 6♥ 6♥ 6♥") == cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥")
 
 
 @pytest.mark.parametrize("bad", ["1x", "11s", "Ax", "K", "♠", "10", "AA", "Kss",
