@@ -195,7 +195,9 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         shown[hand.finisher] = replace(shown[hand.finisher], cards=finish.shown())
         lines.append(f"{hand.finisher} finishes by {hand.by}: "
                      + " | ".join(format_cards(g) for g in finish.arrangement())
-                     + (f"; discards {finish.discard}" if finish.discard else "")
+                     + (f"; discards {finish.discard} (of the discards that "
+                        "finish, the one keeping the most maal)"
+                        if finish.discard else "")
                      + f" ({rules.rule('finish')})")
     else:
         cited.append(rules.rule("turn"))
@@ -238,11 +240,17 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
 
 
 def _check_show(hand: MarriageHand, rules: MarriageRules) -> Any:
-    """MA-10 on the finisher's cards; MA-13 when the show is refused."""
+    """MA-10 on the finisher's cards; MA-13 when the show is refused.
+
+    With 22 cards the finisher has not said which card they discard: of the
+    discards that leave a valid show, the ruling takes the one that keeps
+    the most maal (the finisher's best), never one that breaks a tunnela
+    exposed at the deal."""
     from scorekeeper.marriage.finish import find_finish
 
+    cards = dict(hand.shown)[hand.finisher].cards
     try:
-        return find_finish(dict(hand.shown)[hand.finisher].cards, hand.tiplu, hand.by)
+        finish = find_finish(cards, hand.tiplu, hand.by)
     except Refused as err:
         penalty = rules.invalid_show_penalty
         extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
@@ -252,6 +260,36 @@ def _check_show(hand: MarriageHand, rules: MarriageRules) -> Any:
                       "They take the cards back and complete the same turn "
                       f"({rules.rule('invalid')}){extra}",
                       rules.rule("finish")) from None
+    if finish.discard is None:
+        return finish
+    best, best_maal = None, -1
+    for discard in dict.fromkeys([finish.discard, *sorted(set(cards))]):
+        rest = list(cards)
+        rest.remove(discard)
+        kept = _finisher_maal(hand, rest)
+        if kept is None or kept <= best_maal:
+            continue
+        try:
+            candidate = finish if discard == finish.discard else \
+                replace(find_finish(rest, hand.tiplu, hand.by), discard=discard)
+        except Refused:
+            continue
+        best, best_maal = candidate, kept
+    if best is None:
+        raise Impossible(f"every discard that finishes breaks a tunnela "
+                         f"{hand.finisher} exposed at the deal", rules.rule("tunnela"))
+    return best
+
+
+def _finisher_maal(hand: MarriageHand, shown: Sequence[Card]) -> int | None:
+    """The finisher's maal on these 21 cards, None if a dealt tunnela broke."""
+    from scorekeeper.marriage.maal import maal
+
+    try:
+        return maal(shown, hand.tiplu, dict(hand.tunnelas).get(hand.finisher, ()),
+                    natural_qualified=hand.by != DUBLEES).total
+    except Impossible:
+        return None
 
 
 def _maal_of(p: str, shown: Any, hand: MarriageHand, seen: tuple[str, ...],

@@ -1038,3 +1038,21 @@ def test_ma13_invalid_show_is_a_marriage_option_only(cli):
                  "--hand", "A=A♠", "--hand", "B=K♠", "--invalid-show", "B")
     assert result.exit_code == 2
     assert "--invalid-show" in result.stderr
+
+
+def test_ma10_22_cards_the_discard_keeps_the_finishers_maal(cli):
+    # A's worked-example show plus a second 10♣ (a jhiplu). Several discards
+    # finish; the ruling keeps both jhiplus (marriage 10 + 1 jhiplu 2 = 12).
+    worked = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ 7♣ "
+              "K♦ K♦ K♦")
+    result = cli("settle", "marriage", "--players", "A,B,C", "--finish", "A",
+                 "--tiplu", "J♣", "--seen", "B", "--hand", f"A={worked} 10♣",
+                 "--hand", "B=Q♣", "--hand", "C=-", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["maal"] == {"A": 12, "B": 2, "C": 0}
+    assert data["discard"] not in ("10♣", "J♣", "Q♣")
+    # T = 14: B pays 14 + 3 − 3·2 = 11, C pays 14 + 10 − 0 = 24.
+    assert data["net"] == {"A": 35, "B": -11, "C": -24}
+    shown = [c for group in data["arrangement"] for c in group]
+    assert sorted(shown + [data["discard"]]) == sorted(f"{worked} 10♣".split())

@@ -400,3 +400,39 @@ def test_a_hand_edited_ledger_is_read_fresh_not_from_a_stale_cache(cli, tmp_path
     result = cli("standings", path, "--json")
     assert json.loads(result.stdout)["totals"]["Asha"] == 11
     assert cli("verify", path).exit_code == 1
+
+
+def test_export_never_overwrites_the_ledger_or_its_side_files(cli, ledger):
+    before = ledger.read_bytes()
+    for target in (ledger, storage.cache_path(ledger), ledger.parent / "." / ledger.name):
+        result = cli("export", ledger, "--format", "csv", "-o", target)
+        assert result.exit_code == 2 and "ledger" in result.stderr
+    assert ledger.read_bytes() == before
+
+
+def test_export_asks_for_force_before_overwriting_a_file(cli, ledger, tmp_path):
+    out = tmp_path / "out.csv"
+    out.write_text("keep me", encoding="utf-8")
+    result = cli("export", ledger, "--format", "csv", "-o", out)
+    assert result.exit_code == 2 and "--force" in result.stderr
+    assert out.read_text(encoding="utf-8") == "keep me"
+    assert cli("export", ledger, "--format", "csv", "-o", out, "--force").exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith("hand,")
+
+
+@pytest.mark.parametrize("name", ["", ".", "sub/", "/"])
+def test_new_refuses_a_path_that_is_no_file_name(cli, tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", name, "--game", "dhumbal", "--players", "A,B")
+    assert result.exit_code == 2 and "error:" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_verify_reads_the_toml_not_a_tampered_cache(cli, ledger):
+    assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
+               "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
+    cache = storage.cache_path(ledger)
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    data["document"]["hands"][0]["net"]["Asha"] = 1000
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("verify", ledger).exit_code == 0
