@@ -441,8 +441,9 @@ def undo(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
             emit_json({"removed": removed.number, "hands_played": len(after.hands),
                        session.score_key: dict(removed.scores)})
         else:
+            left = len(after.hands)
             sys.stderr.write(f"Removed hand {removed.number} from {ledger}; "
-                             f"{len(after.hands)} hands remain.\n")
+                             f"{left} hand{'s' * (left != 1)} remain{'s' * (left == 1)}.\n")
 
     guarded(as_json)(body)
 
@@ -467,6 +468,12 @@ def extend(
             session = ledgermod.parse(text, str(ledger))
             if key not in session.profile.options:
                 raise Impossible(f"--{key} is not an option of {session.profile.name}")
+            if session.rules.eliminate_at is not None and \
+                    len(session.seated_for(len(session.hands))) <= 1:
+                raise Refused("the session ended by elimination: only "
+                              + ", ".join(session.seated_for(len(session.hands)))
+                              + " is left; more hands cannot change that",
+                              session.rules.rule("session"))
             rules = session.profile.parse_settings([f"{key}={value}"])
             if rules.planned_hands(len(session.players)) is not None and \
                     rules.planned_hands(len(session.players)) < len(session.hands):

@@ -95,7 +95,7 @@ def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     """Refuse impossible input (exit 2) before any ruling."""
     n = len(hand.players)
     if not rules.min_players <= n <= rules.max_players:
-        raise Impossible(f"{n} players: this profile seats "
+        raise Impossible(f"{n} player{'s' * (n != 1)}: this profile seats "
                          f"{rules.min_players}–{rules.max_players}",
                          rules.rule("table"))
     if len({p.casefold() for p in hand.players}) != n:
@@ -177,9 +177,10 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
                 lines.append(f"{caller} {values[caller]} − lowest {lowest_other} "
                              f"> {rules.double_penalty_margin} → double penalty "
                              f"{penalty} ({resolve_id})")
+            cost = (f"pays {penalty} instead of {values[caller]}" if rules.zero_sum
+                    else f"adds {penalty} penalty points")
             lines.append(f"{first} {values[first]} ≤ {caller} {values[caller]} → "
-                         f"{caller} is caught ({resolve_id}) and pays {penalty} "
-                         f"instead of {values[caller]}")
+                         f"{caller} is caught ({resolve_id}) and {cost}")
             charges[caller] = penalty
             winner = _lowest(others, values)
             lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
@@ -235,6 +236,7 @@ def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
     tied = [p for p in order if values[p] == values[winner]]
     if len(tied) == 1:
         return f"{winner} has the lowest hand, {values[winner]}, and wins"
-    return (f"{' and '.join(tied)} tie at {values[winner]}: {winner} wins as the "
+    names = ", ".join(tied[:-1]) + " and " + tied[-1]
+    return (f"{names} tie at {values[winner]}: {winner} wins as the "
             f"first clockwise from the dealer {dealer}'s left "
             f"({rules.rule('resolve')})")

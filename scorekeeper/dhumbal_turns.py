@@ -27,8 +27,8 @@ def check_call(cards: Sequence[Card] | None, rules: DhumbalRules,
     assert value is not None
     limit = rules.call_limit
     if limit is not None and value > limit:
-        raise Refused(f"a hand worth {value} may not call: the limit is "
-                      f"{limit} (at most {limit})", rules.rule("call"))
+        raise Refused(f"a hand worth {value} may not call: the call limit is "
+                      f"{limit}", rules.rule("call"))
     return value
 
 
@@ -90,10 +90,14 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
                              + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
                                 if jokers else ""))
     if not rules.runs_discardable:
-        mixed = "a sequence" if _is_run(naturals, jokers) else "mixed ranks"
-        raise Refused(f"{format_cards(cards)} is {mixed}: only one card or two "
-                      "or more of the same rank may be discarded (same rank, "
-                      "not same value: 10 and K are not a group)", turn)
+        if _is_run(naturals, jokers):
+            why = "a sequence, never a legal discard"
+        elif len({rules.card_value(c.rank) for c in naturals}) == 1:
+            why = "not one rank (same value is not enough: 10 and K are no group)"
+        else:
+            why = "mixed ranks"
+        raise Refused(f"{format_cards(cards)} is {why}: discard one card, or two "
+                      "or more of the same rank", turn)
     if len(cards) >= 3 and _is_run(naturals, jokers):
         return Ruling("run", tuple(cards), turn,
                              f"a run of {len(cards)} in one suit, ace low")

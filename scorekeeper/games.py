@@ -6,6 +6,7 @@ table and replayed; the ledger and the CLI talk to every game the same way.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Protocol, Sequence
 
 from scorekeeper import cards as cardtext
@@ -67,7 +68,8 @@ def compare_scalar(data: Mapping[str, Any], key: str, value: Any,
                     out: list[str]) -> None:
     stored = data.get(key)
     if stored != value:
-        out.append(f"stored {key} {stored!r} but the rules give {value!r}")
+        out.append(f"stored {key} {json.dumps(stored, ensure_ascii=False)} but "
+                   f"the rules give {json.dumps(value, ensure_ascii=False)}")
 
 
 def compare_scores(data: Mapping[str, Any], key: str,
@@ -94,8 +96,9 @@ class DhumbalGame:
                       for p in seated if p in raw_hands)
         extra = [p for p in raw_hands if p not in seated]
         if extra:
-            raise Impossible(", ".join(extra) + " is not seated in this hand "
-                             "(eliminated players do not play)",
+            why = (" (eliminated players do not play)" if rules.eliminate_at
+                   is not None else "")
+            raise Impossible(", ".join(extra) + " is not seated in this hand" + why,
                              rules.rule_ids.get("eliminate", rules.rule("table")))
         return DhumbalHand(tuple(seated), dealer, caller, shown)
 
@@ -109,7 +112,7 @@ class DhumbalGame:
             ("--seen", opts.seen), ("--tunnela", opts.tunnela),
             ("--invalid-show", opts.invalid_show)) if value]
         if foreign:
-            raise Impossible(", ".join(foreign) + " belong to Marriage; a Dhumbal "
+            raise Impossible(", ".join(foreign) + ": Marriage options; a Dhumbal "
                              "hand takes --call NAME or --show, and --hand "
                              "NAME=CARDS for every player")
         if bool(opts.call) == bool(opts.show):
@@ -128,6 +131,8 @@ class DhumbalGame:
         raw = data.get("cards")
         if not isinstance(raw, dict):
             raise Impossible("`cards` must be a table NAME = \"CARDS\" or total")
+        if data.get("show") is True and "call" in data:
+            raise Impossible("a hand has `call = NAME` or `show = true`, not both")
         if data.get("show") is True:
             caller = None
         elif isinstance(data.get("call"), str):

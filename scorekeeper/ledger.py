@@ -170,7 +170,7 @@ class Session:
         if self.complete:
             planned = self.planned
             unit = "hands" if "hands" in self.profile.options else "rotations"
-            how = f"scorekeeper extend LEDGER --{unit} N"
+            how = f"scorekeeper extend {self.label} --{unit} N"
             if planned is not None and len(self.hands) >= planned:
                 raise Refused(f"the session is complete: all {planned} planned "
                               f"hands are played. To play on, extend it: {how} "
@@ -205,7 +205,8 @@ def check_player_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
         raise Impossible("player names must be distinct: "
                          + ", ".join(cleaned), table)
     if not rules.min_players <= len(cleaned) <= rules.max_players:
-        raise Impossible(f"{len(cleaned)} players: this profile seats "
+        raise Impossible(f"{len(cleaned)} player{'s' * (len(cleaned) != 1)}: "
+                         "this profile seats "
                          f"{rules.min_players}–{rules.max_players}", table)
     return cleaned
 
@@ -375,6 +376,10 @@ def from_document(doc: Mapping[str, Any], label: str,
     except Impossible as err:
         problems.append((key_line("profile") or key_line("game"), err.message))
         raise fail() from None
+    if doc.get("format", FORMAT_VERSION) != FORMAT_VERSION:
+        problems.append((key_line("format"), f"ledger format {doc.get('format')!r}: "
+                         f"this scorekeeper reads format {FORMAT_VERSION}"))
+        raise fail()
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
              "options"}
     for key in doc:

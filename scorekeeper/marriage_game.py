@@ -126,7 +126,8 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     table = rules.rule("table")
     n = len(hand.players)
     if not rules.min_players <= n <= rules.max_players:
-        raise Impossible(f"{n} players: Marriage seats {rules.min_players}–"
+        raise Impossible(f"{n} player{'s' * (n != 1)}: Marriage seats "
+                         f"{rules.min_players}–"
                          f"{rules.max_players}", table)
     if hand.by not in (MELDS, DUBLEES):
         raise Impossible(f"--by must be melds or dublees, not {hand.by!r}",
@@ -149,7 +150,8 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
         if f_cards is None or len(f_cards) not in (21, 22):
-            count = "a number" if f_cards is None else f"{len(f_cards)} cards"
+            count = "a number" if f_cards is None else \
+                f"{len(f_cards)} card{'s' * (len(f_cards) != 1)}"
             raise Impossible(f"the finisher {hand.finisher} shows {count}; a "
                              "finishing show is 21 cards (or 22 with the "
                              "discard)", rules.rule("finish"))
@@ -366,7 +368,7 @@ class MarriageGame:
         foreign = [flag for flag, value in (("--call", opts.call),
                                             ("--show", opts.show)) if value]
         if foreign:
-            raise Impossible(", ".join(foreign) + " belong to Dhumbal; a Marriage "
+            raise Impossible(", ".join(foreign) + ": Dhumbal options; a Marriage "
                              "hand takes --finish NAME [--by melds|dublees] or "
                              "--no-finisher, --tiplu CARD, --seen NAME, --hand "
                              "NAME=CARDS")

@@ -220,6 +220,8 @@ class Profile:
                 raise Impossible(
                     f"unknown option {key!r} for profile {self.name}; options: "
                     + ", ".join(self.options))
+            if key in typed:
+                raise Impossible(f"option {key} is given twice")
             typed[key] = parse_option_value(self.rules, key, raw.strip())
         return self.build(typed)
 

@@ -154,11 +154,13 @@ def standings(con: Console, session: Any) -> None:
         con.print(f"  Next dealer: {data['next_dealer']}", markup=False)
 
 
-def sparkline(values: list[int], ascii: bool = False, width: int = 60) -> str:
+def sparkline(values: list[int], ascii: bool = False, width: int = 60,
+              lo: int | None = None, hi: int | None = None) -> str:
     chars = ASCII_SPARKS if ascii else SPARKS
     if not values:
         return ""
-    lo, hi = min(values), max(values)
+    lo = min(values) if lo is None else lo
+    hi = max(values) if hi is None else hi
     if len(values) > width:
         # One character per bucket of hands: the running total at its end.
         values = [values[min(len(values) - 1, (i + 1) * len(values) // width - 1)]
@@ -181,11 +183,14 @@ def history(con: Console, session: Any, last: int | None = None) -> None:
         table.add_column(p, justify="right")
     rows = data["hands"]
     shown = rows if last is None or len(rows) <= last else rows[-last:]
+    # In ASCII mode write "->" here: rich measures the cell before the
+    # output is made ASCII, and "→" is one column where "->" is two.
+    arrow = "->" if getattr(con, "ascii_mode", False) else "→"
     for row in shown:
         cells = []
         for p in session.players:
             if p in row[key]:
-                cells.append(f"{_colour(row[key][p], lower)} → {row['totals'][p]}")
+                cells.append(f"{_colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
             else:
                 cells.append("out")
         table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—", *cells)
@@ -197,10 +202,14 @@ def history(con: Console, session: Any, last: int | None = None) -> None:
     if data["hands"]:
         con.print("  How the totals moved:", markup=False)
         width = max(len(p) for p in session.players)
+        series = {p: [0] + [row["totals"][p] for row in data["hands"]]
+                  for p in session.players}
+        # One scale for everyone, so that the lines compare.
+        lo = min(min(s) for s in series.values())
+        hi = max(max(s) for s in series.values())
         for p in session.players:
-            series = [0] + [row["totals"][p] for row in data["hands"]]
-            con.print(f"  {p:<{width}}  {sparkline(series, ascii)}  "
-                      f"{series[-1]:>+5d}", markup=False)
+            con.print(f"  {p:<{width}}  {sparkline(series[p], ascii, lo=lo, hi=hi)}  "
+                      f"{series[p][-1]:>+5d}", markup=False)
     else:
         con.print("  No hands recorded yet.", markup=False)
 
