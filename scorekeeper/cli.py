@@ -27,8 +27,11 @@ check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
 app.add_typer(check_app, name="check")
 
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
-PROFILE_OPT = typer.Option(None, "--profile", help="Rule profile (see `profiles`).")
-SET_OPT = typer.Option([], "--set", help="House option KEY=VALUE (repeatable).")
+PROFILE_OPT = typer.Option(None, "--profile", metavar="NAME",
+                           help="Rule profile (see `profiles`).")
+SET_OPT = typer.Option([], "--set", metavar="KEY=VALUE",
+                       help="House option (repeatable).")
+LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
 DHUMBAL_GAME_OPT = typer.Option("dhumbal", "--game", help="Only dhumbal.")
 ASCII_OPT = typer.Option(False, "--ascii", help="Write suits as s h d c.")
 
@@ -131,14 +134,14 @@ class HandOptions:
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
                                       help="The ledger file to create (TOML)."),
-    game: str = typer.Option(..., "--game", help="dhumbal or marriage"),
+    game: str = typer.Option(..., "--game", metavar="GAME", help="dhumbal or marriage"),
     profile: Optional[str] = PROFILE_OPT,
-    players: str = typer.Option(..., "--players",
+    players: str = typer.Option(..., "--players", metavar="NAMES",
                                 help='Names in seat order: "Asha,Bikash,Chandra"'),
-    dealer: Optional[str] = typer.Option(None, "--dealer",
+    dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
                                          help="The first dealer (default: first player)."),
-    hands: Optional[int] = typer.Option(None, "--hands", help="Hands to play (Dhumbal)."),
-    rotations: Optional[int] = typer.Option(None, "--rotations",
+    hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Hands to play (Dhumbal)."),
+    rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
                                             help="Full rotations (Marriage)."),
     settings: List[str] = SET_OPT,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
@@ -196,25 +199,25 @@ def _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
                        invalid_show=list(invalid_show or []))
 
 
-CALL_OPT = typer.Option(None, "--call", help="Dhumbal: the caller.")
+CALL_OPT = typer.Option(None, "--call", metavar="NAME", help="Dhumbal: the caller.")
 SHOW_OPT = typer.Option(False, "--show", help="Dhumbal: a show at the turn cap.")
-HAND_OPT = typer.Option([], "--hand", help="NAME=CARDS or NAME=TOTAL (repeat).")
-FINISH_OPT = typer.Option(None, "--finish", help="Marriage: the finisher.")
-BY_OPT = typer.Option(None, "--by", help="Marriage: melds (default) or dublees.")
+HAND_OPT = typer.Option([], "--hand", metavar="NAME=CARDS", help="NAME=CARDS or NAME=TOTAL (repeat).")
+FINISH_OPT = typer.Option(None, "--finish", metavar="NAME", help="Marriage: the finisher.")
+BY_OPT = typer.Option(None, "--by", metavar="melds|dublees", help="Marriage: melds (default) or dublees.")
 NO_FINISHER_OPT = typer.Option(False, "--no-finisher",
                                help="Marriage: the stock ran out (MA-8).")
-TIPLU_OPT = typer.Option(None, "--tiplu", help="Marriage: the tiplu card.")
-SEEN_OPT = typer.Option([], "--seen", help="Marriage: a player who saw the tiplu.")
-TUNNELA_OPT = typer.Option([], "--tunnela",
+TIPLU_OPT = typer.Option(None, "--tiplu", metavar="CARD", help="Marriage: the tiplu card.")
+SEEN_OPT = typer.Option([], "--seen", metavar="NAME", help="Marriage: a player who saw the tiplu.")
+TUNNELA_OPT = typer.Option([], "--tunnela", metavar="NAME=CARD",
                            help="Marriage: NAME=CARD, a tunnela exposed at the deal.")
-INVALID_SHOW_OPT = typer.Option([], "--invalid-show",
+INVALID_SHOW_OPT = typer.Option([], "--invalid-show", metavar="NAME",
                                 help="Marriage: a player whose show was refused "
                                      "this hand (MA-13, invalid_show_penalty).")
 
 
 @app.command()
 def record(
-    ledger: Path = typer.Argument(...),
+    ledger: Path = LEDGER_ARG,
     call: Optional[str] = CALL_OPT,
     show: bool = SHOW_OPT,
     hand: List[str] = HAND_OPT,
@@ -297,11 +300,11 @@ def record(
 
 @app.command()
 def settle(
-    game: str = typer.Argument(..., help="dhumbal or marriage"),
+    game: str = typer.Argument(..., metavar="GAME", help="dhumbal or marriage"),
     profile: Optional[str] = PROFILE_OPT,
     settings: List[str] = SET_OPT,
-    players: str = typer.Option(..., "--players", help='Seat order: "A,B,C"'),
-    dealer: Optional[str] = typer.Option(None, "--dealer",
+    players: str = typer.Option(..., "--players", metavar="NAMES", help='Seat order: "A,B,C"'),
+    dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
                                          help="This hand's dealer (default: first)."),
     call: Optional[str] = CALL_OPT,
     show: bool = SHOW_OPT,
@@ -355,7 +358,7 @@ def load(ledger: Path, use_cache: bool = True) -> Any:
 
 
 @app.command()
-def standings(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT) -> None:
     """Totals, places and who deals next."""
     def body() -> None:
@@ -371,7 +374,7 @@ def standings(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
 
 
 @app.command()
-def history(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ascii: bool = ASCII_OPT,
             all_hands: bool = typer.Option(False, "--all",
                                            help="Show every hand, not the last 100."),
@@ -391,7 +394,7 @@ def history(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
 
 
 @app.command()
-def verify(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
+def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
            ascii: bool = ASCII_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
     from scorekeeper import ledger as ledgermod
@@ -418,7 +421,7 @@ def verify(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT,
 
 
 @app.command()
-def undo(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
+def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
     """Remove the last hand."""
     from scorekeeper import ledger as ledgermod
     from scorekeeper import storage
@@ -450,9 +453,9 @@ def undo(ledger: Path = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
 
 @app.command()
 def extend(
-    ledger: Path = typer.Argument(...),
-    hands: Optional[int] = typer.Option(None, "--hands", help="New total of hands."),
-    rotations: Optional[int] = typer.Option(None, "--rotations",
+    ledger: Path = LEDGER_ARG,
+    hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="New total of hands."),
+    rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
                                             help="New total of rotations."),
 ) -> None:
     """Change how many hands (or rotations) the session plans."""
@@ -490,9 +493,9 @@ def extend(
 
 @app.command()
 def export(
-    ledger: Path = typer.Argument(...),
-    format: str = typer.Option(..., "--format", help="csv, json or md"),
-    output: Optional[Path] = typer.Option(None, "-o", "--output",
+    ledger: Path = LEDGER_ARG,
+    format: str = typer.Option(..., "--format", metavar="csv|json|md", help="csv, json or md"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
 ) -> None:
@@ -559,7 +562,7 @@ def _say(yes: str, no: str, data: dict) -> Callable[[Any], None]:
 
 @check_app.command("call")
 def check_call(
-    cards: str = typer.Argument(..., help='The hand, e.g. "A♠ 2♦"'),
+    cards: str = typer.Argument(..., metavar="CARDS", help='The hand, e.g. "A♠ 2♦"'),
     game: str = DHUMBAL_GAME_OPT,
     profile: Optional[str] = PROFILE_OPT,
     settings: List[str] = SET_OPT,
@@ -582,8 +585,8 @@ def check_call(
 
 @check_app.command("discard")
 def check_discard(
-    cards: str = typer.Argument(..., help="The cards discarded together."),
-    taken: Optional[str] = typer.Option(None, "--taken",
+    cards: str = typer.Argument(..., metavar="CARDS", help="The cards discarded together."),
+    taken: Optional[str] = typer.Option(None, "--taken", metavar="CARD",
                                         help="The card just taken from the pile."),
     game: str = DHUMBAL_GAME_OPT,
     profile: Optional[str] = PROFILE_OPT,
@@ -607,8 +610,8 @@ def check_discard(
 
 @check_app.command("draw")
 def check_draw(
-    card: str = typer.Argument(..., help="The card taken from the pile."),
-    discarded: str = typer.Option(..., "--discarded",
+    card: str = typer.Argument(..., metavar="CARD", help="The card taken from the pile."),
+    discarded: str = typer.Option(..., "--discarded", metavar="CARDS",
                                   help="The previous player's discard, in order."),
     game: str = DHUMBAL_GAME_OPT,
     profile: Optional[str] = PROFILE_OPT,
@@ -631,8 +634,8 @@ def check_draw(
 
 @check_app.command("meld")
 def check_meld(
-    cards: str = typer.Argument(..., help="Three cards."),
-    tiplu: Optional[str] = typer.Option(None, "--tiplu"),
+    cards: str = typer.Argument(..., metavar="CARDS", help="Three cards."),
+    tiplu: Optional[str] = typer.Option(None, "--tiplu", metavar="CARD"),
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
 ) -> None:
@@ -649,8 +652,8 @@ def check_meld(
 
 @check_app.command("finish")
 def check_finish(
-    cards: str = typer.Argument(..., help="21 or 22 cards."),
-    tiplu: str = typer.Option(..., "--tiplu"),
+    cards: str = typer.Argument(..., metavar="CARDS", help="21 or 22 cards."),
+    tiplu: str = typer.Option(..., "--tiplu", metavar="CARD"),
     by: str = typer.Option("melds", "--by", help="melds or dublees"),
     as_json: bool = JSON_OPT,
     ascii: bool = ASCII_OPT,
@@ -668,9 +671,9 @@ def check_finish(
 
 @check_app.command("maal")
 def check_maal(
-    cards: str = typer.Argument(..., help="The player's cards."),
-    tiplu: str = typer.Option(..., "--tiplu"),
-    tunnela: List[str] = typer.Option([], "--tunnela",
+    cards: str = typer.Argument(..., metavar="CARDS", help="The player's cards."),
+    tiplu: str = typer.Option(..., "--tiplu", metavar="CARD"),
+    tunnela: List[str] = typer.Option([], "--tunnela", metavar="CARD",
                                       help="A tunnela exposed at the deal (card)."),
     seen: bool = typer.Option(True, "--seen/--not-seen",
                               help="Has the player seen the tiplu?"),
@@ -703,7 +706,7 @@ def _render(name: str, con: Any, data: dict) -> None:
 # -- rules / profiles -----------------------------------------------------------------
 
 @app.command()
-def rules(game: str = typer.Argument(..., help="dhumbal or marriage"),
+def rules(game: str = typer.Argument(..., metavar="GAME", help="dhumbal or marriage"),
           profile: Optional[str] = PROFILE_OPT) -> None:
     """Print the rules a profile enforces, with their ids."""
     from scorekeeper import rulebook
@@ -733,17 +736,33 @@ def profiles(as_json: bool = JSON_OPT) -> None:
     render.profiles(console(), data, format_option)
 
 
-def main() -> None:
+def _click_error_class() -> type:
+    """click's ClickException, from whichever click this typer uses."""
+    return next(c for c in typer.BadParameter.__mro__
+                if c.__name__ == "ClickException")
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    # `check …` answers disputes at the table and must feel instant: run its
+    # own sub-app directly so typer builds only those few commands.
+    if args[:1] == ["check"]:
+        target, args, prog = check_app, args[1:], "scorekeeper check"
+    else:
+        target, prog = app, "scorekeeper"
     try:
-        # `check …` answers disputes at the table and must feel instant: run
-        # its own sub-app directly so typer builds only those five commands.
-        if len(sys.argv) > 1 and sys.argv[1] == "check":
-            check_app(args=sys.argv[2:], prog_name="scorekeeper check")
-        else:
-            app()
-    except KeyboardInterrupt:
+        code = target(args=args, prog_name=prog, standalone_mode=False)
+    except (KeyboardInterrupt, typer.Abort):
         sys.stderr.write("\ninterrupted; nothing written\n")
         sys.exit(130)
+    except _click_error_class() as err:  # usage: unknown option, missing value…
+        if "--json" in args:
+            message = err.format_message()
+            emit_json({"error": message, "reason": message, "rule": None,
+                       "exit_code": err.exit_code})
+        err.show()
+        sys.exit(err.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

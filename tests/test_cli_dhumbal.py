@@ -824,3 +824,56 @@ def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
     assert "changed while the hand was being typed" in result.stderr
     text = ledger.read_text(encoding="utf-8")
     assert text.count("\n[[hands]]\n") == 1 and 'call = "Bikash"' in text
+
+
+def test_usage_error_with_json_still_prints_one_json_document(capsys):
+    from scorekeeper.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["standings", "--json"])
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert json.loads(out)["exit_code"] == 2 and "LEDGER" in json.loads(out)["error"]
+    assert "Missing argument" in err
+
+
+def test_check_usage_error_goes_through_the_check_sub_app(capsys):
+    from scorekeeper.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", "meld", "3♠ 4♠ 5♠", "--profile", "x", "--json"])
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert "--profile" in json.loads(out)["error"]
+    assert "scorekeeper check meld" in err
+
+
+def test_main_exit_codes_follow_the_command(capsys):
+    from scorekeeper.cli import main
+
+    for argv, code in ((["check", "call", "A♠ 2♦"], 0), (["check", "call", "K♠ K♥"], 1),
+                       (["check", "call", "K♠ Kx"], 2)):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == code, argv
+    capsys.readouterr()
+
+
+def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(ledger, monkeypatch, capsys):
+    import typer
+
+    import scorekeeper.cli
+    from scorekeeper import prompts
+
+    monkeypatch.setattr(scorekeeper.cli, "stdin_is_tty", lambda: True)
+
+    def interrupted(*args, **kwargs):
+        raise typer.Abort()
+
+    monkeypatch.setattr(prompts, "ask_hand", interrupted)
+    before = ledger.read_bytes()
+    with pytest.raises(SystemExit) as exit_info:
+        scorekeeper.cli.main(["record", str(ledger)])
+    assert exit_info.value.code == 130
+    assert ledger.read_bytes() == before
+    assert "nothing written" in capsys.readouterr().err
