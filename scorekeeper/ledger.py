@@ -159,10 +159,13 @@ class Session:
         for h in self.hands:
             for name, value in h.scores.items():
                 running[name] += value
-            rows.append({"hand": h.number, "dealer": h.dealer,
-                         self.score_key: dict(h.scores), "totals": dict(running),
-                         "winner": h.data.get("winner") or h.data.get("finisher"),
-                         "rules": list(h.data.get("rules", []))})
+            row = {"hand": h.number, "dealer": h.dealer,
+                   self.score_key: dict(h.scores), "totals": dict(running),
+                   "winner": h.data.get("winner") or h.data.get("finisher"),
+                   "rules": list(h.data.get("rules", []))}
+            if isinstance(h.data.get("maal"), dict):
+                row["maal"] = dict(h.data["maal"])
+            rows.append(row)
         return {"hands": rows, "players": list(self.players),
                 "score": self.score_key}
 
