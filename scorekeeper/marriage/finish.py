@@ -335,27 +335,23 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
         slow = su[k]
         q1 = q - 1 if q else 0
         s3 = slack - 3
-        if wild[k]:
-            if c >= 3 and dfs(key - 3 * low, skey - 3 * slow, q1, d, s3, nw):
-                path.append(("T", (k, k, k)))
+        # Qualifying triples first (a tunnela, then pure sequences), for a
+        # wildcard kind standing as itself as much as for a natural one.
+        own = 0 if wild[k] else 3           # non-wild cards the tunnela uses
+        if c >= 3 and dfs(key - 3 * low, skey - 3 * slow, q1, d, s3, nw - own):
+            path.append(("T", (k, k, k)))
+            return True
+        for delta, sdelta, sh1, sh2, nwr, kinds in runs[k]:
+            if (key >> sh1) & 3 and (key >> sh2) & 3 and \
+                    dfs(key - delta, skey - sdelta, q1, d, s3, nw - nwr):
+                path.append(("T", kinds))
                 return True
-            for delta, sdelta, sh1, sh2, nwr, kinds in runs[k]:
-                if (key >> sh1) & 3 and (key >> sh2) & 3 and \
-                        dfs(key - delta, skey - sdelta, q1, d, s3, nw - nwr):
-                    path.append(("T", kinds))
-                    return True
+        if wild[k]:
+            # Otherwise every copy of this wildcard joins the pool.
             if dfs(key - c * low, skey - c * slow, q, d, slack, nw):
                 path.append(("W", k, c))
                 return True
         else:
-            if c >= 3 and dfs(key - 3 * low, skey - 3 * slow, q1, d, s3, nw - 3):
-                path.append(("T", (k, k, k)))
-                return True
-            for delta, sdelta, sh1, sh2, nwr, kinds in runs[k]:
-                if (key >> sh1) & 3 and (key >> sh2) & 3 and \
-                        dfs(key - delta, skey - sdelta, q1, d, s3, nw - nwr):
-                    path.append(("T", kinds))
-                    return True
             for delta, sdelta, sh1, sh2, kinds in trials[k]:
                 if (key >> sh1) & 3 and (key >> sh2) & 3 and \
                         dfs(key - delta, skey - sdelta, q, d, s3, nw - 3):
