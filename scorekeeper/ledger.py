@@ -138,6 +138,13 @@ class Session:
                 else i + 1
         return {p: places[p] for p in self.players}
 
+    def unbalanced(self) -> list[int]:
+        """Hands of a zero-sum game whose stored net does not sum to 0 (DH-11,
+        MA-12): cheap enough to re-check on every read, unlike `verify`."""
+        if not self.rules.zero_sum:
+            return []
+        return [h.number for h in self.hands if sum(h.scores.values()) != 0]
+
     def standings_json(self) -> dict:
         data = {
             "totals": self.totals(),
@@ -151,6 +158,8 @@ class Session:
         }
         if self.rules.lower_is_better:
             data["eliminated"] = list(self.eliminated())
+        else:
+            data["unbalanced_hands"] = self.unbalanced()
         return data
 
     def history_json(self) -> dict:

@@ -146,6 +146,9 @@ def standings(con: Console, session: Any) -> None:
                       str(data["totals"][name]) if lower
                       else _colour(data["totals"][name]))
     con.print(table)
+    if data.get("unbalanced_hands"):
+        con.print(f"  [red]Warning[/]: hand(s) {', '.join(map(str, data['unbalanced_hands']))} "
+                  "do not sum to 0; run `scorekeeper verify`.")
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
         con.print(f"  Session complete. Winner: {' and '.join(winners)}.",

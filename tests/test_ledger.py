@@ -3,6 +3,7 @@ length (DH-3, DH-11, DH-12), and shape errors with line numbers."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -408,3 +409,14 @@ def test_dh1_ledger_with_an_impossible_table_is_refused(players):
 def test_ledger_not_a_scorekeeper_file_is_refused():
     errors = _error_lines('title = "TOML Example"\n')
     assert errors[0].startswith("t.toml")
+
+
+def test_dh11_standings_flag_a_hand_that_does_not_sum_to_zero(cli, ledger):
+    assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
+               "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
+    text = ledger.read_text(encoding="utf-8")
+    ledger.write_text(text.replace("Asha = 20", "Asha = 21"), encoding="utf-8")
+    data = json.loads(cli("standings", ledger, "--json").stdout)
+    assert data["unbalanced_hands"] == [1]
+    human = cli("standings", ledger, env={"COLUMNS": "200"})
+    assert "do not sum to 0" in human.stdout and "verify" in human.stdout
