@@ -96,6 +96,16 @@ def _ask_dhumbal(opts: Any, seated: tuple[str, ...], session: Session) -> None:
         opts.hands.append(f"{p}={shown}")
 
 
+def _ask_names(question: str, seated: tuple[str, ...], current: list[str]
+               ) -> list[str]:
+    """A comma-separated list of players ('-' for nobody), asked until valid."""
+    def names(text: str) -> list[str]:
+        return [resolve_name(n, seated) for n in text.split(",")
+                if n.strip() not in ("", "-")]
+
+    return names(_ask(question, names, default=",".join(current) or "-"))
+
+
 def _ask_marriage(opts: Any, seated: tuple[str, ...], session: Session) -> None:
     def finisher_ok(text: str) -> None:
         if text.strip().lower() != "none":
@@ -110,12 +120,8 @@ def _ask_marriage(opts: Any, seated: tuple[str, ...], session: Session) -> None:
                        _one_of("melds", "dublees"),
                        default=opts.by or "melds").strip().lower()
     opts.tiplu = _ask("The tiplu", lambda t: cardtext.card(t), default=opts.tiplu)
-    seen_text = _ask("Who else saw the tiplu? (names separated by commas, or '-')",
-                     lambda t: [resolve_name(n, seated) for n in t.split(",")
-                                if n.strip() not in ("", "-")],
-                     default=",".join(opts.seen) or "-")
-    opts.seen = [resolve_name(n, seated) for n in seen_text.split(",")
-                 if n.strip() not in ("", "-")]
+    opts.seen = _ask_names("Who else saw the tiplu? (names separated by commas, "
+                           "or '-')", seated, opts.seen)
     previous = dict(h.split("=", 1) for h in opts.hands)
     opts.hands = []
     for p in seated:
@@ -127,9 +133,5 @@ def _ask_marriage(opts: Any, seated: tuple[str, ...], session: Session) -> None:
                     lambda t: None, default=",".join(opts.tunnela) or "-")
     opts.tunnela = [t.strip() for t in tunnelas.split(",") if t.strip() not in ("", "-")]
     if session.rules.invalid_show_penalty:
-        refused = _ask("Refused shows this hand (names, commas) or '-'",
-                       lambda t: [resolve_name(n, seated) for n in t.split(",")
-                                  if n.strip() not in ("", "-")],
-                       default=",".join(opts.invalid_show) or "-")
-        opts.invalid_show = [resolve_name(n, seated) for n in refused.split(",")
-                             if n.strip() not in ("", "-")]
+        opts.invalid_show = _ask_names("Refused shows this hand (names, commas) "
+                                       "or '-'", seated, opts.invalid_show)
