@@ -190,15 +190,6 @@ def new(
 
 # -- record / settle -----------------------------------------------------------------
 
-def _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                  tunnela, invalid_show) -> HandOptions:
-    return HandOptions(call=call, show=show, hands=list(hand or []),
-                       finish=finish, by=by, no_finisher=no_finisher,
-                       tiplu=tiplu, seen=list(seen or []),
-                       tunnela=list(tunnela or []),
-                       invalid_show=list(invalid_show or []))
-
-
 CALL_OPT = typer.Option(None, "--call", metavar="NAME", help="Dhumbal: the caller.")
 SHOW_OPT = typer.Option(False, "--show", help="Dhumbal: a show at the turn cap.")
 HAND_OPT = typer.Option([], "--hand", metavar="NAME=CARDS", help="NAME=CARDS or NAME=TOTAL (repeat).")
@@ -239,8 +230,8 @@ def record(
     from scorekeeper import storage
     from scorekeeper.games import adapter_for
 
-    opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                         tunnela, invalid_show)
+    opts = HandOptions(call, show, hand, finish, by, no_finisher, tiplu, seen,
+                       tunnela, invalid_show)
 
     def body() -> None:
         interactive = opts.empty()
@@ -324,8 +315,8 @@ def settle(
     from scorekeeper.games import adapter_for
     from scorekeeper.profiles import get_profile
 
-    opts = _hand_options(call, show, hand, finish, by, no_finisher, tiplu, seen,
-                         tunnela, invalid_show)
+    opts = HandOptions(call, show, hand, finish, by, no_finisher, tiplu, seen,
+                       tunnela, invalid_show)
 
     def body() -> None:
         prof = get_profile(game, profile)

@@ -463,15 +463,27 @@ class MarriageGame:
 
 # -- single rulings for `check` -------------------------------------------------
 
-def check_meld(text: str, tiplu: str | None, ascii: bool = False) -> dict:
-    from scorekeeper.marriage.melds import classify_meld
+def _read_check(text: str, tiplu: str | None, rules: MarriageRules | None = None
+                ) -> tuple[tuple[Card, ...], Card | None, str]:
+    """The cards and tiplu of a `check`, refused if the shoe cannot hold them
+    (MA-1), and the wildcards they imply (MA-7), described."""
     from scorekeeper.marriage.wildcards import Wildcards
+    from scorekeeper.profiles import get_profile
 
+    rules = rules or get_profile("marriage").rules
     hand = cardtext.cards(text)
     tiplu_card = cardtext.card(tiplu) if tiplu else None
-    check_copies([hand, [tiplu_card] if tiplu_card else []], 3, 0, "MA-1")
+    check_copies([hand, [tiplu_card] if tiplu_card else []], rules.decks, 0,
+                 rules.rule("table"))
     wild = Wildcards.from_tiplu(tiplu_card).describe() if tiplu_card else \
         "no tiplu given: nothing is wild"
+    return hand, tiplu_card, wild
+
+
+def check_meld(text: str, tiplu: str | None, ascii: bool = False) -> dict:
+    from scorekeeper.marriage.melds import classify_meld
+
+    hand, tiplu_card, wild = _read_check(text, tiplu)
     try:
         meld = classify_meld(hand, tiplu_card)
     except Refused as err:
@@ -485,15 +497,11 @@ def check_meld(text: str, tiplu: str | None, ascii: bool = False) -> dict:
 
 def check_finish(text: str, tiplu: str, by: str, ascii: bool = False) -> dict:
     from scorekeeper.marriage.finish import find_finish
-    from scorekeeper.marriage.wildcards import Wildcards
 
-    hand = cardtext.cards(text)
-    tiplu_card = cardtext.card(tiplu)
+    hand, tiplu_card, wild = _read_check(text, tiplu)
     by = by.lower()
     if by not in (MELDS, DUBLEES):
         raise Impossible(f"--by must be melds or dublees, not {by!r}", "MA-10")
-    check_copies([hand, [tiplu_card]], 3, 0, "MA-1")
-    wild = Wildcards.from_tiplu(tiplu_card).describe()
     try:
         finish = find_finish(hand, tiplu_card, by)
     except Refused as err:
@@ -516,13 +524,9 @@ def check_finish(text: str, tiplu: str, by: str, ascii: bool = False) -> dict:
 def check_maal(text: str, tiplu: str, tunnelas: Sequence[str], seen: bool,
                natural: bool, rules: MarriageRules, ascii: bool = False) -> dict:
     from scorekeeper.marriage.maal import maal
-    from scorekeeper.marriage.wildcards import Wildcards
 
-    hand = cardtext.cards(text)
-    tiplu_card = cardtext.card(tiplu)
-    check_copies([hand, [tiplu_card]], 3, 0, "MA-1")
+    hand, tiplu_card, wild = _read_check(text, tiplu, rules)
     dealt = tuple(cardtext.card(t) for t in tunnelas)
-    wild = Wildcards.from_tiplu(tiplu_card).describe()
     value = maal(hand, tiplu_card, dealt, natural_qualified=natural)
     if rules.maal_needs_seen and not seen:
         return {"valid": True, "maal": 0, "items": [], "rule": "MA-11",
