@@ -29,10 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from scorekeeper import ledger  # noqa: E402
+from scorekeeper import ledger, registry, tomltext  # noqa: E402
 from scorekeeper.cards import Card, format_cards  # noqa: E402
-from scorekeeper.games import DhumbalGame  # noqa: E402
-from scorekeeper.profiles import get_profile  # noqa: E402
+from scorekeeper.hands import Table  # noqa: E402
 
 PLAYERS = ("Asha", "Bikash", "Chandra", "Dipesh")
 
@@ -56,12 +55,13 @@ def paired_medians(argv_a: list[str], argv_b: list[str], runs: int
 
 
 def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
-    profile = get_profile("dhumbal")
+    game = registry.game("dhumbal")
+    profile = game.profile()
     rules = profile.parse_settings([f"hands={hands + 1000}"])
     rng = random.Random(seed)
     deck = [Card(r, s) for r in range(1, 14) for s in range(4)]
-    game = DhumbalGame()
-    parts = [ledger.header_text("dhumbal", profile, rules, PLAYERS, PLAYERS[0])]
+    parts = [tomltext.header_text(ledger.header_document(
+        game, profile, rules, PLAYERS, PLAYERS[0]))]
     dealer = PLAYERS[0]
     for number in range(1, hands + 1):
         while True:
@@ -74,9 +74,9 @@ def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
             if caller:
                 break
         raw = {p: format_cards(cs) for p, cs in dealt.items()}
-        inputs = game.inputs(PLAYERS, dealer, caller, raw, rules)
+        inputs = game.args(Table.of(PLAYERS, dealer), caller, raw, rules)
         result = game.resolve(inputs, rules)
-        parts.append(ledger.hand_text(game.to_stored(number, inputs, result)))
+        parts.append(tomltext.hand_text(game.to_stored(number, inputs, result)))
         dealer = PLAYERS[(PLAYERS.index(dealer) + 1) % len(PLAYERS)]
     path.write_text("".join(parts), encoding="utf-8")
 

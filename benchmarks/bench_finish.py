@@ -38,10 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.cards import Card, format_cards  # noqa: E402
 from scorekeeper.errors import Refused  # noqa: E402
-from scorekeeper.marriage import finish as finish_module  # noqa: E402
-from scorekeeper.marriage.finish import find_finish, max_qualifying  # noqa: E402
-from scorekeeper.marriage.melds import is_meld  # noqa: E402
-from scorekeeper.marriage.wildcards import Wildcards  # noqa: E402
+from scorekeeper.games.marriage import finish as finish_module  # noqa: E402
+from scorekeeper.games.marriage.finish import find_finish, max_qualifying  # noqa: E402
+from scorekeeper.games.marriage.melds import is_meld  # noqa: E402
+from scorekeeper.games.marriage.wildcards import Wildcards  # noqa: E402
 
 WORST_LIMIT = 0.010
 MEDIAN_LIMIT = 0.001

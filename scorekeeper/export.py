@@ -5,14 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import Impossible
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger import Session
 
 FORMATS = ("csv", "json", "md")
 
 
-def export(session: Any, fmt: str) -> str:
+def export(session: Session, fmt: str) -> str:
     if fmt == "csv":
         return _csv(session)
     if fmt == "json":
@@ -22,11 +25,11 @@ def export(session: Any, fmt: str) -> str:
     raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
-def _rows(session: Any) -> list[dict]:
+def _rows(session: Session) -> list[dict[str, Any]]:
     return session.history_json()["hands"]
 
 
-def _csv(session: Any) -> str:
+def _csv(session: Session) -> str:
     key = session.score_key
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -40,9 +43,9 @@ def _csv(session: Any) -> str:
     return out.getvalue()
 
 
-def _json(session: Any) -> str:
+def _json(session: Session) -> str:
     data = {
-        "game": session.game,
+        "game": session.game.name,
         "profile": session.profile.name,
         "players": list(session.players),
         "first_dealer": session.first_dealer,
@@ -54,11 +57,11 @@ def _json(session: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _markdown(session: Any) -> str:
+def _markdown(session: Session) -> str:
     key = session.score_key
     players = list(session.players)
     standing = session.standings_json()
-    lines = [f"# {session.game.capitalize()} session ({session.profile.name})", "",
+    lines = [f"# {session.game.title} session ({session.profile.name})", "",
              f"Players (seat order): {', '.join(players)}; first dealer "
              f"{session.first_dealer}.", "",
              "| Hand | Dealer | Winner | " + " | ".join(players) + " |",

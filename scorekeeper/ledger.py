@@ -1,44 +1,32 @@
-"""The ledger: a TOML file of one session, read → validated → computed.
+"""The ledger: one session as a value, read → validated → computed → verified.
 
-Stages, each a plain function:
+Stages, each a plain function of immutable values (no files: see
+`scorekeeper.storage` and `scorekeeper.book`):
 
-* `parse(text, label)`   — TOML text to a `Session` value, checking the shape
-  (every problem collected with `FILE:LINE`, raised together as one
-  `LedgerError`, exit 2);
-* `Session` methods      — totals, places, who deals next, completion;
-* `verify(session)`      — recompute every hand from its stored inputs;
-* `header_text` / `hand_text` — the TOML a new ledger or one more hand is.
+* `parse(text, label)` — TOML text to a `Session`, checking the shape (every
+  problem collected with `FILE:LINE`, raised together as one `LedgerError`);
+* `Session` — totals, places, who is seated and deals each hand, whether
+  the session is complete, and the next hand ruled from typed flags;
+* `verify(session)` — recompute every hand from its stored inputs.
 
-No file is opened here: `scorekeeper.storage` does that.
+Every game is reached through `scorekeeper.registry` and the `Game`
+interface; nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from scorekeeper import registry
 from scorekeeper.errors import Impossible, Refused
-from scorekeeper.profiles import Profile, Rules, get_profile, stored_option
+from scorekeeper.game import Game
+from scorekeeper.hands import Table, check_player_names
+from scorekeeper.options import Profile, RuleSet, stored_option
+from scorekeeper.tomltext import LedgerError, line_index, load_toml
 
 FORMAT_VERSION = 1
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-_TOML_LINE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
-
-
-class LedgerError(Impossible):
-    """A ledger that cannot be read: every problem, each with its line."""
-
-    def __init__(self, label: str, problems: Sequence[tuple[int | None, str]]):
-        self.label = label
-        self.problems = tuple(problems)
-        super().__init__("\n".join(self.lines()))
-
-    def lines(self) -> list[str]:
-        return [f"{self.label}:{line}: {msg}" if line else f"{self.label}: {msg}"
-                for line, msg in self.problems]
+AnyGame = Game[Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -52,11 +40,22 @@ class StoredHand:
 
 
 @dataclass(frozen=True)
+class Ruled:
+    """One hand ruled for a session: where it sat, the game's result, and
+    the `[[hands]]` table that stores it."""
+
+    number: int
+    table: Table
+    result: Any
+    stored: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Session:
     label: str
-    game: str
-    profile: Profile
-    rules: Rules
+    game: AnyGame
+    profile: Profile[Any]
+    rules: Any                 # the game's RuleSet subclass
     players: tuple[str, ...]
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
@@ -75,7 +74,7 @@ class Session:
         return totals
 
     def eliminated(self, upto: int | None = None) -> tuple[str, ...]:
-        limit = self.rules.eliminate_at
+        limit = self.rules.elimination_limit
         if limit is None:
             return ()
         totals = self.totals(upto)
@@ -105,16 +104,25 @@ class Session:
                 return candidate
         return None
 
+    def table_for(self, index: int) -> Table:
+        dealer = self.dealer_for(index)
+        assert dealer is not None, "a hand of a complete session"
+        return Table(self.players, self.seated_for(index), dealer)
+
     @property
     def planned(self) -> int | None:
         return self.rules.planned_hands(len(self.players))
 
     @property
+    def ended_by_elimination(self) -> bool:
+        return self.rules.elimination_limit is not None and \
+            len(self.seated_for(len(self.hands))) <= 1
+
+    @property
     def complete(self) -> bool:
         if self.planned is not None and len(self.hands) >= self.planned:
             return True
-        return self.rules.eliminate_at is not None and \
-            len(self.seated_for(len(self.hands))) <= 1
+        return self.ended_by_elimination
 
     @property
     def next_dealer(self) -> str | None:
@@ -127,7 +135,7 @@ class Session:
         out = set(self.eliminated())
         sign = 1 if self.rules.lower_is_better else -1
 
-        def key(p: str) -> tuple[int, int]:
+        def key(p: str) -> tuple[bool, int]:
             return (p in out, sign * totals[p])
 
         ordered = sorted(self.players, key=key)
@@ -145,15 +153,15 @@ class Session:
             return []
         return [h.number for h in self.hands if sum(h.scores.values()) != 0]
 
-    def standings_json(self) -> dict:
-        data = {
+    def standings_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "totals": self.totals(),
             "places": self.places(),
             "hands_played": len(self.hands),
             "hands_planned": self.planned,
             "complete": self.complete,
             "next_dealer": self.next_dealer,
-            "game": self.game,
+            "game": self.game.name,
             "profile": self.profile.name,
         }
         if self.rules.lower_is_better:
@@ -162,149 +170,96 @@ class Session:
             data["unbalanced_hands"] = self.unbalanced()
         return data
 
-    def history_json(self) -> dict:
+    def history_json(self) -> dict[str, Any]:
         rows = []
         running = {p: 0 for p in self.players}
         for h in self.hands:
             for name, value in h.scores.items():
                 running[name] += value
+            facts = self.game.history_facts(h.data)
             row = {"hand": h.number, "dealer": h.dealer,
                    self.score_key: dict(h.scores), "totals": dict(running),
-                   "winner": h.data.get("winner") or h.data.get("finisher"),
+                   "winner": facts.pop("winner", None),
                    "rules": list(h.data.get("rules", []))}
-            if isinstance(h.data.get("maal"), dict):
-                row["maal"] = dict(h.data["maal"])
+            row.update(facts)
             rows.append(row)
         return {"hands": rows, "players": list(self.players),
                 "score": self.score_key}
 
+    # -- changes ------------------------------------------------------------
     def check_open(self) -> None:
-        if self.complete:
-            planned = self.planned
-            unit = "hands" if "hands" in self.profile.options else "rotations"
-            how = f"scorekeeper extend {self.label} --{unit} N"
-            if planned is not None and len(self.hands) >= planned:
-                raise Refused(f"the session is complete: all {planned} planned "
-                              f"hands are played. To play on, extend it: {how} "
-                              "(the new total)", self.rules.rule("session"))
-            left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
-            raise Refused(f"the session is complete: only {left} is left after "
-                          "eliminations; start a new session with "
-                          "`scorekeeper new`", self.rules.rule("session"))
+        """Refuse a hand past the session's end (exit 1)."""
+        if not self.complete:
+            return
+        planned = self.planned
+        unit = self.rules.length_option
+        how = f"scorekeeper extend {self.label} --{unit} N"
+        if planned is not None and len(self.hands) >= planned:
+            raise Refused(f"the session is complete: all {planned} planned "
+                          f"hands are played. To play on, extend it: {how} "
+                          "(the new total)", self.rules.rule("session"))
+        left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
+        raise Refused(f"the session is complete: only {left} is left after "
+                      "eliminations; start a new session with "
+                      "`scorekeeper new`", self.rules.rule("session"))
+
+    def rule_next(self, flags: Mapping[str, Any]) -> Ruled:
+        """Rule on the next hand from the flags typed for it."""
+        self.check_open()
+        index = len(self.hands)
+        table = self.table_for(index)
+        args = self.game.args_from_flags(flags, table, self.rules)
+        result = self.game.resolve(args, self.rules)
+        return Ruled(index + 1, table, result,
+                     self.game.to_stored(index + 1, args, result))
+
+    def extended_rules(self, unit: str, value: int) -> Any:
+        """The rules with the session's length set to `value` (`extend`)."""
+        if unit != self.rules.length_option:
+            raise Impossible(f"--{unit} is not an option of {self.profile.name}")
+        if self.ended_by_elimination:
+            raise Refused("the session ended by elimination: only "
+                          + ", ".join(self.seated_for(len(self.hands)))
+                          + " is left; more hands cannot change that",
+                          self.rules.rule("session"))
+        rules = self.profile.parse_settings([f"{unit}={value}"])
+        planned = rules.planned_hands(len(self.players))
+        if planned is not None and planned < len(self.hands):
+            raise Impossible(f"{len(self.hands)} hands are already played")
+        return rules
 
 
-def resolve_name(name: str, players: Sequence[str]) -> str:
-    """Match a player's name case-insensitively; unknown names list the known."""
-    wanted = name.strip().casefold()
-    for p in players:
-        if p.casefold() == wanted:
-            return p
-    raise Impossible(f"unknown player {name.strip()!r}; players: "
-                     + ", ".join(players))
+def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
+                  lengths: Mapping[str, int | None]) -> Any:
+    """The rules of a new session: `--set` options, and its length given as
+    `--hands N` or `--rotations N` (whichever the game's sessions use)."""
+    extra = list(settings)
+    for unit, value in lengths.items():
+        if value is None:
+            continue
+        if unit != profile.rules.length_option:
+            raise Impossible(f"--{unit} is not an option of {profile.name}; "
+                             f"{game.title} sessions use "
+                             f"--{profile.rules.length_option}")
+        extra.append(f"{unit}={value}")
+    return profile.parse_settings(extra)
 
 
-def check_player_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
-    cleaned = tuple(n.strip() for n in names)
-    table = rules.rule("table")
-    for n in cleaned:
-        if not n:
-            raise Impossible("a player's name is empty", table)
-        if any(ch in n for ch in "=,|") or any(ord(ch) < 32 or ord(ch) == 127
-                                               for ch in n):
-            raise Impossible(f"the name {n!r} may not contain '=', ',', '|' or "
-                             "control characters", table)
-    if len({n.casefold() for n in cleaned}) != len(cleaned):
-        raise Impossible("player names must be distinct: "
-                         + ", ".join(cleaned), table)
-    if not rules.min_players <= len(cleaned) <= rules.max_players:
-        raise Impossible(f"{len(cleaned)} player{'s' * (len(cleaned) != 1)}: "
-                         "this profile seats "
-                         f"{rules.min_players}–{rules.max_players}", table)
-    return cleaned
-
-
-# -- TOML writing -------------------------------------------------------------
-
-def toml_string(text: str) -> str:
-    # A JSON string is a TOML basic string once DEL is escaped too.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def toml_key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else toml_string(key)
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}"
-                               for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} to the ledger")
-
-
-def header_text(game: str, profile: Profile, rules: Rules,
-                players: Sequence[str], first_dealer: str) -> str:
-    import tomli_w
-
-    header: dict[str, Any] = {
+def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
+                    players: Sequence[str], first_dealer: str) -> dict[str, Any]:
+    """The top of a new ledger: what `new` writes."""
+    return {
         "format": FORMAT_VERSION,
-        "game": game,
+        "game": game.name,
         "profile": profile.name,
         "players": list(players),
         "first_dealer": first_dealer,
+        "options": {key: stored_option(value) for key, value
+                    in profile.option_values(rules).items()},
     }
-    header["options"] = {key: stored_option(value) for key, value
-                         in profile.option_values(rules).items()}
-    return ("# scorekeeper ledger: one [[hands]] table per hand, in order.\n"
-            "# Check it with: scorekeeper verify FILE\n" + tomli_w.dumps(header))
 
 
-def hand_text(data: Mapping[str, Any]) -> str:
-    """One hand as a `[[hands]]` table, appended to the ledger as it is."""
-    lines = ["", "[[hands]]"]
-    lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items()]
-    return "\n".join(lines) + "\n"
-
-
-def replace_option(text: str, key: str, value: Any) -> str:
-    """The ledger text with one `[options]` value replaced."""
-    lines = text.splitlines(keepends=True)
-    new_line = f"{toml_key(key)} = {toml_value(stored_option(value))}\n"
-    section = None
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped.startswith("["):
-            if section == "[options]":
-                lines.insert(i, new_line)
-                return "".join(lines)
-            section = stripped
-        elif section == "[options]" and "=" in stripped and \
-                stripped.split("=", 1)[0].strip().strip('"') == key:
-            lines[i] = new_line
-            return "".join(lines)
-    raise Impossible("the ledger has no [options] table to change")
-
-
-def split_last_hand(text: str) -> str | None:
-    """The ledger text without its last `[[hands]]` table (for undo)."""
-    lines = text.splitlines(keepends=True)
-    for i in range(len(lines) - 1, -1, -1):
-        if lines[i].strip() == "[[hands]]":
-            head = "".join(lines[:i])
-            return head.rstrip("\n") + "\n"
-    return None
-
-
-# -- TOML reading -------------------------------------------------------------
+# -- reading ------------------------------------------------------------------
 
 def parse(text: str, label: str,
           document: Mapping[str, Any] | None = None) -> Session:
@@ -313,85 +268,29 @@ def parse(text: str, label: str,
     `document` is the already-parsed TOML of exactly this text, when a cache
     (see `scorekeeper.storage.read_cached_document`) vouches for it."""
     doc = document if document is not None else load_toml(text, label)
-    return from_document(doc, label, _line_index(text))
+    return from_document(doc, label, line_index(text))
 
 
-def load_toml(text: str, label: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        m = _TOML_LINE.match(str(err))
-        if m:
-            raise LedgerError(label, [(int(m["line"]), f"not valid TOML: {m['msg']} "
-                                                      f"(column {m['col']})")]) from None
-        # "(at end of document)": a truncated file; point at its last line.
-        last = len(text.rstrip("\n").splitlines()) or 1
-        message = str(err).replace(" (at end of document)", "")
-        raise LedgerError(label, [(last, f"not valid TOML at the end of the file "
-                                         f"(truncated?): {message}")]) from None
-
-
-def append_hand(session: Session, text: str, stored: Mapping[str, Any]
-                ) -> tuple[str, dict[str, Any], Session]:
-    """The ledger text and document with one more hand, and its session.
-
-    Only the new `[[hands]]` table is parsed back (and must read back as
-    exactly what was stored); the rest of the document is reused."""
-    fragment = hand_text(stored)
-    read_back = load_toml(fragment, session.label).get("hands", [None])
-    if read_back != [dict(stored)]:  # pragma: no cover - a writer bug
-        raise Impossible("internal: the new hand does not read back as written")
-    new_text = text.rstrip("\n") + "\n" + fragment
-    document = dict(session.document)
-    document["hands"] = [*document.get("hands", []), read_back[0]]
-    return new_text, document, from_document(document, session.label,
-                                             _line_index(new_text))
-
-
-def _line_index(text: str) -> dict[str, Any]:
-    """Line numbers of top-level keys and of each `[[hands]]` header."""
-    keys: dict[str, int] = {}
-    hands: list[int] = []
-    prefix = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if stripped == "[[hands]]":
-            hands.append(number)
-        elif stripped == "[options]":
-            prefix = "options."
-            keys.setdefault("options", number)
-        elif not hands and "=" in stripped and not stripped.startswith("#"):
-            key = stripped.split("=", 1)[0].strip().strip('"')
-            keys.setdefault(prefix + key, number)
-    return {"keys": keys, "hands": hands}
-
-
-def from_document(doc: Mapping[str, Any], label: str,
-                  line_of: Mapping[str, Any] | None = None) -> Session:
-    from scorekeeper.games import adapter_for
-
-    line_of = line_of or {"keys": {}, "hands": []}
-    key_line = line_of["keys"].get
-    problems: list[tuple[int | None, str]] = []
-
-    def fail() -> LedgerError:
-        return LedgerError(label, problems)
-
-    game = doc.get("game")
+def _header(doc: Mapping[str, Any], key_line: Any,
+            problems: list[tuple[int | None, str]]
+            ) -> tuple[AnyGame, Profile[Any], Any] | None:
+    """The game, profile and rules a ledger declares, or None (problems)."""
+    game_name = doc.get("game")
     profile_name = doc.get("profile")
-    if not isinstance(game, str) or not isinstance(profile_name, str):
+    if not isinstance(game_name, str) or not isinstance(profile_name, str):
         problems.append((None, "missing `game` or `profile` (strings): is this a "
                                "scorekeeper ledger?"))
-        raise fail()
+        return None
     try:
-        profile = get_profile(game, profile_name)
+        game = registry.game(game_name)
+        profile = game.profile(profile_name)
     except Impossible as err:
         problems.append((key_line("profile") or key_line("game"), err.message))
-        raise fail() from None
+        return None
     if doc.get("format", FORMAT_VERSION) != FORMAT_VERSION:
         problems.append((key_line("format"), f"ledger format {doc.get('format')!r}: "
                          f"this scorekeeper reads format {FORMAT_VERSION}"))
-        raise fail()
+        return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
              "options"}
     for key in doc:
@@ -400,19 +299,35 @@ def from_document(doc: Mapping[str, Any], label: str,
     stored = doc.get("options", {})
     if not isinstance(stored, dict):
         problems.append((key_line("options"), "`options` must be a table"))
-        raise fail()
+        return None
     for key in stored:
         if key not in profile.options:
             problems.append((key_line(f"options.{key}"),
                              f"unknown option `{key}` for {profile.name} "
                              f"(options: {', '.join(profile.options)})"))
     if problems:
-        raise fail()
+        return None
     try:
         rules = profile.from_stored(stored)
     except Impossible as err:
         problems.append((key_line("options"), f"session options: {err.message}"))
-        raise fail() from None
+        return None
+    return game, profile, rules
+
+
+def from_document(doc: Mapping[str, Any], label: str,
+                  line_of: Mapping[str, Any] | None = None) -> Session:
+    line_of = line_of or {"keys": {}, "hands": []}
+    key_line = line_of["keys"].get
+    problems: list[tuple[int | None, str]] = []
+
+    def fail() -> LedgerError:
+        return LedgerError(label, problems)
+
+    header = _header(doc, key_line, problems)
+    if header is None:
+        raise fail()
+    game, profile, rules = header
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         problems.append((key_line("players"), "`players` must be a list of names"))
@@ -423,7 +338,7 @@ def from_document(doc: Mapping[str, Any], label: str,
         problems.append((key_line("players"), err.message))
         raise fail() from None
     first_dealer = doc.get("first_dealer")
-    if first_dealer not in players_t:
+    if not isinstance(first_dealer, str) or first_dealer not in players_t:
         problems.append((key_line("first_dealer"),
                          f"`first_dealer` must be one of the players, not "
                          f"{first_dealer!r}"))
@@ -433,16 +348,14 @@ def from_document(doc: Mapping[str, Any], label: str,
         problems.append((key_line("hands"), "`hands` must be [[hands]] tables"))
         raise fail()
 
-    adapter = adapter_for(game)
     hands: list[StoredHand] = []
     hand_lines = line_of["hands"]
     score_key = "net" if rules.zero_sum else "points"
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        where_problems = _hand_shape(data, i + 1, players_t, score_key,
-                                     adapter.required_keys, adapter.key_types)
-        if where_problems:
-            problems += [(line, m) for m in where_problems]
+        found = _hand_shape(data, i + 1, players_t, score_key, game)
+        if found:
+            problems += [(line, m) for m in found]
             continue
         seated = tuple(p for p in players_t if p in data[score_key])
         hands.append(StoredHand(i + 1, line, data, seated, data["dealer"],
@@ -461,27 +374,32 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
 }
 
 
-def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
-                score_key: str, required: Sequence[str],
-                key_types: Mapping[str, tuple[type, str]]) -> list[str]:
+def _type_problems(data: Mapping[str, Any], where: str,
+                   types: Mapping[str, tuple[type, str]]) -> list[str]:
     out = []
-    where = f"hand {number}"
-    for key, (kind, what) in {**_COMMON_TYPES, **key_types}.items():
+    for key, (kind, what) in types.items():
         value = data.get(key)
-        if value is not None and (not isinstance(value, kind)
-                                  or (kind is int and isinstance(value, bool))):
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             out.append(f"{where}: `{key}` must be {what}, not {value!r}")
-        elif kind is list and value is not None and \
-                not all(isinstance(v, str) for v in value):
+        elif kind is list and not all(isinstance(v, str) for v in value):
             out.append(f"{where}: `{key}` must be {what}")
-        elif kind is dict and value is not None and \
-                not all(isinstance(v, (str, int, list)) and not isinstance(v, bool)
-                        for v in value.values()):
+        elif kind is dict and not all(
+                isinstance(v, (str, int, list)) and not isinstance(v, bool)
+                for v in value.values()):
             out.append(f"{where}: `{key}` values must be card lists or numbers")
+    return out
+
+
+def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
+                score_key: str, game: AnyGame) -> list[str]:
+    where = f"hand {number}"
+    out = _type_problems(data, where, {**_COMMON_TYPES, **game.stored_types})
     if data.get("hand") != number:
         out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
                    f"order), found {data.get('hand')!r}")
-    for key in ("dealer", score_key, *required):
+    for key in ("dealer", score_key, *game.stored_required):
         if key not in data:
             out.append(f"{where}: missing `{key}`")
     if out:
@@ -509,17 +427,14 @@ class Problem:
     line: int | None
     message: str
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "line": self.line, "message": self.message}
 
 
 def verify(session: Session) -> list[Problem]:
     """Recompute every hand from its stored inputs; report each disagreement,
     each wrong dealer or table, and each zero-sum hand that does not sum to 0."""
-    from scorekeeper.games import adapter_for
-
-    adapter = adapter_for(session.game)
-    rules = session.rules
+    game, rules = session.game, session.rules
     problems: list[Problem] = []
     for h in session.hands:
         index = h.number - 1
@@ -536,9 +451,10 @@ def verify(session: Session) -> list[Problem]:
             found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
                          f"not 0 ({rules.rule('ledger')})")
         try:
-            inputs = adapter.from_stored(h.data, h.seated, h.dealer, rules)
-            result = adapter.resolve(inputs, rules)
-            found += adapter.compare(h.data, result, session.score_key)
+            table = Table(session.players, h.seated, h.dealer)
+            args = game.args_from_stored(h.data, table, rules)
+            result = game.resolve(args, rules)
+            found += game.compare(h.data, result, session.score_key)
         except Impossible as err:
             found.append(f"its inputs cannot be replayed: {err}")
         except Refused as err:

@@ -1,14 +1,23 @@
-"""Rich rendering for people. Imported only when a human reads the output."""
+"""Rich rendering for people. Imported only when a human reads the output.
+
+The session views (standings, history), the profiles table, the verdict of
+a `check`, and the pieces every game's ruling uses (title, colours, the
+explanation lines). Each game renders its own ruling table in its folder.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger import Session
+    from scorekeeper.ruling import Ruling
 
 _ASCII = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->",
                         "≤": "<=", "≥": ">=", "−": "-", "·": "*", "…": "...",
@@ -49,92 +58,47 @@ def make_console(ascii: bool = False, stderr: bool = False) -> Console:
     return con
 
 
-def _box(con: Console) -> box.Box:
-    return box.ASCII if getattr(con, "ascii_mode", False) else box.SIMPLE_HEAVY
+def ascii_mode(con: Console) -> bool:
+    return bool(getattr(con, "ascii_mode", False))
+
+
+def table_box(con: Console) -> box.Box:
+    return box.ASCII if ascii_mode(con) else box.SIMPLE_HEAVY
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _colour(n: int, lower_is_better: bool = False) -> str:
+def colour(n: int, lower_is_better: bool = False) -> str:
     good = n < 0 if lower_is_better else n > 0
     bad = n > 0 if lower_is_better else n < 0
     text = _signed(n)
     return f"[green]{text}[/]" if good else f"[red]{text}[/]" if bad else text
 
 
-# -- rulings ------------------------------------------------------------------
+# -- the pieces of every game's ruling -------------------------------------------
 
-def ruling(con: Console, game: str, result: Any, hand_number: int | None,
-           dealer: str, ascii: bool = False) -> None:
-    if game == "dhumbal":
-        _dhumbal_ruling(con, result, hand_number, dealer, ascii)
-    else:
-        _marriage_ruling(con, result, hand_number, dealer, ascii)
+def title(hand_number: int | None, dealer: str) -> str:
+    return (f"Hand {hand_number}" if hand_number else "Ruling") + f" — dealer {dealer}"
 
 
-def _dhumbal_ruling(con: Console, result: Any, hand_number: int | None,
-                    dealer: str, ascii: bool) -> None:
-    title = (f"Hand {hand_number}" if hand_number else "Ruling") + f" — dealer {dealer}"
-    key = "Net" if result.zero_sum else "Points"
-    table = Table(title=title, box=_box(con))
-    table.add_column("Player")
-    table.add_column("Shown")
-    table.add_column("Value", justify="right")
-    table.add_column("Charged", justify="right")
-    table.add_column(key, justify="right")
-    values = dict(result.values)
-    charges = dict(result.charges)
-    shown = dict(getattr(result, "shown", ()) or ())
-    for name, score in result.scores:
-        mark = ""
-        if name == result.caller:
-            mark += " (called)"
-        if name == result.winner:
-            mark += " ★" if not ascii else " *"
-        table.add_row(name + mark, shown.get(name, ""), str(values[name]),
-                      str(charges[name]) if name != result.winner or not result.zero_sum
-                      else "—",
-                      _colour(score, not result.zero_sum))
-    con.print(table)
-    for line in result.explanation:
+def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
+    for line in lines:
         con.print("  " + line, markup=False)
-    con.print(f"  Rules: {', '.join(result.rules)}", markup=False)
-
-
-def _marriage_ruling(con: Console, result: Any, hand_number: int | None,
-                     dealer: str, ascii: bool) -> None:
-    title = (f"Hand {hand_number}" if hand_number else "Ruling") + f" — dealer {dealer}"
-    table = Table(title=title, box=_box(con))
-    for col in ("Player", "Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"):
-        table.add_column(col, justify="left" if col == "Player" else "right")
-    payments = {p["rival"]: p for p in result.payments_json()}
-    for name, net in result.net_items():
-        pay = payments.get(name)
-        table.add_row(
-            name + (" (finished)" if name == result.finisher else ""),
-            "yes" if name in result.seen else "no",
-            str(dict(result.maal_totals())[name]),
-            str(pay["fee"]) if pay else "—",
-            str(pay["amount"]) if pay else "—",
-            _colour(net))
-    con.print(table)
-    for line in result.explanation:
-        con.print("  " + line, markup=False)
-    con.print(f"  Rules: {', '.join(result.rules)}", markup=False)
+    con.print(f"  Rules: {', '.join(rules)}", markup=False)
 
 
 # -- session views -------------------------------------------------------------
 
-def standings(con: Console, session: Any) -> None:
+def standings(con: Console, session: Session) -> None:
     data = session.standings_json()
     lower = session.rules.lower_is_better
-    title = (f"{session.game.capitalize()} ({session.profile.name}) — "
+    heading = (f"{session.game.title} ({session.profile.name}) — "
              f"{data['hands_played']}"
              + (f"/{data['hands_planned']}" if data["hands_planned"] else "")
              + " hands")
-    table = Table(title=title, box=_box(con), min_width=len(title) + 4)
+    table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
     table.add_column("Place", justify="right")
     table.add_column("Player")
     table.add_column("Points" if lower else "Total", justify="right")
@@ -144,7 +108,7 @@ def standings(con: Console, session: Any) -> None:
         label = name + ("  (out)" if name in eliminated else "")
         table.add_row(str(data["places"][name]), label,
                       str(data["totals"][name]) if lower
-                      else _colour(data["totals"][name]))
+                      else colour(data["totals"][name]))
     con.print(table)
     if data.get("unbalanced_hands"):
         con.print(f"  [red]Warning[/]: hand(s) {', '.join(map(str, data['unbalanced_hands']))} "
@@ -174,11 +138,11 @@ def sparkline(values: list[int], ascii: bool = False, width: int = 60,
     return "".join(chars[round((v - lo) / step)] for v in values)
 
 
-def history(con: Console, session: Any, last: int | None = None) -> None:
+def history(con: Console, session: Session, last: int | None = None) -> None:
     data = session.history_json()
     key = data["score"]
     lower = session.rules.lower_is_better
-    table = Table(title=f"History — {session.label}", box=_box(con))
+    table = Table(title=f"History — {session.label}", box=table_box(con))
     table.add_column("Hand", justify="right")
     table.add_column("Dealer")
     table.add_column("Winner")
@@ -193,7 +157,7 @@ def history(con: Console, session: Any, last: int | None = None) -> None:
         cells = []
         for p in session.players:
             if p in row[key]:
-                cells.append(f"{_colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
+                cells.append(f"{colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
             else:
                 cells.append("out")
         table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—", *cells)
@@ -217,46 +181,20 @@ def history(con: Console, session: Any, last: int | None = None) -> None:
         con.print("  No hands recorded yet.", markup=False)
 
 
-# -- checks -------------------------------------------------------------------
+# -- checks ---------------------------------------------------------------------
 
-def _verdict(con: Console, data: dict, yes: str, no: str) -> None:
-    head = f"[green]{yes}[/]" if data["valid"] else f"[red]{no}[/]"
-    con.print(head + ": ", end="")
-    con.print(data["reason"] + (f" ({data['rule']})" if data.get("rule") else ""),
+def verdict(con: Console, ruling: Ruling, head: str, lines: Sequence[str]) -> None:
+    """A `check`'s answer: the verdict, the reason and rule, then details."""
+    con.print(f"[green]{head}[/]: " if ruling.valid else f"[red]{head}[/]: ",
+              end="", markup=True)
+    con.print(ruling.reason + (f" ({ruling.rule})" if ruling.rule else ""),
               markup=False)
-
-
-def check_meld(con: Console, data: dict) -> None:
-    _verdict(con, data, data.get("kind") or "meld", "not a meld")
-    if data.get("wildcards"):
-        con.print("  " + data["wildcards"], markup=False)
-
-
-def check_finish(con: Console, data: dict) -> None:
-    _verdict(con, data, "can finish", "cannot finish")
-    if data.get("wildcards"):
-        con.print("  " + data["wildcards"], markup=False)
-    if data["valid"]:
-        if data.get("discard"):
-            con.print(f"  Discard {data['discard']}", markup=False)
-        for i, group in enumerate(data["arrangement"], start=1):
-            kind = (data.get("kinds") or [""] * 99)[i - 1]
-            con.print(f"  {i}. {' '.join(group)}" + (f"  — {kind}" if kind else ""),
-                      markup=False)
-
-
-def check_maal(con: Console, data: dict) -> None:
-    con.print(f"Maal [bold]{data['maal']}[/]", end="")
-    con.print(f": {data['reason']} ({data['rule']})", markup=False)
-    if data.get("wildcards"):
-        con.print("  " + data["wildcards"], markup=False)
-    for item in data["items"]:
-        con.print(f"  {item['value']:>3}  {item['name']}: {' '.join(item['cards'])}",
-                  markup=False)
+    for line in lines:
+        con.print(line, markup=False)
 
 
 def profiles(con: Console, data: list[dict], fmt: Callable[[Any], str]) -> None:
-    table = Table(title="Profiles", box=_box(con))
+    table = Table(title="Profiles", box=table_box(con))
     table.add_column("Game")
     table.add_column("Profile")
     table.add_column("Options (default)")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
-from scorekeeper.profiles import Profile
+from scorekeeper.options import Profile
 
 
 def full_text() -> str:
@@ -12,7 +13,7 @@ def full_text() -> str:
         encoding="utf-8")
 
 
-def section(profile: Profile) -> str:
+def section(profile: Profile[Any]) -> str:
     """The `## …` section of the rule book for this profile."""
     text = full_text()
     lines = text.splitlines()

@@ -13,7 +13,7 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
-from scorekeeper.cli import app
+from scorekeeper.cli import build
 
 PLAYERS = ("Asha", "Bikash", "Chandra")
 
@@ -47,7 +47,7 @@ def cli():
             runner = CliRunner(charset=charset, mix_stderr=False)
         except TypeError:
             runner = CliRunner(charset=charset)
-        result = runner.invoke(app, [str(a) for a in args], input=input, env=env)
+        result = runner.invoke(build(), [str(a) for a in args], input=input, env=env)
         if result.exception is not None and not isinstance(result.exception,
                                                            SystemExit):
             tb = "".join(traceback.format_exception(result.exception))

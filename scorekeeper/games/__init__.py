@@ -1,0 +1,1 @@
+"""The games: one package each, listed in `scorekeeper.registry`."""

@@ -1,0 +1,10 @@
+"""Dhumbal: a hand-reduction game (profiles `nepali-games`, `cardrulesplus`).
+
+* `rules`   — `DhumbalRules` and the profiles (data);
+* `turns`   — a hand's value and the single rulings of a turn (call,
+              discard, draw), light enough for `check` at the table;
+* `engine`  — one hand's ruling, for every profile;
+* `game`    — `GAME`: entering, storing, replaying, showing one hand;
+* `checks`  — `CHECKS`: `check call|discard|draw` as data;
+* `render`, `prompts` — for people (rich, a terminal).
+"""

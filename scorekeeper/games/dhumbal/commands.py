@@ -1,0 +1,73 @@
+"""Dhumbal on the command line, declared as data: the options of a hand
+(`--call`, `--show`, `--hand`) and `check call|discard|draw`.
+
+Each check reads its card text, asks `turns` for the ruling and returns a
+`Ruling`; the shell builds the command, the JSON and the human verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from scorekeeper import cards as cardtext
+from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.dhumbal import turns
+from scorekeeper.games.dhumbal.rules import DhumbalRules
+from scorekeeper.ruling import Ruling, rule_on
+
+COMMON = frozenset({"game", "profile", "settings"})
+
+
+def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+    hand = cardtext.cards(values["cards"])
+    ruling = rule_on(lambda: turns.call_ruling(hand, rules))
+    return replace(ruling, details=MappingProxyType({
+        **ruling.details, "value": turns.hand_value(hand, rules),
+        "limit": rules.call_limit}))
+
+
+def _discard(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+    hand = cardtext.cards(values["cards"])
+    taken = values.get("taken")
+    taken_card = cardtext.card(taken) if taken is not None else None
+    return rule_on(lambda: turns.check_discard(hand, rules, taken_card))
+
+
+def _draw(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+    taken = cardtext.card(values["card"])
+    group = cardtext.cards(values["discarded"])
+    return rule_on(lambda: turns.check_draw(taken, group, rules))
+
+
+# The options of a hand (`record`, `settle`).
+HAND_FLAGS = (
+    Flag("call", ("--call",), str, None, "Dhumbal: the caller.", "NAME"),
+    Flag("show", ("--show",), bool, False, "Dhumbal: a show at the turn cap."),
+    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
+         "NAME=CARDS"),
+)
+
+CHECKS = (
+    CheckSpec(
+        "call", "May these cards call Dhumbal?",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help='The hand, e.g. "A♠ 2♦"'),),
+        _call, "yes", "no", COMMON),
+    CheckSpec(
+        "discard", "Is this Dhumbal discard legal?",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help="The cards discarded together."),
+         Flag("taken", ("--taken",), str, None,
+              "The card just taken from the pile.", "CARD")),
+        _discard, "legal", "not legal", COMMON),
+    CheckSpec(
+        "draw", "May this card be taken from the previous player's discard?",
+        (Flag("card", argument=True, required=True, metavar="CARD",
+              help="The card taken from the pile."),
+         Flag("discarded", ("--discarded",), str, None,
+              "The previous player's discard, in order.", "CARDS",
+              required=True)),
+        _draw, "may take", "may not take", COMMON),
+)

@@ -1,0 +1,231 @@
+"""The Dhumbal engine: one engine for every Dhumbal profile.
+
+Everything here is a pure function of immutable values and a `DhumbalRules`.
+The profile decides the numbers (values, call limit, penalty), the scoring
+(`winner-collects` zero-sum transfers or `penalty-points`), which discards
+are legal and which rule ids are cited; the engine never asks which profile
+it is playing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from scorekeeper.cards import check_copies
+from scorekeeper.errors import Impossible
+from scorekeeper.games.dhumbal.rules import DhumbalRules
+from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
+from scorekeeper.hands import Shown, clockwise_from_left_of
+
+
+@dataclass(frozen=True)
+class DhumbalHand:
+    """The inputs of one hand: who sat, who dealt, who called, what was shown."""
+
+    players: tuple[str, ...]          # seated this hand, clockwise
+    dealer: str
+    caller: str | None                # None: a show at the turn cap
+    shown: tuple[tuple[str, Shown], ...]
+
+
+@dataclass(frozen=True)
+class DhumbalResult:
+    values: tuple[tuple[str, int], ...]
+    caller: str | None
+    caught: bool | None
+    winner: str
+    charges: tuple[tuple[str, int], ...]      # what each player is charged
+    scores: tuple[tuple[str, int], ...]       # net (zero-sum) or points added
+    zero_sum: bool
+    rules: tuple[str, ...]
+    explanation: tuple[str, ...]
+    unverified: tuple[str, ...]
+    shown: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def net(self) -> dict[str, int] | None:
+        return dict(self.scores) if self.zero_sum else None
+
+    @property
+    def points(self) -> dict[str, int] | None:
+        return None if self.zero_sum else dict(self.scores)
+
+    def as_json(self, hand: int | None = None) -> dict[str, object]:
+        data: dict[str, object] = {"hand": hand, "winner": self.winner,
+                                   "caught": self.caught}
+        data["net" if self.zero_sum else "points"] = dict(self.scores)
+        data.update({
+            "rules": list(self.rules),
+            "caller": self.caller,
+            "values": dict(self.values),
+            "charges": dict(self.charges),
+            "unverified": list(self.unverified),
+            "explanation": list(self.explanation),
+        })
+        return data
+
+
+def value_of(shown: Shown, rules: DhumbalRules) -> int:
+    if shown.cards is not None:
+        return hand_value(shown.cards, rules)
+    assert shown.total is not None
+    return shown.total
+
+
+def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
+    """Refuse impossible input (exit 2) before any ruling."""
+    n = len(hand.players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise Impossible(f"{n} player{'s' * (n != 1)}: this profile seats "
+                         f"{rules.min_players}–{rules.max_players}",
+                         rules.rule("table"))
+    if len({p.casefold() for p in hand.players}) != n:
+        raise Impossible("player names must be distinct", rules.rule("table"))
+    if hand.dealer not in hand.players:
+        raise Impossible(f"the dealer {hand.dealer} is not at the table",
+                         rules.rule("deal"))
+    given = [name for name, _ in hand.shown]
+    missing = [p for p in hand.players if p not in given]
+    if missing:
+        raise Impossible("no hand given for " + ", ".join(missing)
+                         + ": every player shows (--hand NAME=CARDS)",
+                         rules.rule("resolve"))
+    extra = [g for g in given if g not in hand.players]
+    if extra or len(given) != len(set(given)):
+        raise Impossible("hands given twice or for someone not seated: "
+                         + ", ".join(extra or given), rules.rule("table"))
+    if hand.caller is not None and hand.caller not in hand.players:
+        raise Impossible(f"the caller {hand.caller} is not at the table",
+                         rules.rule("call"))
+    if hand.caller is None and rules.turn_cap is None:
+        raise Impossible("this profile has no turn cap: a hand ends only with "
+                         "a call (--call NAME)", rules.rule("resolve"))
+    for name, shown in hand.shown:
+        if shown.cards is not None:
+            if len(shown.cards) > rules.hand_size:
+                raise Impossible(f"{name} shows {len(shown.cards)} cards; a hand "
+                                 f"holds 0–{rules.hand_size}", rules.rule("deal"))
+        elif shown.total is None or not 0 <= shown.total <= rules.max_hand_value:
+            raise Impossible(f"{name}'s total {shown.total} is impossible: a hand "
+                             f"is worth 0–{rules.max_hand_value}",
+                             rules.rule("values"))
+    check_copies((s.cards for _, s in hand.shown if s.cards is not None),
+                 rules.decks, rules.jokers, rules.rule("table"))
+
+
+def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
+    """Rule on one hand: a call (DH-8 / DC-8) or a show at the cap (DH-10)."""
+    validate_hand(hand, rules)
+    values = {name: value_of(shown, rules) for name, shown in hand.shown}
+    order = clockwise_from_left_of(hand.dealer, list(hand.players))
+    cited = [rules.rule("values")]
+    lines: list[str] = []
+    if hand.caller is None:
+        cited.append(rules.rule("show"))
+        winner, caught, charges = _show(hand, rules, values, order, lines)
+    else:
+        check_call_value(values[hand.caller], rules)
+        cited += [rules.rule("call"), rules.rule("resolve")]
+        winner, caught, charges = _call(hand, hand.caller, rules, values, order,
+                                        lines)
+    if rules.zero_sum:
+        scores = {p: -charges[p] for p in hand.players}
+        scores[winner] = sum(charges.values()) - charges[winner]
+        cited.append(rules.rule("ledger"))
+        paid = [f"{p} pays {charges[p]}" for p in hand.players
+                if p != winner and charges[p]]
+        lines.append(f"{winner} collects {scores[winner]}"
+                     + (": " + ", ".join(paid) if paid else "")
+                     + f" ({rules.rule('ledger')})")
+    else:
+        scores = {p: charges[p] for p in hand.players}
+        lines.append("Points added: " + ", ".join(
+            f"{p} +{scores[p]}" for p in hand.players))
+    unverified = tuple(name for name, s in hand.shown if not s.verified)
+    if unverified:
+        lines.append("Unverified totals (not shown card by card): "
+                     + ", ".join(unverified))
+    return DhumbalResult(
+        values=tuple((p, values[p]) for p in hand.players),
+        caller=hand.caller,
+        caught=caught,
+        winner=winner,
+        charges=tuple((p, charges[p]) for p in hand.players),
+        scores=tuple((p, scores[p]) for p in hand.players),
+        zero_sum=rules.zero_sum,
+        rules=tuple(dict.fromkeys(cited)),
+        explanation=tuple(lines),
+        unverified=unverified,
+        shown=tuple((name, s.text()) for name, s in hand.shown),
+    )
+
+
+def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
+          order: Sequence[str], lines: list[str]
+          ) -> tuple[str, None, dict[str, int]]:
+    """DH-10: the lowest hand wins; every other player is charged theirs."""
+    winner = _lowest(order, values)
+    lines.append(f"Show after {rules.turn_cap} turns ({rules.rule('show')}): "
+                 "no call penalty; the lowest hand wins")
+    lines.append(_lowest_line(winner, order, values, rules, hand.dealer))
+    charges = {p: 0 if p == winner else values[p] for p in hand.players}
+    return winner, None, charges
+
+
+def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
+          values: Mapping[str, int], order: Sequence[str], lines: list[str]
+          ) -> tuple[str, bool, dict[str, int]]:
+    """DH-8 / DC-8: the caller wins if strictly lowest, else is caught."""
+    resolve_id = rules.rule("resolve")
+    charges = {p: 0 for p in hand.players}
+    others = [p for p in order if p != caller]
+    beaters = [p for p in others if values[p] <= values[caller]]
+    lowest_other = min(values[p] for p in others)
+    if not beaters:
+        lines.append(f"{caller} {values[caller]} < every other hand "
+                     f"(lowest {lowest_other}) → {caller} wins the call "
+                     f"({resolve_id}) and is charged nothing")
+        for p in others:
+            charges[p] = values[p]
+        return caller, False, charges
+    penalty = rules.penalty
+    if (rules.double_penalty
+            and values[caller] - lowest_other > rules.double_penalty_margin):
+        penalty = rules.double_penalty_amount
+        lines.append(f"{caller} {values[caller]} − lowest {lowest_other} "
+                     f"> {rules.double_penalty_margin} → double penalty "
+                     f"{penalty} ({resolve_id})")
+    cost = (f"pays {penalty} instead of {values[caller]}" if rules.zero_sum
+            else f"adds {penalty} penalty points")
+    first = beaters[0]
+    lines.append(f"{first} {values[first]} ≤ {caller} {values[caller]} → "
+                 f"{caller} is caught ({resolve_id}) and {cost}")
+    charges[caller] = penalty
+    winner = _lowest(others, values)
+    lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
+    if rules.caught_others_charged:
+        for p in others:
+            if p != winner:
+                charges[p] = values[p]
+    else:
+        lines.append(f"Everyone but the caller scores 0 ({resolve_id})")
+    return winner, True, charges
+
+
+def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:
+    """Lowest value; ties go to the first in `order` (clockwise from the
+    dealer's left)."""
+    best = min(values[p] for p in order)
+    return next(p for p in order if values[p] == best)
+
+
+def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
+                 rules: DhumbalRules, dealer: str) -> str:
+    tied = [p for p in order if values[p] == values[winner]]
+    if len(tied) == 1:
+        return f"{winner} has the lowest hand, {values[winner]}, and wins"
+    names = ", ".join(tied[:-1]) + " and " + tied[-1]
+    return (f"{names} tie at {values[winner]}: {winner} wins as the "
+            f"first clockwise from the dealer {dealer}'s left "
+            f"({rules.rule('resolve')})")

@@ -1,0 +1,123 @@
+"""Dhumbal as the ledger and the shell see it: `GAME`.
+
+How one hand is entered (`--call NAME` or `--show`, `--hand NAME=CARDS`),
+stored in a `[[hands]]` table, replayed by `verify`, shown and asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+from scorekeeper.errors import Impossible
+from scorekeeper.game import (Asker, Game, StoredTypes, compare_scores,
+                              compare_value)
+from scorekeeper.games.dhumbal import prompts
+from scorekeeper.games.dhumbal.commands import HAND_FLAGS
+from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
+from scorekeeper.games.dhumbal.rules import NAME, PROFILES, DhumbalRules
+from scorekeeper.hands import Table, parse_hand_values, shown_hands
+from scorekeeper.options import Profile
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
+    name = NAME
+    title = "Dhumbal"
+    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
+    hand_flags = HAND_FLAGS
+    stored_required = ("cards",)
+    stored_types: ClassVar[StoredTypes] = {
+        "call": (str, "a name"), "show": (bool, "true or false"),
+        "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
+    }
+
+    def args(self, table: Table, caller: str | None,
+              raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
+        extra = [p for p in raw if p not in table.seated]
+        if extra:
+            why = (" (eliminated players do not play)"
+                   if rules.elimination_limit is not None else "")
+            raise Impossible(", ".join(extra) + " is not seated in this hand" + why,
+                             rules.rule_or("eliminate", "table"))
+        return DhumbalHand(table.seated, table.dealer, caller,
+                           shown_hands(table.seated, raw))
+
+    def args_from_flags(self, flags: Mapping[str, Any], table: Table,
+                        rules: DhumbalRules) -> DhumbalHand:
+        call, show = flags.get("call"), flags.get("show", False)
+        if bool(call) == bool(show):
+            raise Impossible("give exactly one of --call NAME or --show",
+                             rules.rule("resolve"))
+        caller = table.name(call) if call else None
+        if caller is not None and caller not in table.seated:
+            raise Impossible(f"{caller} is eliminated and does not play",
+                             rules.rule_or("eliminate", "table"))
+        raw = parse_hand_values(flags.get("hand", []), table.players)
+        return self.args(table, caller, raw, rules)
+
+    def args_from_stored(self, data: Mapping[str, Any], table: Table,
+                         rules: DhumbalRules) -> DhumbalHand:
+        raw = data.get("cards")
+        if not isinstance(raw, dict):
+            raise Impossible("`cards` must be a table NAME = \"CARDS\" or total")
+        if data.get("show") is True and "call" in data:
+            raise Impossible("a hand has `call = NAME` or `show = true`, not both")
+        if data.get("show") is True:
+            caller = None
+        elif isinstance(data.get("call"), str):
+            caller = data["call"]
+        else:
+            raise Impossible("a hand needs `call = NAME` or `show = true`")
+        return self.args(table, caller, raw, rules)
+
+    def resolve(self, args: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
+        return resolve(args, rules)
+
+    def to_stored(self, number: int, args: DhumbalHand,
+                  result: DhumbalResult) -> dict[str, Any]:
+        data: dict[str, Any] = {"hand": number, "dealer": args.dealer}
+        if args.caller is None:
+            data["show"] = True
+        else:
+            data["call"] = args.caller
+        data["cards"] = {p: s.stored() for p, s in args.shown}
+        if result.unverified:
+            data["unverified"] = list(result.unverified)
+        data["winner"] = result.winner
+        if result.caught is not None:
+            data["caught"] = result.caught
+        data["net" if result.zero_sum else "points"] = dict(result.scores)
+        data["rules"] = list(result.rules)
+        return data
+
+    def compare(self, data: Mapping[str, Any], result: DhumbalResult,
+                score_key: str) -> list[str]:
+        out: list[str] = []
+        compare_value(data, "winner", result.winner, out)
+        if result.caught is not None or "caught" in data:
+            compare_value(data, "caught", result.caught, out)
+        compare_scores(data, score_key, dict(result.scores), out)
+        return out
+
+    def result_json(self, result: DhumbalResult, hand: int | None
+                    ) -> dict[str, Any]:
+        return result.as_json(hand)
+
+    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {"winner": data.get("winner")}
+
+    def render_ruling(self, con: Console, result: DhumbalResult,
+                      hand_number: int | None, dealer: str) -> None:
+        # imported here: rich is loaded only when a person reads the output
+        from scorekeeper.games.dhumbal import render
+
+        render.ruling(con, result, hand_number, dealer)
+
+    def ask_hand(self, ask: Asker, table: Table, rules: DhumbalRules,
+                 previous: Mapping[str, Any]) -> dict[str, Any]:
+        return prompts.ask_hand(ask, table, rules, previous)
+
+
+GAME = DhumbalGame()

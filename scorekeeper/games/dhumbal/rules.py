@@ -1,0 +1,161 @@
+"""Dhumbal's rule set and profiles: data that drives the one engine.
+
+`DhumbalRules` holds every number and switch the engine reads (values, call
+limit, penalty, how a hand is scored, which discards are legal, elimination,
+session length). Rule ids differ between profiles (DH-8 and DC-8 both
+resolve a call), so each profile carries its table of ids by topic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Mapping
+
+from scorekeeper.options import Profile, RuleSet, frozen_mapping
+
+NAME = "dhumbal"
+
+# Values of J, Q, K under each face scheme (A = 1 and 2–10 face value always).
+FACE_SCHEMES: Mapping[str, tuple[int, int, int]] = MappingProxyType({
+    "ten": (10, 10, 10),      # DH-2: J = Q = K = 10
+    "nepali": (0, 10, 10),    # DC-2 default: J = 0, Q = K = 10
+    "full": (11, 12, 13),     # DC-2 option: J = 11, Q = 12, K = 13
+})
+
+
+class Scoring(StrEnum):
+    WINNER_COLLECTS = "winner-collects"   # zero-sum transfers (DH-8, DH-11)
+    PENALTY_POINTS = "penalty-points"     # points added, lower is better (DC-8)
+
+
+class Pickup(StrEnum):
+    """Taking from a just-discarded group (DH-5/DH-6, DC-6)."""
+
+    TOP = "top"        # its last card ends on top and may be taken
+    NONE = "none"      # only a single discarded card may be picked up
+
+
+@dataclass(frozen=True)
+class DhumbalRules(RuleSet):
+    """Everything the Dhumbal engine needs to referee one session."""
+
+    max_players: int = 6
+    decks: int = 1
+    jokers: int = 0
+    faces: str = "ten"
+    call_limit: int | None = 5
+    penalty: int = 25
+    double_penalty: bool = False
+    double_penalty_margin: int = 5
+    double_penalty_amount: int = 50
+    scoring: Scoring = Scoring.WINNER_COLLECTS
+    # When the caller is caught, are the other players charged their hands
+    # (DH-8: yes, the winner collects them) or do they score nothing (DC-8)?
+    caught_others_charged: bool = True
+    discard_before_draw: bool = False
+    runs_discardable: bool = False
+    max_set: int = 4
+    # Unless pick_from_set lets any card of a set be taken.
+    group_pickup: Pickup = Pickup.TOP
+    pick_from_set: bool = False
+    eliminate_at: int | None = None
+    hands: int | None = 3
+    turn_cap: int | None = 200
+    hand_size: int = 5
+
+    def problems(self) -> list[str]:
+        problems = super().problems()
+        if self.jokers not in (0, 2):
+            problems.append(f"jokers must be 0 or 2, not {self.jokers}")
+        if self.faces not in FACE_SCHEMES:
+            problems.append(f"faces must be one of {', '.join(FACE_SCHEMES)}, "
+                            f"not {self.faces!r}")
+        if self.call_limit is not None and self.call_limit < 0:
+            problems.append("call_limit must be 0 or more, or none")
+        if self.penalty <= 0:
+            problems.append("penalty must be a positive whole number")
+        if self.double_penalty_amount <= 0 or self.double_penalty_margin < 0:
+            problems.append("the double penalty must be positive")
+        if self.eliminate_at is not None and self.eliminate_at <= 0:
+            problems.append("eliminate_at must be a positive whole number or none")
+        if self.hands is not None and self.hands <= 0:
+            problems.append("hands must be a positive whole number or none")
+        if self.turn_cap is not None and self.turn_cap <= 0:
+            problems.append("turn_cap must be a positive whole number or none")
+        if not 2 <= self.max_set <= 4:
+            problems.append("max_set must be 2 to 4")
+        return problems
+
+    def card_value(self, rank: int) -> int:
+        """DH-2 / DC-2: A = 1, 2–10 face value, faces per scheme, joker 0."""
+        if rank == 0:
+            return 0
+        if rank <= 10:
+            return rank
+        return FACE_SCHEMES[self.faces][rank - 11]
+
+    @property
+    def max_hand_value(self) -> int:
+        """The most a hand can be worth: its size in the deck's dearest cards
+        (K K K K Q = 64 with full faces, not 5 × 13)."""
+        values = sorted((self.card_value(rank) for rank in range(1, 14)
+                         for _ in range(4 * self.decks)), reverse=True)
+        return sum(values[:self.hand_size])
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.scoring == Scoring.WINNER_COLLECTS
+
+    @property
+    def lower_is_better(self) -> bool:
+        return self.scoring == Scoring.PENALTY_POINTS
+
+    @property
+    def elimination_limit(self) -> int | None:
+        return self.eliminate_at
+
+    def planned_hands(self, player_count: int) -> int | None:
+        return self.hands
+
+
+NEPALI_IDS = {
+    "table": "DH-1", "values": "DH-2", "deal": "DH-3", "call": "DH-4",
+    "turn": "DH-5", "taken": "DH-6", "resolve": "DH-8", "empty": "DH-9",
+    "show": "DH-10", "ledger": "DH-11", "session": "DH-12",
+}
+CARDRULESPLUS_IDS = {
+    "table": "DC-1", "values": "DC-2", "deal": "DC-3", "call": "DC-4",
+    "turn": "DC-5", "taken": "DC-6", "resolve": "DC-8", "empty": "DC-8",
+    "show": "DC-8", "ledger": "DC-8", "eliminate": "DC-9", "session": "DC-10",
+}
+
+PROFILES: tuple[Profile[DhumbalRules], ...] = (
+    Profile(
+        game=NAME,
+        name="nepali-games",
+        summary="house profile: draw first, faces 10, no sequences, winner "
+                "collects, caught caller pays 25 instead of the hand",
+        rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
+        options=("call_limit", "penalty", "hands", "turn_cap"),
+        rules_section="Dhumbal, profile `nepali-games`",
+    ),
+    Profile(
+        game=NAME,
+        name="cardrulesplus",
+        summary="published variant: J = 0, discard first, runs, penalty "
+                "points (lower is better), elimination at 100",
+        rules=DhumbalRules(
+            max_players=5, faces="nepali", call_limit=None, penalty=25,
+            scoring=Scoring.PENALTY_POINTS, caught_others_charged=False,
+            discard_before_draw=True, runs_discardable=True,
+            group_pickup=Pickup.NONE, eliminate_at=100, hands=None,
+            turn_cap=None, rule_ids=frozen_mapping(CARDRULESPLUS_IDS)),
+        options=("jokers", "faces", "call_limit", "penalty", "double_penalty",
+                 "pick_from_set", "eliminate_at", "hands"),
+        choices=MappingProxyType({"jokers": (0, 2), "faces": ("nepali", "full"),
+                                  "penalty": (25, 30)}),
+        rules_section="Dhumbal, profile `cardrulesplus`",
+    ),
+)

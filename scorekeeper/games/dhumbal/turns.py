@@ -1,0 +1,147 @@
+"""Single rulings of a Dhumbal turn: a hand's value, a call, a discard, a
+draw (DH-2, DH-4, DH-5, DH-6 / DC-2, DC-4, DC-5, DC-6).
+
+Kept apart from the hand engine so that `check call` and friends, asked for
+at the table, load only what they need. Each ruling is a `Ruling` value; an
+illegal call, discard or draw raises `Refused` with the rule id.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from scorekeeper.cards import Card, check_copies, format_cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.games.dhumbal.rules import DhumbalRules, Pickup
+from scorekeeper.ruling import Ruling
+
+SINGLE, SET, RUN = "single", "set", "run"
+
+
+def hand_value(cards: Sequence[Card], rules: DhumbalRules) -> int:
+    """DH-2 / DC-2: the sum of the card values; an empty hand is 0."""
+    return sum(rules.card_value(c.rank) for c in cards)
+
+
+def check_call_value(value: int, rules: DhumbalRules) -> int:
+    """DH-4 / DC-4: may a hand worth `value` call? Returns it or raises."""
+    limit = rules.call_limit
+    if limit is not None and value > limit:
+        raise Refused(f"a hand worth {value} may not call: the call limit is "
+                      f"{limit}", rules.rule("call"))
+    return value
+
+
+def check_call(cards: Sequence[Card], rules: DhumbalRules) -> int:
+    """DH-4 / DC-4 on shown cards: their value, or Refused."""
+    return check_call_value(hand_value(cards, rules), rules)
+
+
+def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules) -> None:
+    """Cards one player holds: at most a hand's size, each in the deck."""
+    if len(cards) > rules.hand_size:
+        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
+                         rules.rule("deal"))
+    check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
+
+
+def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> Ruling:
+    """`check call`: DH-4 / DC-4 on shown cards, with the reason either way."""
+    check_hand_cards(cards, rules)
+    value = check_call(cards, rules)
+    limit = rules.call_limit
+    return Ruling(True, f"{format_cards(cards)} is worth {value}"
+                  + (f" ≤ {limit}: may call" if limit is not None
+                     else ": any value may call in this profile"),
+                  rules.rule("call"), "call", {"cards": tuple(cards)})
+
+
+# --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
+
+def _legal(kind: str, cards: Sequence[Card], rule: str, reason: str) -> Ruling:
+    return Ruling(True, reason, rule, kind, {"cards": tuple(cards)})
+
+
+def check_discard(cards: Sequence[Card], rules: DhumbalRules,
+                  taken: Card | None = None) -> Ruling:
+    """Is this discard legal? Returns the ruling or raises Refused."""
+    turn = rules.rule("turn")
+    if not cards:
+        raise Impossible("no cards to discard", turn)
+    check_hand_cards(cards, rules)
+    if taken is not None:
+        check_copies([[taken]], rules.decks, rules.jokers, rules.rule("table"))
+        if rules.discard_before_draw:
+            raise Impossible(
+                f"in this profile the discard comes before the draw ({turn}): "
+                "no card has been taken from the pile yet this turn, so "
+                "--taken does not apply", turn)
+        if taken in cards:
+            raise Refused(f"{taken} was just taken from the discard pile and may "
+                          "not be discarded in the same turn, alone or in a group",
+                          rules.rule("taken"))
+    if len(cards) == 1:
+        return _legal(SINGLE, cards, turn, "one card may always be discarded")
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    ranks = {c.rank for c in naturals}
+    if len(ranks) <= 1 and naturals:
+        if len(cards) > rules.max_set:
+            raise Refused(f"a set has at most {rules.max_set} cards", turn)
+        return _legal(SET, cards, turn, f"{len(cards)} cards of one rank"
+                      + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
+                         if jokers else ""))
+    if not rules.runs_discardable:
+        if _is_run(naturals, jokers):
+            why = "a sequence, never a legal discard"
+        elif len({rules.card_value(c.rank) for c in naturals}) == 1:
+            why = "not one rank (same value is not enough: 10 and K are no group)"
+        else:
+            why = "mixed ranks"
+        raise Refused(f"{format_cards(cards)} is {why}: discard one card, or two "
+                      "or more of the same rank", turn)
+    if len(cards) >= 3 and _is_run(naturals, jokers):
+        return _legal(RUN, cards, turn,
+                      f"a run of {len(cards)} in one suit, ace low")
+    raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
+                  "nor a run of 3+ consecutive cards of one suit (ace low only: "
+                  "Q K A and K A 2 are not runs)", turn)
+
+
+def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
+    if not naturals or len({c.suit for c in naturals}) != 1:
+        return False
+    ranks = sorted(c.rank for c in naturals)
+    if len(set(ranks)) != len(ranks):
+        return False
+    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+    return len(naturals) + jokers >= 3 and gaps <= jokers \
+        and len(naturals) + jokers <= 13
+
+
+def check_draw(taken: Card, discarded: Sequence[Card],
+               rules: DhumbalRules) -> Ruling:
+    """DH-5 / DC-6: may `taken` be drawn from the previous player's discard
+    `discarded` (in the order it was laid down)?"""
+    rule = rules.rule("taken")
+    if taken not in discarded:
+        raise Impossible(f"{taken} is not among the discarded cards "
+                         f"{format_cards(discarded)}", rule)
+    if len(discarded) == 1:
+        return _legal(SINGLE, (taken,), rule,
+                      "a single discarded card may be taken")
+    group = check_discard(discarded, rules)
+    if group.kind == SET and rules.pick_from_set:
+        return _legal(SET, (taken,), rule, "any one card of a just-discarded "
+                      "set may be taken (pick_from_set)")
+    if rules.group_pickup == Pickup.TOP:
+        if taken == discarded[-1]:
+            return _legal(group.kind or SINGLE, (taken,), rule,
+                          f"{taken}, the last card of the group, lies on top "
+                          "and may be taken")
+        raise Refused(f"only the top card may be taken: the last card of the "
+                      f"group, {discarded[-1]}, lies on top", rule)
+    raise Refused(f"a discarded {group.kind} cannot be picked up: only a single "
+                  "discarded card may be taken"
+                  + (" (pick_from_set is off)" if group.kind == SET else ""),
+                  rule)

@@ -1,0 +1,180 @@
+"""Marriage on the command line, declared as data: the options of a hand
+and `check meld|finish|maal`.
+
+Each check reads its cards and tiplu (refused if the shoe cannot hold them,
+MA-1), rules with the pure core and returns a `Ruling`; the shell builds the
+command, the JSON and the human verdict. The core is imported inside the
+run functions so that `scorekeeper check call` never loads it.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from scorekeeper import cards as cardtext
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
+from scorekeeper.ruling import Ruling, rule_on
+
+COMMON = frozenset({"game", "profile", "settings"})
+
+
+def _read(rules: MarriageRules, values: Mapping[str, Any]
+          ) -> tuple[tuple[Card, ...], Card | None, str]:
+    """The cards and tiplu of a check, and the wildcards they imply (MA-7)."""
+    # imported here: the Marriage core loads only for Marriage checks
+    from scorekeeper.games.marriage.wildcards import Wildcards
+
+    hand = cardtext.cards(values["cards"])
+    tiplu = values.get("tiplu")
+    tiplu_card = cardtext.card(tiplu) if tiplu is not None else None
+    rules.check_shoe(hand, [tiplu_card] if tiplu_card else [])
+    wild = Wildcards.from_tiplu(tiplu_card).describe() if tiplu_card else \
+        "no tiplu given: nothing is wild"
+    return hand, tiplu_card, wild
+
+
+def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+    from scorekeeper.games.marriage.melds import classify_meld  # start-up
+
+    hand, tiplu, wild = _read(rules, values)
+
+    def run() -> Ruling:
+        meld = classify_meld(hand, tiplu, rules)
+        return Ruling(True, f"{format_cards(hand)} is a {meld.kind}"
+                      + (f" (qualifying, {rules.rule('qualify')})"
+                         if meld.qualifying else ""),
+                      rules.rule("meld"), str(meld.kind),
+                      {"qualifying": meld.qualifying, "wildcards": wild})
+    return rule_on(run, wildcards=wild)
+
+
+def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+    from scorekeeper.games.marriage.finish import find_finish  # start-up
+
+    hand, tiplu, wild = _read(rules, values)
+    by = FinishKind.read(values.get("by") or FinishKind.MELDS,
+                         rules.rule("finish"))
+    if tiplu is None:
+        # a required option; only reachable through the library
+        raise ValueError("check finish needs a tiplu")
+
+    def run() -> Ruling:
+        finish = find_finish(hand, tiplu, by, rules)
+        if by == FinishKind.DUBLEES:
+            kinds = ["dublee"] * len(finish.dublees) + ["leftover"]
+            reason = (f"8 dublees and {len(finish.leftovers)} leftover cards "
+                      f"({rules.rule('dublee')})")
+        else:
+            kinds = [str(m.kind) for m in finish.melds]
+            reason = (f"7 melds, {finish.qualifying} of them qualifying "
+                      f"({rules.rule('meld')}, {rules.rule('qualify')})")
+        return Ruling(True, reason, rules.rule("finish"), None, MappingProxyType({
+            "arrangement": finish.arrangement(), "kinds": kinds,
+            "discard": finish.discard, "wildcards": wild}))
+    return rule_on(run, arrangement=None, wildcards=wild)
+
+
+def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+    from scorekeeper.games.marriage.maal import maal  # start-up
+
+    hand, tiplu, wild = _read(rules, values)
+    assert tiplu is not None      # a required option
+    dealt = tuple(cardtext.card(t) for t in values.get("tunnela", []))
+    value = maal(hand, tiplu, dealt, natural_qualified=values.get("natural", True),
+                 rules=rules)
+    if rules.maal_needs_seen and not values.get("seen", True):
+        return Ruling(True, "not seen the tiplu: maal counts 0 (maal_needs_seen)",
+                      rules.rule("maal"), None, MappingProxyType({
+                          "maal": 0, "items": [], "wildcards": wild,
+                          "maal_if_seen": value.total}))
+    items = [{"name": i.name, "cards": i.cards, "value": i.value}
+             for i in value.items]
+    reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
+              + f" = {value.total}") if items else "no maal items: 0"
+    return Ruling(True, reason, rules.rule("maal"), None, MappingProxyType({
+        "maal": value.total, "items": items, "wildcards": wild}))
+
+
+# -- how a person reads them ------------------------------------------------------
+
+def _wild_line(ruling: Ruling) -> list[str]:
+    wild = ruling.details.get("wildcards")
+    return ["  " + wild] if wild else []
+
+
+def _finish_lines(ruling: Ruling) -> list[str]:
+    lines = _wild_line(ruling)
+    if ruling.valid:
+        discard = ruling.details.get("discard")
+        if discard:
+            lines.append(f"  Discard {discard}")
+        kinds = ruling.details.get("kinds") or []
+        for i, group in enumerate(ruling.details["arrangement"], start=1):
+            kind = kinds[i - 1] if i <= len(kinds) else ""
+            lines.append(f"  {i}. {format_cards(group)}"
+                         + (f"  — {kind}" if kind else ""))
+    return lines
+
+
+def _maal_lines(ruling: Ruling) -> list[str]:
+    return _wild_line(ruling) + [
+        f"  {item['value']:>3}  {item['name']}: {format_cards(item['cards'])}"
+        for item in ruling.details["items"]]
+
+
+TIPLU = Flag("tiplu", ("--tiplu",), str, None, "The tiplu card.", "CARD",
+             required=True)
+
+# The options of a hand (`record`, `settle`).
+HAND_FLAGS = (
+    Flag("finish", ("--finish",), str, None, "Marriage: the finisher.", "NAME"),
+    Flag("by", ("--by",), str, None, "Marriage: melds (default) or dublees.",
+         "melds|dublees"),
+    Flag("no_finisher", ("--no-finisher",), bool, False,
+         "Marriage: the stock ran out (MA-8)."),
+    Flag("tiplu", ("--tiplu",), str, None, "Marriage: the tiplu card.", "CARD"),
+    Flag("seen", ("--seen",), list, [], "Marriage: a player who saw the tiplu.",
+         "NAME"),
+    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
+         "NAME=CARDS"),
+    Flag("tunnela", ("--tunnela",), list, [],
+         "Marriage: NAME=CARD, a tunnela exposed at the deal.", "NAME=CARD"),
+    Flag("invalid_show", ("--invalid-show",), list, [],
+         "Marriage: a player whose show was refused this hand (MA-13, "
+         "invalid_show_penalty).", "NAME"),
+)
+
+CHECKS = (
+    CheckSpec(
+        "meld", "Which Marriage meld is this, or why not (MA-4).",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help="Three cards."),
+         Flag("tiplu", ("--tiplu",), str, None,
+              "The tiplu card (nothing is wild without it).", "CARD")),
+        _meld, lambda ruling: ruling.kind or "meld", "not a meld", COMMON,
+        _wild_line),
+    CheckSpec(
+        "finish", "Can these cards finish (MA-10)? On yes, one arrangement.",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help="21 or 22 cards."),
+         TIPLU,
+         Flag("by", ("--by",), str, "melds", "melds or dublees")),
+        _finish, "can finish", "cannot finish", COMMON, _finish_lines),
+    CheckSpec(
+        "maal", "The maal of these cards and the best grouping (MA-11).",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help="The player's cards."),
+         TIPLU,
+         Flag("tunnela", ("--tunnela",), list, [],
+              "A tunnela exposed at the deal (card).", "CARD"),
+         Flag("seen", ("--seen/--not-seen",), bool, True,
+              "Has the player seen the tiplu?"),
+         Flag("natural", ("--natural/--dublees",), bool, True,
+              "Qualified with natural melds (MA-5) or saw the tiplu through "
+              "dublees.")),
+        _maal, lambda ruling: f"Maal {ruling.details['maal']}", "no maal",
+        COMMON, _maal_lines),
+)

@@ -1,0 +1,341 @@
+"""One whole hand of Marriage: the finisher's show (MA-10), every player's
+maal (MA-11), the settlement (MA-12) and refused shows' penalties (MA-13).
+
+Pure functions on frozen values and a `MarriageRules`; every rule id comes
+from the rules' table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.games.marriage.finish import Finish, find_finish
+from scorekeeper.games.marriage.maal import Maal, MaalItem, maal
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
+from scorekeeper.games.marriage.settlement import PairLine, Settlement, settle
+from scorekeeper.games.marriage.wildcards import Wildcards
+from scorekeeper.hands import Shown
+
+MaalValue = Maal | int        # computed from cards, or an agreed number
+
+
+@dataclass(frozen=True)
+class MarriageHand:
+    players: tuple[str, ...]
+    dealer: str
+    finisher: str | None              # None: the stock ran out (MA-8)
+    by: FinishKind
+    tiplu: Card
+    seen: tuple[str, ...]             # who saw the tiplu (finisher included)
+    shown: tuple[tuple[str, Shown], ...]   # name → cards or agreed maal
+    tunnelas: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    invalid_shows: tuple[str, ...] = ()   # refused shows this hand (MA-13)
+
+
+@dataclass(frozen=True)
+class MarriageResult:
+    players: tuple[str, ...]
+    finisher: str | None
+    by: FinishKind | None
+    tiplu: Card
+    seen: tuple[str, ...]
+    maal: tuple[tuple[str, MaalValue], ...]
+    settlement: Settlement
+    arrangement: tuple[tuple[Card, ...], ...]
+    kinds: tuple[str, ...]
+    discard: Card | None
+    rules: tuple[str, ...]
+    explanation: tuple[str, ...]
+    unverified: tuple[str, ...]
+    wildcards: str
+    invalid_shows: tuple[str, ...] = ()
+    penalties: tuple[PairLine, ...] = ()      # MA-13 penalties
+
+    zero_sum = True
+
+    @property
+    def winner(self) -> str | None:
+        return self.finisher
+
+    @property
+    def scores(self) -> tuple[tuple[str, int], ...]:
+        net = dict(self.settlement.net)
+        for line in self.penalties:
+            net[line.payer] -= line.amount
+            net[line.payee] += line.amount
+        return tuple((p, net[p]) for p in self.players)
+
+    @property
+    def pairwise(self) -> tuple[PairLine, ...]:
+        """Every transfer of the hand: fees, maal differences, penalties."""
+        return tuple(self.settlement.pairwise) + self.penalties
+
+    def maal_totals(self) -> tuple[tuple[str, int], ...]:
+        return tuple((p, maal_total(m)) for p, m in self.maal)
+
+    def payments_json(self) -> list[dict[str, object]]:
+        return [{"rival": p.rival, "fee": p.fee, "amount": p.amount}
+                for p in self.settlement.payments]
+
+    def as_json(self, hand: int | None = None) -> dict[str, object]:
+        return {
+            "hand": hand,
+            "winner": self.finisher,
+            "caught": None,
+            "net": dict(self.scores),
+            "rules": list(self.rules),
+            "maal": dict(self.maal_totals()),
+            "finisher": self.finisher,
+            "by": None if self.by is None else str(self.by),
+            "tiplu": str(self.tiplu),
+            "seen": list(self.seen),
+            "total_maal": self.settlement.total_maal,
+            "payments": self.payments_json(),
+            "pairwise": [{"payer": line.payer, "payee": line.payee,
+                          "amount": line.amount, "reason": line.reason}
+                         for line in self.pairwise],
+            "maal_items": {p: [_item_json(i) for i in maal_items(m)]
+                           for p, m in self.maal},
+            "arrangement": [[str(c) for c in group] for group in self.arrangement],
+            "discard": str(self.discard) if self.discard else None,
+            "unverified": list(self.unverified),
+            "invalid_shows": list(self.invalid_shows),
+            "wildcards": self.wildcards,
+            "explanation": list(self.explanation),
+        }
+
+
+def maal_total(m: MaalValue) -> int:
+    return m if isinstance(m, int) else m.total
+
+
+def maal_items(m: MaalValue) -> tuple[MaalItem, ...]:
+    return () if isinstance(m, int) else m.items
+
+
+def _item_json(item: MaalItem) -> dict[str, object]:
+    return {"name": item.name, "cards": [str(c) for c in item.cards],
+            "value": item.value}
+
+
+def validate(hand: MarriageHand, rules: MarriageRules) -> None:
+    n = len(hand.players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise Impossible(f"{n} player{'s' * (n != 1)}: Marriage seats "
+                         f"{rules.min_players}–{rules.max_players}",
+                         rules.rule("table"))
+    given = [p for p, _ in hand.shown]
+    missing = [p for p in hand.players if p not in given]
+    if missing:
+        raise Impossible("no hand given for " + ", ".join(missing) + ": give "
+                         "each player's maal cards, '-' for none, or an agreed "
+                         "maal number (--hand NAME=…)", rules.rule("maal"))
+    if hand.invalid_shows and rules.invalid_show_penalty == 0:
+        raise Impossible("this session's invalid_show_penalty is 0: a refused show "
+                         f"costs nothing ({rules.rule('invalid')}); nothing to "
+                         "record", rules.rule("invalid"))
+    strangers = [p for p in hand.invalid_shows if p not in hand.players]
+    if strangers:
+        raise Impossible(", ".join(strangers) + " is not at the table",
+                         rules.rule("table"))
+    shown = dict(hand.shown)
+    if hand.finisher is not None:
+        f_cards = shown[hand.finisher].cards
+        if f_cards is None or len(f_cards) not in (21, 22):
+            count = "a number" if f_cards is None else \
+                f"{len(f_cards)} card{'s' * (len(f_cards) != 1)}"
+            raise Impossible(f"the finisher {hand.finisher} shows {count}; a "
+                             "finishing show is 21 cards (or 22 with the "
+                             "discard)", rules.rule("finish"))
+    for name, s in hand.shown:
+        if s.total is not None and s.total < 0:
+            raise Impossible(f"{name}'s maal {s.total} is negative; maal is a "
+                             "bonus, never a penalty", rules.rule("maal"))
+        if s.cards is not None and name != hand.finisher \
+                and len(s.cards) > rules.hand_size:
+            raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
+                             f"{rules.hand_size} (only the finisher shows 22, "
+                             "with the discard)", rules.rule("deal"))
+    rules.check_shoe(*(s.cards for _, s in hand.shown if s.cards is not None),
+                     [hand.tiplu])
+    for name, tunnelas in hand.tunnelas:
+        held = shown[name].cards
+        if held is None:
+            raise Impossible(f"{name}'s dealt tunnela needs their cards, not an "
+                             "agreed maal number", rules.rule("tunnela"))
+        for c in tunnelas:
+            if held.count(c) < 3 * tunnelas.count(c):
+                raise Impossible(f"{name} claims a dealt tunnela of {c} but shows "
+                                 f"{held.count(c)} of it (a tunnela is 3 identical "
+                                 "cards)", rules.rule("tunnela"))
+
+
+def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
+    """Rule on one hand: the finisher's show (MA-10), every maal (MA-11), the
+    settlement (MA-12) and any refused shows' penalties (MA-13)."""
+    validate(hand, rules)
+    wild = Wildcards.from_tiplu(hand.tiplu)
+    shown = dict(hand.shown)
+    cited = [rules.rule("table"), rules.rule("wild")]
+    lines = [wild.describe()]
+    finish = None
+    if hand.finisher is not None:
+        cited.append(rules.rule("finish"))
+        finish = _check_show(hand, hand.finisher, rules)
+        # The discard goes to the pile: maal counts the 21 cards shown.
+        shown[hand.finisher] = replace(shown[hand.finisher], cards=finish.shown())
+        lines.append(f"{hand.finisher} finishes by {hand.by}: "
+                     + " | ".join(format_cards(g) for g in finish.arrangement())
+                     + (f"; discards {finish.discard} (of the discards that "
+                        "finish, the one keeping the most maal)"
+                        if finish.discard else "")
+                     + f" ({rules.rule('finish')})")
+    else:
+        cited.append(rules.rule("turn"))
+        lines.append(f"No finisher: the stock could not be refilled "
+                     f"({rules.rule('turn')}); no fees, maal only")
+    seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
+    cited.append(rules.rule("maal"))
+    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, wild, rules, lines))
+                        for p in hand.players)
+    totals = {p: maal_total(m) for p, m in maal_values}
+    settlement = settle(hand.players, totals, hand.finisher, seen,
+                        by=hand.by, rules=rules)
+    cited.append(rules.rule("settle"))
+    lines += _settlement_lines(hand, totals, settlement)
+    penalties = _invalid_show_penalties(hand, rules)
+    if penalties:
+        cited.append(rules.rule("invalid"))
+    for name in hand.invalid_shows:
+        lines.append(f"{name}'s show was refused this hand ({rules.rule('invalid')}): "
+                     f"{name} pays {rules.invalid_show_penalty} to every other player")
+    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
+              for line in penalties]
+    # Agreed maal numbers that counted (an unseen player's counts 0 anyway).
+    unverified = tuple(p for p in hand.players if shown[p].cards is None
+                       and (p in seen or not rules.maal_needs_seen))
+    if unverified:
+        lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
+    return MarriageResult(
+        players=hand.players, finisher=hand.finisher,
+        by=hand.by if hand.finisher else None, tiplu=hand.tiplu, seen=seen,
+        maal=maal_values, settlement=settlement,
+        arrangement=tuple(tuple(g) for g in finish.arrangement()) if finish else (),
+        kinds=tuple(m.kind for m in finish.melds) if finish else (),
+        discard=finish.discard if finish else None,
+        rules=tuple(dict.fromkeys(cited)), explanation=tuple(lines),
+        unverified=unverified, wildcards=wild.describe(),
+        invalid_shows=hand.invalid_shows, penalties=penalties)
+
+
+def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
+                ) -> Finish:
+    """MA-10 on the finisher's cards; MA-13 when the show is refused.
+
+    With 22 cards the finisher has not said which card they discard: of the
+    discards that leave a valid show, the ruling takes the one that keeps
+    the most maal (the finisher's best), never one that breaks a tunnela
+    exposed at the deal."""
+    cards = dict(hand.shown)[finisher].cards
+    assert cards is not None          # validate() needs 21 or 22 cards
+    try:
+        finish = find_finish(cards, hand.tiplu, hand.by, rules)
+    except Refused as err:
+        penalty = rules.invalid_show_penalty
+        extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
+                 "to every other player: when the hand ends, record it with "
+                 f"--invalid-show {finisher}" if penalty else "")
+        raise Refused(f"{finisher}'s show is refused: {err.message}. "
+                      "They take the cards back and complete the same turn "
+                      f"({rules.rule('invalid')}){extra}",
+                      rules.rule("finish")) from None
+    if finish.discard is None:
+        return finish
+    best, best_maal = None, -1
+    for discard in dict.fromkeys([finish.discard, *sorted(set(cards))]):
+        rest = list(cards)
+        rest.remove(discard)
+        kept = _finisher_maal(hand, finisher, rest, rules)
+        if kept is None or kept <= best_maal:
+            continue
+        try:
+            candidate = finish if discard == finish.discard else \
+                replace(find_finish(rest, hand.tiplu, hand.by, rules),
+                        discard=discard)
+        except Refused:
+            continue
+        best, best_maal = candidate, kept
+    if best is None:
+        raise Impossible(f"every discard that finishes breaks a tunnela "
+                         f"{finisher} exposed at the deal", rules.rule("tunnela"))
+    return best
+
+
+def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
+                   rules: MarriageRules) -> int | None:
+    """The finisher's maal on these 21 cards, None if a dealt tunnela broke."""
+    try:
+        return maal(shown, hand.tiplu, dict(hand.tunnelas).get(finisher, ()),
+                    natural_qualified=hand.by != FinishKind.DUBLEES,
+                    rules=rules).total
+    except Impossible:
+        return None
+
+
+def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
+             wild: Wildcards, rules: MarriageRules, lines: list[str]
+             ) -> MaalValue:
+    """One player's maal (MA-11): a Maal value, or an agreed / zero total."""
+    if rules.maal_needs_seen and p not in seen:
+        if (shown.cards and any(wild.is_wild(c) for c in shown.cards)) or \
+                (shown.cards is None and shown.total):
+            lines.append(f"{p} has not seen the tiplu: maal counts 0 "
+                         f"(maal_needs_seen, {rules.rule('maal')})")
+        return 0
+    if shown.cards is None:
+        assert shown.total is not None
+        return shown.total
+    # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
+    # not for a finisher by dublees, nor for a player who never saw.
+    natural = p in seen and not (p == hand.finisher
+                                 and hand.by == FinishKind.DUBLEES)
+    value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
+                 natural_qualified=natural, rules=rules)
+    if value.total:
+        lines.append(f"{p} maal {value.total}: " + ", ".join(
+            f"{i.name} {i.value}" for i in value.items))
+    return value
+
+
+def _settlement_lines(hand: MarriageHand, totals: Mapping[str, int],
+                      settlement: Settlement) -> list[str]:
+    """MA-12 explained: each payment T + w − n·S, then the pairwise view."""
+    n, total = len(hand.players), settlement.total_maal
+    lines = []
+    for pay in settlement.payments:
+        formula = (f"{pay.rival} owes {hand.finisher} T {total} + w {pay.fee} − "
+                   f"{n}·{totals[pay.rival]} = {pay.amount}")
+        if pay.amount >= 0:
+            lines.append(f"{formula} → {pay.rival} pays {hand.finisher} {pay.amount}")
+        else:
+            lines.append(f"{formula} → negative: {hand.finisher} pays "
+                         f"{pay.rival} {-pay.amount}")
+    if hand.finisher is None:
+        lines += [f"{p}: {n}·{totals[p]} − T {total} = {settlement.net[p]}"
+                  for p in hand.players]
+    lines.append("The same, pair by pair (fees, then maal differences):")
+    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
+              for line in settlement.pairwise if line.amount]
+    return lines
+
+
+def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules
+                            ) -> tuple[PairLine, ...]:
+    """MA-13: each refused show costs its player the penalty to every other."""
+    return tuple(PairLine(name, other, rules.invalid_show_penalty,
+                          f"invalid show ({rules.rule('invalid')})")
+                 for name in hand.invalid_shows
+                 for other in hand.players if other != name)

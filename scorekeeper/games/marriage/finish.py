@@ -1,0 +1,602 @@
+"""Finishing a hand of Marriage (MA-10): 7 melds, or 8 dublees.
+
+How the meld search avoids exponential blow-up
+----------------------------------------------
+A naive search tries every way to cut 21 cards into 7 melds of 3 (about
+3.6·10^10 splits when the cards are distinct) and, with 22 cards, repeats it
+for each of the 22 possible discards. This search never enumerates splits.
+It works on a *count vector* — how many copies of each of the 52 card kinds
+remain, packed 2 bits per kind into one integer — so a state is a single
+hashable number and equal cards are never told apart.
+
+1. **Stand-ins are anonymous.** A wildcard either stands as itself in a
+   natural meld or stands in for a missing card, and then *which* wildcard
+   it is does not matter. So wildcards go to a *pool* (just a count) and
+   every natural card ends in one *group*: a natural triple (pure sequence,
+   tunnela, trial), a compatible pair (+1 stand-in) or a single (+2). A
+   wildcard standing as itself in a trial or a pair is the same as that
+   wildcard in the pool, so only qualifying triples (which need it natural)
+   keep a wildcard as itself. Counting cards shows that the pool suffices
+   exactly when, with n cards, g groups and d natural cards left out,
+   3·g + d ≤ n (and d ≤ the leftovers allowed: 1 for 22 cards). The
+   *slack* n − 3·g − d is the only budget the search tracks; what remains
+   of the pool makes melds of three wildcards, and a spare wildcard is the
+   discard.
+
+2. **Canonical branching.** The search always branches on the lowest
+   remaining card kind (ranks first, so a meld's other cards lie close
+   behind it), and only on groups that contain it: each arrangement is
+   produced once, never in the 7! orders of its melds. Leaving a card out
+   is tried before making it a single, and a single is tried only when no
+   leftover is allowed any more — a leftover (1 slack) always does at least
+   as well as a single (3 slack).
+
+3. **Memoised failures.** A state (remaining counts, qualifying melds still
+   needed, leftovers still allowed) remembers the largest slack with which
+   it already failed; reaching it again by another path with no more slack
+   stops at once. Equal cards make many paths meet.
+
+4. **Bounds before branching.** A state is dropped when (a) its non-wild
+   cards exceed its slack (each costs at least 1); (b) a cost bound, from
+   presence bits rank by rank, says the cards that can be in no all-natural
+   triple (1.5 slack each at best) or have no non-wild partner at all (3
+   each) cannot be paid for; (c) an exact upper bound on the disjoint pure
+   sequences and tunnelas still available — per suit, since both stay in
+   one suit, cached per suit pattern — is below the qualifying melds still
+   needed. Bound (c) on the whole hand refuses most random hands before any
+   search ("only 2 qualifying melds can be formed").
+
+5. **One search for 22 cards.** The discard is a move of the search (at
+   most one natural card; a spare wildcard is left in the pool
+   automatically), so the 22 candidate discards share one memo instead of
+   running 22 independent searches, and identical candidates are never
+   tried twice.
+
+The wording of a refusal re-runs the same search, sharing its memo, with
+more leftovers allowed (3 melds, 4, … up to the first count that fails) and
+with no qualifying meld required; that part has a fixed step allowance, and
+when it runs out the refusal says "the closest found" instead of "the
+best". The verdict itself never uses an allowance.
+
+Dublees (MA-9) need no search: a kind held 2 or 3 times gives one dublee.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Sequence
+
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.games.marriage.melds import Meld, classify_meld, natural_kind
+from scorekeeper.games.marriage.rules import (DEFAULT_RULES, FinishKind,
+                                              MarriageRules)
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+FINISH_MELDS = 7
+FINISH_QUALIFYING = 3
+FINISH_DUBLEES = 8
+EXPLAIN_STEPS = 600        # search steps allowed for the wording of a refusal
+
+
+@dataclass(frozen=True)
+class Finish:
+    by: FinishKind
+    melds: tuple[Meld, ...]
+    dublees: tuple[tuple[Card, Card], ...]
+    leftovers: tuple[Card, ...]
+    discard: Card | None
+
+    @property
+    def qualifying(self) -> int:
+        return sum(1 for m in self.melds if m.qualifying)
+
+    def arrangement(self) -> list[list[Card]]:
+        """7 lists of 3 cards, or the 8 dublees followed by the leftovers."""
+        if self.by == FinishKind.MELDS:
+            return [list(m.cards) for m in self.melds]
+        return [list(d) for d in self.dublees] + [list(self.leftovers)]
+
+    def shown(self) -> tuple[Card, ...]:
+        """The 21 cards shown (everything but the discard)."""
+        out: list[Card] = []
+        for group in self.arrangement():
+            out.extend(group)
+        return tuple(out)
+
+
+# -- encoding ---------------------------------------------------------------
+# A card kind k is numbered rank-major, k = 4·(rank − 1) + suit, so that the
+# cards a meld touches besides its lowest one are close behind it (same rank,
+# or the next two ranks); only Q K A reaches far. Counts are packed 2 bits per
+# kind. A second, suit-major packing of the same counts feeds the per-suit
+# qualifying bound.
+
+def _idx(c: Card) -> int:
+    return (c.rank - 1) * 4 + c.suit
+
+
+def _card(k: int) -> Card:
+    return Card(k // 4 + 1, k % 4)
+
+
+_RU = tuple(1 << (2 * k) for k in range(52))                       # rank-major
+_SU = tuple(1 << (2 * ((k % 4) * 13 + k // 4)) for k in range(52))  # suit-major
+_SUIT_MASK = (1 << 26) - 1
+_EVEN = sum(_RU)                                 # bit 2k: "kind k" (count bit 0)
+_RANK_LOW = sum(1 << (8 * r) for r in range(13))  # first bit of each rank
+_ACES = _RU[0] | _RU[1] | _RU[2] | _RU[3]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Moves available from each card kind when it is the lowest remaining."""
+    wild: tuple[bool, ...]
+    # runs with this kind lowest: (delta, sdelta, shift1, shift2, nonwild, kinds)
+    runs: tuple[tuple[tuple[int, int, int, int, int, tuple[int, ...]], ...], ...]
+    # natural trials of non-wild cards: (delta, sdelta, shift1, shift2, kinds)
+    trials: tuple[tuple[tuple[int, int, int, int, tuple[int, ...]], ...], ...]
+    # compatible non-wild partners: (delta, sdelta, shift, partner)
+    pairs: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    # bit 2k set for every non-wild kind k
+    nonwild_mask: int
+
+
+@lru_cache(maxsize=64)
+def _tables(tiplu: Card | None) -> _Tables:
+    wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
+    wild = tuple(wc is not None and wc.is_wild(_card(k)) for k in range(52))
+    runs, trials, pairs = [], [], []
+    for k in range(52):
+        r, suit = divmod(k, 4)               # r = rank − 1
+        seqs = []
+        if r <= 10:
+            seqs.append((k, k + 4, k + 8))
+        if r == 0:                            # Q K A: the ace is the lowest kind
+            seqs.append((k, k + 44, k + 48))
+        runs.append(tuple(
+            (_RU[a] + _RU[b] + _RU[c], _SU[a] + _SU[b] + _SU[c], 2 * b, 2 * c,
+             sum(1 for x in (a, b, c) if not wild[x]), (a, b, c))
+            for a, b, c in seqs))
+        t: list = []
+        p: list = []
+        if not wild[k]:
+            others = [k + d for d in range(1, 4 - suit) if not wild[k + d]]
+            for i, b in enumerate(others):
+                for c in others[i + 1:]:
+                    t.append((_RU[k] + _RU[b] + _RU[c], _SU[k] + _SU[b] + _SU[c],
+                              2 * b, 2 * c, (k, b, c)))
+            partners = list(others)
+            if r <= 11:
+                partners.append(k + 4)
+            if r <= 10:
+                partners.append(k + 8)
+            if r == 0:
+                partners += [k + 44, k + 48]
+            for j in partners:
+                if not wild[j]:
+                    p.append((_RU[k] + _RU[j], _SU[k] + _SU[j], 2 * j, j))
+        trials.append(tuple(t))
+        pairs.append(tuple(p))
+    nonwild_mask = sum(_RU[k] for k in range(52) if not wild[k])
+    return _Tables(wild, tuple(runs), tuple(trials), tuple(pairs), nonwild_mask)
+
+
+# -- the qualifying bound: max disjoint pure sequences + tunnelas -------------
+
+_SUIT_QUAL: dict[int, int] = {0: 0}
+
+
+def _suit_qual(code: int) -> int:
+    """Max number of disjoint qualifying melds in one suit (13 2-bit counts)."""
+    value = _SUIT_QUAL.get(code)
+    if value is not None:
+        return value
+    sh = ((code & -code).bit_length() - 1) & ~1   # 2 bits per rank
+    low = 1 << sh
+    r = sh >> 1
+    c = (code >> sh) & 3
+    best = _suit_qual(code - low)             # this copy joins no such meld
+    if c >= 3:
+        best = max(best, 1 + _suit_qual(code - 3 * low))
+    if r <= 10 and (code >> (sh + 2)) & 3 and (code >> (sh + 4)) & 3:
+        best = max(best, 1 + _suit_qual(code - 21 * low))     # 1 + 4 + 16
+    if r == 0 and (code >> 22) & 3 and (code >> 24) & 3:
+        best = max(best, 1 + _suit_qual(code - low - (1 << 22) - (1 << 24)))
+    if len(_SUIT_QUAL) > 500_000:
+        _SUIT_QUAL.clear()
+        _SUIT_QUAL[0] = 0
+    _SUIT_QUAL[code] = best
+    return best
+
+
+def _qual_bound(skey: int) -> int:
+    return (_suit_qual(skey & _SUIT_MASK) + _suit_qual((skey >> 26) & _SUIT_MASK)
+            + _suit_qual((skey >> 52) & _SUIT_MASK)
+            + _suit_qual((skey >> 78) & _SUIT_MASK))
+
+
+def max_qualifying(cards: Sequence[Card]) -> int:
+    """How many disjoint pure sequences and tunnelas these cards can give."""
+    skey = 0
+    for c in cards:
+        skey += _SU[_idx(c)]
+    return _qual_bound(skey)
+
+
+# -- the search -------------------------------------------------------------
+
+def _encode(cs: Sequence[Card], tables: _Tables) -> tuple[int, int, int]:
+    key = skey = nonwild = 0
+    for c in cs:
+        k = _idx(c)
+        key += _RU[k]
+        skey += _SU[k]
+        if not tables.wild[k]:
+            nonwild += 1
+    return key, skey, nonwild
+
+
+class _OutOfBudget(Exception):
+    """The search was stopped after its allowance of steps."""
+
+
+def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
+            qualifying: int, fail: dict | None = None,
+            budget: list[int] | None = None) -> list | None:
+    """Moves of an arrangement of `melds` melds (≥ `qualifying` qualifying)
+    from the n encoded cards, leaving n − 3·melds cards out; None if none.
+
+    `fail` may be shared between searches on the same cards and tiplu: its
+    states are keyed by the leftovers still allowed, not by the target.
+    `budget` ([steps left]) stops the search with `_OutOfBudget`; the
+    verdict of a finish never uses one, only the wording of a refusal.
+    """
+    leftovers = n - 3 * melds
+    if leftovers < 0:
+        return None
+    if fail is None:
+        fail = {}
+    wild = tables.wild
+    runs = tables.runs
+    trials = tables.trials
+    pairs = tables.pairs
+    sq = _SUIT_QUAL
+    suit_qual = _suit_qual
+    mask = _SUIT_MASK
+    ru = _RU
+    su = _SU
+    nonwild_mask = tables.nonwild_mask
+    rank_low = _RANK_LOW
+    aces = _ACES
+    path: list = []
+
+    steps = budget if budget is not None else [1 << 62]
+
+    def dfs(key: int, skey: int, q: int, d: int, slack: int, nw: int) -> bool:
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _OutOfBudget
+        if key == 0:
+            return q == 0 and slack >= 0
+        if nw > slack:
+            return False
+        free = leftovers - d
+        mk = (key, q, free)
+        if slack <= fail.get(mk, -1):
+            return False
+        spare = slack - nw
+        if 2 * spare < nw - free:
+            # Cost bound: a non-wild card outside an all-natural triple
+            # costs at least 1.5 slack (pair + stand-in), one with no
+            # non-wild partner at all costs 3 (single + 2 stand-ins), unless
+            # it is left out (1). Computed on presence bits, rank by rank.
+            pn = (key | (key >> 1)) & nonwild_mask
+            s4 = ((pn & rank_low) + ((pn >> 2) & rank_low)
+                  + ((pn >> 4) & rank_low) + ((pn >> 6) & rank_low))
+            st = pn & (pn >> 8) & (pn >> 16)
+            qka = pn & (pn >> 88) & (pn >> 96) & aces
+            cap = ((((s4 >> 1) & s4) | (s4 >> 2)) & rank_low) * 0x55 \
+                | st | (st << 8) | (st << 16) | qka | (qka << 88) \
+                | (qka << 96) | (key & (key >> 1))
+            xm = pn & ~cap
+            if xm:
+                ace = pn & aces
+                part = ((((s4 >> 1) | (s4 >> 2)) & rank_low) * 0x55) \
+                    | (pn << 8) | (pn >> 8) | (pn << 16) | (pn >> 16) \
+                    | (((pn >> 88) | (pn >> 96)) & aces) | (ace << 88) \
+                    | (ace << 96)
+                ym = xm & ~part
+                x = (key & xm).bit_count() + 2 * ((key >> 1) & xm).bit_count()
+                y = (key & ym).bit_count() + 2 * ((key >> 1) & ym).bit_count()
+                if y >= free:
+                    extra = 2 * (y - free) + (x - y + 1) // 2
+                else:
+                    extra = max(0, x - free + 1) // 2
+                if extra > spare:
+                    fail[mk] = slack
+                    return False
+        if q:
+            ub = 0
+            for sh in (0, 26, 52, 78):
+                code = (skey >> sh) & mask
+                v = sq.get(code)
+                ub += suit_qual(code) if v is None else v
+            if ub < q:
+                fail[mk] = slack
+                return False
+        sh = ((key & -key).bit_length() - 1) & ~1     # 2 bits per kind
+        k = sh >> 1
+        c = (key >> sh) & 3
+        low = ru[k]
+        slow = su[k]
+        q1 = q - 1 if q else 0
+        s3 = slack - 3
+        # Qualifying triples first (a tunnela, then pure sequences), for a
+        # wildcard kind standing as itself as much as for a natural one.
+        own = 0 if wild[k] else 3           # non-wild cards the tunnela uses
+        if c >= 3 and dfs(key - 3 * low, skey - 3 * slow, q1, d, s3, nw - own):
+            path.append(("T", (k, k, k)))
+            return True
+        for delta, sdelta, sh1, sh2, nwr, kinds in runs[k]:
+            if (key >> sh1) & 3 and (key >> sh2) & 3 and \
+                    dfs(key - delta, skey - sdelta, q1, d, s3, nw - nwr):
+                path.append(("T", kinds))
+                return True
+        if wild[k]:
+            # Otherwise every copy of this wildcard joins the pool.
+            if dfs(key - c * low, skey - c * slow, q, d, slack, nw):
+                path.append(("W", k, c))
+                return True
+        else:
+            for delta, sdelta, sh1, sh2, kinds in trials[k]:
+                if (key >> sh1) & 3 and (key >> sh2) & 3 and \
+                        dfs(key - delta, skey - sdelta, q, d, s3, nw - 3):
+                    path.append(("T", kinds))
+                    return True
+            # Alone: left out while leftovers remain (that dominates a
+            # single, which costs 3 slack instead of 1), else a single.
+            if d < leftovers:
+                if dfs(key - low, skey - slow, q, d + 1, slack - 1, nw - 1):
+                    path.append(("X", k))
+                    return True
+            for delta, sdelta, sh1, j in pairs[k]:
+                if (key >> sh1) & 3 and \
+                        dfs(key - delta, skey - sdelta, q, d, s3, nw - 2):
+                    path.append(("P", (k, j)))
+                    return True
+            if d >= leftovers and \
+                    dfs(key - low, skey - slow, q, d, s3, nw - 1):
+                path.append(("S", (k,)))
+                return True
+        fail[mk] = slack
+        return False
+
+    key, skey, nonwild = enc
+    if dfs(key, skey, qualifying, 0, n, nonwild):
+        path.reverse()
+        return path
+    return None
+
+
+def _pool_order(card: Card, wc: Wildcards | None) -> int:
+    """Wildcards least worth keeping first (they become leftovers)."""
+    if wc is None:
+        return 0
+    if wc.is_ordinary_wild(card):
+        return 0
+    if card == wc.tiplu:
+        return 2
+    return 1
+
+
+def _display(kinds: Sequence[int]) -> list[Card]:
+    cs = [_card(i) for i in kinds]
+    if len({c.suit for c in cs}) == 1 and {c.rank for c in cs} >= {1, 13}:
+        cs.sort(key=lambda c: 14 if c.rank == 1 else c.rank)   # Q K A
+    else:
+        cs.sort(key=lambda c: (c.rank, c.suit))
+    return cs
+
+
+def _build(path: list, tiplu: Card | None, n: int, melds: int,
+           rules: MarriageRules) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """Turn search moves into melds (best first) and the cards left out.
+
+    The search only counts stand-ins; here they get faces. The spare
+    wildcards (leftovers) are the ones worth least maal; a meld made only of
+    wildcards is natural when the pool allows (10♣ J♣ Q♣ stays a pure
+    sequence); a pair or single takes the wildcards that make it natural if
+    any do.
+    """
+    wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
+    pool: list[Card] = []
+    groups: list[list[Card]] = []
+    left: list[Card] = []
+    for move in path:
+        if move[0] == "W":
+            pool.extend([_card(move[1])] * move[2])
+        elif move[0] == "X":
+            left.append(_card(move[1]))
+        else:
+            groups.append(_display(move[1]))
+    built = [g for g in groups if len(g) == 3]
+    partial = [g for g in groups if len(g) < 3]
+    # stand-ins left once pairs and singles are served make melds of three
+    # wildcards (exactly melds − groups of them when no leftover is allowed)
+    free_pool = len(pool) - sum(3 - len(g) for g in partial)
+    pool_melds = free_pool // 3
+    spare = free_pool - 3 * pool_melds
+    pool.sort(key=lambda c: (_pool_order(c, wc), c))   # least valuable first
+    left.extend(pool[:spare])
+    pool = pool[spare:]
+    for _ in range(pool_melds):
+        trio = _natural_trio(pool) or pool[:3]
+        for c in trio:
+            pool.remove(c)
+        built.append(list(trio))
+    for g in sorted(partial, key=len, reverse=True):
+        need = 3 - len(g)
+        faces = sorted(set(pool), key=lambda c: (_pool_order(c, wc), c))
+        pick = None
+        for combo in combinations(faces + faces, need):
+            if all(combo.count(c) <= pool.count(c) for c in combo) and \
+                    natural_kind(g + list(combo)) is not None:
+                pick = list(combo)
+                break
+        if pick is None:
+            pick = pool[:need]
+        for c in pick:
+            pool.remove(c)
+        built.append(g + pick)
+    assert not pool
+    out = [classify_meld(g, tiplu, rules) for g in built]
+    out.sort(key=lambda m: m.kind.rank)
+    assert len(out) >= melds and len(left) == n - 3 * len(out)
+    return tuple(out), tuple(sorted(left))
+
+
+def _natural_trio(pool: list[Card]) -> list[Card] | None:
+    """A pure sequence or tunnela among the pool's cards, if there is one."""
+    have = Counter(pool)
+    for c in sorted(have):
+        if have[c] >= 3:
+            return [c, c, c]
+        if c.rank <= 11:
+            trio = [c, Card(c.rank + 1, c.suit), Card(c.rank + 2, c.suit)]
+        elif c.rank == 12:                    # Q K A
+            trio = [c, Card(13, c.suit), Card(1, c.suit)]
+        else:
+            continue
+        if all(have[x] for x in trio):
+            return trio
+    return None
+
+
+# -- public API -------------------------------------------------------------
+
+def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
+            qualifying: int = 3, rules: MarriageRules = DEFAULT_RULES
+            ) -> tuple[Meld, ...] | None:
+    """Cut exactly 3·melds cards into `melds` melds (MA-4) of which at least
+    `qualifying` are pure sequences or tunnelas (MA-5); None if impossible."""
+    cs = tuple(cards)
+    if len(cs) != 3 * melds:
+        raise Impossible(f"{len(cs)} cards cannot make exactly {melds} melds "
+                         "of 3", rules.rule("finish"))
+    rules.check_shoe(cs)
+    tables = _tables(tiplu)
+    enc = _encode(cs, tables)
+    if qualifying and _qual_bound(enc[1]) < qualifying:
+        return None
+    path = _search(enc, tables, len(cs), melds, qualifying)
+    if path is None:
+        return None
+    return _build(path, tiplu, len(cs), melds, rules)[0]
+
+
+def find_finish(cards: Sequence[Card], tiplu: Card,
+                by: FinishKind = FinishKind.MELDS,
+                rules: MarriageRules = DEFAULT_RULES) -> Finish:
+    """Arrange 21 cards (or 22: then also pick the discard) as a finish.
+
+    Raises `Refused(explanation)` citing MA-10 when no finish exists and
+    `Impossible` for a wrong number of cards.
+    """
+    cs = tuple(cards)
+    finish_rule = rules.rule("finish")
+    if len(cs) not in (21, 22):
+        raise Impossible(f"a finish shows 21 cards (22 before the discard), "
+                         f"not {len(cs)}", finish_rule)
+    rules.check_shoe(cs, [tiplu])
+    if by == FinishKind.DUBLEES:
+        return _find_dublees(cs, tiplu, rules)
+    tables = _tables(tiplu)
+    enc = _encode(cs, tables)
+    n = len(cs)
+    bound = _qual_bound(enc[1])
+    if bound < FINISH_QUALIFYING:
+        raise Refused(
+            f"only {bound} qualifying meld{'s' if bound != 1 else ''} can be "
+            f"formed (need {FINISH_QUALIFYING} natural pure sequences or "
+            f"tunnelas, {rules.rule('qualify')})", finish_rule)
+    memo: dict = {}
+    path = _search(enc, tables, n, FINISH_MELDS, FINISH_QUALIFYING, memo)
+    if path is None:
+        raise Refused(_explain(enc, tables, tiplu, n, memo, rules), finish_rule)
+    melds, left = _build(path, tiplu, n, FINISH_MELDS, rules)
+    return Finish(FinishKind.MELDS, melds, (), (), left[0] if left else None)
+
+
+def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
+             n: int, memo: dict, rules: MarriageRules) -> str:
+    # Climb from 3 melds (always possible: the qualifying bound is ≥ 3) and
+    # stop at the first count that fails: successes are quick, so only one
+    # search has to be exhaustive. The climb has a step allowance; when it
+    # runs out the refusal says "the closest found" instead of "the best".
+    budget = [EXPLAIN_STEPS]
+    best, path, proven = 0, None, True
+    for m in range(FINISH_QUALIFYING, FINISH_MELDS):
+        try:
+            found = _search(enc, tables, n, m, FINISH_QUALIFYING, memo, budget)
+        except _OutOfBudget:
+            proven = False
+            break
+        if found is None:
+            break
+        best, path = m, found
+    if path is None:                  # out of steps before even 3 melds
+        path = _search(enc, tables, n, FINISH_QUALIFYING, FINISH_QUALIFYING)
+        best = FINISH_QUALIFYING
+    assert path is not None
+    built, left = _build(path, tiplu, n, best, rules)
+    best = len(built)
+    head = ("no arrangement places every card" if n == 21 else
+            "no discard lets the other 21 cards all fit")
+    which = "the best uses" if proven else "the closest found uses"
+    text = (f"{head}: with {FINISH_QUALIFYING} qualifying melds {which} "
+            f"{best} melds and leaves {format_cards(left)}")
+    if n == 22:
+        text += " (one of them would be the discard)"
+    try:
+        if budget[0] > 0 and _search(enc, tables, n, FINISH_MELDS, 0, memo,
+                                     budget) is not None:
+            text += (f"; {FINISH_MELDS} melds can be formed only with fewer "
+                     f"than {FINISH_QUALIFYING} qualifying ones "
+                     f"({rules.rule('qualify')})")
+    except _OutOfBudget:
+        pass
+    return text
+
+
+def _find_dublees(cs: tuple[Card, ...], tiplu: Card | None,
+                  rules: MarriageRules) -> Finish:
+    # Two identical wildcards make a dublee: both stand as themselves, so
+    # the pair is natural and has no stand-in (MA-9 only forbids stand-ins).
+    counts = Counter(cs)
+    pairs = [c for c in sorted(counts) for _ in range(counts[c] // 2)]
+    if len(pairs) < FINISH_DUBLEES:
+        raise Refused(f"only {len(pairs)} dublee{'s' if len(pairs) != 1 else ''}"
+                      f" among these cards (need {FINISH_DUBLEES}, "
+                      f"{rules.rule('dublee')})", rules.rule("finish"))
+    chosen = pairs[:FINISH_DUBLEES]
+    rest = list(cs)
+    for c in chosen:
+        rest.remove(c)
+        rest.remove(c)
+    rest.sort()
+    discard = None
+    if len(cs) == 22:
+        wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
+        # throw the least useful card: a natural one, else an ordinary wildcard
+        discard = max(rest, key=lambda c: (wc is None or not wc.is_wild(c),
+                                           -_pool_order(c, wc), c))
+        rest.remove(discard)
+    return Finish(FinishKind.DUBLEES, (), tuple((c, c) for c in chosen),
+                  tuple(rest), discard)
+
+
+__all__ = ["Finish", "find_finish", "arrange", "max_qualifying"]

@@ -1,0 +1,154 @@
+"""Marriage as the ledger and the shell see it: `GAME`.
+
+How one hand is entered (`--finish NAME [--by …]` or `--no-finisher`,
+`--tiplu`, `--seen`, `--hand`, `--tunnela`, `--invalid-show`), stored in a
+`[[hands]]` table, replayed by `verify`, shown and asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+from scorekeeper import cards as cardtext
+from scorekeeper.errors import Impossible
+from scorekeeper.game import Asker, Game, StoredTypes, compare_scores
+from scorekeeper.games.marriage import prompts
+from scorekeeper.games.marriage.commands import HAND_FLAGS
+from scorekeeper.games.marriage.engine import (MarriageHand, MarriageResult,
+                                               resolve)
+from scorekeeper.games.marriage.rules import (NAME, PROFILES, FinishKind,
+                                              MarriageRules)
+from scorekeeper.hands import Table, parse_hand_values, shown_hands
+from scorekeeper.options import Profile
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
+    name = NAME
+    title = "Marriage"
+    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
+    hand_flags = HAND_FLAGS
+    stored_required = ("cards", "tiplu")
+    stored_types: ClassVar[StoredTypes] = {
+        "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
+        "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
+        "seen": (list, "a list of names"), "cards": (dict, "a table NAME = CARDS"),
+        "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
+        "invalid_shows": (list, "a list of names"),
+    }
+
+    def args(self, table: Table, finisher: str | None, by: str, tiplu: str,
+             seen: Sequence[str], raw: Mapping[str, str | int],
+             tunnelas: Mapping[str, Sequence[str]], rules: MarriageRules,
+             invalid_shows: Sequence[str] = ()) -> MarriageHand:
+        """The frozen hand arguments, from text as typed or stored."""
+        tiplu_card = cardtext.card(tiplu)
+        rules.check_shoe([tiplu_card])
+        kind = FinishKind.read(by, rules.rule("finish"))
+        dealt = tuple((p, tuple(cardtext.card(t) for t in texts))
+                      for p, texts in tunnelas.items())
+        return MarriageHand(table.seated, table.dealer, finisher, kind,
+                            tiplu_card, tuple(dict.fromkeys(seen)),
+                            shown_hands(table.seated, raw), dealt,
+                            tuple(invalid_shows))
+
+    def args_from_flags(self, flags: Mapping[str, Any], table: Table,
+                        rules: MarriageRules) -> MarriageHand:
+        finish, by = flags.get("finish"), flags.get("by")
+        no_finisher = flags.get("no_finisher", False)
+        if bool(finish) == bool(no_finisher):
+            raise Impossible("give exactly one of --finish NAME or --no-finisher",
+                             rules.rule("finish"))
+        if no_finisher and by:
+            raise Impossible("--by goes with --finish, not --no-finisher")
+        tiplu = flags.get("tiplu")
+        if not tiplu:
+            raise Impossible("--tiplu CARD is needed: maal and wildcards depend "
+                             "on it", rules.rule("wild"))
+        tunnelas: dict[str, list[str]] = {}
+        for item in flags.get("tunnela", []):
+            name, sep, text = item.partition("=")
+            if not sep:
+                raise Impossible(f"--tunnela expects NAME=CARD, got {item!r}",
+                                 rules.rule("tunnela"))
+            tunnelas.setdefault(table.name(name), []).append(text)
+        return self.args(
+            table, table.name(finish) if finish else None,
+            by or FinishKind.MELDS, tiplu, table.names(flags.get("seen", [])),
+            parse_hand_values(flags.get("hand", []), table.players), tunnelas,
+            rules, table.names(flags.get("invalid_show", [])))
+
+    def args_from_stored(self, data: Mapping[str, Any], table: Table,
+                         rules: MarriageRules) -> MarriageHand:
+        raw = data.get("cards")
+        if not isinstance(raw, dict) or not isinstance(data.get("tiplu"), str):
+            raise Impossible("`cards` (table) and `tiplu` (card) are needed")
+        finisher = data.get("finisher")
+        if finisher is None and data.get("no_finisher") is not True:
+            raise Impossible("a hand needs `finisher = NAME` or `no_finisher = true`")
+        seen = data.get("seen", [])
+        tunnelas = data.get("tunnelas", {})
+        if not isinstance(seen, list) or not isinstance(tunnelas, dict):
+            raise Impossible("`seen` must be a list and `tunnelas` a table")
+        return self.args(table, finisher, data.get("by", FinishKind.MELDS),
+                         data["tiplu"], seen, raw,
+                         {p: list(v) for p, v in tunnelas.items()}, rules,
+                         data.get("invalid_shows", []))
+
+    def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
+        return resolve(args, rules)
+
+    def to_stored(self, number: int, args: MarriageHand,
+                  result: MarriageResult) -> dict[str, Any]:
+        data: dict[str, Any] = {"hand": number, "dealer": args.dealer}
+        if args.finisher is None:
+            data["no_finisher"] = True
+        else:
+            data["finisher"] = args.finisher
+            data["by"] = str(args.by)
+        data["tiplu"] = str(args.tiplu)
+        data["seen"] = list(result.seen)
+        data["cards"] = {p: s.stored() for p, s in args.shown}
+        if args.tunnelas:
+            data["tunnelas"] = {p: [str(c) for c in cs] for p, cs in args.tunnelas}
+        if args.invalid_shows:
+            data["invalid_shows"] = list(args.invalid_shows)
+        if result.unverified:
+            data["unverified"] = list(result.unverified)
+        data["maal"] = dict(result.maal_totals())
+        data["net"] = dict(result.scores)
+        data["rules"] = list(result.rules)
+        return data
+
+    def compare(self, data: Mapping[str, Any], result: MarriageResult,
+                score_key: str) -> list[str]:
+        out: list[str] = []
+        compare_scores(data, "maal", dict(result.maal_totals()), out)
+        compare_scores(data, score_key, dict(result.scores), out)
+        return out
+
+    def result_json(self, result: MarriageResult, hand: int | None
+                    ) -> dict[str, Any]:
+        return result.as_json(hand)
+
+    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        facts: dict[str, Any] = {"winner": data.get("finisher")}
+        if isinstance(data.get("maal"), dict):
+            facts["maal"] = dict(data["maal"])
+        return facts
+
+    def render_ruling(self, con: Console, result: MarriageResult,
+                      hand_number: int | None, dealer: str) -> None:
+        # imported here: rich is loaded only when a person reads the output
+        from scorekeeper.games.marriage import render
+
+        render.ruling(con, result, hand_number, dealer)
+
+    def ask_hand(self, ask: Asker, table: Table, rules: MarriageRules,
+                 previous: Mapping[str, Any]) -> dict[str, Any]:
+        return prompts.ask_hand(ask, table, rules, previous)
+
+
+GAME = MarriageGame()

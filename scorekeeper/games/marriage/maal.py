@@ -1,0 +1,121 @@
+"""Maal (MA-11): the bonus value of a player's cards once the tiplu is known.
+
+Items, each physical card used at most once, best total chosen:
+
+| item                                         | value        |
+|----------------------------------------------|--------------|
+| 1 / 2 / 3 jhiplu                             | 2 / 5 / 10   |
+| 1 / 2 / 3 poplu                              | 2 / 5 / 10   |
+| 1 / 2 copies of the tiplu (3rd = indicator)  | 3 / 7        |
+| 1 / 2 marriages (jhiplu + tiplu + poplu)     | 10 / 30      |
+| dealt tunnela of ordinary cards              | 5            |
+| dealt tunnela of ordinary wildcards          | 10           |
+| dealt tunnela of jhiplu or of poplu          | 20 (instead of their 10) |
+
+An ordinary wildcard (tiplu's rank, another suit) alone is worth nothing.
+The dealt-tunnela bonus needs a natural qualification (MA-5).
+
+Interpretation: a marriage is the three cards jhiplu, tiplu, poplu whatever
+their ranks, so with tiplu A♠ it is K♠ A♠ 2♠ — a maal item, not a meld.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.errors import Impossible
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+NEIGHBOUR_VALUES = (0, 2, 5, 10)      # 0..3 jhiplu (or poplu)
+TIPLU_VALUES = (0, 3, 7)              # 0..2 copies of the tiplu
+MARRIAGE_VALUES = (0, 10, 30)         # 0..2 marriages
+TUNNELA_ORDINARY = 5
+TUNNELA_ORDINARY_WILD = 10
+TUNNELA_NEIGHBOUR = 20
+
+
+@dataclass(frozen=True)
+class MaalItem:
+    name: str
+    cards: tuple[Card, ...]
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {format_cards(self.cards)} = {self.value}"
+
+
+@dataclass(frozen=True)
+class Maal:
+    total: int
+    items: tuple[MaalItem, ...]
+
+    def __str__(self) -> str:
+        if not self.items:
+            return "0"
+        return " + ".join(str(i.value) for i in self.items) + f" = {self.total}"
+
+
+def maal(cards: Sequence[Card], tiplu: Card,
+         dealt_tunnelas: Sequence[Card] = (), natural_qualified: bool = True,
+         seen: bool = True, rules: MarriageRules = DEFAULT_RULES) -> Maal:
+    """The best maal of `cards` under `tiplu` (MA-11).
+
+    `dealt_tunnelas` names one card per tunnela exposed at the deal (MA-3);
+    the hand must hold 3 copies of each. With `seen=False` (option
+    `maal_needs_seen`) the player counts nothing.
+    """
+    cs = tuple(cards)
+    rules.check_shoe(cs, [tiplu])
+    wc = Wildcards.from_tiplu(tiplu)
+    have = Counter(cs)
+    wanted = Counter(dealt_tunnelas)
+    for c, k in sorted(wanted.items()):
+        if have[c] < 3 * k:
+            raise Impossible(
+                f"a tunnela of {c} was exposed at the deal"
+                + (f" {k} times" if k > 1 else "")
+                + f", but the hand holds {have[c]} {c}", rules.rule("tunnela"))
+    if not seen:
+        return Maal(0, ())
+
+    items: list[MaalItem] = []
+    for c in sorted(wanted) if natural_qualified else ():
+        if c in (wc.jhiplu, wc.poplu):
+            continue                            # decided below, with marriages
+        value = TUNNELA_ORDINARY_WILD if wc.is_wild(c) else TUNNELA_ORDINARY
+        kind = "ordinary wildcards" if wc.is_wild(c) else "ordinary cards"
+        items.append(MaalItem(f"dealt tunnela of {kind}", (c, c, c), value))
+
+    j, t, p = have[wc.jhiplu], have[wc.tiplu], have[wc.poplu]
+    best: tuple[int, list[MaalItem]] | None = None
+    for m in range(min(j, t, p, 2), -1, -1):    # more marriages first on ties
+        chosen: list[MaalItem] = []
+        if m:
+            chosen.append(MaalItem("marriage" if m == 1 else "2 marriages",
+                                   (wc.jhiplu, wc.tiplu, wc.poplu) * m,
+                                   MARRIAGE_VALUES[m]))
+        for name, card, count in (("jhiplu", wc.jhiplu, j - m),
+                                  ("poplu", wc.poplu, p - m)):
+            if count == 3 and natural_qualified and wanted[card]:
+                chosen.append(MaalItem(f"dealt tunnela of {name}",
+                                       (card,) * 3, TUNNELA_NEIGHBOUR))
+            elif count:
+                chosen.append(MaalItem(f"{count} {name}", (card,) * count,
+                                       NEIGHBOUR_VALUES[count]))
+        if t - m:
+            chosen.append(MaalItem(
+                f"{t - m} tiplu" + ("" if t - m == 1 else " copies"),
+                (wc.tiplu,) * (t - m), TIPLU_VALUES[t - m]))
+        total = sum(i.value for i in chosen)
+        if best is None or total > best[0]:
+            best = (total, chosen)
+    assert best is not None
+    items.extend(best[1])
+    return Maal(sum(i.value for i in items), tuple(items))
+
+
+__all__ = ["Maal", "MaalItem", "maal"]

@@ -1,0 +1,217 @@
+"""Melds of Marriage (MA-4) and which of them qualify (MA-5).
+
+A meld is exactly 3 cards. Each card either stands as itself or, if it is a
+wildcard (MA-7), stands in for a missing card; at most 2 stand in. Read with
+every card standing as itself, the three cards may be a
+
+* *pure sequence* — 3 consecutive ranks of one suit, ace low (A 2 3) or high
+  (Q K A), never wrapping (K A 2 is not one);
+* *tunnela* — 3 truly identical cards;
+* *trial* — one rank in 3 different suits.
+
+With 1 or 2 stand-ins the meld is a *dirty sequence* or a *dirty trial*; a
+tunnela never has a stand-in, so two identical cards plus a wildcard make
+neither a tunnela nor a trial. A wildcard standing as itself is natural
+(tiplu J♣: 10♣ J♣ Q♣ is a pure sequence). Only pure sequences and tunnelas
+qualify (MA-5).
+
+`classify_meld` prefers the best reading: pure sequence / tunnela, then
+trial, then a dirty reading with as few stand-ins as possible (a dirty
+sequence before a dirty trial when both fit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Sequence
+
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.errors import Refused
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+
+class MeldKind(StrEnum):
+    PURE_SEQUENCE = "pure sequence"
+    TUNNELA = "tunnela"
+    TRIAL = "trial"
+    DIRTY_SEQUENCE = "dirty sequence"
+    DIRTY_TRIAL = "dirty trial"
+
+    @property
+    def qualifying(self) -> bool:
+        """A pure sequence or a tunnela: natural, no stand-in (MA-5)."""
+        return self in (MeldKind.PURE_SEQUENCE, MeldKind.TUNNELA)
+
+    @property
+    def dirty(self) -> bool:
+        return self in (MeldKind.DIRTY_SEQUENCE, MeldKind.DIRTY_TRIAL)
+
+    @property
+    def rank(self) -> int:
+        """Display order of an arrangement: qualifying, trials, dirty."""
+        return 0 if self.qualifying else 2 if self.dirty else 1
+
+
+PURE_SEQUENCE = MeldKind.PURE_SEQUENCE
+TUNNELA = MeldKind.TUNNELA
+TRIAL = MeldKind.TRIAL
+DIRTY_SEQUENCE = MeldKind.DIRTY_SEQUENCE
+DIRTY_TRIAL = MeldKind.DIRTY_TRIAL
+
+
+@dataclass(frozen=True)
+class Meld:
+    cards: tuple[Card, ...]
+    kind: MeldKind
+
+    @property
+    def qualifying(self) -> bool:
+        return self.kind.qualifying
+
+    @property
+    def dirty(self) -> bool:
+        return self.kind.dirty
+
+    def text(self) -> str:
+        return format_cards(self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.text()} ({self.kind})"
+
+
+# -- small geometric helpers, shared with the finish search ------------------
+
+def _positions(rank: int) -> tuple[int, ...]:
+    """Places of a rank on the line A 2 … K A (positions 1 … 14)."""
+    return (1, 14) if rank == 1 else (rank,)
+
+
+def sequence_fits(ranks: Sequence[int]) -> bool:
+    """Can these distinct ranks of one suit lie in one run of 3 (no wrap)?"""
+    if len(set(ranks)) != len(ranks) or len(ranks) > 3:
+        return False
+    for start in range(1, 13):
+        window = (start, start + 1, start + 2)
+        if all(any(p in window for p in _positions(r)) for r in ranks):
+            return True
+    return False
+
+
+def _wraps(ranks: Sequence[int]) -> bool:
+    """Would these ranks fit a run of 3 if K and A and 2 were allowed to touch?"""
+    if len(set(ranks)) != len(ranks):
+        return False
+    for start in range(1, 14):
+        window = {(start - 1 + i) % 13 + 1 for i in range(3)}
+        if all(r in window for r in ranks):
+            return True
+    return False
+
+
+def natural_kind(cs: Sequence[Card]) -> MeldKind | None:
+    """Kind of 1–3 cards all standing as themselves (None if no meld)."""
+    ranks = [c.rank for c in cs]
+    suits = [c.suit for c in cs]
+    if len(cs) == 3 and len(set(cs)) == 1:
+        return TUNNELA
+    if len(set(suits)) == 1 and sequence_fits(ranks):
+        return PURE_SEQUENCE
+    if len(set(ranks)) == 1 and len(set(suits)) == len(suits):
+        return TRIAL
+    return None
+
+
+def _names(cs: Sequence[Card]) -> str:
+    return format_cards(cs)
+
+
+def _natural_reason(cs: Sequence[Card]) -> str:
+    ranks = [c.rank for c in cs]
+    suits = [c.suit for c in cs]
+    if len(set(ranks)) == 1:
+        return (f"{_names(cs)}: two identical cards and a third of the same "
+                "rank form neither a tunnela (3 identical cards) nor a trial "
+                "(3 different suits)")
+    if len(set(suits)) == 1:
+        if len(set(ranks)) < 3:
+            return f"{_names(cs)}: a sequence needs 3 different ranks"
+        if _wraps(ranks):
+            return (f"{_names(cs)}: K A 2 never: a sequence never wraps "
+                    "(the ace is low, A 2 3, or high, Q K A)")
+        return f"{_names(cs)}: the ranks are not consecutive"
+    return (f"{_names(cs)}: neither one suit (a sequence) nor one rank "
+            "(a trial)")
+
+
+def _pair_reason(a: Card, b: Card) -> str:
+    """Why two natural cards plus one stand-in make no meld."""
+    pair = f"{a} and {b}"
+    if a == b:
+        return (f"{pair}: two identical cards plus a wildcard form neither a "
+                "tunnela nor a trial (a tunnela never has a stand-in, a trial "
+                "needs 3 different suits)")
+    if a.suit == b.suit:
+        if _wraps((a.rank, b.rank)):
+            return (f"{pair} cannot share a sequence: K A 2 never, a sequence "
+                    "never wraps")
+        return (f"{pair} are too far apart for one run of 3: it would need "
+                "more than two stand-ins, and only a wildcard stands in")
+    return (f"{pair} share neither a suit (sequence) nor a rank (trial), and "
+            "only a wildcard may stand in for a card")
+
+
+def classify_meld(cards: Sequence[Card], tiplu: Card | None,
+                  rules: MarriageRules = DEFAULT_RULES) -> Meld:
+    """Classify 3 cards as a meld, or raise `Refused(reason)` citing MA-4.
+
+    Without a tiplu nothing is wild (the player has not seen it).
+    """
+    cs = tuple(cards)
+    rules.check_shoe(cs)          # no jokers (a meld alone never exceeds the shoe)
+    meld_rule = rules.rule("meld")
+    if len(cs) != 3:
+        raise Refused(f"a meld is exactly 3 cards, not {len(cs)}"
+                      + (f" ({_names(cs)})" if cs else ""), meld_rule)
+    kind = natural_kind(cs)
+    if kind is not None:
+        return Meld(cs, kind)
+    wild = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
+    wild_at = [i for i, c in enumerate(cs) if wild is not None and wild.is_wild(c)]
+    if not wild_at:
+        reason = _natural_reason(cs)
+        if wild is None:
+            reason += " (nothing is wild before the tiplu is seen)"
+        else:
+            reason += f" and none of them is a wildcard ({wild.describe()})"
+        raise Refused(reason, meld_rule)
+    # Try 1 then 2 stand-ins; the remaining cards stand as themselves.
+    for n_in in (1, 2):
+        for stand_ins in combinations(wild_at, n_in):
+            naturals = [c for i, c in enumerate(cs) if i not in stand_ins]
+            if len({c.suit for c in naturals}) == 1 and \
+                    sequence_fits([c.rank for c in naturals]):
+                return Meld(cs, DIRTY_SEQUENCE)
+            if len({c.rank for c in naturals}) == 1 and \
+                    len({c.suit for c in naturals}) == len(naturals):
+                return Meld(cs, DIRTY_TRIAL)
+    # Only one wildcard here (two or three always make a meld): the other
+    # two cards are natural and do not go together.
+    a, b = (c for i, c in enumerate(cs) if i != wild_at[0])
+    raise Refused(_pair_reason(a, b) + f" ({cs[wild_at[0]]} is the only "
+                  "wildcard)", meld_rule)
+
+
+def is_meld(cards: Sequence[Card], tiplu: Card | None,
+            rules: MarriageRules = DEFAULT_RULES) -> bool:
+    try:
+        classify_meld(cards, tiplu, rules)
+    except Refused:
+        return False
+    return True
+
+
+__all__ = ["Meld", "MeldKind", "classify_meld", "is_meld", "sequence_fits",
+           "natural_kind"]

@@ -1,0 +1,30 @@
+"""A Marriage ruling for people: who saw, maal, fees and payments, then the
+explanation (T + w − n·S, and pair by pair)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from scorekeeper.games.marriage.engine import MarriageResult
+from scorekeeper.render import colour, explanation, table_box, title
+
+
+def ruling(con: Console, result: MarriageResult, hand_number: int | None,
+           dealer: str) -> None:
+    table = Table(title=title(hand_number, dealer), box=table_box(con))
+    for col in ("Player", "Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    payments = {p.rival: p for p in result.settlement.payments}
+    maal = dict(result.maal_totals())
+    for name, net in result.scores:
+        pay = payments.get(name)
+        table.add_row(
+            name + (" (finished)" if name == result.finisher else ""),
+            "yes" if name in result.seen else "no",
+            str(maal[name]),
+            str(pay.fee) if pay else "—",
+            str(pay.amount) if pay else "—",
+            colour(net))
+    con.print(table)
+    explanation(con, result.explanation, result.rules)

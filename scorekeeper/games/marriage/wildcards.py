@@ -1,0 +1,45 @@
+"""Wildcards of Marriage (MA-7), derived from the tiplu.
+
+With tiplu X the wildcards are: every card of X's rank (the other copies of
+X and the same rank in the other suits), the **jhiplu** (X's suit, one rank
+lower) and the **poplu** (X's suit, one rank higher). For the two neighbours
+only, ranks wrap: tiplu K → poplu A, tiplu A → jhiplu K. Sequences never
+wrap (MA-4); that is a different rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.cards import RANK_NAMES, Card
+
+
+@dataclass(frozen=True)
+class Wildcards:
+    tiplu: Card
+    jhiplu: Card
+    poplu: Card
+
+    @classmethod
+    def from_tiplu(cls, tiplu: Card) -> "Wildcards":
+        """The wildcards of a tiplu from the shoe (`MarriageRules.check_shoe`
+        refuses a joker before any wildcard is asked for)."""
+        assert not tiplu.is_joker, "the shoe has no jokers (MA-1)"
+        rank, suit = tiplu.rank, tiplu.suit
+        jhiplu = Card(13 if rank == 1 else rank - 1, suit)
+        poplu = Card(1 if rank == 13 else rank + 1, suit)
+        return cls(tiplu, jhiplu, poplu)
+
+    def is_wild(self, card: Card) -> bool:
+        """Every card of the tiplu's rank, plus the jhiplu and the poplu."""
+        return (card.rank == self.tiplu.rank and not card.is_joker) \
+            or card == self.jhiplu or card == self.poplu
+
+    def is_ordinary_wild(self, card: Card) -> bool:
+        """A card of the tiplu's rank in another suit (MA-11: worth 0 alone)."""
+        return card.rank == self.tiplu.rank and card.suit != self.tiplu.suit
+
+    def describe(self) -> str:
+        return (f"tiplu {self.tiplu} → wild: every "
+                f"{RANK_NAMES[self.tiplu.rank]}, jhiplu {self.jhiplu}, "
+                f"poplu {self.poplu}")

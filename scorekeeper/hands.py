@@ -1,0 +1,133 @@
+"""What the hands of every game share: the table, player names, and what a
+player shows (cards, or an agreed whole number).
+
+Plain functions on frozen values, no printing, no files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from scorekeeper import cards as cardtext
+from scorekeeper.cards import Card, format_cards
+from scorekeeper.errors import Impossible
+from scorekeeper.options import RuleSet
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays one hand: everyone of the session in seat order, those
+    seated this hand (not eliminated), and the dealer."""
+
+    players: tuple[str, ...]
+    seated: tuple[str, ...]
+    dealer: str
+
+    @classmethod
+    def of(cls, players: Sequence[str], dealer: str) -> "Table":
+        """A table where everyone plays (a `settle` without a ledger)."""
+        return cls(tuple(players), tuple(players), dealer)
+
+    def name(self, typed: str) -> str:
+        """A player of the session named case-insensitively."""
+        return resolve_name(typed, self.players)
+
+    def names(self, items: Sequence[str]) -> list[str]:
+        """Repeatable or comma-separated names, resolved."""
+        return [self.name(n) for item in items for n in item.split(",")
+                if n.strip()]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one player showed: the cards, or an agreed total (unverified)."""
+
+    cards: tuple[Card, ...] | None = None
+    total: int | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.cards is not None
+
+    def text(self) -> str:
+        if self.cards is None:
+            return str(self.total)
+        return format_cards(self.cards)
+
+    def stored(self) -> str | int:
+        """As the ledger keeps it: card text, or the agreed number."""
+        if self.cards is None:
+            assert self.total is not None
+            return self.total
+        return self.text()
+
+
+def resolve_name(name: str, players: Sequence[str]) -> str:
+    """Match a player's name case-insensitively; unknown names list the known."""
+    wanted = name.strip().casefold()
+    for p in players:
+        if p.casefold() == wanted:
+            return p
+    raise Impossible(f"unknown player {name.strip()!r}; players: "
+                     + ", ".join(players))
+
+
+def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    cleaned = tuple(n.strip() for n in names)
+    table = rules.rule("table")
+    for n in cleaned:
+        if not n:
+            raise Impossible("a player's name is empty", table)
+        if any(ch in n for ch in "=,|") or any(ord(ch) < 32 or ord(ch) == 127
+                                               for ch in n):
+            raise Impossible(f"the name {n!r} may not contain '=', ',', '|' or "
+                             "control characters", table)
+    if len({n.casefold() for n in cleaned}) != len(cleaned):
+        raise Impossible("player names must be distinct: "
+                         + ", ".join(cleaned), table)
+    if not rules.min_players <= len(cleaned) <= rules.max_players:
+        raise Impossible(f"{len(cleaned)} player{'s' * (len(cleaned) != 1)}: "
+                         "this profile seats "
+                         f"{rules.min_players}–{rules.max_players}", table)
+    return cleaned
+
+
+def parse_shown_value(text: str | int) -> Shown:
+    """`--hand NAME=VALUE`: a card list, or a whole number (an agreed total)."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
+    if isinstance(text, int):
+        return Shown(total=text)
+    stripped = text.strip()
+    if stripped.lstrip("-").isdigit() and stripped != "-":
+        return Shown(total=int(stripped))
+    return Shown(cards=cardtext.cards(stripped))
+
+
+def parse_hand_values(values: Sequence[str], players: Sequence[str]
+                      ) -> dict[str, str]:
+    """`--hand NAME=VALUE` options into {player: raw text}, names resolved."""
+    out: dict[str, str] = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise Impossible(f"--hand expects NAME=CARDS, got {item!r}")
+        player = resolve_name(name, players)
+        if player in out:
+            raise Impossible(f"two hands given for {player}")
+        out[player] = value
+    return out
+
+
+def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int]
+                ) -> tuple[tuple[str, Shown], ...]:
+    """What each seated player showed, in seat order (missing ones left out:
+    each engine says who it needs)."""
+    return tuple((p, parse_shown_value(raw[p])) for p in seated if p in raw)
+
+
+def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
+    """Seats in play order starting at the dealer's left neighbour."""
+    i = players.index(dealer)
+    return [players[(i + 1 + k) % len(players)] for k in range(len(players))]

@@ -1,0 +1,166 @@
+"""What every command of the shell shares: output (JSON or rich), errors as
+exit codes, and typer commands built from the parameters games declare.
+
+Errors come from the core as values carrying a rule id (`Refused`: exit 1,
+`Impossible`: exit 2); `guarded` turns them into one line on stderr (and
+one JSON document on stdout under `--json`) and the exit code.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import sys
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence
+
+import typer
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.declare import Flag
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+
+
+# -- output ---------------------------------------------------------------------
+
+def use_ascii(flag: bool) -> bool:
+    """`--ascii`, or a stdout that cannot encode the suits."""
+    if flag:
+        return True
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣→≤".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _suits_as_letters(data: Any) -> Any:
+    if isinstance(data, str):
+        return data.translate(_SUITS)
+    if isinstance(data, list):
+        return [_suits_as_letters(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _suits_as_letters(v) for k, v in data.items()}
+    return data
+
+
+def emit_json(data: Any, ascii: bool = False) -> None:
+    """One JSON document on stdout. `--ascii` writes suits as s h d c; where
+    stdout cannot encode them, \\u escapes keep the same JSON."""
+    if ascii:
+        data = _suits_as_letters(data)
+    sys.stdout.write(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
+
+
+def write_text(text: str) -> None:
+    """Plain text to stdout, in ASCII where the terminal cannot encode it."""
+    if use_ascii(False):
+        # imported here: rich (through render) loads only for people
+        from scorekeeper.render import asciify
+
+        text = asciify(text).encode("ascii", "replace").decode("ascii")
+    sys.stdout.write(text)
+
+
+def console(ascii: bool = False, stderr: bool = False) -> Console:
+    from scorekeeper import render  # rich: only when a person reads
+
+    return render.make_console(use_ascii(ascii), stderr=stderr)
+
+
+def say(text: str) -> None:
+    """A message for the person at the terminal (stderr)."""
+    sys.stderr.write(text + "\n")
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- errors -----------------------------------------------------------------------
+
+def fail(err: ScorekeeperError, as_json: bool = False,
+         check_shape: bool = False) -> None:
+    """Report an error value and exit with its code (1 or 2)."""
+    if as_json:
+        data: dict[str, Any] = {"valid": False} if check_shape else {}
+        data.update({"error": err.message, "reason": err.message,
+                     "rule": err.rule, "exit_code": err.exit_code})
+        emit_json(data)
+    # A ledger error lists every problem as FILE:LINE: message.
+    lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
+    sys.stderr.write("".join(line + "\n" for line in lines))
+    raise typer.Exit(err.exit_code)
+
+
+def guarded(body: Callable[[], None], as_json: bool = False,
+            check_shape: bool = False) -> None:
+    """Run a command's body; an error value becomes its exit code."""
+    try:
+        body()
+    except ScorekeeperError as err:
+        fail(err, as_json, check_shape)
+
+
+# -- commands from declared parameters ---------------------------------------------
+
+def _annotation(flag: Flag) -> Any:
+    if flag.kind is list:
+        return List[str]
+    if flag.kind is bool or flag.required or flag.default is not None:
+        return flag.kind
+    return Optional[flag.kind]
+
+
+def _typer_default(flag: Flag) -> Any:
+    default = ... if flag.required else \
+        ([] if flag.kind is list else flag.default)
+    if flag.argument:
+        return typer.Argument(default, metavar=flag.metavar, help=flag.help)
+    return typer.Option(default, *flag.decls, metavar=flag.metavar,
+                        help=flag.help)
+
+
+def parameter(flag: Flag) -> inspect.Parameter:
+    return inspect.Parameter(flag.param, inspect.Parameter.KEYWORD_ONLY,
+                             default=_typer_default(flag),
+                             annotation=_annotation(flag))
+
+
+def build_command(name: str, help: str, params: Sequence[inspect.Parameter],
+                  run: Callable[[dict[str, Any]], None]) -> Callable[..., None]:
+    """A function typer can register, taking exactly `params`."""
+    def command(**values: Any) -> None:
+        run(values)
+
+    command.__name__ = name.replace("-", "_")
+    command.__doc__ = help
+    command.__signature__ = inspect.Signature(list(params))  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
+
+
+def merged_flags(groups: Sequence[Sequence[Flag]]) -> tuple[Flag, ...]:
+    """The union of several games' hand flags, in order, each once (a flag
+    two games share must be declared alike)."""
+    seen: dict[str, Flag] = {}
+    for group in groups:
+        for flag in group:
+            known = seen.get(flag.param)
+            if known is None:
+                seen[flag.param] = flag
+            elif (known.decls, known.kind) != (flag.decls, flag.kind):
+                raise TypeError(f"games declare {flag.param} differently")
+    return tuple(seen.values())
+
+
+def given(flags: Sequence[Flag], values: dict[str, Any]) -> dict[str, Any]:
+    """Only the flags typed on the command line."""
+    return {f.param: values[f.param] for f in flags if f.given(values[f.param])}

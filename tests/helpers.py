@@ -1,0 +1,20 @@
+"""Helpers the tests share: a ledger's text built the way `new` and `record`
+build it, without going through files."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from scorekeeper import ledger, registry, tomltext
+
+
+def header_text(game: str, profile: Any, rules: Any, players: Sequence[str],
+                first_dealer: str) -> str:
+    """The text `scorekeeper new` writes."""
+    return tomltext.header_text(ledger.header_document(
+        registry.game(game), profile, rules, players, first_dealer))
+
+
+def append(text: str, stored: dict) -> str:
+    """The text `scorekeeper record` writes for one more hand."""
+    return text.rstrip("\n") + "\n" + tomltext.hand_text(stored)

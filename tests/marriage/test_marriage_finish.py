@@ -1,0 +1,390 @@
+"""Finishing in Marriage (MA-10): 7 melds with 3 qualifying, or 8 dublees."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.cards import Card, card, cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.games.marriage.finish import arrange, find_finish, max_qualifying
+from scorekeeper.games.marriage.melds import classify_meld, is_meld
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+SHOE = [Card(r, s) for r in range(1, 14) for s in range(4)] * 3
+
+# The seed's worked example: A qualifies with these and sees tiplu J♣.
+QUALIFIED = "3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦"
+TIPLU = card("J♣")
+
+
+def refused(hand: str, tiplu: Card = TIPLU, by: str = "melds") -> str:
+    with pytest.raises(Refused) as info:
+        find_finish(cards(hand), tiplu, by)
+    assert info.value.rule == "MA-10"
+    return info.value.message
+
+
+def check_melds(finish, given_cards, tiplu) -> None:
+    """Re-validate a finish by melds meld by meld, and its cards."""
+    assert finish.by == "melds"
+    assert len(finish.melds) == 7
+    for meld in finish.melds:
+        again = classify_meld(meld.cards, tiplu)
+        assert again.kind == meld.kind
+    assert sum(m.qualifying for m in finish.melds) >= 3
+    shown = Counter(c for m in finish.melds for c in m.cards)
+    expected = Counter(given_cards)
+    if len(given_cards) == 22:
+        assert finish.discard is not None
+        expected[finish.discard] -= 1
+        expected = +expected
+    else:
+        assert finish.discard is None
+    assert shown == expected
+    assert [len(g) for g in finish.arrangement()] == [3] * 7
+
+
+# -- MA-10 finishing by melds -------------------------------------------------
+
+def test_ma10_worked_example_hand_finishes():
+    hand = cards(QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ J♥ K♦ Q♠ K♠ J♠")
+    finish = find_finish(hand, TIPLU)
+    check_melds(finish, hand, TIPLU)
+
+
+def test_ma10_twenty_two_cards_picks_the_discard():
+    hand = cards(QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♣ 9♣ K♦ K♠ J♠ 4♥")
+    finish = find_finish(hand, TIPLU)
+    check_melds(finish, hand, TIPLU)
+    assert finish.discard == card("4♥")
+
+
+def test_ma10_wrong_number_of_cards_is_impossible():
+    with pytest.raises(Impossible) as info:
+        find_finish(cards(QUALIFIED + " 2♥ 2♦ 2♠"), TIPLU)
+    assert info.value.rule == "MA-10"
+    with pytest.raises(Impossible):
+        find_finish(SHOE[:23], TIPLU)
+
+
+def test_ma10_dirty_melds_allowed_after_qualifying():
+    hand = cards(QUALIFIED + " 3♥ J♥ 5♥ 9♠ 9♥ Q♣ 4♦ J♠ J♦ 2♣ 10♣ 3♣")
+    finish = find_finish(hand, TIPLU)
+    check_melds(finish, hand, TIPLU)
+    assert sum(m.kind.startswith("dirty") for m in finish.melds) == 4
+
+
+def test_ma5_only_two_qualifying_melds_refused():
+    hand = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 7♣ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ "
+            "K♠ K♥ K♦ A♠ A♥ A♦")
+    message = refused(hand)
+    assert "only 2 qualifying melds" in message and "need 3" in message
+
+
+def test_ma5_trials_do_not_count_as_qualifying():
+    # 7 perfect melds, but 5 of them are trials: not a finish
+    hand = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ A♠ A♥ A♦ "
+            "7♠ 7♥ 7♦")
+    message = refused(hand, card("9♣"))
+    assert "only 2 qualifying melds" in message
+
+
+def test_ma5_seven_melds_but_qualifying_need_explained():
+    # 3 qualifying melds exist, 7 melds exist, but never both at once
+    hand = cards("2♠ 2♥ 2♦ 3♠ 3♦ 4♠ 4♠ 4♥ 4♦ 4♦ 5♠ 5♦ 6♠ 6♥ 6♦ 7♠ 7♥ 7♦ "
+                 "9♠ 9♥ 9♦")
+    tiplu = card("Q♣")                      # no wildcard in the hand
+    assert max_qualifying(hand) >= 3
+    assert arrange(hand, tiplu, melds=7, qualifying=0) is not None
+    assert arrange(hand, tiplu, melds=7, qualifying=3) is None
+    message = refused(" ".join(str(c) for c in hand), tiplu)
+    assert "7 melds can be formed only with fewer than 3 qualifying" in message
+
+
+def test_ma10_refusal_names_the_best_partial_arrangement():
+    hand = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ 9♥"
+    message = refused(hand)
+    assert message.startswith("no arrangement places every card: with 3 "
+                              "qualifying melds the best uses 6 melds and "
+                              "leaves ")
+    left = cards(message.split("leaves ")[1])
+    assert len(left) == 3
+
+
+def test_ma10_refusal_for_22_cards_mentions_the_discard():
+    hand = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ 9♥ 4♠"
+    message = refused(hand)
+    assert message.startswith("no discard lets the other 21 cards all fit")
+    assert "one of them would be the discard" in message
+
+
+def test_ma10_refusal_wording_stays_truthful_when_out_of_steps(monkeypatch):
+    import scorekeeper.games.marriage.finish as finish_module
+    hand = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ 9♥"
+    monkeypatch.setattr(finish_module, "EXPLAIN_STEPS", 3)
+    message = refused(hand)
+    assert "the closest found uses" in message
+    melds = int(message.split(" uses ")[1].split()[0])
+    left = cards(message.split("leaves ")[1].split(" (")[0].split(";")[0])
+    rest = Counter(cards(hand)) - Counter(left)
+    assert arrange(list(rest.elements()), TIPLU, melds=melds) is not None
+
+
+def test_ma1_too_many_copies_impossible():
+    with pytest.raises(Impossible) as info:
+        find_finish(cards(QUALIFIED + " 2♥ 2♥ 2♥ 2♥ 3♦ 3♦ 3♦ K♥ K♥ K♥ Q♥ Q♥"),
+                    TIPLU)
+    assert info.value.rule == "MA-1"
+    with pytest.raises(Impossible):     # the tiplu is the third J♣
+        find_finish(cards(QUALIFIED + " J♣ J♣ J♣ 2♥ 2♦ 2♠ 3♦ 3♦ 3♦ K♥ K♥ K♥"),
+                    TIPLU)
+
+
+# -- MA-9 / MA-10 finishing by dublees ---------------------------------------
+
+DUBLEE_HAND = ("3♠ 3♠ 7♥ 7♥ 9♦ 9♦ K♣ K♣ A♥ A♥ 4♦ 4♦ 6♣ 6♣ 2♠ 2♠ "
+               "5♥ 8♠ 10♦ Q♣ J♥")
+
+
+def test_ma9_eight_dublees_and_five_leftovers():
+    finish = find_finish(cards(DUBLEE_HAND), TIPLU, by="dublees")
+    assert len(finish.dublees) == 8 and len(finish.leftovers) == 5
+    assert all(a == b for a, b in finish.dublees)
+    assert finish.melds == () and finish.discard is None
+    groups = finish.arrangement()
+    assert [len(g) for g in groups] == [2] * 8 + [5]
+
+
+def test_ma9_twenty_two_cards_discards_a_leftover():
+    hand = cards(DUBLEE_HAND + " 8♦")
+    finish = find_finish(hand, TIPLU, by="dublees")
+    assert finish.discard is not None
+    assert Counter(finish.shown()) + Counter([finish.discard]) == Counter(hand)
+
+
+def test_ma9_too_few_dublees_refused():
+    hand = "3♠ 3♠ 7♥ 7♥ 9♦ 9♦ K♣ K♣ A♥ A♥ 4♦ 4♦ 5♥ 8♠ 10♦ Q♣ J♥ 2♦ 6♠ 7♣ 8♥"
+    message = refused(hand, by="dublees")
+    assert "only 6 dublees" in message and "need 8" in message
+
+
+def test_ma9_three_copies_make_one_dublee_not_two():
+    hand = ("3♠ 3♠ 3♠ 7♥ 7♥ 7♥ 9♦ 9♦ 9♦ K♣ K♣ K♣ A♥ A♥ 4♦ 4♦ "
+            "6♣ 6♣ 5♥ 8♠ 10♦")
+    message = refused(hand, by="dublees")
+    assert "only 7 dublees" in message
+
+
+def test_ma9_identical_wildcards_make_a_dublee():
+    # interpretation: both J♥ stand as themselves, no stand-in
+    hand = DUBLEE_HAND.replace("3♠ 3♠", "J♦ J♦")
+    finish = find_finish(cards(hand), TIPLU, by="dublees")
+    assert (card("J♦"), card("J♦")) in finish.dublees
+
+
+# -- properties --------------------------------------------------------------
+
+def deal(seed: int, n: int) -> tuple[list[Card], Card]:
+    rng = random.Random(seed)
+    dealt = rng.sample(SHOE, n + 1)
+    return dealt[:n], dealt[n]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from((21, 22)))
+def test_ma10_random_deals_any_finish_found_is_valid(seed, n):
+    hand, tiplu = deal(seed, n)
+    try:
+        finish = find_finish(hand, tiplu)
+    except Refused as err:
+        assert err.rule == "MA-10"
+        return
+    check_melds(finish, hand, tiplu)
+
+
+def _natural_meld(rng: random.Random, shoe: list[Card]) -> list[Card] | None:
+    suit = rng.randrange(4)
+    if rng.random() < 0.3:
+        c = Card(rng.randint(1, 13), suit)
+        meld = [c, c, c]
+    else:
+        start = rng.randint(1, 12)
+        meld = [Card(1 if r == 14 else r, suit)
+                for r in (start, start + 1, start + 2)]
+    return meld if all(shoe.count(c) >= meld.count(c) for c in meld) else None
+
+
+def _any_meld(rng: random.Random, shoe: list[Card], wc: Wildcards) -> list[Card]:
+    while True:
+        choice = rng.random()
+        if choice < 0.3:
+            meld = _natural_meld(rng, shoe)
+        elif choice < 0.5:
+            r = rng.randint(1, 13)
+            meld = [Card(r, s) for s in rng.sample(range(4), 3)]
+        else:                  # dirty: 1 or 2 naturals around stand-ins
+            wilds = [c for c in shoe if wc.is_wild(c)]
+            n_wild = rng.choice((1, 2, 3))
+            meld = rng.sample(wilds, min(n_wild, len(wilds)))
+            base = (_natural_meld(rng, shoe) if rng.random() < 0.5 else
+                    [Card(rng.randint(1, 13), s)
+                     for s in rng.sample(range(4), 3)])
+            if base is None:
+                continue
+            for c in rng.sample(base, 3 - len(meld)):
+                meld.append(c)
+        if meld is None or len(meld) != 3:
+            continue
+        if all(shoe.count(c) >= meld.count(c) for c in meld) and \
+                is_meld(meld, wc.tiplu):
+            return meld
+
+
+def constructed_finish(seed: int, extra: bool) -> tuple[list[Card], Card]:
+    rng = random.Random(seed)
+    while True:
+        shoe = list(SHOE)
+        tiplu = rng.choice(shoe)
+        shoe.remove(tiplu)
+        wc = Wildcards.from_tiplu(tiplu)
+        hand: list[Card] = []
+        while len(hand) < 9:
+            meld = _natural_meld(rng, shoe)
+            if meld:
+                for c in meld:
+                    shoe.remove(c)
+                hand += meld
+        for _ in range(4):
+            meld = _any_meld(rng, shoe, wc)
+            for c in meld:
+                shoe.remove(c)
+            hand += meld
+        if extra:
+            hand.append(rng.choice(shoe))
+        rng.shuffle(hand)
+        return hand, tiplu
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_ma10_constructed_finishing_hands_are_always_found(seed, extra):
+    hand, tiplu = constructed_finish(seed, extra)
+    finish = find_finish(hand, tiplu)
+    check_melds(finish, hand, tiplu)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.booleans(), st.integers(1, 3))
+def test_ma10_damaged_hands_finish_or_explain_truthfully(seed, extra, damage):
+    hand, tiplu = constructed_finish(seed, extra)
+    rng = random.Random(seed + 1)
+    shoe = list(SHOE)
+    for c in hand + [tiplu]:
+        shoe.remove(c)
+    for _ in range(damage):
+        i = rng.randrange(len(hand))
+        new = rng.choice(shoe)
+        shoe.remove(new)
+        shoe.append(hand[i])
+        hand[i] = new
+    try:
+        finish = find_finish(hand, tiplu)
+    except Refused as err:
+        assert err.rule == "MA-10"
+        if " uses " in err.message:
+            assert "the best uses" in err.message or \
+                "the closest found uses" in err.message
+            melds = int(err.message.split(" uses ")[1].split()[0])
+            left_text = err.message.split("leaves ")[1].split(" (")[0]
+            left = cards(left_text.split(";")[0])
+            assert len(left) == len(hand) - 3 * melds
+            assert 3 <= melds < 7
+            rest = Counter(hand) - Counter(left)
+            assert arrange(list(rest.elements()), tiplu, melds=melds,
+                           qualifying=3) is not None
+        else:
+            assert "qualifying meld" in err.message
+            assert max_qualifying(hand) < 3
+        return
+    check_melds(finish, hand, tiplu)
+
+
+def brute_force(cs: list[Card], tiplu: Card | None, qualifying: int) -> bool:
+    """Plain search over every split into triples (small hands only)."""
+    def go(rest: list[Card], q: int) -> bool:
+        if not rest:
+            return q >= qualifying
+        first, others = rest[0], rest[1:]
+        for i, j in combinations(range(len(others)), 2):
+            trio = [first, others[i], others[j]]
+            try:
+                meld = classify_meld(trio, tiplu)
+            except Refused:
+                continue
+            remaining = [c for k, c in enumerate(others) if k not in (i, j)]
+            if go(remaining, q + meld.qualifying):
+                return True
+        return False
+    return go(list(cs), 0)
+
+
+# Small hands: built from melds (natural, trials, with wildcards), then often
+# damaged by one or two random cards, so both answers are common.
+SMALL = [Card(r, s) for r in (1, 2, 3, 4, 5, 11, 12, 13) for s in (0, 1, 3)]
+
+
+@st.composite
+def small_hand(draw, melds):
+    tiplu = draw(st.one_of(st.none(), st.sampled_from(SMALL)))
+    wilds = ([c for c in SHOE[:52] if Wildcards.from_tiplu(tiplu).is_wild(c)]
+             if tiplu else SMALL)
+    cs: list[Card] = []
+    for _ in range(melds):
+        shape = draw(st.sampled_from(("run", "run", "tunnela", "trial",
+                                      "wild", "random")))
+        suit = draw(st.sampled_from((0, 1, 3)))
+        rank = draw(st.integers(1, 12))
+        if shape == "run":
+            cs += [Card((rank + i - 1) % 13 + 1, suit) for i in range(3)]
+        elif shape == "tunnela":
+            cs += [Card(rank, suit)] * 3
+        elif shape == "trial":
+            cs += [Card(rank, s) for s in (0, 1, 3)]
+        elif shape == "wild":           # 1 or 2 wildcards, the rest natural
+            stand = draw(st.lists(st.sampled_from(wilds), min_size=1,
+                                  max_size=2))
+            near = draw(st.sampled_from((Card(rank + 1, suit),
+                                         Card(rank, (suit + 1) % 4))))
+            cs += stand + [Card(rank, suit), near][: 3 - len(stand)]
+        else:
+            cs += draw(st.lists(st.sampled_from(SMALL), min_size=3, max_size=3))
+    for _ in range(draw(st.integers(0, 2))):
+        i = draw(st.integers(0, len(cs) - 1))
+        cs[i] = draw(st.sampled_from(SMALL + wilds))
+    assume(max(Counter(cs).values()) <= 3)
+    return draw(st.permutations(cs)), tiplu
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data(), st.sampled_from((2, 3)))
+def test_ma10_arrange_agrees_with_brute_force(data, melds):
+    cs, tiplu = data.draw(small_hand(melds))
+    qualifying = data.draw(st.integers(0, melds))
+    found = arrange(cs, tiplu, melds=melds, qualifying=qualifying)
+    assert (found is not None) == brute_force(cs, tiplu, qualifying)
+    if found is not None:
+        assert Counter(c for m in found for c in m.cards) == Counter(cs)
+        assert sum(m.qualifying for m in found) >= qualifying
+        for m in found:
+            assert classify_meld(m.cards, tiplu).kind == m.kind
+
+
+def test_ma10_arrange_needs_exactly_three_per_meld():
+    with pytest.raises(Impossible):
+        arrange(cards("3♠ 4♠ 5♠ 6♠"), None, melds=1)

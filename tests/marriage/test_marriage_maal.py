@@ -1,0 +1,151 @@
+"""Maal (MA-11)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.cards import Card, card, cards
+from scorekeeper.errors import Impossible
+from scorekeeper.games.marriage.maal import maal
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+J_CLUBS = card("J♣")
+
+
+def total(hand: str, tiplu: Card = J_CLUBS, **kw) -> int:
+    return maal(cards(hand), tiplu, **kw).total
+
+
+def test_ma11_worked_example_marriage_is_10_not_2_3_2():
+    result = maal(cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣"), J_CLUBS)
+    assert result.total == 10
+    assert [(i.name, i.value) for i in result.items] == [("marriage", 10)]
+
+
+def test_ma11_jhiplu_counts_2_5_10():
+    assert total("10♣") == 2
+    assert total("10♣ 10♣") == 5
+    assert total("10♣ 10♣ 10♣") == 10
+
+
+def test_ma11_poplu_counts_2_5_10():
+    assert total("Q♣") == 2
+    assert total("Q♣ Q♣") == 5
+    assert total("Q♣ Q♣ Q♣") == 10
+
+
+def test_ma11_tiplu_copies_count_3_7():
+    assert total("J♣") == 3
+    assert total("J♣ J♣") == 7
+
+
+def test_ma11_two_marriages_30():
+    assert total("10♣ J♣ Q♣ 10♣ J♣ Q♣") == 30
+
+
+def test_ma11_best_grouping_without_overlap():
+    # 3 jhiplu, 2 tiplu, 3 poplu: 2 marriages + 1 + 1 = 34 beats 10+7+10 = 27
+    result = maal(cards("10♣ 10♣ 10♣ J♣ J♣ Q♣ Q♣ Q♣"), J_CLUBS)
+    assert result.total == 34
+    used = Counter(c for item in result.items for c in item.cards)
+    assert used == Counter(cards("10♣ 10♣ 10♣ J♣ J♣ Q♣ Q♣ Q♣"))
+
+
+def test_ma11_ordinary_wildcard_alone_is_worth_nothing():
+    assert total("J♥ J♠ J♦ 3♠") == 0
+
+
+def test_ma11_marriage_needs_natural_neighbours_of_the_tiplu_suit():
+    assert total("10♥ J♥ Q♥") == 0
+
+
+def test_ma11_dealt_tunnela_ordinary_cards_5():
+    assert total("6♥ 6♥ 6♥", dealt_tunnelas=[card("6♥")]) == 5
+
+
+def test_ma11_dealt_tunnela_ordinary_wildcards_10():
+    assert total("J♥ J♥ J♥", dealt_tunnelas=[card("J♥")]) == 10
+
+
+def test_ma11_dealt_tunnela_of_jhiplu_or_poplu_20_instead_of_10():
+    assert total("10♣ 10♣ 10♣", dealt_tunnelas=[card("10♣")]) == 20
+    assert total("Q♣ Q♣ Q♣", dealt_tunnelas=[card("Q♣")]) == 20
+    assert total("10♣ 10♣ 10♣") == 10          # not dealt: the usual 10
+
+
+def test_ma11_dealt_tunnela_of_jhiplu_versus_a_marriage():
+    # 20 (tunnela) + 3 (tiplu) + 2 (poplu) = 25 beats 10 + 5 = 15
+    assert total("10♣ 10♣ 10♣ J♣ Q♣", dealt_tunnelas=[card("10♣")]) == 25
+
+
+def test_ma11_tunnela_bonus_needs_natural_qualification():
+    assert total("6♥ 6♥ 6♥", dealt_tunnelas=[card("6♥")],
+                 natural_qualified=False) == 0
+    assert total("10♣ 10♣ 10♣", dealt_tunnelas=[card("10♣")],
+                 natural_qualified=False) == 10     # cards still count
+
+
+def test_ma3_dealt_tunnela_not_held_is_impossible():
+    with pytest.raises(Impossible) as info:
+        maal(cards("6♥ 6♥ 5♠"), J_CLUBS, dealt_tunnelas=[card("6♥")])
+    assert info.value.rule == "MA-3"
+
+
+def test_ma1_three_tiplu_copies_in_hand_impossible():
+    with pytest.raises(Impossible) as info:
+        maal(cards("J♣ J♣ J♣"), J_CLUBS)
+    assert info.value.rule == "MA-1"
+
+
+def test_ma11_unseen_player_counts_nothing():
+    assert maal(cards("10♣ J♣ Q♣"), J_CLUBS, seen=False).total == 0
+
+
+def test_ma7_ma11_wrapping_neighbours_marry():
+    assert total("Q♠ K♠ A♠", card("K♠")) == 10       # poplu of K is A
+    assert total("K♦ A♦ 2♦", card("A♦")) == 10       # jhiplu of A is K
+
+
+# -- properties -----------------------------------------------------------------
+
+ALL = [Card(r, s) for r in range(1, 14) for s in range(4)]
+
+
+@st.composite
+def hand_and_tiplu(draw):
+    tiplu = draw(st.sampled_from(ALL))
+    wc = Wildcards.from_tiplu(tiplu)
+    near = [wc.jhiplu, wc.tiplu, wc.poplu] + \
+        [Card(tiplu.rank, s) for s in range(4) if s != tiplu.suit]
+    hand = draw(st.lists(st.sampled_from(near * 3 + ALL[:8]), max_size=14))
+    counts = Counter(hand)
+    hand = [c for c in counts for _ in range(min(counts[c], 2 if c == tiplu else 3))]
+    return hand, tiplu
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand_and_tiplu(), st.data())
+def test_ma11_maal_never_decreases_when_a_card_is_added(ht, data):
+    hand, tiplu = ht
+    before = maal(hand, tiplu).total
+    extra = data.draw(st.sampled_from(ALL))
+    limit = 2 if extra == tiplu else 3
+    if Counter(hand)[extra] < limit:
+        assert maal(hand + [extra], tiplu).total >= before
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand_and_tiplu(), st.booleans())
+def test_ma11_items_use_each_physical_card_once(ht, qualified):
+    hand, tiplu = ht
+    have = Counter(hand)
+    dealt = [c for c in have if have[c] == 3]
+    result = maal(hand, tiplu, dealt_tunnelas=dealt, natural_qualified=qualified)
+    used = Counter(c for item in result.items for c in item.cards)
+    assert not used - have
+    assert result.total == sum(i.value for i in result.items)
+    assert result.total >= maal(hand, tiplu).total if qualified else True

@@ -1,0 +1,233 @@
+"""Marriage melds (MA-4), qualifying melds (MA-5) and wildcards (MA-7)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.cards import Card, card, cards
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.games.marriage.melds import classify_meld, is_meld
+from scorekeeper.games.marriage.wildcards import Wildcards
+
+ALL_CARDS = [Card(r, s) for r in range(1, 14) for s in range(4)]
+
+
+def kind(text: str, tiplu: str | None = None) -> str:
+    return classify_meld(cards(text), card(tiplu) if tiplu else None).kind
+
+
+def refusal(text: str, tiplu: str | None = None) -> Refused:
+    with pytest.raises(Refused) as info:
+        classify_meld(cards(text), card(tiplu) if tiplu else None)
+    assert info.value.rule == "MA-4"
+    return info.value
+
+
+# -- MA-7 wildcards ----------------------------------------------------------
+
+def test_ma7_tiplu_jc_wilds_every_jack_and_neighbours():
+    wc = Wildcards.from_tiplu(card("J♣"))
+    assert wc.jhiplu == card("10♣") and wc.poplu == card("Q♣")
+    wild = {c for c in ALL_CARDS if wc.is_wild(c)}
+    assert wild == set(cards("J♠ J♥ J♦ J♣ 10♣ Q♣"))
+    assert wc.describe() == "tiplu J♣ → wild: every J, jhiplu 10♣, poplu Q♣"
+
+
+def test_ma7_neighbours_wrap_k_to_a_and_a_to_k():
+    assert Wildcards.from_tiplu(card("K♥")).poplu == card("A♥")
+    assert Wildcards.from_tiplu(card("K♥")).jhiplu == card("Q♥")
+    assert Wildcards.from_tiplu(card("A♦")).jhiplu == card("K♦")
+    assert Wildcards.from_tiplu(card("A♦")).poplu == card("2♦")
+
+
+def test_ma7_other_suits_neighbours_are_not_wild():
+    wc = Wildcards.from_tiplu(card("J♣"))
+    assert not wc.is_wild(card("10♠")) and not wc.is_wild(card("Q♥"))
+
+
+# -- MA-4 natural melds -----------------------------------------------------
+
+def test_ma4_pure_sequence():
+    assert kind("3♠ 4♠ 5♠") == "pure sequence"
+    assert kind("5♠ 3♠ 4♠") == "pure sequence"
+
+
+def test_ma4_ace_low_and_ace_high():
+    assert kind("A♥ 2♥ 3♥") == "pure sequence"
+    assert kind("Q♥ K♥ A♥") == "pure sequence"
+
+
+def test_ma4_k_a_2_never_a_sequence():
+    err = refusal("K♠ A♠ 2♠")
+    assert "never wraps" in err.message
+
+
+def test_ma4_k_a_2_never_even_with_a_wildcard_for_the_ace():
+    # tiplu 7♦: 7♥ is wild, but K♠ and 2♠ cannot be in one run
+    err = refusal("K♠ 7♥ 2♠", "7♦")
+    assert "never wraps" in err.message
+
+
+def test_ma4_tunnela_is_three_identical_cards():
+    assert kind("6♥ 6♥ 6♥") == "tunnela"
+
+
+def test_ma4_trial_is_one_rank_three_suits():
+    assert kind("9♠ 9♥ 9♣") == "trial"
+
+
+def test_ma4_two_identical_and_a_third_suit_is_no_trial():
+    refusal("9♠ 9♠ 9♣")
+
+
+def test_ma4_mixed_suits_and_ranks_refused():
+    refusal("3♠ 4♥ 5♠")
+
+
+def test_ma4_meld_is_exactly_three_cards():
+    err = refusal("3♠ 4♠ 5♠ 6♠")
+    assert "exactly 3" in err.message
+    refusal("3♠ 4♠")
+
+
+# -- MA-4 wildcards in melds ------------------------------------------------
+
+def test_ma4_one_stand_in_makes_a_dirty_sequence():
+    assert kind("3♠ J♥ 5♠", "J♣") == "dirty sequence"
+
+
+def test_ma4_one_stand_in_makes_a_dirty_trial():
+    assert kind("9♠ 9♥ Q♣", "J♣") == "dirty trial"
+
+
+def test_ma4_two_wildcards_with_one_natural_allowed():
+    assert kind("4♦ J♥ J♠", "J♣") in ("dirty sequence", "dirty trial")
+
+
+def test_ma4_two_identical_plus_wildcard_is_neither_tunnela_nor_trial():
+    err = refusal("5♥ 5♥ J♠", "J♣")
+    assert "neither a tunnela nor a trial" in err.message
+
+
+def test_ma4_three_wildcards_always_meld():
+    assert is_meld(cards("J♠ J♥ 10♣"), card("J♣"))
+    assert kind("J♠ J♥ J♦", "J♣") == "trial"            # all stand as themselves
+    assert kind("J♥ 10♣ Q♣", "J♣") in ("dirty sequence", "dirty trial")
+
+
+def test_ma4_wildcard_may_stand_as_itself():
+    assert kind("10♣ J♣ Q♣", "J♣") == "pure sequence"
+
+
+def test_ma4_wildcard_as_itself_in_a_tunnela():
+    assert kind("J♥ J♥ J♥", "J♣") == "tunnela"
+
+
+def test_ma4_without_tiplu_nothing_is_wild():
+    err = refusal("3♠ J♥ 5♠")
+    assert "nothing is wild" in err.message
+
+
+def test_ma4_unrelated_naturals_cannot_use_one_wildcard():
+    err = refusal("3♠ 9♥ J♦", "J♣")
+    assert "neither a suit" in err.message
+    refusal("3♠ 9♠ J♦", "J♣")
+
+
+def test_ma4_identical_wildcards_can_stand_in_for_each_other():
+    # tiplu 5♣: both 5♥ are wild; one stands as itself, one for 4♥ or 7♥
+    assert kind("5♥ 5♥ 6♥", "5♣") == "dirty sequence"
+
+
+def test_ma1_no_jokers():
+    with pytest.raises(Impossible):
+        classify_meld(cards("JK 3♠ 4♠"), None)
+
+
+# -- MA-5 qualifying --------------------------------------------------------
+
+def test_ma5_pure_sequence_and_tunnela_qualify():
+    assert classify_meld(cards("3♠ 4♠ 5♠"), None).qualifying
+    assert classify_meld(cards("6♥ 6♥ 6♥"), None).qualifying
+    assert classify_meld(cards("10♣ J♣ Q♣"), card("J♣")).qualifying
+
+
+def test_ma5_trials_and_dirty_melds_never_qualify():
+    assert not classify_meld(cards("9♠ 9♥ 9♣"), None).qualifying
+    assert not classify_meld(cards("3♠ J♥ 5♠"), card("J♣")).qualifying
+    assert not classify_meld(cards("9♠ 9♥ Q♣"), card("J♣")).qualifying
+
+
+# -- properties: classify_meld against a literal reading of MA-4 --------------
+
+def _natural(eff: tuple[Card, Card, Card], stand_ins: int) -> str | None:
+    ranks = sorted(c.rank for c in eff)
+    suits = {c.suit for c in eff}
+    if len(set(eff)) == 1:
+        return "tunnela" if stand_ins == 0 else None
+    if len(suits) == 1:
+        for run in ([r, r + 1, r + 2] for r in range(1, 12)):
+            if ranks == run:
+                return "sequence"
+        if ranks == [1, 12, 13]:
+            return "sequence"
+    if len(set(ranks)) == 1 and len(suits) == 3:
+        return "trial"
+    return None
+
+
+def oracle(cs: tuple[Card, ...], tiplu: Card | None) -> set[str]:
+    """Every kind the 3 cards can be read as, by brute force."""
+    wc = Wildcards.from_tiplu(tiplu) if tiplu else None
+    kinds: set[str] = set()
+    wild_at = [i for i, c in enumerate(cs) if wc and wc.is_wild(c)]
+
+    def go(i: int, eff: list[Card], stand: int) -> None:
+        if i == 3:
+            k = _natural(tuple(eff), stand)   # type: ignore[arg-type]
+            if k:
+                if stand == 0:
+                    kinds.add({"sequence": "pure sequence"}.get(k, k))
+                else:
+                    kinds.add("dirty " + k)
+            return
+        go(i + 1, eff + [cs[i]], stand)
+        if i in wild_at and stand < 2:
+            for other in ALL_CARDS:
+                go(i + 1, eff + [other], stand + 1)
+
+    go(0, [], 0)
+    return kinds
+
+
+NEAR = [Card(r, s) for r in (1, 2, 3, 4, 11, 12, 13) for s in (0, 1, 2)]
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.lists(st.sampled_from(NEAR), min_size=3, max_size=3),
+       st.one_of(st.none(), st.sampled_from(NEAR)))
+def test_ma4_classify_matches_literal_reading(cs, tiplu):
+    cs = tuple(cs)
+    kinds = oracle(cs, tiplu)
+    try:
+        meld = classify_meld(cs, tiplu)
+    except Refused as err:
+        assert not kinds, (cs, tiplu, kinds, err)
+        return
+    assert meld.kind in kinds
+    natural = kinds & {"pure sequence", "tunnela", "trial"}
+    if natural:                                # best reading preferred
+        assert meld.kind in natural
+        if "trial" in natural and len(natural) > 1:
+            assert meld.kind != "trial"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(ALL_CARDS), st.data())
+def test_ma4_any_three_wildcards_form_a_meld(tiplu, data):
+    wc = Wildcards.from_tiplu(tiplu)
+    wilds = [c for c in ALL_CARDS if wc.is_wild(c)]
+    cs = data.draw(st.lists(st.sampled_from(wilds), min_size=3, max_size=3))
+    assert is_meld(cs, tiplu)

@@ -1,0 +1,425 @@
+"""The ledger model: TOML round trip, verify, deal rotation, places, session
+length (DH-3, DH-11, DH-12), and shape errors with line numbers."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from scorekeeper.cards import cards
+from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
+from scorekeeper.hands import Shown
+from scorekeeper.errors import Impossible, Refused
+from scorekeeper.ledger import parse, verify
+from scorekeeper.registry import game
+from scorekeeper.tomltext import LedgerError, replace_option, split_last_hand
+
+from helpers import append, header_text
+from scorekeeper.registry import profile as get_profile
+
+PROFILE = get_profile("dhumbal", "nepali-games")
+PLAYERS = ("Asha", "Bikash", "Chandra")
+
+
+def new_text(players=PLAYERS, first_dealer="Asha", settings=()) -> str:
+    rules = PROFILE.parse_settings(list(settings))
+    return header_text("dhumbal", PROFILE, rules, players, first_dealer)
+
+
+def add_hand(text: str, caller: str | None, **shown) -> str:
+    """Append one hand the way `record` does: rule on it under the session's
+    own rules and dealer, then append its [[hands]] table."""
+    session = parse(text, "t.toml")
+    index = len(session.hands)
+    items = tuple((p, Shown(total=v) if isinstance(v, int) else Shown(cards=cards(v)))
+                  for p, v in shown.items())
+    inputs = DhumbalHand(session.seated_for(index), session.dealer_for(index),
+                         caller, items)
+    result = resolve(inputs, session.rules)
+    stored = game("dhumbal").to_stored(index + 1, inputs, result)
+    return append(text, stored)
+
+
+def three_hands(first_dealer="Asha") -> str:
+    text = new_text(first_dealer=first_dealer)
+    text = add_hand(text, "Asha", Asha="A♦ A♣ A♥ 2♦", Bikash="2♠ 3♣", Chandra="9♥")
+    text = add_hand(text, "Bikash", Asha="7♠", Bikash="A♠ 2♥", Chandra="K♥ Q♦")
+    text = add_hand(text, None, Asha="9♣ 8♦", Bikash="6♠ 6♥ 4♣", Chandra="3♦")
+    return text
+
+
+def hand_header_lines(text: str) -> list[int]:
+    return [i for i, line in enumerate(text.splitlines(), start=1)
+            if line.strip() == "[[hands]]"]
+
+
+def tamper(text: str, hand: int, old: str, new: str) -> str:
+    """Replace `old` by `new` inside the given [[hands]] table only."""
+    parts = re.split(r"(?m)^(?=\[\[hands\]\]$)", text)
+    assert old in parts[hand], (old, parts[hand])
+    parts[hand] = parts[hand].replace(old, new, 1)
+    return "".join(parts)
+
+
+# -- round trip -----------------------------------------------------------------
+
+def test_dh11_ledger_round_trip_header_and_hands():
+    text = three_hands(first_dealer="Bikash")
+    session = parse(text, "t.toml")
+    assert session.game.name == "dhumbal"
+    assert session.profile.name == "nepali-games"
+    assert session.players == PLAYERS
+    assert session.first_dealer == "Bikash"
+    assert session.rules == PROFILE.rules
+    assert len(session.hands) == 3
+    assert [h.number for h in session.hands] == [1, 2, 3]
+    assert session.hands[0].scores == {"Asha": -25, "Bikash": 34, "Chandra": -9}
+    assert session.hands[1].scores == {"Asha": -7, "Bikash": 27, "Chandra": -20}
+    assert session.hands[2].scores == {"Asha": -17, "Bikash": -16, "Chandra": 33}
+    assert session.hands[0].data["cards"] == {"Asha": "A♦ A♣ A♥ 2♦",
+                                              "Bikash": "2♠ 3♣", "Chandra": "9♥"}
+    assert session.hands[0].data["call"] == "Asha"
+    assert session.hands[2].data["show"] is True
+    assert session.hands[0].data["caught"] is True
+    assert session.totals() == {"Asha": -49, "Bikash": 45, "Chandra": 4}
+    assert verify(session) == []
+
+
+def test_ledger_round_trip_names_that_need_quoting():
+    players = ("Āsha Rai", 'Bi"kash', "C.3")
+    text = new_text(players=players, first_dealer='Bi"kash')
+    text = add_hand(text, "Āsha Rai", **{"Āsha Rai": "A♠", 'Bi"kash': "K♠",
+                                         "C.3": "2♥ 3♥"})
+    session = parse(text, "t.toml")
+    assert session.players == players
+    assert session.first_dealer == 'Bi"kash'
+    assert session.hands[0].scores == {"Āsha Rai": 15, 'Bi"kash': -10, "C.3": -5}
+    assert verify(session) == []
+
+
+def test_ledger_round_trip_keeps_session_options():
+    text = new_text(settings=["hands=7", "penalty=30", "call_limit=none"])
+    session = parse(text, "t.toml")
+    assert session.rules.hands == 7
+    assert session.rules.penalty == 30
+    assert session.rules.call_limit is None
+    assert session.planned == 7
+
+
+def test_dh11_unverified_total_round_trips_and_verifies():
+    text = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra="K♣")
+    session = parse(text, "t.toml")
+    hand = session.hands[0]
+    assert hand.data["cards"]["Bikash"] == 17
+    assert hand.data["unverified"] == ["Bikash"]
+    assert hand.scores == {"Asha": 27, "Bikash": -17, "Chandra": -10}
+    assert verify(session) == []
+
+
+def test_ledger_header_is_readable_toml_with_the_contract_keys():
+    text = new_text(first_dealer="Chandra")
+    assert re.search(r'(?m)^game = "dhumbal"$', text)
+    assert re.search(r'(?m)^profile = "nepali-games"$', text)
+    assert re.search(r'(?m)^first_dealer = "Chandra"$', text)
+    assert "[options]" in text
+
+
+# -- verify -----------------------------------------------------------------------
+
+def test_dh11_verify_reports_every_tampered_hand_with_its_line():
+    text = three_hands()
+    lines = hand_header_lines(text)
+    # Hand 1: move 5 from the winner to the caller (still sums to 0).
+    bad = tamper(text, 1, "Asha = -25, Bikash = 34", "Asha = -20, Bikash = 29")
+    # Hand 3: say Bikash won the show.
+    bad = tamper(bad, 3, "Bikash = -16, Chandra = 33", "Bikash = 33, Chandra = -16")
+    problems = verify(parse(bad, "t.toml"))
+    hands = sorted({p.hand for p in problems})
+    assert hands == [1, 3]
+    for p in problems:
+        assert p.line == lines[p.hand - 1]
+        assert p.message.startswith(f"hand {p.hand}")
+
+
+def test_dh11_verify_reports_a_hand_not_summing_to_zero():
+    bad = tamper(three_hands(), 2, "Bikash = 27", "Bikash = 28")
+    problems = verify(parse(bad, "t.toml"))
+    assert {p.hand for p in problems} == {2}
+    assert any("sums to 1" in p.message and "DH-11" in p.message for p in problems)
+
+
+def test_dh8_verify_reports_a_wrong_winner():
+    bad = tamper(three_hands(), 2, 'winner = "Bikash"', 'winner = "Asha"')
+    problems = verify(parse(bad, "t.toml"))
+    assert [p.hand for p in problems] == [2]
+    assert "winner" in problems[0].message
+
+
+def test_dh3_verify_reports_a_wrong_dealer():
+    bad = tamper(three_hands(), 2, 'dealer = "Bikash"', 'dealer = "Chandra"')
+    problems = verify(parse(bad, "t.toml"))
+    assert 2 in {p.hand for p in problems}
+    assert any("DH-3" in p.message for p in problems)
+
+
+def test_dh1_verify_reports_a_card_edited_into_two_hands():
+    bad = tamper(three_hands(), 1, 'Bikash = "2♠ 3♣"', 'Bikash = "A♦ 3♣"')
+    problems = verify(parse(bad, "t.toml"))
+    assert {p.hand for p in problems} == {1}
+    assert any("A♦" in p.message for p in problems)
+
+
+def test_verify_recomputes_from_cards_when_cards_are_edited():
+    # Chandra's cards edited from 20 to 2: the stored result no longer follows.
+    bad = tamper(three_hands(), 2, 'Chandra = "K♥ Q♦"', 'Chandra = "2♦"')
+    problems = verify(parse(bad, "t.toml"))
+    assert {p.hand for p in problems} == {2}
+
+
+# -- DH-3 deal, DH-12 session -------------------------------------------------------
+
+def test_dh3_deal_passes_left_after_every_hand():
+    text = new_text(first_dealer="Bikash", settings=["hands=5"])
+    dealers = []
+    for _ in range(5):
+        session = parse(text, "t.toml")
+        dealers.append(session.next_dealer)
+        text = add_hand(text, None, Asha="A♠", Bikash="2♠", Chandra="3♠")
+    assert dealers == ["Bikash", "Chandra", "Asha", "Bikash", "Chandra"]
+    assert [h.dealer for h in parse(text, "t.toml").hands] == dealers
+
+
+def test_dh3_next_dealer_of_a_new_session_is_the_first_dealer():
+    assert parse(new_text(first_dealer="Chandra"), "t.toml").next_dealer == "Chandra"
+
+
+def test_dh8_tie_break_uses_that_hands_dealer_not_the_first():
+    text = new_text(first_dealer="Asha")
+    text = add_hand(text, None, Asha="A♠", Bikash="2♠", Chandra="3♠")
+    # Hand 2 is dealt by Bikash: play order Chandra, Asha, Bikash. Asha and
+    # Bikash tie; Asha comes first from Bikash's left (from Asha's left it
+    # would have been Bikash).
+    text = add_hand(text, "Chandra", Asha="4♦", Bikash="4♥", Chandra="4♣")
+    hand = parse(text, "t.toml").hands[1]
+    assert hand.dealer == "Bikash"
+    assert hand.data["winner"] == "Asha"
+
+
+def test_dh12_session_complete_after_3_hands_and_no_next_dealer():
+    session = parse(three_hands(), "t.toml")
+    data = session.standings_json()
+    assert data["hands_played"] == 3
+    assert data["hands_planned"] == 3
+    assert data["complete"] is True
+    assert data["next_dealer"] is None
+
+
+def test_dh12_fourth_hand_refused_with_how_to_extend():
+    session = parse(three_hands(), "t.toml")
+    with pytest.raises(Refused) as info:
+        session.check_open()
+    assert info.value.exit_code == 1
+    assert info.value.rule == "DH-12"
+    assert "extend" in info.value.message
+    assert "--hands" in info.value.message
+
+
+def test_dh12_session_open_before_3_hands():
+    text = add_hand(new_text(), None, Asha="A♠", Bikash="2♠", Chandra="3♠")
+    session = parse(text, "t.toml")
+    session.check_open()
+    assert session.complete is False
+    assert session.next_dealer == "Bikash"
+
+
+def test_dh12_extend_by_replacing_the_hands_option():
+    text = replace_option(three_hands(), "hands", 4)
+    session = parse(text, "t.toml")
+    assert session.planned == 4 and not session.complete
+    session.check_open()
+    assert session.next_dealer == "Asha"   # hand 3 was dealt by Chandra
+    assert verify(session) == []
+
+
+def test_dh12_places_share_equal_totals_1_1_3():
+    text = new_text()
+    # Hand 1: Asha 1 calls; Bikash 5, Chandra 10 → Asha +15.
+    text = add_hand(text, "Asha", Asha="A♠", Bikash="5♠", Chandra="10♠")
+    # Hand 2: Bikash 1 calls; Asha 5, Chandra 10 → Bikash +15.
+    text = add_hand(text, "Bikash", Asha="5♥", Bikash="A♥", Chandra="10♥")
+    session = parse(text, "t.toml")
+    assert session.totals() == {"Asha": 10, "Bikash": 10, "Chandra": -20}
+    assert session.places() == {"Asha": 1, "Bikash": 1, "Chandra": 3}
+
+
+def test_dh12_highest_total_takes_first_place():
+    session = parse(three_hands(), "t.toml")
+    assert session.places() == {"Bikash": 1, "Chandra": 2, "Asha": 3}
+
+
+def test_dh12_everyone_shares_first_place_at_the_start():
+    assert parse(new_text(), "t.toml").places() == {p: 1 for p in PLAYERS}
+
+
+def test_standings_json_has_the_contract_keys():
+    data = parse(three_hands(), "t.toml").standings_json()
+    assert {"totals", "places", "hands_played", "hands_planned", "complete",
+            "next_dealer"} <= set(data)
+    assert data["totals"] == {"Asha": -49, "Bikash": 45, "Chandra": 4}
+
+
+def test_history_json_has_running_totals():
+    rows = parse(three_hands(), "t.toml").history_json()["hands"]
+    assert [r["hand"] for r in rows] == [1, 2, 3]
+    assert rows[0]["totals"] == {"Asha": -25, "Bikash": 34, "Chandra": -9}
+    assert rows[1]["totals"] == {"Asha": -32, "Bikash": 61, "Chandra": -29}
+    assert rows[2]["totals"] == {"Asha": -49, "Bikash": 45, "Chandra": 4}
+    assert rows[1]["net"] == {"Asha": -7, "Bikash": 27, "Chandra": -20}
+
+
+def test_undo_split_last_hand_gives_back_the_previous_ledger():
+    text = three_hands()
+    head = split_last_hand(text)
+    session = parse(head, "t.toml")
+    assert len(session.hands) == 2
+    assert "show = true" not in head
+    assert text.startswith(head.rstrip("\n"))
+    assert verify(session) == []
+    assert split_last_hand(new_text()) is None
+
+
+def test_undo_after_one_hand_gives_back_the_header_byte_for_byte():
+    header = new_text()
+    assert split_last_hand(add_hand(header, "Asha", Asha="A♠", Bikash="2♠",
+                                    Chandra="3♠")) == header
+
+
+# -- shape errors (exit 2, FILE:LINE) --------------------------------------------------
+
+def _error_lines(text: str) -> list[str]:
+    with pytest.raises(LedgerError) as info:
+        parse(text, "t.toml")
+    assert info.value.exit_code == 2
+    return info.value.lines()
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1)
+                if needle in line)
+
+
+def test_ledger_invalid_toml_reports_the_right_line():
+    text = three_hands()
+    lines = text.splitlines()
+    target = _line_of(text, 'dealer = "Bikash"')
+    lines[target - 1] = 'dealer = "Bikash'
+    errors = _error_lines("\n".join(lines) + "\n")
+    assert errors[0].startswith(f"t.toml:{target}: ")
+
+
+def test_ledger_invalid_toml_in_the_header_reports_the_right_line():
+    text = new_text().replace("penalty = 25", "penalty 25")
+    errors = _error_lines(text)
+    assert errors[0].startswith(f"t.toml:{_line_of(text, 'penalty 25')}: ")
+
+
+def test_ledger_truncated_file_still_reports_a_line():
+    # A half-written ledger (e.g. cut in the middle of the players list) ends
+    # the TOML early: the error must still read FILE:LINE: message.
+    text = new_text()
+    cut = text[: text.index('"Bikash"')]
+    errors = _error_lines(cut)
+    assert re.match(r"t\.toml:\d+: ", errors[0]), errors
+
+
+def test_ledger_players_not_a_list_is_reported_at_its_line():
+    text = new_text()
+    start = _line_of(text, "players = [")
+    lines = text.splitlines()
+    end = next(i for i in range(start - 1, len(lines)) if lines[i].strip() == "]")
+    lines[start - 1:end + 1] = ['players = "Asha, Bikash, Chandra"']
+    bad = "\n".join(lines) + "\n"
+    errors = _error_lines(bad)
+    assert errors[0].startswith(f"t.toml:{start}: ")
+    assert "players" in errors[0]
+
+
+def test_ledger_unknown_option_is_reported_at_its_line():
+    text = new_text().replace("penalty = 25", "penalty = 25\ndouble_down = true")
+    errors = _error_lines(text)
+    assert errors[0].startswith(f"t.toml:{_line_of(text, 'double_down')}: ")
+    assert "double_down" in errors[0]
+
+
+def test_ledger_unknown_top_level_key_is_reported():
+    text = new_text().replace("format = 1", "format = 1\ncolour = \"red\"")
+    errors = _error_lines(text)
+    assert errors[0].startswith(f"t.toml:{_line_of(text, 'colour')}: ")
+
+
+@pytest.mark.parametrize("value", ["45.0", '"45"', "true", "[45]"])
+def test_ledger_net_must_be_whole_numbers(value):
+    text = three_hands()
+    bad = tamper(text, 2, "Bikash = 27", f"Bikash = {value}")
+    errors = _error_lines(bad)
+    line = hand_header_lines(bad)[1]
+    assert any(e.startswith(f"t.toml:{line}: hand 2") and "net" in e for e in errors)
+
+
+def test_ledger_missing_dealer_is_reported_at_the_hand_line():
+    text = three_hands()
+    bad = tamper(text, 3, 'dealer = "Chandra"\n', "")
+    errors = _error_lines(bad)
+    line = hand_header_lines(bad)[2]
+    assert any(e.startswith(f"t.toml:{line}: ") and "dealer" in e for e in errors)
+
+
+def test_ledger_reports_every_malformed_hand_not_just_the_first():
+    text = three_hands()
+    bad = tamper(text, 1, 'dealer = "Asha"\n', "")
+    bad = tamper(bad, 3, "Chandra = 33", 'Chandra = "x"')
+    errors = _error_lines(bad)
+    lines = hand_header_lines(bad)
+    assert any(e.startswith(f"t.toml:{lines[0]}: ") for e in errors)
+    assert any(e.startswith(f"t.toml:{lines[2]}: ") for e in errors)
+
+
+def test_ledger_first_dealer_must_be_a_player():
+    text = new_text().replace('first_dealer = "Asha"', 'first_dealer = "Zara"')
+    errors = _error_lines(text)
+    assert errors[0].startswith(f"t.toml:{_line_of(text, 'first_dealer')}: ")
+
+
+def test_ledger_missing_first_dealer_is_reported():
+    text = new_text().replace('first_dealer = "Asha"\n', "")
+    errors = _error_lines(text)
+    assert "first_dealer" in errors[0]
+
+
+@pytest.mark.parametrize("players", [["Asha"], ["A", "B", "C", "D", "E", "F", "G"],
+                                     ["Asha", "asha"]])
+def test_dh1_ledger_with_an_impossible_table_is_refused(players):
+    text = header_text("dhumbal", PROFILE, PROFILE.rules, ("X", "Y"), "X")
+    text = text.replace('players = [\n    "X",\n    "Y",\n]',
+                        "players = [" + ", ".join(f'"{p}"' for p in players) + "]")
+    text = text.replace('first_dealer = "X"', f'first_dealer = "{players[0]}"')
+    with pytest.raises(Impossible):
+        parse(text, "t.toml")
+
+
+def test_ledger_not_a_scorekeeper_file_is_refused():
+    errors = _error_lines('title = "TOML Example"\n')
+    assert errors[0].startswith("t.toml")
+
+
+def test_dh11_standings_flag_a_hand_that_does_not_sum_to_zero(cli, ledger):
+    assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
+               "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
+    text = ledger.read_text(encoding="utf-8")
+    ledger.write_text(text.replace("Asha = 20", "Asha = 21"), encoding="utf-8")
+    data = json.loads(cli("standings", ledger, "--json").stdout)
+    assert data["unbalanced_hands"] == [1]
+    human = cli("standings", ledger, env={"COLUMNS": "200"})
+    assert "do not sum to 0" in human.stdout and "verify" in human.stdout
