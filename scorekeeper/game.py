@@ -22,7 +22,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping,
 from scorekeeper.declare import Flag
 from scorekeeper.errors import Impossible
 from scorekeeper.hands import Table
-from scorekeeper.options import Profile, RuleSet
+from scorekeeper.options import Profile, RuleSet, find_profile
 
 if TYPE_CHECKING:  # only for annotations: rich is imported by renderers
     from rich.console import Console
@@ -74,15 +74,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     stored_types: ClassVar[StoredTypes]
 
     def profile(self, name: str | None = None) -> Profile[RulesT]:
-        if name is None:
-            return self.profiles[0]
-        wanted = name.lower()
-        for profile in self.profiles:
-            if profile.name == wanted:
-                return profile
-        known = ", ".join(p.name for p in self.profiles)
-        raise Impossible(f"unknown profile {wanted!r} for {self.name}; "
-                         f"profiles: {known}")
+        return find_profile(self.name, self.profiles, name)
 
     def refuse_foreign_flags(self, given: Mapping[str, Any],
                              shown_as: Mapping[str, str]) -> None:

@@ -55,7 +55,7 @@ class Session:
     label: str
     game: AnyGame
     profile: Profile[Any]
-    rules: Any                 # the game's RuleSet subclass
+    rules: RuleSet             # the game's own RuleSet subclass
     players: tuple[str, ...]
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
@@ -378,16 +378,16 @@ def _type_problems(data: Mapping[str, Any], where: str,
                    types: Mapping[str, tuple[type, str]]) -> list[str]:
     out = []
     for key, (kind, what) in types.items():
-        value = data.get(key)
+        value: Any = data.get(key)
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             out.append(f"{where}: `{key}` must be {what}, not {value!r}")
-        elif kind is list and not all(isinstance(v, str) for v in value):
+        elif kind is list and not all(isinstance(v, str) for v in data[key]):
             out.append(f"{where}: `{key}` must be {what}")
         elif kind is dict and not all(
                 isinstance(v, (str, int, list)) and not isinstance(v, bool)
-                for v in value.values()):
+                for v in data[key].values()):
             out.append(f"{where}: `{key}` values must be card lists or numbers")
     return out
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.errors import Impossible
 
@@ -86,16 +86,19 @@ class RuleSet:
 R = TypeVar("R", bound=RuleSet)
 
 
-@dataclass(frozen=True)
-class Profile(Generic[R]):
-    """A named rule set and the house options a table may change."""
+class Profile(NamedTuple, Generic[R]):
+    """A named rule set and the house options a table may change.
+
+    A named tuple, not a dataclass: as immutable, and cheaper to define on
+    the path of every command (the rule sets themselves are dataclasses:
+    `replace` and `fields` type their options)."""
 
     game: str
     name: str
     summary: str
     rules: R
     options: tuple[str, ...]
-    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=_no_ids)
+    choices: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
     rules_section: str = ""
 
     def option_values(self, rules: R) -> dict[str, Any]:
@@ -143,6 +146,19 @@ class Profile(Generic[R]):
             text = value if isinstance(value, str) else format_option(value)
             typed[key] = parse_option_value(self.rules, key, text)
         return self.build(typed)
+
+
+def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
+                 ) -> Profile[R]:
+    """The profile called `name` (any case) of a game; the first if None."""
+    if name is None:
+        return profiles[0]
+    wanted = name.lower()
+    for profile in profiles:
+        if profile.name == wanted:
+            return profile
+    known = ", ".join(p.name for p in profiles)
+    raise Impossible(f"unknown profile {wanted!r} for {game}; profiles: {known}")
 
 
 def _field_type(rules: RuleSet, key: str) -> str:

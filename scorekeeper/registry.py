@@ -2,36 +2,50 @@
 
 This is the only place that lists games. Adding a game is one folder under
 `scorekeeper/games/` and one line in `GAMES` (docs/ARCHITECTURE.md has the
-checklist). Each package holds `commands.py` (its hand options and checks,
-as data: light) and `game.py` (`GAME`, with the engine behind it); each is
-imported only when a command needs it, so a `check` never loads an engine
-and a Dhumbal ledger never loads Marriage's.
+checklist). Each package holds
+
+* `commands.py` — `PROFILES`, `HAND_FLAGS` and `CHECKS`: what the game
+  brings to the command line, as data, light to import;
+* `game.py` — `GAME`, the `Game` the ledger and the shell use, with the
+  engine behind it.
+
+Each is imported only when a command needs it: a `check` loads one game's
+declarations and nothing of any engine, a Dhumbal ledger never loads
+Marriage. The line also names the game's checks, so that `scorekeeper
+check meld` finds its game without importing the others (a test keeps
+these names equal to the game's `CHECKS`).
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from scorekeeper.errors import Impossible
+from scorekeeper.options import Profile, find_profile
 
 if TYPE_CHECKING:
     from scorekeeper.declare import CheckSpec, Flag
     from scorekeeper.game import Game
-    from scorekeeper.options import Profile
 
-# name → package (with game.py holding GAME, commands.py holding HAND_FLAGS
-# and CHECKS)
-GAMES: dict[str, str] = {
-    "dhumbal": "scorekeeper.games.dhumbal",
-    "marriage": "scorekeeper.games.marriage",
+
+class Entry(NamedTuple):
+    package: str
+    checks: tuple[str, ...]
+
+
+GAMES: dict[str, Entry] = {
+    "dhumbal": Entry("scorekeeper.games.dhumbal", ("call", "discard", "draw")),
+    "marriage": Entry("scorekeeper.games.marriage", ("meld", "finish", "maal")),
 }
+
 
 def names() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def _package(name: str) -> str:
+def _entry(name: str) -> Entry:
     try:
         return GAMES[name.lower()]
     except KeyError:
@@ -39,9 +53,13 @@ def _package(name: str) -> str:
                          + ", ".join(GAMES)) from None
 
 
+def _commands(name: str) -> ModuleType:
+    return import_module(_entry(name).package + ".commands")
+
+
 def game(name: str) -> Game[Any, Any, Any]:
     """The game called `name` (case-insensitive), imported on first use."""
-    found: Game[Any, Any, Any] = import_module(_package(name) + ".game").GAME
+    found: Game[Any, Any, Any] = import_module(_entry(name).package + ".game").GAME
     return found
 
 
@@ -52,20 +70,28 @@ def games() -> Iterator[Game[Any, Any, Any]]:
 
 def checks(name: str) -> tuple[CheckSpec, ...]:
     """The `check` commands of one game (a light import: no engine)."""
-    specs: tuple[CheckSpec, ...] = import_module(_package(name) + ".commands").CHECKS
+    specs: tuple[CheckSpec, ...] = _commands(name).CHECKS
     return specs
+
+
+def owner_of_check(check: str) -> str | None:
+    """The game whose `check` this is, without importing any game."""
+    return next((name for name, entry in GAMES.items() if check in entry.checks),
+                None)
 
 
 def hand_flags(name: str) -> tuple[Flag, ...]:
     """The options of one game's hand (a light import: no engine)."""
-    flags: tuple[Flag, ...] = import_module(_package(name) + ".commands").HAND_FLAGS
+    flags: tuple[Flag, ...] = _commands(name).HAND_FLAGS
     return flags
 
 
 def profile(game_name: str, profile_name: str | None = None) -> Profile[Any]:
-    return game(game_name).profile(profile_name)
+    """A game's profile by name (the default when None); light to import."""
+    return find_profile(game_name.lower(), _commands(game_name).PROFILES,
+                        profile_name)
 
 
 def profiles() -> Iterator[Profile[Any]]:
-    for each in games():
-        yield from each.profiles
+    for name in GAMES:
+        yield from _commands(name).PROFILES

@@ -7,9 +7,10 @@ explanation lines). Each game renders its own ruling table in its folder.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO, cast
 
 from rich import box
 from rich.console import Console
@@ -30,8 +31,10 @@ def asciify(text: str) -> str:
     return text.translate(_ASCII)
 
 
-class _AsciiWriter:
-    def __init__(self, stream: Any) -> None:
+class _AsciiWriter(io.TextIOBase):
+    """A text stream writing what it is given in ASCII (`--ascii`)."""
+
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
@@ -46,15 +49,13 @@ class _AsciiWriter:
 
 
 def make_console(ascii: bool = False, stderr: bool = False) -> Console:
-    # NO_COLOR: no colour and no other styling either (rich alone keeps bold).
-    plain = {"color_system": None} if os.environ.get("NO_COLOR") else {}
-    stream = sys.stderr if stderr else sys.stdout
-    if ascii:
-        con = Console(file=_AsciiWriter(stream), highlight=False,
-                      safe_box=True, emoji=False, **plain)
-    else:
-        con = Console(file=stream, highlight=False, emoji=False, **plain)
-    con.ascii_mode = ascii  # type: ignore[attr-defined]
+    stream: TextIO = sys.stderr if stderr else sys.stdout
+    con = Console(file=cast(TextIO, _AsciiWriter(stream)) if ascii else stream,
+                  highlight=False, emoji=False, safe_box=ascii,
+                  # NO_COLOR: no colour and no other styling either (rich
+                  # alone keeps bold).
+                  color_system=None if os.environ.get("NO_COLOR") else "auto")
+    setattr(con, "ascii_mode", ascii)
     return con
 
 
@@ -193,7 +194,7 @@ def verdict(con: Console, ruling: Ruling, head: str, lines: Sequence[str]) -> No
         con.print(line, markup=False)
 
 
-def profiles(con: Console, data: list[dict], fmt: Callable[[Any], str]) -> None:
+def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]) -> None:
     table = Table(title="Profiles", box=table_box(con))
     table.add_column("Game")
     table.add_column("Profile")

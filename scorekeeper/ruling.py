@@ -9,25 +9,25 @@ as text there, and the shell decides their notation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import Refused
 
 
-def _empty() -> Mapping[str, Any]:
-    return MappingProxyType({})
+_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):
+    """A named tuple rather than a dataclass: as immutable, and cheaper to
+    define on the path of `check` (see `scorekeeper.declare`)."""
+
     valid: bool
     reason: str
     rule: str | None
     kind: str | None = None
-    details: Mapping[str, Any] = field(default_factory=_empty)
+    details: Mapping[str, Any] = _NO_DETAILS
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"valid": self.valid, "reason": self.reason,

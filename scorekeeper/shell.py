@@ -16,12 +16,24 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence
 import typer
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper import registry
 from scorekeeper.declare import Flag
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+
+# Options every command spells the same way.
+JSON = Flag("as_json", ("--json",), bool, False, "Print one JSON document on stdout.")
+ASCII = Flag("ascii", ("--ascii",), bool, False, "Write suits as s h d c.")
+PROFILE = Flag("profile", ("--profile",), str, None,
+               "Rule profile (see `profiles`).", "NAME")
+SETTINGS = Flag("settings", ("--set",), list, [], "House option (repeatable).",
+                "KEY=VALUE")
+
+
+GAME_NAMES = " or ".join(registry.names())
 
 
 # -- output ---------------------------------------------------------------------

@@ -17,7 +17,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from scorekeeper.errors import Impossible
 
@@ -58,7 +58,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def read_cached_document(path: Path, text: str) -> dict | None:
+def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     """The parsed TOML of `text`, if `LEDGER.cache` holds it for exactly these
     bytes (a SHA-256 match); otherwise None and the caller parses the text.
 
@@ -76,7 +76,7 @@ def read_cached_document(path: Path, text: str) -> dict | None:
     return document if isinstance(document, dict) else None
 
 
-def write_cache(path: Path, text: str, document: dict) -> None:
+def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
     """Best effort: a cache that cannot be written is simply not there."""
     try:
         payload = json.dumps({"version": CACHE_VERSION, "sha256": _digest(text),

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.cli
+import scorekeeper.play
 
 SEED = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -415,7 +416,7 @@ def test_record_on_a_missing_ledger_exits_2(cli, tmp_path):
 
 @pytest.fixture
 def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
 
 
 def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, ledger, tty):
@@ -865,7 +866,7 @@ def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(ledger, monkeypatch, ca
     import scorekeeper.cli
     from scorekeeper import prompts
 
-    monkeypatch.setattr(scorekeeper.cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
 
     def interrupted(*args, **kwargs):
         raise typer.Abort()

@@ -7,13 +7,13 @@ Each check reads its card text, asks `turns` for the ruling and returns a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from scorekeeper import cards as cardtext
 from scorekeeper.declare import CheckSpec, Flag
 from scorekeeper.games.dhumbal import turns
+from scorekeeper.games.dhumbal.rules import PROFILES as PROFILES
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.ruling import Ruling, rule_on
 
@@ -23,7 +23,7 @@ COMMON = frozenset({"game", "profile", "settings"})
 def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
     hand = cardtext.cards(values["cards"])
     ruling = rule_on(lambda: turns.call_ruling(hand, rules))
-    return replace(ruling, details=MappingProxyType({
+    return ruling._replace(details=MappingProxyType({
         **ruling.details, "value": turns.hand_value(hand, rules),
         "limit": rules.call_limit}))
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.marriage.rules import PROFILES as PROFILES
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 from scorekeeper.ruling import Ruling, rule_on
 

@@ -263,8 +263,8 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
             continue
         try:
             candidate = finish if discard == finish.discard else \
-                replace(find_finish(rest, hand.tiplu, hand.by, rules),
-                        discard=discard)
+                find_finish(rest, hand.tiplu, hand.by, rules)._replace(
+                    discard=discard)
         except Refused:
             continue
         best, best_maal = candidate, kept

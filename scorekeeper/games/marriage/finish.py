@@ -64,10 +64,9 @@ Dublees (MA-9) need no search: a kind held 2 or 3 times gives one dublee.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Sequence
+from typing import Any, NamedTuple, Sequence
 
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Impossible, Refused
@@ -81,9 +80,16 @@ FINISH_QUALIFYING = 3
 FINISH_DUBLEES = 8
 EXPLAIN_STEPS = 600        # search steps allowed for the wording of a refusal
 
+# A search move: ("T", kinds) a natural triple, ("P", kinds) a pair,
+# ("S", kinds) a single, ("X", kind) a card left out, ("W", kind, count)
+# copies of a wildcard joining the pool.
+Move = tuple[Any, ...]
+# Failed states: (counts, qualifying still needed, leftovers allowed) →
+# the largest slack with which the state already failed.
+Memo = dict[tuple[int, int, int], int]
 
-@dataclass(frozen=True)
-class Finish:
+
+class Finish(NamedTuple):
     by: FinishKind
     melds: tuple[Meld, ...]
     dublees: tuple[tuple[Card, Card], ...]
@@ -131,8 +137,7 @@ _RANK_LOW = sum(1 << (8 * r) for r in range(13))  # first bit of each rank
 _ACES = _RU[0] | _RU[1] | _RU[2] | _RU[3]
 
 
-@dataclass(frozen=True)
-class _Tables:
+class _Tables(NamedTuple):
     """Moves available from each card kind when it is the lowest remaining."""
     wild: tuple[bool, ...]
     # runs with this kind lowest: (delta, sdelta, shift1, shift2, nonwild, kinds)
@@ -161,8 +166,8 @@ def _tables(tiplu: Card | None) -> _Tables:
             (_RU[a] + _RU[b] + _RU[c], _SU[a] + _SU[b] + _SU[c], 2 * b, 2 * c,
              sum(1 for x in (a, b, c) if not wild[x]), (a, b, c))
             for a, b, c in seqs))
-        t: list = []
-        p: list = []
+        t: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        p: list[tuple[int, int, int, int]] = []
         if not wild[k]:
             others = [k + d for d in range(1, 4 - suit) if not wild[k + d]]
             for i, b in enumerate(others):
@@ -245,8 +250,8 @@ class _OutOfBudget(Exception):
 
 
 def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
-            qualifying: int, fail: dict | None = None,
-            budget: list[int] | None = None) -> list | None:
+            qualifying: int, fail: Memo | None = None,
+            budget: list[int] | None = None) -> list[Move] | None:
     """Moves of an arrangement of `melds` melds (≥ `qualifying` qualifying)
     from the n encoded cards, leaving n − 3·melds cards out; None if none.
 
@@ -272,7 +277,7 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
     nonwild_mask = tables.nonwild_mask
     rank_low = _RANK_LOW
     aces = _ACES
-    path: list = []
+    path: list[Move] = []
 
     steps = budget if budget is not None else [1 << 62]
 
@@ -402,7 +407,7 @@ def _display(kinds: Sequence[int]) -> list[Card]:
     return cs
 
 
-def _build(path: list, tiplu: Card | None, n: int, melds: int,
+def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
            rules: MarriageRules) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """Turn search moves into melds (best first) and the cards left out.
 
@@ -523,7 +528,7 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
             f"only {bound} qualifying meld{'s' if bound != 1 else ''} can be "
             f"formed (need {FINISH_QUALIFYING} natural pure sequences or "
             f"tunnelas, {rules.rule('qualify')})", finish_rule)
-    memo: dict = {}
+    memo: Memo = {}
     path = _search(enc, tables, n, FINISH_MELDS, FINISH_QUALIFYING, memo)
     if path is None:
         raise Refused(_explain(enc, tables, tiplu, n, memo, rules), finish_rule)
@@ -532,7 +537,7 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
 
 
 def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
-             n: int, memo: dict, rules: MarriageRules) -> str:
+             n: int, memo: Memo, rules: MarriageRules) -> str:
     # Climb from 3 melds (always possible: the qualifying bound is ≥ 3) and
     # stop at the first count that fails: successes are quick, so only one
     # search has to be exhaustive. The climb has a step allowance; when it

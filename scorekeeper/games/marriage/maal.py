@@ -22,8 +22,7 @@ their ranks, so with tiplu A♠ it is K♠ A♠ 2♠ — a maal item, not a meld
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Impossible
@@ -38,8 +37,7 @@ TUNNELA_ORDINARY_WILD = 10
 TUNNELA_NEIGHBOUR = 20
 
 
-@dataclass(frozen=True)
-class MaalItem:
+class MaalItem(NamedTuple):
     name: str
     cards: tuple[Card, ...]
     value: int
@@ -48,8 +46,7 @@ class MaalItem:
         return f"{self.name} {format_cards(self.cards)} = {self.value}"
 
 
-@dataclass(frozen=True)
-class Maal:
+class Maal(NamedTuple):
     total: int
     items: tuple[MaalItem, ...]
 

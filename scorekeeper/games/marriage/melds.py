@@ -22,10 +22,9 @@ sequence before a dirty trial when both fit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Refused
@@ -62,8 +61,7 @@ DIRTY_SEQUENCE = MeldKind.DIRTY_SEQUENCE
 DIRTY_TRIAL = MeldKind.DIRTY_TRIAL
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     cards: tuple[Card, ...]
     kind: MeldKind
 

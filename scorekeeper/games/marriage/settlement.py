@@ -87,28 +87,7 @@ def settle(players: Sequence[str], maal: Mapping[str, int],
            rules: MarriageRules = DEFAULT_RULES) -> Settlement:
     """Settle one hand (MA-12); `players` in seat order."""
     names = tuple(players)
-    settle_rule = rules.rule("settle")
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise Impossible(f"Marriage is for {rules.min_players} to "
-                         f"{rules.max_players} players, not {len(names)}",
-                         rules.rule("table"))
-    if len(set(names)) != len(names):
-        raise Impossible("a player is named twice", settle_rule)
-    for name in [*maal, *seen]:
-        if name not in names:
-            raise Impossible(f"{name!r} is not at the table", settle_rule)
-    values = {}
-    for name in names:
-        if name not in maal:
-            raise Impossible(f"no maal given for {name!r}", settle_rule)
-        value = maal[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise Impossible(f"maal of {name!r} must be a whole number ≥ 0, "
-                             f"not {value!r}", rules.rule("maal"))
-        values[name] = value
-    if finisher is not None and finisher not in names:
-        raise Impossible(f"the finisher {finisher!r} is not at the table",
-                         settle_rule)
+    values = _checked_maal(names, maal, finisher, seen, rules)
     n = len(names)
     total = sum(values.values())
 
@@ -145,6 +124,35 @@ def settle(players: Sequence[str], maal: Mapping[str, int],
                         tuple(pairwise))
     assert sum(net.values()) == 0 and result.pairwise_net() == result.net
     return result
+
+
+def _checked_maal(names: tuple[str, ...], maal: Mapping[str, int],
+                  finisher: str | None, seen: Collection[str],
+                  rules: MarriageRules) -> dict[str, int]:
+    """Each player's maal, in seat order, once the table is known sound."""
+    settle_rule = rules.rule("settle")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise Impossible(f"Marriage is for {rules.min_players} to "
+                         f"{rules.max_players} players, not {len(names)}",
+                         rules.rule("table"))
+    if len(set(names)) != len(names):
+        raise Impossible("a player is named twice", settle_rule)
+    for name in [*maal, *seen]:
+        if name not in names:
+            raise Impossible(f"{name!r} is not at the table", settle_rule)
+    values = {}
+    for name in names:
+        if name not in maal:
+            raise Impossible(f"no maal given for {name!r}", settle_rule)
+        value = maal[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise Impossible(f"maal of {name!r} must be a whole number ≥ 0, "
+                             f"not {value!r}", rules.rule("maal"))
+        values[name] = value
+    if finisher is not None and finisher not in names:
+        raise Impossible(f"the finisher {finisher!r} is not at the table",
+                         settle_rule)
+    return values
 
 
 __all__ = ["Settlement", "Payment", "PairLine", "SeatMap", "settle"]

@@ -9,13 +9,12 @@ wrap (MA-4); that is a different rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.cards import RANK_NAMES, Card
 
 
-@dataclass(frozen=True)
-class Wildcards:
+class Wildcards(NamedTuple):
     tiplu: Card
     jhiplu: Card
     poplu: Card
@@ -24,7 +23,7 @@ class Wildcards:
     def from_tiplu(cls, tiplu: Card) -> "Wildcards":
         """The wildcards of a tiplu from the shoe (`MarriageRules.check_shoe`
         refuses a joker before any wildcard is asked for)."""
-        assert not tiplu.is_joker, "the shoe has no jokers (MA-1)"
+        assert not tiplu.is_joker, "the shoe has no jokers"
         rank, suit = tiplu.rank, tiplu.suit
         jhiplu = Card(13 if rank == 1 else rank - 1, suit)
         poplu = Card(1 if rank == 13 else rank + 1, suit)

@@ -1,0 +1,168 @@
+"""The commands built from what the games declare: `record` and `settle`
+(their hand options are the union of every game's, and each game refuses
+the ones it does not take) and every game's `check`.
+
+Imports inside functions keep start-up fast: a command loads only what it
+uses (a `check` never loads the ledger, rich or another game's engine).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import typer
+
+from scorekeeper import registry
+from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.errors import Impossible
+from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
+                               build_command, console, emit_json, given,
+                               guarded, merged_flags, parameter, say,
+                               stdin_is_tty)
+
+
+# -- record / settle: hand options are the games' own --------------------------------
+
+def hand_flags() -> tuple[Flag, ...]:
+    return merged_flags([registry.hand_flags(name) for name in registry.names()])
+
+
+def _record(values: dict[str, Any]) -> None:
+    from scorekeeper import book  # start-up: see module doc
+
+    ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+
+    def body() -> None:
+        session = book.read(ledger)
+        session.game.refuse_foreign_flags(flags, _shown_as())
+        expect = None
+        if not flags:
+            if not stdin_is_tty():
+                raise Impossible("no hand given: pass the hand options (see "
+                                 "`scorekeeper record --help`); prompts need a "
+                                 "terminal")
+            from scorekeeper import prompts  # start-up: see module doc
+
+            session.check_open()
+            # With --json, stdout holds only the JSON: prompts and the ruling
+            # shown for confirmation go to stderr.
+            entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
+                                         confirm=not values["yes"])
+            if entered is None:
+                say("Nothing recorded.")
+                raise typer.Exit(0)
+            flags.update(entered)
+            expect = len(session.hands)
+        done = book.record(ledger, flags, expect)
+        ruled, after = done.ruled, done.after
+        if as_json:
+            emit_json(after.game.result_json(ruled.result, ruled.number), ascii)
+            return
+        from scorekeeper import render  # rich: only when a person reads
+
+        con = console(ascii)
+        if expect is None:  # an interactive entry has just shown the ruling
+            after.game.render_ruling(con, ruled.result, ruled.number,
+                                     ruled.table.dealer)
+        render.standings(con, after)
+        say(f"Recorded hand {ruled.number} in {ledger}.")
+
+    guarded(body, as_json)
+
+
+def _settle(values: dict[str, Any]) -> None:
+    # imported here: a `check` never needs the table of a hand
+    from scorekeeper.hands import Table, check_player_names, resolve_name
+
+    as_json, ascii = values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+
+    def body() -> None:
+        chosen = registry.game(values["game"])
+        chosen.refuse_foreign_flags(flags, _shown_as())
+        rules = chosen.profile(values["profile"]).parse_settings(values["settings"])
+        names = check_player_names(values["players"].split(","), rules)
+        dealer = values["dealer"]
+        table = Table.of(names, resolve_name(dealer, names) if dealer else names[0])
+        result = chosen.resolve(chosen.args_from_flags(flags, table, rules), rules)
+        if as_json:
+            emit_json(chosen.result_json(result, None), ascii)
+            return
+        chosen.render_ruling(console(ascii), result, None, table.dealer)
+
+    guarded(body, as_json)
+
+
+def _shown_as() -> dict[str, str]:
+    return {f.param: f.shown_as for f in hand_flags()}
+
+
+def register_hand_commands(app: typer.Typer) -> None:
+    flags = [parameter(f) for f in hand_flags()]
+    output = [parameter(JSON), parameter(ASCII)]
+    yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
+                         "Interactive entry: record without asking to confirm "
+                         "the ruling."))
+    ledger = parameter(Flag("ledger", kind=Path, argument=True, required=True,
+                            metavar="LEDGER", help="The session's TOML ledger."))
+    app.command("record")(build_command(
+        "record", "Rule on one hand and append it to the ledger.",
+        [ledger, *flags, *output, yes], _record))
+    settle_params = [
+        parameter(Flag("game", kind=str, argument=True, required=True,
+                       metavar="GAME", help=GAME_NAMES)),
+        parameter(PROFILE), parameter(SETTINGS),
+        parameter(Flag("players", ("--players",), str, None, 'Seat order: "A,B,C"',
+                       "NAMES", required=True)),
+        parameter(Flag("dealer", ("--dealer",), str, None,
+                       "This hand's dealer (default: first).", "NAME")),
+    ]
+    app.command("settle")(build_command(
+        "settle", "Rule on one hand without a ledger (same ruling as record).",
+        [*settle_params, *flags, *output], _settle))
+
+
+# -- check: every game's single rulings ------------------------------------------------
+
+def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
+    common = [Flag("game", ("--game",), str, owner, f"Only {owner}.")] \
+        if "game" in spec.common else []
+    common += [f for key, f in (("profile", PROFILE), ("settings", SETTINGS))
+               if key in spec.common]
+
+    def run(values: dict[str, Any]) -> None:
+        as_json, ascii = values["as_json"], values["ascii"]
+
+        def body() -> None:
+            if values.get("game", owner).lower() != owner:
+                raise Impossible(f"`check {spec.name}` is a ruling of {owner} "
+                                 f"(--game {owner})")
+            rules = registry.profile(owner, values.get("profile")) \
+                .parse_settings(values.get("settings", []))
+            ruling = spec.run(rules, values)
+            if as_json:
+                emit_json(ruling.as_json(), ascii)
+            else:
+                from scorekeeper import render  # rich: only for a person
+
+                render.verdict(console(ascii), ruling, spec.head(ruling),
+                               spec.lines(ruling) if spec.lines else [])
+            if not ruling.valid:
+                raise typer.Exit(1)
+
+        guarded(body, as_json, check_shape=True)
+
+    params = [parameter(f) for f in (*spec.params, *common, JSON, ASCII)]
+    return build_command(spec.name, spec.help, params, run)
+
+
+def register_checks(check_app: typer.Typer, only: str | None = None) -> None:
+    """Add the `check` commands: every game's, or only the one named (then
+    only its game's declarations are imported)."""
+    owner = registry.owner_of_check(only) if only is not None else None
+    for name in registry.names() if owner is None else (owner,):
+        for spec in registry.checks(name):
+            if owner is None or spec.name == only:
+                check_app.command(spec.name)(_check_command(name, spec))
