@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.cards import Card, format_cards  # noqa: E402
+from scorekeeper.cards import Card, format_cards, suits_as_letters  # noqa: E402
 from scorekeeper.errors import Refused  # noqa: E402
 from scorekeeper.games.marriage import finish as finish_module  # noqa: E402
 from scorekeeper.games.marriage.finish import find_finish, max_qualifying  # noqa: E402
@@ -262,8 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     t, kind, hand, tiplu = worst
     print(f"worst hand ({kind}), tiplu {tiplu}: {format_cards(hand)}")
     print("ready to paste:")
-    print(f"  scorekeeper check finish '{format_cards(hand, ascii=True)}' "
-          f"--tiplu {tiplu.text(ascii=True)}")
+    print(f"  scorekeeper check finish '{suits_as_letters(format_cards(hand))}' "
+          f"--tiplu {suits_as_letters(tiplu.text())}")
     ok = max(worst[0], cold) < WORST_LIMIT and median < MEDIAN_LIMIT
     print("OK" if ok else
           f"FAIL: need worst < {ms(WORST_LIMIT)} and median < {ms(MEDIAN_LIMIT)}")

@@ -43,17 +43,18 @@ class Card(NamedTuple):
     def is_joker(self) -> bool:
         return self.rank == 0
 
-    def text(self, ascii: bool = False) -> str:
+    def text(self) -> str:
+        """The card as written: `A♠`, `10♦`, `JK` (the shell writes the
+        suits as letters where asked, `suits_as_letters`)."""
         if self.is_joker:
             return "JK"
-        suit = SUIT_LETTERS[self.suit] if ascii else SUIT_SYMBOLS[self.suit]
-        return RANK_NAMES[self.rank] + suit
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return self.text()
 
     def __repr__(self) -> str:
-        return f"Card({self.text(ascii=True)})"
+        return f"Card({suits_as_letters(self.text())})"
 
 
 JOKER = Card(0, -1)
@@ -91,9 +92,17 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(card(token) for token in _SEPARATORS.split(stripped) if token)
 
 
-def format_cards(hand: Iterable[Card], ascii: bool = False) -> str:
-    items = [c.text(ascii) for c in hand]
+def format_cards(hand: Iterable[Card]) -> str:
+    items = [c.text() for c in hand]
     return " ".join(items) if items else "-"
+
+
+_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS)))
+
+
+def suits_as_letters(text: str) -> str:
+    """Any text with its suits written as letters (`--ascii`): A♠ → As."""
+    return text.translate(_LETTERS)
 
 
 def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:

@@ -16,19 +16,22 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from scorekeeper.cards import suits_as_letters
+
 if TYPE_CHECKING:
     from scorekeeper.ledger import Session
     from scorekeeper.ruling import Ruling
 
-_ASCII = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "→": "->",
-                        "≤": "<=", "≥": ">=", "−": "-", "·": "*", "…": "...",
-                        "–": "-", "—": "-", "✓": "ok", "✗": "x", "×": "x"})
+_ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
+                        "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
+                        "×": "x"})
 SPARKS = "▁▂▃▄▅▆▇█"
 ASCII_SPARKS = "_.-:=+*#"
 
 
 def asciify(text: str) -> str:
-    return text.translate(_ASCII)
+    """Text for a terminal without Unicode: suits as letters, arrows…"""
+    return suits_as_letters(text).translate(_ASCII)
 
 
 class _AsciiWriter(io.TextIOBase):

@@ -17,12 +17,12 @@ import typer
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper import registry
+from scorekeeper.cards import suits_as_letters
 from scorekeeper.declare import Flag
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-_SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 
 # Options every command spells the same way.
 JSON = Flag("as_json", ("--json",), bool, False, "Print one JSON document on stdout.")
@@ -52,7 +52,7 @@ def use_ascii(flag: bool) -> bool:
 
 def _suits_as_letters(data: Any) -> Any:
     if isinstance(data, str):
-        return data.translate(_SUITS)
+        return suits_as_letters(data)
     if isinstance(data, list):
         return [_suits_as_letters(v) for v in data]
     if isinstance(data, dict):
