@@ -127,7 +127,7 @@ def register_hand_commands(app: typer.Typer) -> None:
 # -- check: every game's single rulings ------------------------------------------------
 
 def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
-    common = [Flag("game", ("--game",), str, owner, f"Only {owner}.")] \
+    common = [Flag("game", ("--game",), str, owner, f"Only {owner}.", "GAME")] \
         if "game" in spec.common else []
     common += [f for key, f in (("profile", PROFILE), ("settings", SETTINGS))
                if key in spec.common]

@@ -878,3 +878,13 @@ def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(ledger, monkeypatch, ca
     assert exit_info.value.code == 130
     assert ledger.read_bytes() == before
     assert "nothing written" in capsys.readouterr().err
+
+
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_sessions").glob("*.toml"))
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_every_sample_session_passes_verify(cli, sample):
+    result = cli("verify", sample, "--json")
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(result.stdout)["ok"] is True

@@ -327,6 +327,7 @@ def _new_session(path: Path, hands: int) -> None:
                    check=True, capture_output=True, cwd=path.parent, timeout=60)
 
 
+@pytest.mark.slow
 def test_twelve_concurrent_records_leave_exactly_twelve_hands(tmp_path):
     path = tmp_path / "race.toml"
     _new_session(path, 100)
@@ -350,6 +351,7 @@ def test_twelve_concurrent_records_leave_exactly_twelve_hands(tmp_path):
     assert check.returncode == 0, check.stderr
 
 
+@pytest.mark.slow
 def test_record_killed_midway_leaves_the_old_or_the_new_ledger(tmp_path):
     path = tmp_path / "kill.toml"
     _new_session(path, 1000)

@@ -162,7 +162,7 @@ CHECKS = (
         (Flag("cards", argument=True, required=True, metavar="CARDS",
               help="21 or 22 cards."),
          TIPLU,
-         Flag("by", ("--by",), str, "melds", "melds or dublees")),
+         Flag("by", ("--by",), str, "melds", "melds or dublees", "melds|dublees")),
         _finish, "can finish", "cannot finish", COMMON, _finish_lines),
     CheckSpec(
         "maal", "The maal of these cards and the best grouping (MA-11).",
