@@ -36,11 +36,12 @@ def _csv(session: Session) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["hand", "dealer", "winner"]
                     + [f"{key}:{p}" for p in session.players]
-                    + [f"total:{p}" for p in session.players])
+                    + [f"total:{p}" for p in session.players] + ["what happened"])
     for row in _rows(session):
         writer.writerow([row["hand"], row["dealer"], row["winner"] or ""]
                         + [row[key].get(p, "") for p in session.players]
-                        + [row["totals"][p] for p in session.players])
+                        + [row["totals"][p] for p in session.players]
+                        + [session.story(row)])
     return out.getvalue()
 
 
@@ -53,6 +54,7 @@ def _json(session: Session) -> str:
         "options": {k: v for k, v in
                     session.profile.option_values(session.rules).items()},
         "hands": [dict(h.data) for h in session.hands],
+        "history": session.history_json()["hands"],
         "standings": session.standings_json(),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -65,13 +67,13 @@ def _markdown(session: Session) -> str:
     lines = [f"# {session.game.title} session ({session.profile.name})", "",
              f"Players (seat order): {', '.join(players)}; first dealer "
              f"{session.first_dealer}.", "",
-             "| Hand | Dealer | Winner | " + " | ".join(players) + " |",
-             "|---:|---|---|" + "---:|" * len(players)]
+             "| Hand | Dealer | Winner | What happened | " + " | ".join(players) + " |",
+             "|---:|---|---|---|" + "---:|" * len(players)]
     for row in _rows(session):
         cells = [f"{row[key][p]:+d} ({row['totals'][p]})" if p in row[key] else "out"
                  for p in players]
         lines.append(f"| {row['hand']} | {row['dealer']} | {row['winner'] or '—'} | "
-                     + " | ".join(cells) + " |")
+                     f"{session.story(row)} | " + " | ".join(cells) + " |")
     lines += ["", "| Place | Player | Total |", "|---:|---|---:|"]
     for p in sorted(players, key=lambda p: standing["places"][p]):
         lines.append(f"| {standing['places'][p]} | {p} | {standing['totals'][p]} |")

@@ -118,8 +118,13 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @abstractmethod
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """What a history row shows of a stored hand besides its scores
-        (`winner`, and any facts of the game's own)."""
+        """What a history row shows of a stored hand besides its scores:
+        `winner`, `unverified`, and the facts of the game's own (who called,
+        who finished and how, …), as JSON-ready values."""
+
+    @abstractmethod
+    def story(self, facts: Mapping[str, Any]) -> str:
+        """A history row's facts in a few words for a person."""
 
     # -- people ------------------------------------------------------------------
     @abstractmethod

@@ -171,20 +171,40 @@ class Session:
         return data
 
     def history_json(self) -> dict[str, Any]:
+        """Every hand: its scores, the running totals, and what happened —
+        the game's facts, who did not play (`out`) and who was eliminated
+        by it (`eliminated`)."""
         rows = []
         running = {p: 0 for p in self.players}
+        out_before: set[str] = set()
+        limit = self.rules.elimination_limit
         for h in self.hands:
             for name, value in h.scores.items():
                 running[name] += value
             facts = self.game.history_facts(h.data)
+            out_now = {p for p in self.players
+                       if limit is not None and running[p] >= limit}
             row = {"hand": h.number, "dealer": h.dealer,
                    self.score_key: dict(h.scores), "totals": dict(running),
                    "winner": facts.pop("winner", None),
                    "rules": list(h.data.get("rules", []))}
             row.update(facts)
+            row["out"] = [p for p in self.players if p not in h.seated]
+            row["eliminated"] = [p for p in self.players
+                                 if p in out_now and p not in out_before]
+            out_before = out_now
             rows.append(row)
         return {"hands": rows, "players": list(self.players),
                 "score": self.score_key}
+
+    def story(self, row: Mapping[str, Any]) -> str:
+        """A history row in a few words: the game's story, then who was
+        eliminated by the hand."""
+        said = self.game.story(row)
+        if row.get("eliminated"):
+            said += "; eliminated: " + ", ".join(row["eliminated"]) + \
+                f" ({self.rules.rule_or('eliminate', 'session')})"
+        return said
 
     # -- changes ------------------------------------------------------------
     def check_open(self) -> None:

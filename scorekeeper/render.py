@@ -150,6 +150,7 @@ def history(con: Console, session: Session, last: int | None = None) -> None:
     table.add_column("Hand", justify="right")
     table.add_column("Dealer")
     table.add_column("Winner")
+    table.add_column("What happened")
     for p in session.players:
         table.add_column(p, justify="right")
     rows = data["hands"]
@@ -164,7 +165,8 @@ def history(con: Console, session: Session, last: int | None = None) -> None:
                 cells.append(f"{colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
             else:
                 cells.append("out")
-        table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—", *cells)
+        table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—",
+                      session.story(row), *cells)
     con.print(table)
     if len(shown) < len(rows):
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "

@@ -827,7 +827,7 @@ def test_export_markdown(cli, marriage, tmp_path):
     result = cli("export", marriage, "--format", "md", "-o", out)
     assert result.exit_code == 0
     text = out.read_text(encoding="utf-8")
-    assert "| 1 | A | A | +31 (31) | -9 (-9) | -22 (-22) |" in text
+    assert "| 1 | A | A | A by melds; seen: B | +31 (31) | -9 (-9) | -22 (-22) |" in text
     assert "Hands played: 1 of 3." in text
 
 
@@ -1057,3 +1057,12 @@ def test_ma10_22_cards_the_discard_keeps_the_finishers_maal(cli):
     assert data["net"] == {"A": 35, "B": -11, "C": -24}
     shown = [c for group in data["arrangement"] for c in group]
     assert sorted(shown + [data["discard"]]) == sorted(f"{worked} 10♣".split())
+
+
+def test_ma10_history_tells_who_finished_how_and_who_saw(cli, marriage):
+    cli("record", marriage, *SEED)
+    row = json.loads(cli("history", marriage, "--json").stdout)["hands"][0]
+    assert (row["finisher"], row["by"], row["seen"]) == ("A", "melds", ["A", "B"])
+    assert row["winner"] == "A" and row["out"] == [] and row["eliminated"] == []
+    human = cli("history", marriage, env={"COLUMNS": "160"}).stdout
+    assert "A by melds; seen: B" in human

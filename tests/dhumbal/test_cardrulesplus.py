@@ -9,6 +9,7 @@ from the engine.
 from __future__ import annotations
 
 import json
+import shutil
 import os
 import subprocess
 import sys
@@ -1151,3 +1152,13 @@ def test_dc9_property_eliminated_players_never_appear_in_later_hands(hypothesis_
 def test_dc8_property_double_penalty_exactly_when_beaten_by_more_than_5(
         hypothesis_home):
     _dc8_property_double_penalty_exactly_when_beaten_by_more_than_5()
+
+
+def test_dc9_history_tells_who_called_was_caught_and_was_eliminated(tmp_path):
+    path = tmp_path / "club.toml"
+    shutil.copyfile(SAMPLE, path)
+    result = CliRunner().invoke(build(), ["history", str(path), "--json"])
+    rows = json.loads(result.stdout)["hands"]
+    assert (rows[1]["call"], rows[1]["caught"]) == ("Asha", True)
+    assert rows[2]["eliminated"] == ["Asha"] and rows[3]["out"] == ["Asha"]
+    assert all(row["unverified"] == [] for row in rows)

@@ -106,7 +106,24 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return result.as_json(hand)
 
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return {"winner": data.get("winner")}
+        facts: dict[str, Any] = {"winner": data.get("winner")}
+        if data.get("show") is True:
+            facts["show"] = True
+        else:
+            facts["call"] = data.get("call")
+        facts["caught"] = data.get("caught") is True
+        facts["unverified"] = list(data.get("unverified", []))
+        return facts
+
+    def story(self, facts: Mapping[str, Any]) -> str:
+        if facts.get("show"):
+            said = "show"
+        else:
+            said = f"{facts.get('call')} called" + \
+                (", caught" if facts.get("caught") else "")
+        if facts.get("unverified"):
+            said += "; agreed: " + ", ".join(facts["unverified"])
+        return said
 
     def render_ruling(self, con: Console, result: DhumbalResult,
                       hand_number: int | None, dealer: str) -> None:

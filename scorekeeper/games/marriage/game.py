@@ -134,10 +134,29 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return result.as_json(hand)
 
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        facts: dict[str, Any] = {"winner": data.get("finisher")}
+        finisher = data.get("finisher")
+        facts: dict[str, Any] = {
+            "winner": finisher, "finisher": finisher,
+            "by": data.get("by", str(FinishKind.MELDS)) if finisher else None,
+            "seen": list(data.get("seen", [])),
+            "unverified": list(data.get("unverified", []))}
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
+        if data.get("invalid_shows"):
+            facts["invalid_shows"] = list(data["invalid_shows"])
         return facts
+
+    def story(self, facts: Mapping[str, Any]) -> str:
+        finisher = facts.get("finisher")
+        said = f"{finisher} by {facts.get('by')}" if finisher else "no finisher"
+        others = [p for p in facts.get("seen", []) if p != finisher]
+        if others:
+            said += "; seen: " + ", ".join(others)
+        if facts.get("invalid_shows"):
+            said += "; refused show: " + ", ".join(facts["invalid_shows"])
+        if facts.get("unverified"):
+            said += "; agreed maal: " + ", ".join(facts["unverified"])
+        return said
 
     def render_ruling(self, con: Console, result: MarriageResult,
                       hand_number: int | None, dealer: str) -> None:
