@@ -2,9 +2,11 @@
 
 `create`, `record`, `undo` and `extend` each take the ledger's lock, read
 it, parse it (through the cache when its bytes match), make one change as a
-pure function of the session, check the new text reads back as the
-document meant, write it atomically and refresh the cache — all under the
-lock. `read` is the same first half for the commands that only look.
+pure function of the session, and write — all under the lock. No text is
+written that has not been parsed back to exactly the document meant: a
+ledger whose layout would not survive the change (say `hands = []`, or a
+table after the hands) is refused with exit 2 and left as it was. `read` is
+the same first half for the commands that only look.
 
 This is the only module that combines the ledger model (`ledger`,
 `tomltext`) with the files (`storage`).
@@ -12,6 +14,7 @@ This is the only module that combines the ledger model (`ledger`,
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -19,6 +22,10 @@ from typing import Any, Callable, Mapping
 from scorekeeper import ledger, storage, tomltext
 from scorekeeper.errors import Impossible
 from scorekeeper.ledger import Ruled, Session, StoredHand
+from scorekeeper.options import stored_option
+from scorekeeper.tomltext import LedgerError
+
+Waiting = Callable[[], None] | None
 
 
 @dataclass(frozen=True)
@@ -31,37 +38,62 @@ class Change:
 
 def read(path: Path, use_cache: bool = True) -> Session:
     """The session as it is on disk (no lock: a reader never writes)."""
+    storage.check_ledger_path(path)
     text = storage.read_text(path)
     cached = storage.read_cached_document(path, text) if use_cache else None
     return ledger.parse(text, str(path), cached)
 
 
-def _transaction(path: Path, change: Callable[[Session, str], Change]) -> Session:
-    """Lock, read, change, check, write, cache; the session after."""
-    with storage.locked(path):
-        text = storage.read_text(path)
-        before = ledger.parse(text, str(path),
-                              storage.read_cached_document(path, text))
+def _read_back(change: Change, label: str) -> Session:
+    """The session the new text holds, refused unless it is the one meant."""
+    def refuse(why: str) -> Impossible:
+        return Impossible(f"{label}: nothing written: the changed ledger would "
+                          f"not read back as meant ({why}); its layout is "
+                          "unusual (e.g. `hands = []`, or a table after the "
+                          "hands): tidy it by hand, then try again")
+    try:
+        document = tomltext.load_toml(change.text, label)
+    except LedgerError as err:
+        raise refuse(err.problems[0][1]) from None
+    if document != change.document:
+        raise refuse("its tables would change")
+    return ledger.from_document(document, label, tomltext.line_index(change.text))
+
+
+def _transaction(path: Path, change: Callable[[Session, str], Change],
+                 on_wait: Waiting = None) -> Session:
+    """Lock, read, change, read back, write, cache; the session after."""
+    label = str(path)
+    with storage.locked(path, on_wait) as real:
+        text = storage.read_text(real, path)
+        before = ledger.parse(text, label, storage.read_cached_document(real, text))
         new = change(before, text)
-        after = ledger.from_document(new.document, str(path),
-                                     tomltext.line_index(new.text))
-        storage.write_atomic(path, new.text)
-        storage.write_cache(path, new.text, new.document)
+        after = _read_back(new, label)
+        storage.check_writable(real, path)
+        storage.write_atomic(real, new.text)
+        storage.write_cache(real, new.text, dict(after.document))
     return after
 
 
-def create(path: Path, header: Mapping[str, Any], force: bool = False) -> Session:
+def create(path: Path, header: Mapping[str, Any], force: bool = False,
+           on_wait: Waiting = None) -> Session:
     """A new ledger holding `header` (refused if the file exists, unless
     `force`)."""
+    storage.check_ledger_path(path)
+    label = str(path)
     text = tomltext.header_text(header)
-    created = ledger.parse(text, str(path))
-    with storage.locked(path, must_exist=False):
-        if path.exists() and not force:
-            raise Impossible(f"{path} exists; use --force to overwrite it")
-        if path.is_dir():
-            raise Impossible(f"{path} is a folder")
-        storage.write_atomic(path, text)
-        storage.write_cache(path, text, dict(created.document))
+    created = _read_back(Change(text, dict(header)), label)
+    if not os.path.exists(path):
+        real = storage.real_path(path)
+        if storage.create_exclusive(real, text):
+            storage.write_cache(real, text, dict(created.document))
+            return created
+    if not force:
+        raise Impossible(f"{path} exists; use --force to overwrite it")
+    with storage.locked(path, on_wait) as real:
+        storage.check_writable(real, path)
+        storage.write_atomic(real, text)
+        storage.write_cache(real, text, dict(created.document))
     return created
 
 
@@ -71,8 +103,8 @@ class Recorded:
     after: Session
 
 
-def record(path: Path, flags: Mapping[str, Any],
-           expect_hands: int | None = None) -> Recorded:
+def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None,
+           on_wait: Waiting = None) -> Recorded:
     """Rule on the next hand from its flags and append it.
 
     `expect_hands`: the number of hands the ledger had when the hand was
@@ -87,23 +119,17 @@ def record(path: Path, flags: Mapping[str, Any],
                              f"(now {index} hands, not {expect_hands}): nothing "
                              "recorded; run record again")
         ruled.append(session.rule_next(flags))
-        return _appended(session, text, ruled[0].stored)
+        return appended(session, text, ruled[0].stored)
 
-    after = _transaction(path, append)
+    after = _transaction(path, append, on_wait)
     return Recorded(ruled[0], after)
 
 
-def _appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
-    """The ledger with one more hand. Only the new `[[hands]]` table is parsed
-    back (it must read as exactly what was stored); the rest of the document
-    is reused."""
-    fragment = tomltext.hand_text(stored)
-    read_back = tomltext.load_toml(fragment, session.label).get("hands", [None])
-    if read_back != [dict(stored)]:  # pragma: no cover - a writer bug
-        raise Impossible("internal: the new hand does not read back as written")
+def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
+    """The ledger with one more `[[hands]]` table at its end."""
     document = dict(session.document)
-    document["hands"] = [*document.get("hands", []), read_back[0]]
-    return Change(text.rstrip("\n") + "\n" + fragment, document)
+    document["hands"] = [*document.get("hands", []), dict(stored)]
+    return Change(text.rstrip("\n") + "\n" + tomltext.hand_text(stored), document)
 
 
 @dataclass(frozen=True)
@@ -112,7 +138,7 @@ class Undone:
     after: Session
 
 
-def undo(path: Path) -> Undone:
+def undo(path: Path, on_wait: Waiting = None) -> Undone:
     """Remove the last hand."""
     removed: list[StoredHand] = []
 
@@ -120,23 +146,28 @@ def undo(path: Path) -> Undone:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
         head = tomltext.split_last_hand(text)
-        after = ledger.parse(head, str(path)) if head is not None else None
-        if head is None or after is None or \
-                len(after.hands) != len(session.hands) - 1:
+        if head is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
                              "table to remove; edit the file by hand")
         removed.append(session.hands[-1])
-        return Change(head, dict(after.document))
+        document = dict(session.document)
+        document["hands"] = list(document["hands"][:-1])
+        if not document["hands"]:
+            del document["hands"]
+        return Change(head, document)
 
-    after = _transaction(path, drop_last)
+    after = _transaction(path, drop_last, on_wait)
     return Undone(removed[0], after)
 
 
-def extend(path: Path, unit: str, value: int) -> Session:
+def extend(path: Path, unit: str, value: int, on_wait: Waiting = None) -> Session:
     """Set how many hands (or rotations) the session plans."""
     def set_length(session: Session, text: str) -> Change:
         session.extended_rules(unit, value)
-        new_text = tomltext.replace_option(text, unit, value)
-        return Change(new_text, dict(ledger.parse(new_text, str(path)).document))
+        document = dict(session.document)
+        document["options"] = {**document.get("options", {}),
+                               unit: stored_option(value)}
+        return Change(tomltext.replace_option(text, unit, stored_option(value)),
+                      document)
 
-    return _transaction(path, set_length)
+    return _transaction(path, set_length, on_wait)

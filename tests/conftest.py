@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import traceback
@@ -18,9 +19,14 @@ from scorekeeper.cli import build
 PLAYERS = ("Asha", "Bikash", "Chandra")
 
 # Tests never write outside a temp folder: Hypothesis keeps no example
-# database and its home (normally ./.hypothesis) is a throwaway folder.
+# database and its home (normally ./.hypothesis) is a throwaway folder, and
+# scorekeeper's cache (normally in the user's cache folder) is one too, for
+# the commands run in-process and those run as processes alike.
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scorekeeper-hypothesis-")
 atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
+_CACHE_HOME = tempfile.mkdtemp(prefix="scorekeeper-cache-")
+atexit.register(shutil.rmtree, _CACHE_HOME, ignore_errors=True)
+os.environ["SCOREKEEPER_CACHE_DIR"] = _CACHE_HOME
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 settings.register_profile("scorekeeper", database=None)
 settings.load_profile("scorekeeper")

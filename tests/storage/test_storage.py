@@ -1,6 +1,6 @@
-"""Never lose a hand: atomic writes, the sidecar lock, unreadable ledgers
-(exit 2, FILE:LINE: message, never a traceback), and real processes racing
-on one ledger or killed in the middle of `record`."""
+"""Never lose a hand: atomic writes, the lock on the ledger itself,
+unreadable ledgers (exit 2, FILE:LINE: message, never a traceback), and real
+processes racing on one ledger or killed in the middle of `record`."""
 
 from __future__ import annotations
 
@@ -57,23 +57,25 @@ def test_write_atomic_relative_path_in_the_working_folder(tmp_path, monkeypatch)
     assert (tmp_path / "rel.toml").read_text(encoding="utf-8") == "x = 1\n"
 
 
-def test_lock_is_a_sidecar_file_next_to_the_ledger(tmp_path):
+def test_the_lock_is_the_ledger_itself_and_leaves_nothing_beside_it(tmp_path):
     path = tmp_path / "l.toml"
-    assert storage.lock_path(path) == tmp_path / "l.toml.lock"
-    with storage.locked(path, must_exist=False):
-        assert (tmp_path / "l.toml.lock").exists()
+    path.write_text("a = 1\n", encoding="utf-8")
+    with storage.locked(path) as real:
+        assert real == path.resolve()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["l.toml"]
 
 
-def test_no_lock_file_is_left_for_a_ledger_that_does_not_exist(tmp_path):
+def test_no_file_is_left_for_a_ledger_that_does_not_exist(tmp_path):
     path = tmp_path / "missing.toml"
     with pytest.raises(Impossible):
         with storage.locked(path):
             pass
-    assert not storage.lock_path(path).exists()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cache_is_trusted_only_for_the_exact_text(tmp_path):
     path = tmp_path / "l.toml"
+    path.write_text("a = 1\n", encoding="utf-8")
     storage.write_cache(path, "a = 1\n", {"a": 1})
     assert storage.read_cached_document(path, "a = 1\n") == {"a": 1}
     assert storage.read_cached_document(path, "a = 2\n") is None
@@ -386,8 +388,7 @@ def test_record_killed_midway_leaves_the_old_or_the_new_ledger(tmp_path):
         grown = len(session.hands) - hands
         assert finished <= grown <= len(procs)
         hands = len(session.hands)
-    leftovers = [p.name for p in tmp_path.iterdir()
-                 if p.name not in ("kill.toml", "kill.toml.lock", "kill.toml.cache")]
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "kill.toml"]
     # Only temp files of killed writers may remain; never a second ledger.
     assert all(name.startswith(".kill.toml.") for name in leftovers), leftovers
 
@@ -405,9 +406,9 @@ def test_a_hand_edited_ledger_is_read_fresh_not_from_a_stale_cache(cli, tmp_path
     assert cli("verify", path).exit_code == 1
 
 
-def test_export_never_overwrites_the_ledger_or_its_side_files(cli, ledger):
+def test_export_never_overwrites_the_ledger(cli, ledger):
     before = ledger.read_bytes()
-    for target in (ledger, storage.cache_path(ledger), ledger.parent / "." / ledger.name):
+    for target in (ledger, ledger.parent / "." / ledger.name):
         result = cli("export", ledger, "--format", "csv", "-o", target)
         assert result.exit_code == 2 and "ledger" in result.stderr
     assert ledger.read_bytes() == before
