@@ -22,8 +22,8 @@ from scorekeeper import play, registry
 from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
-                               console, emit_json, guarded, parameter, say,
-                               write_text)
+                               after_write, console, emit_json, guarded,
+                               parameter, say, waiting, write_text)
 
 app = typer.Typer(
     add_completion=False,
@@ -79,14 +79,15 @@ def new(
         rules = ledger.session_rules(chosen, prof, settings,
                                      {"hands": hands, "rotations": rotations})
         names = check_player_names(players.split(","), rules)
-        first = resolve_name(dealer, names) if dealer else names[0]
+        first = resolve_name(dealer, names) if dealer is not None else names[0]
         storage.check_ledger_path(path, raw=ledger_text)
         book.create(path, ledger.header_document(chosen, prof, rules, names, first),
-                    force)
+                    force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
-        say(f"New {chosen.name} session ({prof.name}) in {path}: "
+        after_write(f"Created {path}", lambda: say(
+            f"New {chosen.name} session ({prof.name}) in {path}: "
             f"{', '.join(names)}; {first} deals first"
-            + (f"; {planned} hands planned" if planned else "") + ".")
+            + (f"; {planned} hands planned" if planned else "") + "."))
 
     guarded(body)
 
@@ -168,14 +169,17 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
     from scorekeeper import book  # start-up: see module doc
 
     def body() -> None:
-        done = book.undo(ledger)
+        done = book.undo(ledger, on_wait=waiting(ledger))
         removed, left = done.removed, len(done.after.hands)
-        if as_json:
-            emit_json({"removed": removed.number, "hands_played": left,
-                       done.after.score_key: dict(removed.scores)})
-        else:
-            say(f"Removed hand {removed.number} from {ledger}; "
-                f"{left} hand{'s' * (left != 1)} remain{'s' * (left == 1)}.")
+
+        def show() -> None:
+            if as_json:
+                emit_json({"removed": removed.number, "hands_played": left,
+                           done.after.score_key: dict(removed.scores)})
+            else:
+                say(f"Removed hand {removed.number} from {ledger}; {left} "
+                    f"hand{'s' * (left != 1)} remain{'s' * (left == 1)}.")
+        after_write(f"Removed hand {removed.number} from {ledger}", show)
 
     guarded(body, as_json)
 
@@ -196,8 +200,9 @@ def extend(
             raise Impossible("give exactly one of --hands N or --rotations N")
         unit, value = ("hands", hands) if hands is not None else ("rotations", rotations)
         assert value is not None
-        after = book.extend(ledger, unit, value)
-        say(f"{ledger}: {after.planned} hands planned, {len(after.hands)} played.")
+        after = book.extend(ledger, unit, value, on_wait=waiting(ledger))
+        after_write(f"Extended {ledger}", lambda: say(
+            f"{ledger}: {after.planned} hands planned, {len(after.hands)} played."))
 
     guarded(body)
 
@@ -299,6 +304,13 @@ def main(argv: Optional[List[str]] = None) -> None:
                        "exit_code": err.exit_code})
         err.show()
         sys.exit(err.exit_code)
+    except Exception as err:  # a bug: one line, never a traceback
+        message = f"internal error ({type(err).__name__}: {err}); nothing written"
+        if "--json" in args:
+            emit_json({"error": message, "reason": message, "rule": None,
+                       "exit_code": 2})
+        say(f"scorekeeper: {message}")
+        sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -6,13 +6,21 @@ Plain functions on frozen values, no printing, no files.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Impossible
-from scorekeeper.options import RuleSet
+from scorekeeper.options import RuleSet, is_whole_number
+
+
+# Characters a name may not hold: the separators of the command line, and
+# anything that breaks a line or is invisible control (FILE:LINE must stay
+# one line; U+2028, U+0085 and friends would break it).
+_NAME_SEPARATORS = "=,|"
+_FORBIDDEN_CATEGORIES = {"Cc", "Zl", "Zp"}
 
 
 @dataclass(frozen=True)
@@ -79,10 +87,11 @@ def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     for n in cleaned:
         if not n:
             raise Impossible("a player's name is empty", table)
-        if any(ch in n for ch in "=,|") or any(ord(ch) < 32 or ord(ch) == 127
-                                               for ch in n):
-            raise Impossible(f"the name {n!r} may not contain '=', ',', '|' or "
-                             "control characters", table)
+        if any(ch in _NAME_SEPARATORS
+               or unicodedata.category(ch) in _FORBIDDEN_CATEGORIES for ch in n):
+            raise Impossible(f"the name {n!r} may not contain '=', ',', '|', "
+                             "control characters or line breaks", table)
+
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise Impossible("player names must be distinct: "
                          + ", ".join(cleaned), table)
@@ -100,7 +109,9 @@ def parse_shown_value(text: str | int) -> Shown:
     if isinstance(text, int):
         return Shown(total=text)
     stripped = text.strip()
-    if stripped.lstrip("-").isdigit() and stripped != "-":
+    if is_whole_number(stripped):
+        if len(stripped) > 9:
+            raise Impossible(f"{stripped[:12]}… is no hand's total")
         return Shown(total=int(stripped))
     return Shown(cards=cardtext.cards(stripped))
 

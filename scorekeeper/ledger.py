@@ -286,9 +286,38 @@ def parse(text: str, label: str,
     """Read and shape-check a ledger. Raises LedgerError listing every problem.
 
     `document` is the already-parsed TOML of exactly this text, when a cache
-    (see `scorekeeper.storage.read_cached_document`) vouches for it."""
-    doc = document if document is not None else load_toml(text, label)
-    return from_document(doc, label, line_index(text))
+    (see `scorekeeper.storage.read_cached_document`) vouches for it: such a
+    document passed every check when it was written, so its values are not
+    walked again."""
+    if document is not None:
+        return from_document(document, label, line_index(text), plain=True)
+    return from_document(load_toml(text, label), label, line_index(text))
+
+
+INT64 = (-(2 ** 63), 2 ** 63 - 1)      # the integers TOML promises to hold
+_PLAIN = (str, bool, int, list, dict)
+
+
+def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> None:
+    """Values a ledger may hold: text, true/false, whole numbers within 64
+    bits, arrays and tables of those — no floats, no dates, nothing deeper
+    than a ledger ever is."""
+    if len(out) >= 20:
+        return
+    if not isinstance(value, _PLAIN) or depth > 6:
+        kind = "nested too deeply" if depth > 6 else \
+            f"a {type(value).__name__} ({value!r}), which no ledger holds"
+        out.append(f"`{where}` is {kind}")
+    elif isinstance(value, int) and not isinstance(value, bool) \
+            and not INT64[0] <= value <= INT64[1]:
+        out.append(f"`{where}` is beyond the 64-bit whole numbers TOML holds")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _plain_problems(item, f"{where}[{i}]", out, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _plain_problems(item, f"{where}.{key}" if where else str(key), out,
+                            depth + 1)
 
 
 def _header(doc: Mapping[str, Any], key_line: Any,
@@ -336,13 +365,21 @@ def _header(doc: Mapping[str, Any], key_line: Any,
 
 
 def from_document(doc: Mapping[str, Any], label: str,
-                  line_of: Mapping[str, Any] | None = None) -> Session:
+                  line_of: Mapping[str, Any] | None = None,
+                  plain: bool = False) -> Session:
+    """The session a parsed ledger holds; `plain`: its values are known to be
+    plain (a document scorekeeper wrote and cached)."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
     problems: list[tuple[int | None, str]] = []
 
     def fail() -> LedgerError:
         return LedgerError(label, problems)
+
+    if not plain:
+        _walk_plain(doc, line_of, problems)
+        if problems:
+            raise fail()
 
     header = _header(doc, key_line, problems)
     if header is None:
@@ -406,19 +443,39 @@ def _type_problems(data: Mapping[str, Any], where: str,
         elif kind is list and not all(isinstance(v, str) for v in data[key]):
             out.append(f"{where}: `{key}` must be {what}")
         elif kind is dict and not all(
-                isinstance(v, (str, int, list)) and not isinstance(v, bool)
+                (isinstance(v, (str, int)) and not isinstance(v, bool))
+                or (isinstance(v, list) and all(isinstance(x, str) for x in v))
                 for v in data[key].values()):
             out.append(f"{where}: `{key}` values must be card lists or numbers")
     return out
 
 
+def _walk_plain(doc: Mapping[str, Any], line_of: Mapping[str, Any],
+                problems: list[tuple[int | None, str]]) -> None:
+    for key, value in doc.items():
+        if key == "hands" and isinstance(value, list):
+            for i, hand in enumerate(value):
+                found: list[str] = []
+                _plain_problems(hand, "", found)
+                line = line_of["hands"][i] if i < len(line_of["hands"]) else None
+                problems += [(line, f"hand {i + 1}: {m}") for m in found]
+            continue
+        found = []
+        _plain_problems(value, str(key), found)
+        problems += [(line_of["keys"].get(str(key)), m) for m in found]
+
+
 def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
                 score_key: str, game: AnyGame) -> list[str]:
     where = f"hand {number}"
-    out = _type_problems(data, where, {**_COMMON_TYPES, **game.stored_types})
-    if data.get("hand") != number:
+    known = {"hand", score_key, *_COMMON_TYPES, *game.stored_types}
+    out = [f"{where}: unknown key `{key}` (a {game.title} hand holds "
+           f"{', '.join(sorted(known))})" for key in data if key not in known]
+    out += _type_problems(data, where, {**_COMMON_TYPES, **game.stored_types})
+    number_found = data.get("hand")
+    if type(number_found) is not int or number_found != number:
         out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
-                   f"order), found {data.get('hand')!r}")
+                   f"order), found {number_found!r}")
     for key in ("dealer", score_key, *game.stored_required):
         if key not in data:
             out.append(f"{where}: missing `{key}`")

@@ -14,11 +14,20 @@ The engines never ask a profile for its name: they read its fields.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.errors import Impossible
+
+# A whole number as people type it: ASCII digits, maybe a minus ("²" and
+# "--5" are not numbers, though str.isdigit() would take "²").
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def is_whole_number(text: str) -> bool:
+    return _WHOLE_NUMBER.fullmatch(text) is not None
 
 
 def frozen_mapping(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -179,14 +188,15 @@ def parse_option_value(rules: RuleSet, key: str, raw: str) -> Any:
             return False
         raise Impossible(f"option {key} takes true or false, not {raw!r}")
     if kind.startswith("int"):
-        if "None" in kind and lowered in ("none", "off", ""):
+        if "None" in kind and lowered in ("none", "off"):
             return None
-        try:
-            return int(raw)
-        except ValueError:
+        if not is_whole_number(raw.strip()) or len(raw.strip()) > 7:
             extra = " or none" if "None" in kind else ""
-            raise Impossible(
-                f"option {key} takes a whole number{extra}, not {raw!r}") from None
+            raise Impossible(f"option {key} takes a whole number{extra} (at most "
+                             f"6 digits), not {raw!r}")
+        return int(raw)
+    if not raw:
+        raise Impossible(f"option {key} needs a value")
     return raw
 
 

@@ -17,9 +17,9 @@ from scorekeeper import registry
 from scorekeeper.declare import CheckSpec, Flag
 from scorekeeper.errors import Impossible
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
-                               build_command, console, emit_json, given,
-                               guarded, merged_flags, parameter, say,
-                               stdin_is_tty)
+                               after_write, build_command, console, emit_json,
+                               given, guarded, merged_flags, parameter, say,
+                               stdin_is_tty, waiting)
 
 
 # -- record / settle: hand options are the games' own --------------------------------
@@ -55,21 +55,25 @@ def _record(values: dict[str, Any]) -> None:
                 raise typer.Exit(0)
             flags.update(entered)
             expect = len(session.hands)
-        done = book.record(ledger, flags, expect)
-        ruled, after = done.ruled, done.after
-        if as_json:
-            emit_json(after.game.result_json(ruled.result, ruled.number), ascii)
-            return
-        from scorekeeper import render  # rich: only when a person reads
-
-        con = console(ascii)
-        if expect is None:  # an interactive entry has just shown the ruling
-            after.game.render_ruling(con, ruled.result, ruled.number,
-                                     ruled.table.dealer)
-        render.standings(con, after)
-        say(f"Recorded hand {ruled.number} in {ledger}.")
+        done = book.record(ledger, flags, expect, on_wait=waiting(ledger))
+        after_write(f"Recorded hand {done.ruled.number} in {ledger}",
+                    lambda: _show_recorded(done, as_json, ascii, expect is None))
 
     guarded(body, as_json)
+
+
+def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
+    ruled, after = done.ruled, done.after
+    if as_json:
+        emit_json(after.game.result_json(ruled.result, ruled.number), ascii)
+        return
+    from scorekeeper import render  # rich: only when a person reads
+
+    con = console(ascii)
+    if ruling:  # an interactive entry has just shown the ruling
+        after.game.render_ruling(con, ruled.result, ruled.number, ruled.table.dealer)
+    render.standings(con, after)
+    say(f"Recorded hand {ruled.number} in {done.after.label}.")
 
 
 def _settle(values: dict[str, Any]) -> None:
@@ -85,7 +89,8 @@ def _settle(values: dict[str, Any]) -> None:
         rules = chosen.profile(values["profile"]).parse_settings(values["settings"])
         names = check_player_names(values["players"].split(","), rules)
         dealer = values["dealer"]
-        table = Table.of(names, resolve_name(dealer, names) if dealer else names[0])
+        first = resolve_name(dealer, names) if dealer is not None else names[0]
+        table = Table.of(names, first)
         result = chosen.resolve(chosen.args_from_flags(flags, table, rules), rules)
         if as_json:
             emit_json(chosen.result_json(result, None), ascii)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO, cast
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.cards import suits_as_letters
@@ -84,7 +85,9 @@ def colour(n: int, lower_is_better: bool = False) -> str:
 # -- the pieces of every game's ruling -------------------------------------------
 
 def title(hand_number: int | None, dealer: str) -> str:
-    return (f"Hand {hand_number}" if hand_number else "Ruling") + f" — dealer {dealer}"
+    """A ruling's title; names are escaped wherever rich reads markup."""
+    return (f"Hand {hand_number}" if hand_number else "Ruling") + \
+        f" — dealer {escape(dealer)}"
 
 
 def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
@@ -109,7 +112,7 @@ def standings(con: Console, session: Session) -> None:
     eliminated = set(data.get("eliminated", []))
     for name in sorted(session.players, key=lambda p: (data["places"][p],
                                                          session.players.index(p))):
-        label = name + ("  (out)" if name in eliminated else "")
+        label = escape(name) + ("  (out)" if name in eliminated else "")
         table.add_row(str(data["places"][name]), label,
                       str(data["totals"][name]) if lower
                       else colour(data["totals"][name]))
@@ -146,13 +149,13 @@ def history(con: Console, session: Session, last: int | None = None) -> None:
     data = session.history_json()
     key = data["score"]
     lower = session.rules.lower_is_better
-    table = Table(title=f"History — {session.label}", box=table_box(con))
+    table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
     table.add_column("Hand", justify="right")
     table.add_column("Dealer")
     table.add_column("Winner")
     table.add_column("What happened")
     for p in session.players:
-        table.add_column(p, justify="right")
+        table.add_column(escape(p), justify="right")
     rows = data["hands"]
     shown = rows if last is None or len(rows) <= last else rows[-last:]
     # In ASCII mode write "->" here: rich measures the cell before the
@@ -165,8 +168,9 @@ def history(con: Console, session: Session, last: int | None = None) -> None:
                 cells.append(f"{colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
             else:
                 cells.append("out")
-        table.add_row(str(row["hand"]), row["dealer"], row["winner"] or "—",
-                      session.story(row), *cells)
+        table.add_row(str(row["hand"]), escape(row["dealer"]),
+                      escape(row["winner"] or "—"), escape(session.story(row)),
+                      *cells)
     con.print(table)
     if len(shown) < len(rows):
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "

@@ -8,6 +8,7 @@ one JSON document on stdout under `--json`) and the exit code.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import sys
@@ -89,6 +90,11 @@ def say(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
+def waiting(ledger: Any) -> Callable[[], None]:
+    """What a writer says when another holds the ledger's lock."""
+    return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
+
+
 def stdin_is_tty() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()
@@ -110,6 +116,18 @@ def fail(err: ScorekeeperError, as_json: bool = False,
     lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
     sys.stderr.write("".join(line + "\n" for line in lines))
     raise typer.Exit(err.exit_code)
+
+
+def after_write(written: str, show: Callable[[], None]) -> None:
+    """Show what a command did once its write is done. Nothing shown may
+    change the exit code: the file changed, and a script that retried on a
+    non-zero exit would write twice."""
+    try:
+        show()
+    except (Exception, KeyboardInterrupt) as err:
+        with contextlib.suppress(Exception):
+            sys.stderr.write(f"{written}; showing it failed ({type(err).__name__}: "
+                             f"{err})\n")
 
 
 def guarded(body: Callable[[], None], as_json: bool = False,

@@ -165,10 +165,17 @@ def replace_option(text: str, key: str, value: Any) -> str:
 
 
 def split_last_hand(text: str) -> str | None:
-    """The ledger text without its last `[[hands]]` table (for undo)."""
+    """The ledger text without its last `[[hands]]` table (for undo): from
+    its header to the next table that is not part of it, or the end."""
     lines = text.splitlines(keepends=True)
     for i in range(len(lines) - 1, -1, -1):
         if lines[i].strip() == "[[hands]]":
-            head = "".join(lines[:i])
-            return head.rstrip("\n") + "\n"
+            end = next((j for j in range(i + 1, len(lines))
+                        if lines[j].lstrip().startswith("[")
+                        and not lines[j].lstrip().startswith(("[hands.",
+                                                              "[[hands."))),
+                       len(lines))
+            head = "".join(lines[:i]).rstrip("\n") + "\n"
+            tail = "".join(lines[end:])
+            return head + ("\n" + tail if tail else "")
     return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.dhumbal.engine import DhumbalResult
@@ -30,7 +31,8 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
             mark += star
         charged = "—" if name == result.winner and result.zero_sum \
             else str(charges[name])
-        table.add_row(name + mark, shown.get(name, ""), str(values[name]),
+        table.add_row(escape(name) + mark, escape(shown.get(name, "")),
+                      str(values[name]),
                       charged, colour(score, not result.zero_sum))
     con.print(table)
     explanation(con, result.explanation, result.rules)

@@ -4,6 +4,7 @@ explanation (T + w − n·S, and pair by pair)."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.marriage.engine import MarriageResult
@@ -20,7 +21,7 @@ def ruling(con: Console, result: MarriageResult, hand_number: int | None,
     for name, net in result.scores:
         pay = payments.get(name)
         table.add_row(
-            name + (" (finished)" if name == result.finisher else ""),
+            escape(name) + (" (finished)" if name == result.finisher else ""),
             "yes" if name in result.seen else "no",
             str(maal[name]),
             str(pay.fee) if pay else "—",
