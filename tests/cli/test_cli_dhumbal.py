@@ -441,6 +441,16 @@ def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, led
     assert "net = { Asha = -25, Bikash = 34, Chandra = -9 }" in text
 
 
+@pytest.mark.parametrize("strange", ["²", "--5", "1²"])
+def test_interactive_record_asks_again_for_a_number_that_is_no_number(cli, ledger, tty,
+                                                                      strange):
+    answers = ["Asha", "A♦ A♣ A♥ 2♦", strange, "2♠ 3♣", "9♥", "y"]
+    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stderr.count("Bikash's cards") == 2
+    assert 'Bikash = "2♠ 3♣"' in ledger.read_text(encoding="utf-8")
+
+
 def test_interactive_record_impossible_hand_reentered_with_earlier_answers(cli, ledger,
                                                                           tty):
     answers = ["Asha", "A♠", "A♠", "7♣",      # A♠ twice: the hand cannot be recorded
