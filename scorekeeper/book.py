@@ -57,7 +57,9 @@ def _read_back(change: Change, label: str) -> Session:
         raise refuse(err.problems[0][1]) from None
     if document != change.document:
         raise refuse("its tables would change")
-    return ledger.from_document(document, label, tomltext.line_index(change.text))
+    # the document meant: a checked ledger and hands this program made
+    return ledger.from_document(document, label, tomltext.line_index(change.text),
+                                checked=True)
 
 
 def _transaction(path: Path, change: Callable[[Session, str], Change],

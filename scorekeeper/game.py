@@ -76,11 +76,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
 
-    def refuse_foreign_flags(self, given: Mapping[str, Any],
-                             shown_as: Mapping[str, str]) -> None:
-        """Exit 2 for a hand option this game does not take."""
+    def refuse_foreign_flags(self, given: Mapping[str, Any]) -> None:
+        """Exit 2 for a hand option this game does not take (`given`: the
+        flags typed, by parameter name)."""
         own = {f.param for f in self.hand_flags}
-        foreign = [shown_as.get(p, p) for p in given if p not in own]
+        foreign = ["--" + p.replace("_", "-") for p in given if p not in own]
         if foreign:
             takes = ", ".join(dict.fromkeys(f.shown_as for f in self.hand_flags))
             raise Impossible(f"{', '.join(foreign)}: not an option of a "

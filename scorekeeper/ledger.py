@@ -226,6 +226,7 @@ class Session:
     def rule_next(self, flags: Mapping[str, Any]) -> Ruled:
         """Rule on the next hand from the flags typed for it."""
         self.check_open()
+        self.game.refuse_foreign_flags(flags)
         index = len(self.hands)
         table = self.table_for(index)
         args = self.game.args_from_flags(flags, table, self.rules)
@@ -287,10 +288,10 @@ def parse(text: str, label: str,
 
     `document` is the already-parsed TOML of exactly this text, when a cache
     (see `scorekeeper.storage.read_cached_document`) vouches for it: such a
-    document passed every check when it was written, so its values are not
-    walked again."""
+    document passed every check when it was written, so it is not checked
+    again."""
     if document is not None:
-        return from_document(document, label, line_index(text), plain=True)
+        return from_document(document, label, line_index(text), checked=True)
     return from_document(load_toml(text, label), label, line_index(text))
 
 
@@ -366,9 +367,12 @@ def _header(doc: Mapping[str, Any], key_line: Any,
 
 def from_document(doc: Mapping[str, Any], label: str,
                   line_of: Mapping[str, Any] | None = None,
-                  plain: bool = False) -> Session:
-    """The session a parsed ledger holds; `plain`: its values are known to be
-    plain (a document scorekeeper wrote and cached)."""
+                  checked: bool = False) -> Session:
+    """The session a parsed ledger holds, every problem of its shape raised
+    together. `checked`: the document passed these checks already (the
+    cached document of bytes scorekeeper wrote, or a text just parsed back
+    to exactly the document a change meant), so its hands are not checked
+    one by one again."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
     problems: list[tuple[int | None, str]] = []
@@ -376,7 +380,7 @@ def from_document(doc: Mapping[str, Any], label: str,
     def fail() -> LedgerError:
         return LedgerError(label, problems)
 
-    if not plain:
+    if not checked:
         _walk_plain(doc, line_of, problems)
         if problems:
             raise fail()
@@ -385,21 +389,10 @@ def from_document(doc: Mapping[str, Any], label: str,
     if header is None:
         raise fail()
     game, profile, rules = header
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        problems.append((key_line("players"), "`players` must be a list of names"))
+    seating = _seating(doc, rules, key_line, problems)
+    if seating is None:
         raise fail()
-    try:
-        players_t = check_player_names(players, rules)
-    except Impossible as err:
-        problems.append((key_line("players"), err.message))
-        raise fail() from None
-    first_dealer = doc.get("first_dealer")
-    if not isinstance(first_dealer, str) or first_dealer not in players_t:
-        problems.append((key_line("first_dealer"),
-                         f"`first_dealer` must be one of the players, not "
-                         f"{first_dealer!r}"))
-        raise fail()
+    players_t, first_dealer = seating
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list) or not all(isinstance(h, dict) for h in raw_hands):
         problems.append((key_line("hands"), "`hands` must be [[hands]] tables"))
@@ -410,7 +403,8 @@ def from_document(doc: Mapping[str, Any], label: str,
     score_key = "net" if rules.zero_sum else "points"
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = _hand_shape(data, i + 1, players_t, score_key, game)
+        found = [] if checked else _hand_shape(data, i + 1, players_t, score_key,
+                                                game)
         if found:
             problems += [(line, m) for m in found]
             continue
@@ -421,6 +415,28 @@ def from_document(doc: Mapping[str, Any], label: str,
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
                    tuple(hands), doc)
+
+
+def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
+             problems: list[tuple[int | None, str]]
+             ) -> tuple[tuple[str, ...], str] | None:
+    """The players in seat order and the first dealer, or None (problems)."""
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        problems.append((key_line("players"), "`players` must be a list of names"))
+        return None
+    try:
+        players_t = check_player_names(players, rules)
+    except Impossible as err:
+        problems.append((key_line("players"), err.message))
+        return None
+    first_dealer = doc.get("first_dealer")
+    if not isinstance(first_dealer, str) or first_dealer not in players_t:
+        problems.append((key_line("first_dealer"),
+                         f"`first_dealer` must be one of the players, not "
+                         f"{first_dealer!r}"))
+        return None
+    return players_t, first_dealer
 
 
 _COMMON_TYPES: Mapping[str, tuple[type, str]] = {

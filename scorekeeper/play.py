@@ -35,8 +35,6 @@ def _record(values: dict[str, Any]) -> None:
     flags = given(hand_flags(), values)
 
     def body() -> None:
-        session = book.read(ledger)
-        session.game.refuse_foreign_flags(flags, _shown_as())
         expect = None
         if not flags:
             if not stdin_is_tty():
@@ -45,6 +43,8 @@ def _record(values: dict[str, Any]) -> None:
                                  "terminal")
             from scorekeeper import prompts  # start-up: see module doc
 
+            # Ask first, without the lock; the book re-checks under it.
+            session = book.read(ledger)
             session.check_open()
             # With --json, stdout holds only the JSON: prompts and the ruling
             # shown for confirmation go to stderr.
@@ -85,7 +85,7 @@ def _settle(values: dict[str, Any]) -> None:
 
     def body() -> None:
         chosen = registry.game(values["game"])
-        chosen.refuse_foreign_flags(flags, _shown_as())
+        chosen.refuse_foreign_flags(flags)
         rules = chosen.profile(values["profile"]).parse_settings(values["settings"])
         names = check_player_names(values["players"].split(","), rules)
         dealer = values["dealer"]
@@ -98,10 +98,6 @@ def _settle(values: dict[str, Any]) -> None:
         chosen.render_ruling(console(ascii), result, None, table.dealer)
 
     guarded(body, as_json)
-
-
-def _shown_as() -> dict[str, str]:
-    return {f.param: f.shown_as for f in hand_flags()}
 
 
 def register_hand_commands(app: typer.Typer) -> None:
