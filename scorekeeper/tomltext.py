@@ -98,11 +98,11 @@ def line_index(text: str) -> dict[str, Any]:
             key = stripped.split("=", 1)[0].strip().strip('"')
             keys.setdefault(prefix + key, number)
     hands: list[int] = []
-    line, pos = 1, 0
+    at_line, pos = 1, 0
     for match in _HANDS_HEADER.finditer(text):
-        line += text.count("\n", pos, match.start())
+        at_line += text.count("\n", pos, match.start())
         pos = match.start()
-        hands.append(line)
+        hands.append(at_line)
     return {"keys": keys, "hands": hands}
 
 
