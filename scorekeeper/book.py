@@ -5,8 +5,14 @@ it, parse it (through the cache when its bytes match), make one change as a
 pure function of the session, and write — all under the lock. No text is
 written that has not been parsed back to exactly the document meant: a
 ledger whose layout would not survive the change (say `hands = []`, or a
-table after the hands) is refused with exit 2 and left as it was. `read` is
-the same first half for the commands that only look.
+table after the hands) is refused with exit 2 and left as it was.
+
+Never stale totals: bytes that are not the ones scorekeeper last wrote (a
+hand edit, a merge, a copy from elsewhere: the cache does not know them)
+are re-checked — every hand recomputed — before use. `load` returns the
+problems found with the session, for the commands that show it; a change
+is refused (exit 1) on a ledger that fails the re-check. A ledger that
+passes is trusted from then on (its bytes go to the cache).
 
 This is the only module that combines the ledger model (`ledger`,
 `tomltext`) with the files (`storage`).
@@ -20,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from scorekeeper import ledger, storage, tomltext
-from scorekeeper.errors import Impossible
+from scorekeeper.errors import Impossible, Refused
 from scorekeeper.ledger import Ruled, Session, StoredHand
 from scorekeeper.options import stored_option
 from scorekeeper.tomltext import LedgerError
@@ -37,11 +43,53 @@ class Change:
 
 
 def read(path: Path, use_cache: bool = True) -> Session:
-    """The session as it is on disk (no lock: a reader never writes)."""
+    """The session as it is on disk, not re-checked (no lock: a reader never
+    writes). `verify` and the prompts of `record` read this way."""
     storage.check_ledger_path(path)
     text = storage.read_text(path)
     cached = storage.read_cached_document(path, text) if use_cache else None
     return ledger.parse(text, str(path), cached)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A session as the commands that show it use it: re-checked when its
+    bytes are not the ones scorekeeper last wrote (`problems`: each hand
+    whose stored result disagrees with its inputs)."""
+
+    session: Session
+    problems: tuple[ledger.Problem, ...] = ()
+    rechecked: bool = False
+
+
+def _checked(path: Path, real: Path, text: str) -> Reading:
+    cached = storage.read_cached_document(real, text)
+    if cached is not None:
+        return Reading(ledger.parse(text, str(path), cached))
+    session = ledger.parse(text, str(path))
+    problems = tuple(ledger.verify(session))
+    if not problems:                       # trusted from now on
+        storage.write_cache(real, text, dict(session.document))
+    return Reading(session, problems, True)
+
+
+def load(path: Path) -> Reading:
+    """The session, re-checked unless its bytes are the ones last written."""
+    storage.check_ledger_path(path)
+    return _checked(path, path, storage.read_text(path))
+
+
+def refuse_stale(reading: Reading) -> None:
+    """No change is written onto a ledger that fails the re-check."""
+    if reading.problems:
+        label = reading.session.label
+        listed = "\n".join(f"  {p.message}" for p in reading.problems[:10])
+        more = len(reading.problems) - 10
+        raise Refused(
+            f"{label} does not verify (changed outside scorekeeper?); nothing "
+            f"written:\n{listed}" + (f"\n  … and {more} more" if more > 0 else "")
+            + f"\nRe-rule a hand with `scorekeeper amend {label} N`, or every "
+            f"disagreeing hand with `scorekeeper verify {label} --fix`.")
 
 
 def _read_back(change: Change, label: str) -> Session:
@@ -68,8 +116,9 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
     label = str(path)
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
-        before = ledger.parse(text, label, storage.read_cached_document(real, text))
-        new = change(before, text)
+        reading = _checked(path, real, text)
+        refuse_stale(reading)
+        new = change(reading.session, text)
         after = _read_back(new, label)
         storage.check_writable(real, path)
         storage.write_atomic(real, new.text)

@@ -23,7 +23,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, console, emit_json, guarded,
-                               parameter, say, waiting, write_text)
+                               parameter, say, waiting, warn_stale, write_text)
 
 app = typer.Typer(
     add_completion=False,
@@ -101,13 +101,15 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     def body() -> None:
         from scorekeeper import book  # start-up: see module doc
 
-        session = book.read(ledger)
+        reading = book.load(ledger)
+        warn_stale(reading)
         if as_json:
-            emit_json(session.standings_json(), ascii)
+            emit_json({**reading.session.standings_json(),
+                       "problems": [p.as_json() for p in reading.problems]}, ascii)
             return
         from scorekeeper import render  # rich: only when a person reads
 
-        render.standings(console(ascii), session)
+        render.standings(console(ascii), reading.session, stale=bool(reading.problems))
 
     guarded(body, as_json)
 
@@ -122,13 +124,17 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     def body() -> None:
         from scorekeeper import book  # start-up: see module doc
 
-        session = book.read(ledger)
+        reading = book.load(ledger)
+        warn_stale(reading)
         if as_json:
-            emit_json(session.history_json(), ascii)
+            emit_json({**reading.session.history_json(),
+                       "problems": [p.as_json() for p in reading.problems]}, ascii)
             return
         from scorekeeper import render  # rich: only when a person reads
 
-        render.history(console(ascii), session, last=None if all_hands else 100)
+        render.history(console(ascii), reading.session,
+                       last=None if all_hands else 100,
+                       stale={p.hand for p in reading.problems})
 
     guarded(body, as_json)
 
@@ -220,7 +226,9 @@ def export(
     from scorekeeper.export import export as exported
 
     def body() -> None:
-        text = exported(book.read(ledger), format.lower())
+        reading = book.load(ledger)
+        warn_stale(reading)
+        text = exported(reading.session, format.lower())
         if output is None:
             write_text(text)
         else:

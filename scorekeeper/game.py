@@ -130,7 +130,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     @abstractmethod
     def render_ruling(self, con: Console, result: ResultT,
                       hand_number: int | None, dealer: str) -> None:
-        """Print the ruling for a person (rich)."""
+        """Print the ruling's table for a person (rich); the shell prints
+        the explanation and the rules cited below it."""
 
     @abstractmethod
     def ask_hand(self, ask: Asker, table: Table, rules: RulesT,

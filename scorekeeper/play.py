@@ -65,13 +65,13 @@ def _record(values: dict[str, Any]) -> None:
 def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     ruled, after = done.ruled, done.after
     if as_json:
-        emit_json(after.game.result_json(ruled.result, ruled.number), ascii)
+        emit_json(ruled.as_json(after.game), ascii)
         return
     from scorekeeper import render  # rich: only when a person reads
 
     con = console(ascii)
     if ruling:  # an interactive entry has just shown the ruling
-        after.game.render_ruling(con, ruled.result, ruled.number, ruled.table.dealer)
+        render.ruled(con, after, ruled)
     render.standings(con, after)
     say(f"Recorded hand {ruled.number} in {done.after.label}.")
 
@@ -95,7 +95,10 @@ def _settle(values: dict[str, Any]) -> None:
         if as_json:
             emit_json(chosen.result_json(result, None), ascii)
             return
-        chosen.render_ruling(console(ascii), result, None, table.dealer)
+        from scorekeeper import render  # rich: only when a person reads
+
+        render.ruling(console(ascii), chosen, result, None, table.dealer,
+                      result.explanation, result.rules)
 
     guarded(body, as_json)
 

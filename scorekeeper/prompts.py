@@ -66,7 +66,10 @@ def enter_hand(session: Session, con: Console, confirm: bool = True
             if not typer.confirm("Enter the hand again?", default=True, err=True):
                 return None
             continue
-        session.game.render_ruling(con, ruled.result, ruled.number, table.dealer)
+        # imported here: rich, for the person at the terminal
+        from scorekeeper import render
+
+        render.ruled(con, session, ruled)
         if not confirm or typer.confirm("Record this hand?", default=True, err=True):
             return flags
         if not typer.confirm("Enter the hand again?", default=True, err=True):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO, cast
+from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Sequence,
+                    TextIO, cast)
 
 from rich import box
 from rich.console import Console
@@ -20,8 +21,8 @@ from rich.table import Table
 from scorekeeper.cards import suits_as_letters
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger import Session
     from scorekeeper.ruling import Ruling
+    from scorekeeper.session import AnyGame, Ruled, Session
 
 _ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
                         "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
@@ -96,9 +97,23 @@ def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> Non
     con.print(f"  Rules: {', '.join(rules)}", markup=False)
 
 
+def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
+           dealer: str, lines: Sequence[str], rules: Sequence[str]) -> None:
+    """A ruling as every command shows it: the game's table, then why."""
+    game.render_ruling(con, result, hand_number, dealer)
+    explanation(con, lines, rules)
+
+
+def ruled(con: Console, session: Session, hand: Ruled) -> None:
+    ruling(con, session.game, hand.result, hand.number, hand.table.dealer,
+           hand.explanation, hand.rules)
+
+
 # -- session views -------------------------------------------------------------
 
-def standings(con: Console, session: Session) -> None:
+def standings(con: Console, session: Session, stale: bool = False) -> None:
+    """Places and totals; `stale`: the ledger does not verify (the totals
+    are shown as stored, and marked)."""
     data = session.standings_json()
     lower = session.rules.lower_is_better
     heading = (f"{session.game.title} ({session.profile.name}) — "
@@ -117,6 +132,8 @@ def standings(con: Console, session: Session) -> None:
                       str(data["totals"][name]) if lower
                       else colour(data["totals"][name]))
     con.print(table)
+    if stale:
+        con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
         con.print(f"  [red]Warning[/]: hand(s) {', '.join(map(str, data['unbalanced_hands']))} "
                   "do not sum to 0; run `scorekeeper verify`.")
@@ -145,7 +162,10 @@ def sparkline(values: list[int], ascii: bool = False, width: int = 60,
     return "".join(chars[round((v - lo) / step)] for v in values)
 
 
-def history(con: Console, session: Session, last: int | None = None) -> None:
+def history(con: Console, session: Session, last: int | None = None,
+            stale: Set[int | None] = frozenset()) -> None:
+    """Every hand (the last `last`); hands in `stale` disagree with their
+    inputs and are marked `!`."""
     data = session.history_json()
     key = data["score"]
     lower = session.rules.lower_is_better
@@ -168,7 +188,8 @@ def history(con: Console, session: Session, last: int | None = None) -> None:
                 cells.append(f"{colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
             else:
                 cells.append("out")
-        table.add_row(str(row["hand"]), escape(row["dealer"]),
+        table.add_row(str(row["hand"]) + ("!" if row["hand"] in stale else ""),
+                      escape(row["dealer"]),
                       escape(row["winner"] or "—"), escape(session.story(row)),
                       *cells)
     con.print(table)

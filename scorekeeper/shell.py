@@ -95,6 +95,19 @@ def waiting(ledger: Any) -> Callable[[], None]:
     return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
 
 
+def warn_stale(reading: Any) -> None:
+    """Say which hands of a re-checked ledger disagree with their inputs."""
+    label = reading.session.label
+    for problem in reading.problems:
+        where = f"{label}:{problem.line}" if problem.line else label
+        say(f"warning: {where}: {problem.message}")
+    if reading.problems:
+        say(f"warning: {label} was changed outside scorekeeper and does not "
+            "verify: totals are shown as stored. Re-rule a hand with "
+            f"`scorekeeper amend {label} N`, or all of them with "
+            f"`scorekeeper verify {label} --fix`.")
+
+
 def stdin_is_tty() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()

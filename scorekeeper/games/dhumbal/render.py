@@ -1,4 +1,5 @@
-"""A Dhumbal ruling for people: the table of hands, then the explanation."""
+"""A Dhumbal ruling for people: the table of hands (the shell prints the
+explanation below it)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.dhumbal.engine import DhumbalResult
-from scorekeeper.render import ascii_mode, colour, explanation, table_box, title
+from scorekeeper.render import ascii_mode, colour, table_box, title
 
 
 def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
@@ -35,4 +36,3 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
                       str(values[name]),
                       charged, colour(score, not result.zero_sum))
     con.print(table)
-    explanation(con, result.explanation, result.rules)

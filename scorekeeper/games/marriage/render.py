@@ -1,5 +1,5 @@
-"""A Marriage ruling for people: who saw, maal, fees and payments, then the
-explanation (T + w − n·S, and pair by pair)."""
+"""A Marriage ruling for people: who saw, maal, fees and payments (the shell
+prints the explanation below it: T + w − n·S, and pair by pair)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.marriage.engine import MarriageResult
-from scorekeeper.render import colour, explanation, table_box, title
+from scorekeeper.render import colour, table_box, title
 
 
 def ruling(con: Console, result: MarriageResult, hand_number: int | None,
@@ -28,4 +28,3 @@ def ruling(con: Console, result: MarriageResult, hand_number: int | None,
             str(pay.amount) if pay else "—",
             colour(net))
     con.print(table)
-    explanation(con, result.explanation, result.rules)
