@@ -99,6 +99,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
     @abstractmethod
+    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The flags that would record this stored hand again (`amend`
+        pre-fills its questions with them)."""
+
+    @abstractmethod
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
         """Rule on the hand (raises Refused / Impossible)."""
 

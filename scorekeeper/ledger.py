@@ -271,33 +271,50 @@ class Problem:
         return {"hand": self.hand, "line": self.line, "message": self.message}
 
 
-def verify(session: Session) -> list[Problem]:
-    """Recompute every hand from its stored inputs; report each disagreement,
-    each wrong dealer or table, and each zero-sum hand that does not sum to 0."""
-    game, rules = session.game, session.rules
+def verify(session: Session, start: int = 1, replay: bool = True) -> list[Problem]:
+    """Recompute every hand from its stored inputs (from hand `start` on);
+    report each disagreement, each wrong dealer or table, and each zero-sum
+    hand that does not sum to 0. `replay=False` checks only who sat and who
+    dealt (what a change to an earlier hand can upset)."""
     problems: list[Problem] = []
-    for h in session.hands:
-        index = h.number - 1
-        expected_seated = session.seated_for(index)
-        expected_dealer = session.dealer_for(index)
-        found: list[str] = []
-        if h.seated != expected_seated:
-            found.append(f"players {', '.join(h.seated)} but the seated players "
-                         f"were {', '.join(expected_seated)} ({rules.rule('table')})")
-        if h.dealer != expected_dealer:
-            found.append(f"dealer {h.dealer} but the deal passes to "
-                         f"{expected_dealer} ({rules.rule('deal')})")
-        if rules.zero_sum and sum(h.scores.values()) != 0:
-            found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
-                         f"not 0 ({rules.rule('ledger')})")
-        try:
-            table = Table(session.players, h.seated, h.dealer)
-            args = game.args_from_stored(h.data, table, rules)
-            result = game.resolve(args, rules)
-            found += game.compare(h.data, result, session.score_key)
-        except Impossible as err:
-            found.append(f"its inputs cannot be replayed: {err}")
-        except Refused as err:
-            found.append(f"its inputs are ruled against: {err}")
+    for h in session.hands[start - 1:]:
+        found = _sequence_problems(session, h)
+        if replay:
+            found += _replay_problems(session, h)
         problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
     return problems
+
+
+def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
+    """Who sat and who dealt, against elimination, sitting out and the deal
+    passing left (a dealer recorded as a correction is accepted)."""
+    rules, index = session.rules, h.number - 1
+    out = h.data.get("out", ())
+    expected_seated = session.seated_for(index, out)
+    found: list[str] = []
+    if h.seated != expected_seated:
+        found.append(f"players {', '.join(h.seated)} but the seated players "
+                     f"were {', '.join(expected_seated)} ({rules.rule('table')})")
+    if h.data.get("dealer_corrected") is True:
+        if h.dealer not in expected_seated:
+            found.append(f"dealer {h.dealer} was not dealt in ({rules.rule('deal')})")
+    elif h.dealer != session.dealer_for(index, out):
+        found.append(f"dealer {h.dealer} but the deal passes to "
+                     f"{session.dealer_for(index, out)} ({rules.rule('deal')})")
+    if rules.zero_sum and sum(h.scores.values()) != 0:
+        found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
+                     f"not 0 ({rules.rule('ledger')})")
+    return found
+
+
+def _replay_problems(session: Session, h: StoredHand) -> list[str]:
+    """The hand ruled again from its stored inputs, against what it stores."""
+    game, rules = session.game, session.rules
+    try:
+        table = Table(session.players, h.seated, h.dealer)
+        args = game.args_from_stored(h.data, table, rules)
+        return game.compare(h.data, game.resolve(args, rules), session.score_key)
+    except Impossible as err:
+        return [f"its inputs cannot be replayed: {err}"]
+    except Refused as err:
+        return [f"its inputs are ruled against: {err}"]

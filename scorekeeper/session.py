@@ -9,7 +9,8 @@ interface; nothing here knows a game by name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.game import Game
@@ -77,6 +78,20 @@ class Session:
         return "net" if self.rules.zero_sum else "points"
 
     # -- derived state ----------------------------------------------------
+    @cached_property
+    def _eliminated_before(self) -> tuple[frozenset[str], ...]:
+        """For each hand index, and one past the last, the players whose
+        total had reached the elimination limit before it (one pass)."""
+        limit = self.rules.elimination_limit
+        running = {p: 0 for p in self.players}
+        out: list[frozenset[str]] = [frozenset()]
+        for h in self.hands:
+            for name, value in h.scores.items():
+                running[name] += value
+            out.append(frozenset() if limit is None else
+                       frozenset(p for p in self.players if running[p] >= limit))
+        return tuple(out)
+
     def totals(self, upto: int | None = None) -> dict[str, int]:
         totals = {p: 0 for p in self.players}
         for h in self.hands[:upto]:
@@ -85,21 +100,21 @@ class Session:
         return totals
 
     def eliminated(self, upto: int | None = None) -> tuple[str, ...]:
-        limit = self.rules.elimination_limit
-        if limit is None:
-            return ()
-        totals = self.totals(upto)
-        return tuple(p for p in self.players if totals[p] >= limit)
+        out = self._eliminated_before[len(self.hands) if upto is None else upto]
+        return tuple(p for p in self.players if p in out)
 
-    def seated_for(self, index: int) -> tuple[str, ...]:
-        """Players in hand number index+1 (0-based index)."""
-        out = set(self.eliminated(index))
-        return tuple(p for p in self.players if p not in out)
+    def seated_for(self, index: int, sitting_out: Collection[str] = ()
+                   ) -> tuple[str, ...]:
+        """Players dealt in hand index+1: not eliminated, not sitting out."""
+        out = self._eliminated_before[index]
+        return tuple(p for p in self.players
+                     if p not in out and p not in sitting_out)
 
-    def dealer_for(self, index: int) -> str | None:
+    def dealer_for(self, index: int, sitting_out: Collection[str] = ()
+                   ) -> str | None:
         """DH-3 / MA-2: the deal passes to the next seat clockwise each hand,
-        skipping eliminated players."""
-        seated = self.seated_for(index)
+        skipping players who are eliminated or sit this hand out."""
+        seated = self.seated_for(index, sitting_out)
         if not seated:
             return None
         if index == 0:
@@ -115,10 +130,10 @@ class Session:
                 return candidate
         return None
 
-    def table_for(self, index: int) -> Table:
-        dealer = self.dealer_for(index)
+    def table_for(self, index: int, sitting_out: Collection[str] = ()) -> Table:
+        dealer = self.dealer_for(index, sitting_out)
         assert dealer is not None, "a hand of a complete session"
-        return Table(self.players, self.seated_for(index), dealer)
+        return Table(self.players, self.seated_for(index, sitting_out), dealer)
 
     @property
     def planned(self) -> int | None:
@@ -244,6 +259,31 @@ class Session:
         result = self.game.resolve(args, self.rules)
         return self._ruled(index, table, result,
                            self.game.to_stored(index + 1, args, result))
+
+    def rule_stored(self, number: int) -> Ruled:
+        """Hand `number` ruled again from its stored inputs (`show`)."""
+        h = self.hand(number)
+        table = Table(self.players, h.seated, h.dealer)
+        args = self.game.args_from_stored(h.data, table, self.rules)
+        return self._ruled(number - 1, table, self.game.resolve(args, self.rules),
+                           dict(h.data))
+
+    def rule_amended(self, number: int, flags: Mapping[str, Any]) -> Ruled:
+        """Hand `number` ruled anew from the flags typed for it (`amend`):
+        the same seats and dealer, the new inputs."""
+        h = self.hand(number)
+        self.game.refuse_foreign_flags(flags)
+        table = Table(self.players, self.seated_for(number - 1), h.dealer)
+        args = self.game.args_from_flags(flags, table, self.rules)
+        result = self.game.resolve(args, self.rules)
+        return self._ruled(number - 1, table, result,
+                           self.game.to_stored(number, args, result))
+
+    def hand(self, number: int) -> StoredHand:
+        if not 1 <= number <= len(self.hands):
+            have = f"hands 1–{len(self.hands)}" if self.hands else "no hands yet"
+            raise Impossible(f"{self.label} has no hand {number} ({have})")
+        return self.hands[number - 1]
 
     def _ruled(self, index: int, table: Table, result: Any,
                stored: dict[str, Any]) -> Ruled:

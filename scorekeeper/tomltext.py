@@ -173,18 +173,36 @@ def replace_option(text: str, key: str, value: Any) -> str:
     raise Impossible("the ledger has no [options] table to change")
 
 
+def _hand_span(lines: list[str], start: int) -> int:
+    """The end (exclusive) of the `[[hands]]` table whose header is at
+    `start`: the next table that is not part of it, or the end."""
+    return next((j for j in range(start + 1, len(lines))
+                 if lines[j].lstrip().startswith("[")
+                 and not lines[j].lstrip().startswith(("[hands.", "[[hands."))),
+                len(lines))
+
+
 def split_last_hand(text: str) -> str | None:
-    """The ledger text without its last `[[hands]]` table (for undo): from
-    its header to the next table that is not part of it, or the end."""
+    """The ledger text without its last `[[hands]]` table (for undo)."""
     lines = text.splitlines(keepends=True)
     for i in range(len(lines) - 1, -1, -1):
         if lines[i].strip() == "[[hands]]":
-            end = next((j for j in range(i + 1, len(lines))
-                        if lines[j].lstrip().startswith("[")
-                        and not lines[j].lstrip().startswith(("[hands.",
-                                                              "[[hands."))),
-                       len(lines))
             head = "".join(lines[:i]).rstrip("\n") + "\n"
-            tail = "".join(lines[end:])
+            tail = "".join(lines[_hand_span(lines, i):])
             return head + ("\n" + tail if tail else "")
     return None
+
+
+def replace_hand(text: str, number: int, data: Mapping[str, Any]) -> str | None:
+    """The ledger text with its `number`-th `[[hands]]` table written anew
+    (for amend); None if it has no such table."""
+    lines = text.splitlines(keepends=True)
+    headers = [i for i, line in enumerate(lines) if line.strip() == "[[hands]]"]
+    if not 1 <= number <= len(headers):
+        return None
+    start = headers[number - 1]
+    end = _hand_span(lines, start)
+    table = hand_text(data).lstrip("\n")
+    if end < len(lines):
+        table += "\n"
+    return "".join(lines[:start]) + table + "".join(lines[end:])

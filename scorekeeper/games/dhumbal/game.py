@@ -72,6 +72,12 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             raise Impossible("a hand needs `call = NAME` or `show = true`")
         return self.args(table, caller, raw, rules)
 
+    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        flags: dict[str, Any] = {"show": True} if data.get("show") is True \
+            else {"call": data.get("call")}
+        flags["hand"] = [f"{p}={v}" for p, v in dict(data.get("cards", {})).items()]
+        return flags
+
     def resolve(self, args: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         return resolve(args, rules)
 

@@ -97,6 +97,19 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          {p: list(v) for p, v in tunnelas.items()}, rules,
                          data.get("invalid_shows", []))
 
+    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        finisher = data.get("finisher")
+        flags: dict[str, Any] = {"finish": finisher,
+                                 "by": data.get("by", FinishKind.MELDS)} \
+            if finisher else {"no_finisher": True}
+        flags["tiplu"] = data.get("tiplu")
+        flags["seen"] = [p for p in data.get("seen", []) if p != finisher]
+        flags["hand"] = [f"{p}={v}" for p, v in dict(data.get("cards", {})).items()]
+        flags["tunnela"] = [f"{p}={card}" for p, cards in
+                            dict(data.get("tunnelas", {})).items() for card in cards]
+        flags["invalid_show"] = list(data.get("invalid_shows", []))
+        return {key: value for key, value in flags.items() if value not in ([], None)}
+
     def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
         return resolve(args, rules)
 
