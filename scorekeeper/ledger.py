@@ -188,6 +188,8 @@ def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
 
 _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
     "dealer": (str, "a name"),
+    "dealer_corrected": (bool, "true or false"),
+    "out": (list, "a list of names"),
     "winner": (str, "a name"),
     "rules": (list, "a list of rule ids"),
     "unverified": (list, "a list of names"),
