@@ -17,6 +17,7 @@ loads them (start-up stays as it was).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Sequence
 from xml.etree import ElementTree
 
@@ -72,12 +73,13 @@ def picture(session: Session) -> Picture:
     lines = tuple(
         Line(p, (0, *(row["totals"][p] for row in rows[:last[p]])), m)
         for p, m in zip(session.players, markers(session.players)))
-    title = f"{session.game.title} ({session.profile.name}) — {session.label}"
+    title = (f"{session.game.title} ({session.profile.name}) — "
+             f"{PurePath(session.label).name}")
     return Picture(title, session.score_key, len(rows), lines,
                    session.rules.elimination_limit)
 
 
-def nice_ticks(lo: int, hi: int, most: int = 7) -> list[int]:
+def nice_ticks(lo: int, hi: int, most: int = 9) -> list[int]:
     """Round whole numbers from at or below `lo` to at or above `hi`, in
     steps of 1, 2 or 5 times a power of ten: the finest with at most `most`
     ticks."""
@@ -117,30 +119,36 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     plotext.xticks(_x_ticks(pic.hands))
     plotext.yticks(ticks)
     plotext.ylim(ticks[0], ticks[-1])
-    plotext.xlabel("hand")
+    plotext.xlabel("hand" + ("" if pic.score == "net" else
+                             " (points: lower is better)"))
     plotext.title(pic.title)
     text = str(plotext.build())
     if not colour:
         text = str(plotext.uncolorize(text))
     if ascii:
         text = text.translate(_FRAME)
-    return text.rstrip() + "\n" + legend(pic, colour) + "\n"
+    return text.rstrip() + "\n" + legend(pic, colour, width) + "\n"
 
 
-def legend(pic: Picture, colour: bool) -> str:
-    """Who is which line, and where they ended."""
-    items = []
+def legend(pic: Picture, colour: bool, width: int) -> str:
+    """Who is which line and where they ended, as many to a line as fit."""
+    rows: list[str] = []
+    row, used = "", 0
     for i, line in enumerate(pic.lines):
         end = line.totals[-1]
         item = f"{line.marker} {line.player} " + \
             (f"{end:+d}" if pic.score == "net" else str(end))
-        items.append(str(plotext.colorize(item, COLOURS[i % len(COLOURS)]))
-                     if colour else item)
-    what = "running total" if pic.score == "net" else "running points (lower is better)"
-    out = f"  {what} after each hand: " + "   ".join(items)
+        if used and used + 3 + len(item) > width:
+            rows.append(row)
+            row, used = "", 0
+        shown = str(plotext.colorize(item, COLOURS[i % len(COLOURS)])) \
+            if colour else item
+        row, used = (row + "   " + shown, used + 3 + len(item)) if used \
+            else ("  " + shown, 2 + len(item))
+    rows.append(row)
     if pic.limit is not None:
-        out += f"\n  out at {pic.limit} points (the upper line)"
-    return out
+        rows.append(f"  out at {pic.limit} points: the line across")
+    return "\n".join(rows)
 
 
 def svg(pic: Picture) -> str:

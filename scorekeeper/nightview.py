@@ -67,7 +67,7 @@ def _common_rows(g: GameStats, players: Sequence[PlayerStats]
         ("hands", [str(p.hands) for p in players]),
         ("hands won", [rate(p.won, p.hands) for p in players]),
         ("total", [signed(p.total) for p in players]),
-        ("a hand, on average", [average(p) for p in players]),
+        ("average a hand", [average(p) for p in players]),
         ("best hand", [signed(p.best) for p in players]),
         ("worst hand", [signed(p.worst) for p in players]),
         ("1st place", [rate(p.first, p.sessions) for p in players]),
@@ -82,7 +82,7 @@ def stats(con: Console, groups: Sequence[GameStats]) -> None:
         scored = "penalty points, lower is better" if g.lower_is_better else "net"
         con.print(f"{g.title} — {n} session{'s' * (n != 1)} ({scored})",
                   markup=False)
-        table = Table(box=table_box(con))
+        table = Table(box=table_box(con), pad_edge=False)
         table.add_column("", no_wrap=True)
         for p in players:
             table.add_column(escape(p.name), justify="right",
