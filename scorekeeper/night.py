@@ -108,7 +108,9 @@ def stats(
             raise Impossible("no ledger found in " + ", ".join(map(str, paths)))
         groups = statistics(found.sessions, name, player)
         if as_json:
-            emit_json(statistics_json(groups), ascii)
+            emit_json({**statistics_json(groups), "skipped": [
+                {"path": str(k.path), "reason": k.reason} for k in found.skipped]},
+                ascii)
             return
         if not groups:
             say("No hands recorded in these sessions"

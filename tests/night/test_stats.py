@@ -150,6 +150,8 @@ def test_stats_over_a_folder_reads_subfolders_and_warns_once_per_non_ledger(cli,
         assert key in asha
     warnings = result.stderr.strip().splitlines()
     assert len(warnings) == 3, result.stderr
+    assert sorted(Path(k["path"]).name for k in data["skipped"]) == \
+        ["broken.toml", "pyproject.toml", "shape.toml"]
     for name in ("broken.toml", "pyproject.toml", "shape.toml"):
         assert sum(name in w for w in warnings) == 1
     assert "old.toml" not in result.stderr and "notes.txt" not in result.stderr
@@ -215,3 +217,22 @@ def test_stats_names_are_shown_as_typed_never_as_markup(cli, tmp_path):
 def test_stats_the_same_ledger_twice_counts_once(cli, folder):
     result = cli("stats", folder / "evening-0.toml", folder, "--json")
     assert json.loads(result.stdout)["sessions"]["dhumbal"] == 5
+
+
+def test_stats_skips_a_file_too_deep_for_the_toml_reader(cli, tmp_path):
+    write(tmp_path / "deep.toml", "x = " + "[" * 100_000)
+    write(tmp_path / "evening.toml", dhumbal_evening(seed=1, hands=2))
+    result = cli("stats", tmp_path, "--json")
+    assert result.exit_code == 0
+    assert "deep.toml" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [["stats", "SAMPLES"],
+                                  ["settle-up", "SAMPLES/dhumbal-evening.toml"],
+                                  ["chart", "SAMPLES/dhumbal-evening.toml"],
+                                  ["rules", "marriage", "MA-11"]])
+def test_output_that_cannot_encode_unicode_falls_back_to_ascii(cli, args):
+    result = cli(*[a.replace("SAMPLES", str(SAMPLES)) for a in args],
+                 charset="ascii")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout_bytes.decode("ascii").strip()
