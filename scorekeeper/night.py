@@ -194,7 +194,6 @@ def rules(
         from scorekeeper import rulebook  # start-up: see module doc
 
         chosen, rule_id, explicit = _profile_and_rule(game, first, second, profile)
-        found = rulebook.sections(chosen)
         if rule_id is not None:
             rule = _find_rule(chosen, explicit, rule_id)
             if as_json:
@@ -203,6 +202,7 @@ def rules(
                 return
             _show_rules(rule.text, plain)
             return
+        found = rulebook.sections(chosen)
         if as_json:
             emit_json({"game": chosen.game, "profile": chosen.name,
                        "sections": [s.as_json() for s in found],
@@ -249,19 +249,18 @@ def _find_rule(chosen: Profile[Any], explicit: bool, typed: str) -> Rule:
     places = [chosen] + ([] if explicit else
                          [p for p in _profiles_of(chosen.game) if p != chosen])
     for where in places:
-        try:
-            return rulebook.find_rule(rulebook.sections(where), typed)
-        except Impossible:
-            continue
+        found = rulebook.find_rule(rulebook.sections(where), typed)
+        if found is not None:
+            return found
     wanted = rulebook.normal_id(typed)
     for other in registry.profiles():
-        if any(r.id == wanted for r in rulebook.rules_of(rulebook.sections(other))):
+        if rulebook.find_rule(rulebook.sections(other), wanted) is not None:
             raise Impossible(f"{wanted} is a rule of {other.game}, profile "
                              f"{other.name}: scorekeeper rules {other.game} "
                              f"{other.name} {wanted}")
-    rulebook.find_rule(rulebook.sections(chosen), typed,  # raises: nearby ids
-                       f"in {chosen.game}, profile {chosen.name}")
-    raise AssertionError("unreachable")  # pragma: no cover
+    known = [r.id for r in rulebook.rules_of(rulebook.sections(chosen))]
+    raise Impossible(f"no rule {wanted} in {chosen.game}, profile {chosen.name}; "
+                     "nearby: " + ", ".join(rulebook.nearby(wanted, known)))
 
 
 def stdout_is_terminal() -> bool:

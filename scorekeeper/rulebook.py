@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterable, Sequence
 
-from scorekeeper.errors import Impossible
 from scorekeeper.options import Profile
 
 _RULE = re.compile(r"^- \*\*(?P<id>[A-Z]+-\d+)\b\s*(?P<title>[^*]*)\*\*")
@@ -144,13 +143,7 @@ def nearby(rule_id: str, known: Sequence[str], count: int = 3) -> list[str]:
     return sorted(known, key=distance)[:count]
 
 
-def find_rule(found: Sequence[Section], typed: str, where: str = "here") -> Rule:
-    """The rule called `typed` (any case) among `found`; exit 2 naming the
-    nearby ids."""
+def find_rule(found: Sequence[Section], typed: str) -> Rule | None:
+    """The rule called `typed` (any case) among `found`, if there."""
     wanted = normal_id(typed)
-    known = rules_of(found)
-    for rule in known:
-        if rule.id == wanted:
-            return rule
-    close = nearby(wanted, [r.id for r in known])
-    raise Impossible(f"no rule {wanted} {where}; nearby: " + ", ".join(close))
+    return next((r for r in rules_of(found) if r.id == wanted), None)
