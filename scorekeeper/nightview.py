@@ -43,8 +43,8 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
         con.print(f"  [bold]{escape(t.giver)}[/] gives [bold]{escape(t.receiver)}"
                   f"[/] {t.points}")
     n = len(transfers)
-    con.print(f"  {n} transfer{'s' * (n != 1)} square everyone (the fewest "
-              "possible).", markup=False)
+    squares = "transfers square" if n != 1 else "transfer squares"
+    con.print(f"  {n} {squares} everyone (the fewest possible).", markup=False)
 
 
 # -- stats -----------------------------------------------------------------------

@@ -4,6 +4,7 @@ over the ledger; the plotting libraries loaded by this command only."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -101,7 +102,7 @@ def test_chart_svg_never_overwrites_without_force_nor_the_ledger(cli, tmp_path):
 
 def test_chart_escapes_names_in_the_svg(cli, tmp_path):
     players = ("<script>alert(1)</script>", "Bikash")
-    rng = __import__("random").Random(2)
+    rng = random.Random(2)
     ledger = write(tmp_path / "odd.toml", ledger_text(
         "dhumbal", players, [dhumbal_hand(rng, players)], settings=["hands=1"]))
     out = tmp_path / "odd.svg"

@@ -4,12 +4,14 @@ ledgers, JSON shape, and every refusal as exit 2 with one JSON document."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from ledgers import EVENING, dhumbal_evening, ledger_text, marriage_hand, write
+from ledgers import (EVENING, dhumbal_evening, dhumbal_hand, ledger_text,
+                     marriage_hand, write)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
@@ -119,3 +121,14 @@ def test_settle_up_missing_or_broken_ledger_exits_2(cli, tmp_path):
     broken = write(tmp_path / "broken.toml", "[not toml")
     result = cli("settle-up", broken, "--json")
     assert result.exit_code == 2 and json.loads(result.stdout)["exit_code"] == 2
+
+
+def test_settle_up_one_transfer_and_everyone_square_read_as_sentences(cli, tmp_path):
+    rng = random.Random(3)
+    players = ("Asha", "Bikash")
+    one = write(tmp_path / "one.toml", ledger_text(
+        "dhumbal", players, [dhumbal_hand(rng, players)], settings=["hands=1"]))
+    said = cli("settle-up", one).stdout
+    assert "1 transfer squares everyone" in said
+    empty = write(tmp_path / "empty.toml", ledger_text("dhumbal", players, []))
+    assert "Everyone is square" in cli("settle-up", empty).stdout

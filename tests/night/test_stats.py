@@ -5,6 +5,7 @@ generated ledgers, through CliRunner."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -124,7 +125,7 @@ def folder(tmp_path: Path) -> Path:
     write(top / "marriage.toml", ledger_text("marriage", players, [
         marriage_hand("Asha", players, seen=["Bikash"]),
         marriage_hand("Bikash", players, by="dublees", seen=["Asha", "Bikash"])]))
-    rng = __import__("random").Random(9)
+    rng = random.Random(9)
     write(top / "club.toml", ledger_text(
         "dhumbal", EVENING, [dhumbal_hand(rng, EVENING, limit=10) for _ in range(3)],
         profile="cardrulesplus"))
@@ -205,7 +206,7 @@ def test_stats_of_a_game_without_sessions_is_empty_not_an_error(cli, folder):
 
 def test_stats_names_are_shown_as_typed_never_as_markup(cli, tmp_path):
     players = ("[bold]Asha[/bold]", "Bikash", "[red]x")
-    rng = __import__("random").Random(1)
+    rng = random.Random(1)
     path = write(tmp_path / "odd.toml", ledger_text(
         "dhumbal", players, [dhumbal_hand(rng, players) for _ in range(2)],
         settings=["hands=2"]))
