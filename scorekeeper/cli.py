@@ -239,19 +239,7 @@ def export(
     guarded(body)
 
 
-# -- rules / profiles -----------------------------------------------------------------
-
-@app.command()
-def rules(game: str = typer.Argument(..., metavar="GAME", help=GAME_NAMES),
-          profile: Optional[str] = PROFILE_OPT) -> None:
-    """Print the rules a profile enforces, with their ids."""
-    from scorekeeper import rulebook  # start-up: see module doc
-
-    def body() -> None:
-        write_text(rulebook.section(registry.profile(game, profile)) + "\n")
-
-    guarded(body)
-
+# -- profiles (`rules` is with the commands of scorekeeper.night) ---------------------
 
 @app.command()
 def profiles(as_json: bool = JSON_OPT) -> None:
@@ -285,6 +273,10 @@ def build() -> typer.Typer:
     if not _built:
         play.register_hand_commands(app)
         play.register_checks(check_app)
+        # imported here: `check …` never needs the commands for after the night
+        from scorekeeper import night
+
+        night.register(app)
         _built.append(True)
     return app
 

@@ -23,6 +23,7 @@ from scorekeeper.declare import Flag
 from scorekeeper.errors import Impossible
 from scorekeeper.hands import Table
 from scorekeeper.options import Profile, RuleSet, find_profile
+from scorekeeper.tally import Tally
 
 if TYPE_CHECKING:  # only for annotations: rich is imported by renderers
     from rich.console import Console
@@ -72,6 +73,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # of each game-specific key (the common ones are the ledger's)
     stored_required: ClassVar[tuple[str, ...]]
     stored_types: ClassVar[StoredTypes]
+    # the game's own counters in `stats`, in the order shown (see `tally`)
+    tallies: ClassVar[tuple[Tally, ...]]
 
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
@@ -130,6 +133,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     @abstractmethod
     def story(self, facts: Mapping[str, Any]) -> str:
         """A history row's facts in a few words for a person."""
+
+    @abstractmethod
+    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+        """What one hand adds to a seated player's counters in `stats`
+        (`facts` as `history_facts` gives them; the keys of `tallies`)."""
 
     # -- people ------------------------------------------------------------------
     @abstractmethod

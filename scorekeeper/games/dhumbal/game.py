@@ -17,6 +17,7 @@ from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
 from scorekeeper.games.dhumbal.rules import NAME, PROFILES, DhumbalRules
 from scorekeeper.hands import Table, parse_hand_values, shown_hands
 from scorekeeper.options import Profile
+from scorekeeper.tally import Tally
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,6 +33,9 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         "call": (str, "a name"), "show": (bool, "true or false"),
         "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
     }
+    tallies = (Tally("calls", "calls"),
+               Tally("caught", "caught calls", "rate", "calls"),
+               Tally("shows", "shows"))
 
     def args(self, table: Table, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
@@ -130,6 +134,12 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         if facts.get("unverified"):
             said += "; agreed: " + ", ".join(facts["unverified"])
         return said
+
+    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+        called = facts.get("call") == player
+        return {"calls": int(called),
+                "caught": int(called and facts.get("caught") is True),
+                "shows": int(facts.get("show") is True)}
 
     def render_ruling(self, con: Console, result: DhumbalResult,
                       hand_number: int | None, dealer: str) -> None:

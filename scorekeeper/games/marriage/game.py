@@ -20,6 +20,7 @@ from scorekeeper.games.marriage.rules import (NAME, PROFILES, FinishKind,
                                               MarriageRules)
 from scorekeeper.hands import Table, parse_hand_values, shown_hands
 from scorekeeper.options import Profile
+from scorekeeper.tally import Tally
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,6 +39,12 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
         "invalid_shows": (list, "a list of names"),
     }
+    tallies = (Tally("finishes", "finishes"),
+               Tally("by_melds", "… by melds"),
+               Tally("by_dublees", "… by dublees"),
+               Tally("seen", "saw the tiplu", "rate", "hands"),
+               Tally("maal", "average maal", "mean", "maal_hands"),
+               Tally("invalid_shows", "refused shows"))
 
     def args(self, table: Table, finisher: str | None, by: str, tiplu: str,
              seen: Sequence[str], raw: Mapping[str, str | int],
@@ -170,6 +177,18 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         if facts.get("unverified"):
             said += "; agreed maal: " + ", ".join(facts["unverified"])
         return said
+
+    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+        finished = facts.get("finisher") == player
+        by = facts.get("by")
+        maal: Any = (facts.get("maal") or {}).get(player)
+        counted = isinstance(maal, int) and not isinstance(maal, bool)
+        return {"finishes": int(finished),
+                "by_melds": int(finished and by == FinishKind.MELDS),
+                "by_dublees": int(finished and by == FinishKind.DUBLEES),
+                "seen": int(player in facts.get("seen", ())),
+                "maal": maal if counted else 0, "maal_hands": int(counted),
+                "invalid_shows": list(facts.get("invalid_shows", ())).count(player)}
 
     def render_ruling(self, con: Console, result: MarriageResult,
                       hand_number: int | None, dealer: str) -> None:
