@@ -3,8 +3,9 @@
 A PATH is a ledger file, or a folder searched recursively for `*.toml`
 files (hidden files and folders, such as `.git`, are left out; symbolic
 links to folders are not followed). Each is read through the book
-(`book.read`), so it gets the same checks and cache as every other
-command. A file that is not a ledger (not TOML, not ours, a broken shape,
+(`book.load`), so it gets the same checks and cache as every other
+command: a ledger scorekeeper did not write last is re-checked, and kept
+with its problems (`Gathered.stale`) for the shell to warn about. A file that is not a ledger (not TOML, not ours, a broken shape,
 unreadable) is skipped with its reason; a PATH that does not exist is an
 error (exit 2).
 """
@@ -31,6 +32,7 @@ class Skipped:
 class Gathered:
     sessions: tuple[Session, ...]
     skipped: tuple[Skipped, ...]
+    stale: tuple[book.Reading, ...] = ()
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -68,12 +70,16 @@ def read_all(paths: Sequence[Path]) -> Gathered:
     """Every ledger under `paths`; the files that are not, with why."""
     sessions: list[Session] = []
     skipped: list[Skipped] = []
+    stale: list[book.Reading] = []
     for path in ledger_paths(paths):
         try:
-            sessions.append(book.read(path))
+            reading = book.load(path)
+            sessions.append(reading.session)
+            if reading.problems:
+                stale.append(reading)
         except ScorekeeperError as err:
             skipped.append(Skipped(path, _reason(err)))
         except (RecursionError, ValueError, TypeError) as err:
             # a hand-made file deep or odd enough to trip the TOML reader
             skipped.append(Skipped(path, f"{path}: not a ledger ({err})"))
-    return Gathered(tuple(sessions), tuple(skipped))
+    return Gathered(tuple(sessions), tuple(skipped), tuple(stale))

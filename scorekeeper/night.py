@@ -25,7 +25,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.options import Profile
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, console,
                                emit_json, guarded, parameter, say, use_ascii,
-                               write_text)
+                               warn_stale, write_text)
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Rule
@@ -49,7 +49,10 @@ def settle_up(
         from scorekeeper import book, settleup  # start-up: see module doc
 
         _refuse_twice(ledgers)
-        sessions = [book.read(path) for path in ledgers]
+        readings = [book.load(path) for path in ledgers]
+        for reading in readings:
+            warn_stale(reading)
+        sessions = [reading.session for reading in readings]
         for s in sessions:
             if not s.complete:
                 planned = f"/{s.planned}" if s.planned else ""
@@ -104,6 +107,8 @@ def stats(
         found = gather.read_all(paths)
         for skipped in found.skipped:
             say(f"warning: skipped {skipped.reason}")
+        for reading in found.stale:
+            warn_stale(reading)
         if not found.sessions:
             raise Impossible("no ledger found in " + ", ".join(map(str, paths)))
         groups = statistics(found.sessions, name, player)
@@ -147,7 +152,9 @@ def chart(
     def body() -> None:
         from scorekeeper import book, storage  # start-up: see module doc
 
-        session = book.read(ledger)
+        reading = book.load(ledger)
+        warn_stale(reading)
+        session = reading.session
         if svg is not None:
             storage.check_export_target(svg, ledger, force)
         if not session.hands:
