@@ -110,16 +110,25 @@ def _read_back(change: Change, label: str) -> Session:
                                 checked=True)
 
 
+Repair = Callable[[Reading, Session], None]
+
+
 def _transaction(path: Path, change: Callable[[Session, str], Change],
-                 on_wait: Waiting = None) -> Session:
-    """Lock, read, change, read back, write, cache; the session after."""
+                 on_wait: Waiting = None, repair: Repair | None = None) -> Session:
+    """Lock, read, change, read back, write, cache; the session after.
+
+    A change is refused on a ledger that does not verify, unless it is a
+    `repair`: then the session after must pass `repair(reading, after)`."""
     label = str(path)
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
         reading = _checked(path, real, text)
-        refuse_stale(reading)
+        if repair is None:
+            refuse_stale(reading)
         new = change(reading.session, text)
         after = _read_back(new, label)
+        if repair is not None:
+            repair(reading, after)
         storage.check_writable(real, path)
         storage.write_atomic(real, new.text)
         storage.write_cache(real, new.text, dict(after.document))
@@ -184,18 +193,75 @@ def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
 
 
 @dataclass(frozen=True)
+class Amended:
+    ruled: Ruled
+    before: Session
+    after: Session
+
+
+def amend(path: Path, number: int, flags: Mapping[str, Any],
+          expect_hands: int | None = None, on_wait: Waiting = None) -> Amended:
+    """Rule on hand `number` anew from its flags and write it in its place.
+
+    Later hands stay as recorded; if the change makes one of them
+    impossible (an elimination now earlier, a dealer out of turn), nothing
+    is written (exit 1, naming the hand and why). Amending is how a ledger
+    that does not verify is mended: it is refused only if the ledger still
+    would not verify after it."""
+    done: list[tuple[Ruled, Session]] = []
+
+    def rewrite(session: Session, text: str) -> Change:
+        if expect_hands is not None and expect_hands != len(session.hands):
+            raise Impossible(f"{path} changed while the hand was being typed "
+                             f"(now {len(session.hands)} hands, not "
+                             f"{expect_hands}): nothing amended; run amend again")
+        ruled = session.rule_amended(number, flags)
+        done.append((ruled, session))
+        new_text = tomltext.replace_hand(text, number, ruled.stored)
+        if new_text is None:
+            raise Impossible(f"{path}: could not find the [[hands]] table of hand "
+                             f"{number}; edit the file by hand")
+        document = dict(session.document)
+        document["hands"] = [*document["hands"][:number - 1], dict(ruled.stored),
+                             *document["hands"][number:]]
+        return Change(new_text, document)
+
+    def still_sound(reading: Reading, after: Session) -> None:
+        # a trusted ledger: only who sat and dealt later can have changed
+        whole = bool(reading.problems)
+        problems = ledger.verify(after, start=1 if whole else number + 1,
+                                 replay=whole)
+        if problems:
+            listed = "\n".join(f"  {p.message}" for p in problems[:10])
+            raise Refused(f"amending hand {number} would leave {path} not "
+                          f"verifying; nothing written:\n{listed}",
+                          after.rules.rule("ledger"))
+
+    after = _transaction(path, rewrite, on_wait, repair=still_sound)
+    ruled, before = done[0]
+    return Amended(ruled, before, after)
+
+
+@dataclass(frozen=True)
 class Undone:
     removed: StoredHand
     after: Session
 
 
-def undo(path: Path, on_wait: Waiting = None) -> Undone:
-    """Remove the last hand."""
+def undo(path: Path, expect_hands: int | None = None,
+         on_wait: Waiting = None) -> Undone:
+    """Remove the last hand (`expect_hands`: the hands there were when the
+    person confirmed; refused if another writer changed that). On a ledger
+    that does not verify, allowed when what is left verifies."""
     removed: list[StoredHand] = []
 
     def drop_last(session: Session, text: str) -> Change:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
+        if expect_hands is not None and expect_hands != len(session.hands):
+            raise Impossible(f"{path} changed while you were asked (now "
+                             f"{len(session.hands)} hands, not {expect_hands}): "
+                             "nothing removed; run undo again")
         head = tomltext.split_last_hand(text)
         if head is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
@@ -207,7 +273,11 @@ def undo(path: Path, on_wait: Waiting = None) -> Undone:
             del document["hands"]
         return Change(head, document)
 
-    after = _transaction(path, drop_last, on_wait)
+    def still_sound(reading: Reading, after: Session) -> None:
+        if reading.problems:
+            refuse_stale(Reading(after, tuple(ledger.verify(after))))
+
+    after = _transaction(path, drop_last, on_wait, repair=still_sound)
     return Undone(removed[0], after)
 
 

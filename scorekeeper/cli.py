@@ -23,7 +23,8 @@ from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, console, emit_json, guarded,
-                               parameter, say, waiting, warn_stale, write_text)
+                               parameter, say, stdin_is_tty, waiting, warn_stale,
+                               write_text)
 
 app = typer.Typer(
     add_completion=False,
@@ -170,12 +171,26 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 # -- changing a ledger -------------------------------------------------------------------
 
 @app.command()
-def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
-    """Remove the last hand."""
+def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
+         yes: bool = typer.Option(False, "--yes", "-y",
+                                  help="Remove without asking (on a terminal).")
+         ) -> None:
+    """Remove the last hand (on a terminal, after saying which and asking)."""
     from scorekeeper import book  # start-up: see module doc
 
     def body() -> None:
-        done = book.undo(ledger, on_wait=waiting(ledger))
+        expect = None
+        if not yes and stdin_is_tty():
+            session = book.read(ledger)
+            if session.hands:
+                last = session.history_json()["hands"][-1]
+                question = (f"Remove hand {last['hand']} (dealer {last['dealer']}: "
+                            f"{session.story(last)})?")
+                if not typer.confirm(question, default=False, err=True):
+                    say("Nothing removed.")
+                    return
+                expect = len(session.hands)
+        done = book.undo(ledger, expect, on_wait=waiting(ledger))
         removed, left = done.removed, len(done.after.hands)
 
         def show() -> None:

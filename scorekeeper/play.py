@@ -19,7 +19,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, build_command, console, emit_json,
                                given, guarded, merged_flags, parameter, say,
-                               stdin_is_tty, waiting)
+                               stdin_is_tty, waiting, warn_stale)
 
 
 # -- record / settle: hand options are the games' own --------------------------------
@@ -58,6 +58,76 @@ def _record(values: dict[str, Any]) -> None:
         done = book.record(ledger, flags, expect, on_wait=waiting(ledger))
         after_write(f"Recorded hand {done.ruled.number} in {ledger}",
                     lambda: _show_recorded(done, as_json, ascii, expect is None))
+
+    guarded(body, as_json)
+
+
+def _amend(values: dict[str, Any]) -> None:
+    from scorekeeper import book  # start-up: see module doc
+
+    ledger, number = values["ledger"], values["number"]
+    as_json, ascii = values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+
+    def body() -> None:
+        expect = None
+        if not flags:
+            if not stdin_is_tty():
+                raise Impossible("no hand given: pass the hand options (see "
+                                 "`scorekeeper amend --help`); prompts need a "
+                                 "terminal")
+            from scorekeeper import prompts  # start-up: see module doc
+
+            session = book.read(ledger)
+            entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
+                                         confirm=not values["yes"], number=number)
+            if entered is None:
+                say("Nothing amended.")
+                raise typer.Exit(0)
+            flags.update(entered)
+            expect = len(session.hands)
+        done = book.amend(ledger, number, flags, expect, on_wait=waiting(ledger))
+        after_write(f"Amended hand {number} in {ledger}",
+                    lambda: _show_amended(done, as_json, ascii, expect is None))
+
+    guarded(body, as_json)
+
+
+def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
+    session = done.after
+    before, after = done.before.totals(), session.totals()
+    if as_json:
+        emit_json({**done.ruled.as_json(session.game), "totals_before": before,
+                   "totals_after": after}, ascii)
+        return
+    from scorekeeper import render  # rich: only when a person reads
+
+    con = console(ascii)
+    if ruling:  # an interactive entry has just shown the ruling
+        render.ruled(con, session, done.ruled)
+    render.totals_moved(con, session.players, before, after)
+    say(f"Amended hand {done.ruled.number} in {session.label}.")
+
+
+def _show(values: dict[str, Any]) -> None:
+    from scorekeeper import book  # start-up: see module doc
+
+    ledger, number = values["ledger"], values["number"]
+    as_json, ascii = values["as_json"], values["ascii"]
+
+    def body() -> None:
+        reading = book.load(ledger)
+        warn_stale(reading)
+        session = reading.session
+        ruled = session.rule_stored(number)
+        if as_json:
+            emit_json(ruled.as_json(session.game), ascii)
+            return
+        from scorekeeper import render  # rich: only when a person reads
+
+        con = console(ascii)
+        render.ruled(con, session, ruled)
+        render.standings(con, session.upto(number))
 
     guarded(body, as_json)
 
@@ -114,6 +184,14 @@ def register_hand_commands(app: typer.Typer) -> None:
     app.command("record")(build_command(
         "record", "Rule on one hand and append it to the ledger.",
         [ledger, *flags, *output, yes], _record))
+    number = parameter(Flag("number", kind=int, argument=True, required=True,
+                            metavar="N", help="The hand's number."))
+    app.command("amend")(build_command(
+        "amend", "Rule on hand N again from new inputs and write it in its place.",
+        [ledger, number, *flags, *output, yes], _amend))
+    app.command("show")(build_command(
+        "show", "Hand N's ruling, as record showed it.",
+        [ledger, number, *output], _show))
     settle_params = [
         parameter(Flag("game", kind=str, argument=True, required=True,
                        metavar="GAME", help=GAME_NAMES)),

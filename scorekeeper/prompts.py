@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import typer
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.hands import resolve_name
+from scorekeeper.hands import Table, resolve_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,29 +48,41 @@ class TerminalAsker:
         return names(self.ask(question, names, default=",".join(current) or "-"))
 
 
-def enter_hand(session: Session, con: Console, confirm: bool = True
-               ) -> dict[str, Any] | None:
-    """Ask for the next hand; the flags to record, or None if declined."""
-    index = len(session.hands)
-    table = session.table_for(index)
+def enter_hand(session: Session, con: Console, confirm: bool = True,
+               number: int | None = None) -> dict[str, Any] | None:
+    """Ask for the next hand (or, with `number`, hand `number` again, each
+    question pre-filled with what it stores); the flags to write, or None
+    if the person declines. A hand that cannot be recorded and is not typed
+    again ends as the flags would: its error is raised (exit 1 or 2)."""
+    if number is None:
+        index = len(session.hands)
+        table = session.table_for(index)
+        flags: dict[str, Any] = {}
+        verb = "Record"
+    else:
+        stored = session.hand(number)
+        index = number - 1
+        table = Table(session.players, stored.seated, stored.dealer)
+        flags = session.game.flags_from_stored(stored.data)
+        verb = f"Amend hand {number} to"
     typer.echo(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
                f"{table.dealer}.", err=True)
     asker = TerminalAsker()
-    flags: dict[str, Any] = {}
     while True:
         flags = session.game.ask_hand(asker, table, session.rules, flags)
         try:
-            ruled = session.rule_next(flags)
+            ruled = session.rule_next(flags) if number is None \
+                else session.rule_amended(number, flags)
         except ScorekeeperError as err:
             typer.echo(f"That hand cannot be recorded: {err}", err=True)
             if not typer.confirm("Enter the hand again?", default=True, err=True):
-                return None
+                raise
             continue
         # imported here: rich, for the person at the terminal
         from scorekeeper import render
 
         render.ruled(con, session, ruled)
-        if not confirm or typer.confirm("Record this hand?", default=True, err=True):
+        if not confirm or typer.confirm(f"{verb} this hand?", default=True, err=True):
             return flags
         if not typer.confirm("Enter the hand again?", default=True, err=True):
             return None

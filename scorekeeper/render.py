@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Sequence,
-                    TextIO, cast)
+from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Mapping,
+                    Sequence, TextIO, cast)
 
 from rich import box
 from rich.console import Console
@@ -143,6 +143,17 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
                   markup=False)
     else:
         con.print(f"  Next dealer: {data['next_dealer']}", markup=False)
+
+
+def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
+                 after: Mapping[str, int]) -> None:
+    """Each player's total before → after a change (amend)."""
+    con.print("  Totals:", markup=False)
+    width = max(len(p) for p in players)
+    for p in players:
+        change = after[p] - before[p]
+        con.print(f"  {p:<{width}}  {before[p]:>5} → {after[p]:<5}"
+                  + (f" ({change:+d})" if change else ""), markup=False)
 
 
 def sparkline(values: list[int], ascii: bool = False, width: int = 60,

@@ -8,7 +8,7 @@ interface; nothing here knows a game by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Collection, Mapping, Sequence
 
@@ -278,6 +278,10 @@ class Session:
         result = self.game.resolve(args, self.rules)
         return self._ruled(number - 1, table, result,
                            self.game.to_stored(number, args, result))
+
+    def upto(self, number: int) -> Session:
+        """The session as it stood after hand `number`."""
+        return replace(self, hands=self.hands[:number])
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):
