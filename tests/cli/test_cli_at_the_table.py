@@ -1,0 +1,175 @@
+"""At the table: fix a past hand (`amend`), see any hand again (`show`),
+`undo` that says what it removes, eliminations announced (DC-9), and
+never stale totals after a hand edit."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import scorekeeper.cli
+import scorekeeper.play
+from scorekeeper.ledger import parse, verify
+
+HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
+        "--hand", "Chandra=9♥"]
+WIN = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
+       "--hand", "Chandra=9♥"]
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+
+
+def hands_of(path: Path):
+    return parse(path.read_text(encoding="utf-8"), str(path)).hands
+
+
+@pytest.fixture
+def three(cli, tmp_path: Path) -> Path:
+    path = tmp_path / "three.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash,Chandra",
+               "--hands", "5").exit_code == 0
+    for _ in range(3):
+        assert cli("record", path, *HAND).exit_code == 0
+    return path
+
+
+# -- amend --------------------------------------------------------------------------
+
+def test_dh8_amend_rerules_hand_2_of_3_and_keeps_the_others(cli, three):
+    before = [dict(h.data) for h in hands_of(three)]
+    result = cli("amend", three, "2", *WIN, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["hand"] == 2 and data["caught"] is False and data["winner"] == "Asha"
+    assert data["totals_before"]["Asha"] == -75 and data["totals_after"]["Asha"] == -36
+    after = hands_of(three)
+    assert [dict(h.data) for h in after][0::2] == before[0::2]   # 1 and 3 as they were
+    assert after[1].data["net"] == {"Asha": 14, "Bikash": -5, "Chandra": -9}
+    assert verify(parse(three.read_text(encoding="utf-8"), "x")) == []
+
+
+def test_amend_human_shows_the_ruling_and_totals_before_and_after(cli, three):
+    result = cli("amend", three, "1", *WIN, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.stderr
+    assert "Asha collects 14" in result.stdout
+    assert "-75 → -36" in result.stdout and "(+39)" in result.stdout
+
+
+@pytest.mark.parametrize("number", ["0", "4", "-1"])
+def test_amend_a_hand_that_does_not_exist_is_exit_2(cli, three, number):
+    before = three.read_bytes()
+    result = cli("amend", three, number, *WIN)
+    assert result.exit_code == 2
+    assert three.read_bytes() == before
+
+
+def test_dc9_amend_refused_when_a_later_hand_becomes_impossible(cli, tmp_path):
+    path = tmp_path / "club.toml"
+    shutil.copyfile(SAMPLES / "dhumbal-cardrulesplus.toml", path)
+    before = path.read_bytes()
+    # Hand 1 again with Bikash holding much more: he would be out before
+    # hand 6, which he played.
+    result = cli("amend", path, "1", "--call", "Bikash", "--hand", "Asha=K♠ Q♥ 5♦",
+                 "--hand", "Bikash=A♠ 2♥ JK", "--hand", "Chandra=J♣ 9♦",
+                 "--hand", "Dipesh=A♣ 2♣")
+    assert result.exit_code in (0, 1)
+    if result.exit_code == 1:
+        assert "would leave" in result.stderr and "hand " in result.stderr
+        assert path.read_bytes() == before
+    caught = cli("amend", path, "2", "--call", "Asha", "--hand", "Asha=K♠ K♥ K♦",
+                 "--hand", "Bikash=K♣", "--hand", "Chandra=A♦", "--hand",
+                 "Dipesh=6♣")
+    assert caught.exit_code == 1                      # Asha out two hands early
+    assert "hand 3" in caught.stderr and "seated players" in caught.stderr
+
+
+def test_amend_fixes_a_hand_edited_into_disagreement(cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Bikash = "2♠ 3♣"', 'Bikash = "2♠ 9♣"', 1),
+                     encoding="utf-8")
+    assert cli("record", three, *HAND).exit_code == 1       # refused: stale
+    assert cli("amend", three, "1", *HAND).exit_code == 0   # mended
+    assert cli("verify", three).exit_code == 0
+    assert cli("record", three, *HAND).exit_code == 0
+
+
+def test_amend_interactive_is_prefilled_with_the_stored_hand(cli, three, monkeypatch):
+    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    answers = ["", "A♦", "", "", "y"]        # keep the caller, change Asha only
+    result = cli("amend", three, "2", input="\n".join(answers) + "\n",
+                 env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.stderr
+    assert "[Asha]" in result.stderr and "[A♦ A♣ A♥ 2♦]" in result.stderr
+    assert hands_of(three)[1].data["cards"]["Asha"] == "A♦"
+
+
+# -- show ----------------------------------------------------------------------------
+
+def test_show_prints_the_ruling_as_record_did(cli, tmp_path):
+    path = tmp_path / "s.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players",
+               "Asha,Bikash,Chandra").exit_code == 0
+    recorded = cli("record", path, *HAND, "--json")
+    shown = cli("show", path, "1", "--json")
+    assert shown.exit_code == 0
+    assert json.loads(shown.stdout) == json.loads(recorded.stdout)
+    human = cli("record", path, *WIN, env={"COLUMNS": "120"})
+    again = cli("show", path, "2", env={"COLUMNS": "120"})
+    assert again.stdout == human.stdout
+
+
+def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):
+    result = cli("show", three, "9", "--json")
+    assert result.exit_code == 2 and "no hand 9" in json.loads(result.stdout)["error"]
+
+
+# -- undo ----------------------------------------------------------------------------
+
+def test_undo_on_a_terminal_says_which_hand_and_asks(cli, three, monkeypatch):
+    monkeypatch.setattr(scorekeeper.cli, "stdin_is_tty", lambda: True)
+    before = three.read_bytes()
+    declined = cli("undo", three, input="n\n")
+    assert declined.exit_code == 0 and "Remove hand 3" in declined.stderr
+    assert three.read_bytes() == before
+    accepted = cli("undo", three, input="y\n")
+    assert accepted.exit_code == 0 and "Removed hand 3" in accepted.stderr
+    assert len(hands_of(three)) == 2
+    assert cli("undo", three, "--yes").exit_code == 0
+    assert len(hands_of(three)) == 1
+
+
+# -- DC-9: eliminations announced ------------------------------------------------------
+
+def test_dc9_elimination_is_announced_in_the_ruling_and_the_json(cli, tmp_path):
+    path = tmp_path / "club.toml"
+    assert cli("new", path, "--game", "dhumbal", "--profile", "cardrulesplus",
+               "--players", "Asha,Bikash,Chandra", "--set", "eliminate_at=30",
+               "--set", "faces=full").exit_code == 0
+    result = cli("record", path, "--call", "Chandra", "--hand", "Asha=K♠ Q♥ 5♦",
+                 "--hand", "Bikash=2♠", "--hand", "Chandra=A♠", "--json")
+    data = json.loads(result.stdout)
+    assert data["eliminated"] == ["Asha"] and "DC-9" in data["rules"]
+    assert "Asha reaches 30 ≥ 30: out (DC-9)" in data["explanation"]
+    human = cli("show", path, "1", env={"COLUMNS": "120"})
+    assert "Asha reaches 30 ≥ 30: out (DC-9)" in human.stdout
+
+
+# -- never stale totals ----------------------------------------------------------------
+
+def test_a_hand_edit_is_warned_about_and_writes_are_refused(cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 1),
+                     encoding="utf-8")
+    edited = three.read_bytes()
+    for command in (["standings"], ["history"], ["export", "--format", "csv"]):
+        result = cli(*command[:1], three, *command[1:])
+        assert result.exit_code == 0
+        assert "warning:" in result.stderr and "hand 1" in result.stderr
+    data = json.loads(cli("standings", three, "--json").stdout)
+    assert {p["hand"] for p in data["problems"]} == {1}
+    for command in (["record", *HAND], ["extend", "--hands", "9"]):
+        refused = cli(command[0], three, *command[1:])
+        assert refused.exit_code == 1 and "amend" in refused.stderr
+        assert three.read_bytes() == edited
