@@ -28,11 +28,19 @@ def hand_flags() -> tuple[Flag, ...]:
     return merged_flags([registry.hand_flags(name) for name in registry.names()])
 
 
+def _seating_flags() -> tuple[Flag, ...]:
+    # imported here: the session model is not needed by `check`
+    from scorekeeper.session import SESSION_FLAGS
+
+    return tuple(SESSION_FLAGS.values())
+
+
 def _record(values: dict[str, Any]) -> None:
     from scorekeeper import book  # start-up: see module doc
 
     ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
+    seating = given(_seating_flags(), values)
 
     def body() -> None:
         expect = None
@@ -49,13 +57,14 @@ def _record(values: dict[str, Any]) -> None:
             # With --json, stdout holds only the JSON: prompts and the ruling
             # shown for confirmation go to stderr.
             entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
-                                         confirm=not values["yes"])
+                                         confirm=not values["yes"], seating=seating)
             if entered is None:
                 say("Nothing recorded.")
                 raise typer.Exit(0)
             flags.update(entered)
             expect = len(session.hands)
-        done = book.record(ledger, flags, expect, on_wait=waiting(ledger))
+        done = book.record(ledger, {**flags, **seating}, expect,
+                           on_wait=waiting(ledger))
         after_write(f"Recorded hand {done.ruled.number} in {ledger}",
                     lambda: _show_recorded(done, as_json, ascii, expect is None))
 
@@ -68,6 +77,7 @@ def _amend(values: dict[str, Any]) -> None:
     ledger, number = values["ledger"], values["number"]
     as_json, ascii = values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
+    seating = given(_seating_flags(), values)
 
     def body() -> None:
         expect = None
@@ -80,13 +90,15 @@ def _amend(values: dict[str, Any]) -> None:
 
             session = book.read(ledger)
             entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
-                                         confirm=not values["yes"], number=number)
+                                         confirm=not values["yes"], number=number,
+                                         seating=seating)
             if entered is None:
                 say("Nothing amended.")
                 raise typer.Exit(0)
             flags.update(entered)
             expect = len(session.hands)
-        done = book.amend(ledger, number, flags, expect, on_wait=waiting(ledger))
+        done = book.amend(ledger, number, {**flags, **seating}, expect,
+                          on_wait=waiting(ledger))
         after_write(f"Amended hand {number} in {ledger}",
                     lambda: _show_amended(done, as_json, ascii, expect is None))
 
@@ -175,6 +187,7 @@ def _settle(values: dict[str, Any]) -> None:
 
 def register_hand_commands(app: typer.Typer) -> None:
     flags = [parameter(f) for f in hand_flags()]
+    seating = [parameter(f) for f in _seating_flags()]
     output = [parameter(JSON), parameter(ASCII)]
     yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
                          "Interactive entry: record without asking to confirm "
@@ -183,12 +196,12 @@ def register_hand_commands(app: typer.Typer) -> None:
                             metavar="LEDGER", help="The session's TOML ledger."))
     app.command("record")(build_command(
         "record", "Rule on one hand and append it to the ledger.",
-        [ledger, *flags, *output, yes], _record))
+        [ledger, *flags, *seating, *output, yes], _record))
     number = parameter(Flag("number", kind=int, argument=True, required=True,
                             metavar="N", help="The hand's number."))
     app.command("amend")(build_command(
         "amend", "Rule on hand N again from new inputs and write it in its place.",
-        [ledger, number, *flags, *output, yes], _amend))
+        [ledger, number, *flags, *seating, *output, yes], _amend))
     app.command("show")(build_command(
         "show", "Hand N's ruling, as record showed it.",
         [ledger, number, *output], _show))

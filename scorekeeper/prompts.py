@@ -9,7 +9,7 @@ confirms. Prompts go to stderr so stdout stays clean for `--json`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import typer
 
@@ -49,14 +49,17 @@ class TerminalAsker:
 
 
 def enter_hand(session: Session, con: Console, confirm: bool = True,
-               number: int | None = None) -> dict[str, Any] | None:
+               number: int | None = None,
+               seating: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """Ask for the next hand (or, with `number`, hand `number` again, each
     question pre-filled with what it stores); the flags to write, or None
     if the person declines. A hand that cannot be recorded and is not typed
-    again ends as the flags would: its error is raised (exit 1 or 2)."""
+    again ends as the flags would: its error is raised (exit 1 or 2).
+    `seating`: the session's flags given with it (`--out`, `--dealer`)."""
+    seating = dict(seating or {})
     if number is None:
         index = len(session.hands)
-        table = session.table_for(index)
+        table = session.next_table(seating)
         flags: dict[str, Any] = {}
         verb = "Record"
     else:
@@ -71,8 +74,8 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     while True:
         flags = session.game.ask_hand(asker, table, session.rules, flags)
         try:
-            ruled = session.rule_next(flags) if number is None \
-                else session.rule_amended(number, flags)
+            ruled = session.rule_next({**flags, **seating}) if number is None \
+                else session.rule_amended(number, {**flags, **seating})
         except ScorekeeperError as err:
             typer.echo(f"That hand cannot be recorded: {err}", err=True)
             if not typer.confirm("Enter the hand again?", default=True, err=True):
@@ -83,6 +86,6 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
 
         render.ruled(con, session, ruled)
         if not confirm or typer.confirm(f"{verb} this hand?", default=True, err=True):
-            return flags
+            return {**flags, **seating}
         if not typer.confirm("Enter the hand again?", default=True, err=True):
             return None

@@ -13,12 +13,22 @@ from functools import cached_property
 from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper.errors import Impossible, Refused
+from scorekeeper.declare import Flag
 from scorekeeper.game import Game
 from scorekeeper.hands import Table
 from scorekeeper.options import Profile, RuleSet, stored_option
 
 FORMAT_VERSION = 1
 AnyGame = Game[Any, Any, Any]
+
+# The options of a hand that are the session's, not the game's: who sits
+# the hand out, and who really dealt it.
+OUT = Flag("out", ("--out",), list, [],
+           "A player who sits this hand out (repeat).", "NAME")
+DEALER = Flag("dealer", ("--dealer",), str, None,
+              "Who really dealt, when the table deviated from the rotation.",
+              "NAME")
+SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
 
 
 @dataclass(frozen=True)
@@ -250,15 +260,61 @@ class Session:
                       "`scorekeeper new`", self.rules.rule("session"))
 
     def rule_next(self, flags: Mapping[str, Any]) -> Ruled:
-        """Rule on the next hand from the flags typed for it."""
+        """Rule on the next hand from the flags typed for it (the game's,
+        and the session's own: `out`, `dealer`)."""
         self.check_open()
-        self.game.refuse_foreign_flags(flags)
+        game_flags, out, dealer = self._split(flags)
         index = len(self.hands)
-        table = self.table_for(index)
-        args = self.game.args_from_flags(flags, table, self.rules)
+        table, corrected = self._seating(index, out, dealer)
+        return self._rule(index, table, corrected, game_flags)
+
+    def next_table(self, flags: Mapping[str, Any]) -> Table:
+        """Who plays the next hand and who deals it, given the session's
+        flags typed for it (`out`, `dealer`)."""
+        _, out, dealer = self._split(flags)
+        return self._seating(len(self.hands), out, dealer)[0]
+
+    def _rule(self, index: int, table: Table, corrected: bool,
+              game_flags: Mapping[str, Any]) -> Ruled:
+        self.game.refuse_foreign_flags(game_flags)
+        args = self.game.args_from_flags(game_flags, table, self.rules)
         result = self.game.resolve(args, self.rules)
-        return self._ruled(index, table, result,
-                           self.game.to_stored(index + 1, args, result))
+        stored = self.game.to_stored(index + 1, args, result)
+        seating: dict[str, Any] = {"dealer_corrected": True} if corrected else {}
+        sitting_out = [p for p in self.seated_for(index) if p not in table.seated]
+        if sitting_out:
+            seating["out"] = sitting_out
+        head: dict[str, Any] = {k: stored[k] for k in ("hand", "dealer")
+                                if k in stored}
+        return self._ruled(index, table, result, {**head, **seating, **stored})
+
+    def _split(self, flags: Mapping[str, Any]
+               ) -> tuple[dict[str, Any], list[str], str | None]:
+        """The game's flags; who sits out; who dealt (as typed)."""
+        game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
+        table = Table(self.players, self.players, self.first_dealer)
+        out = table.names(flags.get("out", []))
+        dealer = flags.get("dealer")
+        return game_flags, out, table.name(dealer) if dealer is not None else None
+
+    def _seating(self, index: int, out: Sequence[str], dealer: str | None
+                 ) -> tuple[Table, bool]:
+        """The table of hand index+1, and whether its dealer is a correction
+        of the usual rotation (`--dealer`)."""
+        rule = self.rules.rule("deal")
+        for name in out:
+            if name not in self.seated_for(index):
+                raise Impossible(f"{name} is out of the session and cannot sit "
+                                 "this hand out too", self.rules.rule("table"))
+        usual = self.dealer_for(index, out)
+        if usual is None:
+            raise Impossible("nobody is left to deal this hand", rule)
+        seated = self.seated_for(index, out)
+        if dealer is not None and dealer not in seated:
+            raise Impossible(f"{dealer} does not play this hand and cannot deal "
+                             "it", rule)
+        chosen = dealer or usual
+        return Table(self.players, seated, chosen), chosen != usual
 
     def rule_stored(self, number: int) -> Ruled:
         """Hand `number` ruled again from its stored inputs (`show`)."""
@@ -270,14 +326,15 @@ class Session:
 
     def rule_amended(self, number: int, flags: Mapping[str, Any]) -> Ruled:
         """Hand `number` ruled anew from the flags typed for it (`amend`):
-        the same seats and dealer, the new inputs."""
+        the new inputs; who sat out and who dealt as stored, unless given."""
         h = self.hand(number)
-        self.game.refuse_foreign_flags(flags)
-        table = Table(self.players, self.seated_for(number - 1), h.dealer)
-        args = self.game.args_from_flags(flags, table, self.rules)
-        result = self.game.resolve(args, self.rules)
-        return self._ruled(number - 1, table, result,
-                           self.game.to_stored(number, args, result))
+        game_flags, out, dealer = self._split(flags)
+        if "out" not in flags:
+            out = list(h.data.get("out", []))
+        if dealer is None and h.data.get("dealer_corrected") is True:
+            dealer = h.dealer
+        table, corrected = self._seating(number - 1, out, dealer)
+        return self._rule(number - 1, table, corrected, game_flags)
 
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""
