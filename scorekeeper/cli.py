@@ -78,6 +78,8 @@ def new(
         prof = chosen.profile(profile)
         rules = ledger.session_rules(chosen, prof, settings,
                                      {"hands": hands, "rotations": rotations})
+        for note in prof.notes(settings):
+            say("note: " + note)
         names = check_player_names(players.split(","), rules)
         first = resolve_name(dealer, names) if dealer else names[0]
         storage.check_ledger_path(path, raw=ledger_text)

@@ -1,13 +1,14 @@
 """What the hands of every game share: the table, player names, and what a
 player shows (cards, or an agreed whole number).
 
-Plain functions on frozen values, no printing, no files.
+Plain functions on frozen values, no printing, no files. The values are
+named tuples, not dataclasses: as immutable, and cheaper to define on the
+path of `settle` and `record`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
@@ -15,8 +16,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.options import RuleSet
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Who plays one hand: everyone of the session in seat order, those
     seated this hand (not eliminated), and the dealer."""
 
@@ -39,8 +39,7 @@ class Table:
                 if n.strip()]
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """What one player showed: the cards, or an agreed total (unverified)."""
 
     cards: tuple[Card, ...] | None = None

@@ -19,7 +19,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                build_command, console, emit_json, given,
                                guarded, merged_flags, parameter, say,
-                               stdin_is_tty)
+                               settings_of, stdin_is_tty)
 
 
 # -- record / settle: hand options are the games' own --------------------------------
@@ -82,7 +82,7 @@ def _settle(values: dict[str, Any]) -> None:
     def body() -> None:
         chosen = registry.game(values["game"])
         chosen.refuse_foreign_flags(flags, _shown_as())
-        rules = chosen.profile(values["profile"]).parse_settings(values["settings"])
+        rules = settings_of(chosen.profile(values["profile"]), values["settings"])
         names = check_player_names(values["players"].split(","), rules)
         dealer = values["dealer"]
         table = Table.of(names, resolve_name(dealer, names) if dealer else names[0])
@@ -139,8 +139,8 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
             if values.get("game", owner).lower() != owner:
                 raise Impossible(f"`check {spec.name}` is a ruling of {owner} "
                                  f"(--game {owner})")
-            rules = registry.profile(owner, values.get("profile")) \
-                .parse_settings(values.get("settings", []))
+            rules = settings_of(registry.profile(owner, values.get("profile")),
+                                values.get("settings", []))
             ruling = spec.run(rules, values)
             if as_json:
                 emit_json(ruling.as_json(), ascii)

@@ -19,6 +19,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper import registry
 from scorekeeper.cards import suits_as_letters
 from scorekeeper.declare import Flag
+from scorekeeper.options import Profile
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -87,6 +88,15 @@ def console(ascii: bool = False, stderr: bool = False) -> Console:
 def say(text: str) -> None:
     """A message for the person at the terminal (stderr)."""
     sys.stderr.write(text + "\n")
+
+
+def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
+    """The rules `--set` gives; an option set by an old name says its new
+    one on stderr."""
+    rules = profile.parse_settings(settings)
+    for note in profile.notes(settings):
+        say("note: " + note)
+    return rules
 
 
 def stdin_is_tty() -> bool:

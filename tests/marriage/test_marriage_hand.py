@@ -117,21 +117,23 @@ def test_ma10_finisher_is_always_counted_as_seen():
     listed = worked(seen=["A", "B"])
     assert "A" in without.seen
     assert without.as_json()["net"] == listed.as_json()["net"]
-    assert without.as_json()["maal"]["A"] == 10       # counted under maal_needs_seen
+    assert without.as_json()["maal"]["A"] == 10       # counted under murder
 
 
-def test_ma11_maal_needs_seen_default_unseen_player_counts_0():
+def test_ma15_murder_default_unseen_player_counts_0():
     # C holds a jhiplu but never saw the tiplu.
     result = worked(hands={"A": WORKED, "B": "Q♣", "C": "10♣"})
     data = result.as_json()
-    assert data["maal"]["C"] == 0
+    assert data["maal"]["C"] == 0 and data["maal_shown"]["C"] == 2
     assert data["net"] == {"A": 31, "B": -9, "C": -22}
-    assert any("C has not seen the tiplu" in line for line in result.explanation)
+    assert "C has not seen: C's maal 2 counts 0 (MA-15)" in result.explanation
+    assert "MA-15" in data["rules"]
 
 
-def test_ma11_maal_needs_seen_false_counts_an_unseen_players_maal():
+@pytest.mark.parametrize("setting", ["mode=normal", "maal_needs_seen=false"])
+def test_ma15_normal_counts_an_unseen_players_maal(setting):
     result = worked(hands={"A": WORKED, "B": "Q♣", "C": "10♣"},
-                    settings_=("maal_needs_seen=false",))
+                    settings_=(setting,))
     data = result.as_json()
     assert data["maal"] == {"A": 10, "B": 2, "C": 2}
     # T = 14: B pays 14 + 3 − 6 = 11, C pays 14 + 10 − 6 = 18.
@@ -493,7 +495,7 @@ def deals(draw):
 
 def _ruling(deal):
     players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
-    rules = rules_for(f"maal_needs_seen={'true' if needs_seen else 'false'}")
+    rules = rules_for(f"mode={'murder' if needs_seen else 'normal'}")
     inputs = hand(players, finisher, tiplu, seen, raw, by=by, tunnelas=tunnelas,
                   rules=rules)
     return resolve(inputs, rules).as_json()
@@ -533,7 +535,7 @@ def _ma12_property_each_rival_pays_t_plus_w_minus_n_s(deal):
 
 @PROPS
 @given(deals())
-def _ma11_property_unseen_players_count_no_maal_under_maal_needs_seen(deal):
+def _ma15_property_unseen_players_count_no_maal_under_murder(deal):
     players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
     data = _ruling(deal)
     assert set(data["seen"]) == set(seen) | ({finisher} if finisher else set())
@@ -571,9 +573,9 @@ def test_ma12_property_each_rival_pays_t_plus_w_minus_n_s(hypothesis_home):
     _ma12_property_each_rival_pays_t_plus_w_minus_n_s()
 
 
-def test_ma11_property_unseen_players_count_no_maal_under_maal_needs_seen(
+def test_ma15_property_unseen_players_count_no_maal_under_murder(
         hypothesis_home):
-    _ma11_property_unseen_players_count_no_maal_under_maal_needs_seen()
+    _ma15_property_unseen_players_count_no_maal_under_murder()
 
 
 def test_ma10_property_a_constructed_finish_is_accepted_with_its_own_cards(
@@ -587,7 +589,7 @@ def test_ma11_unseen_player_gets_no_dealt_tunnela_bonus_even_when_maal_counts():
     from scorekeeper.games.marriage.engine import MarriageHand, resolve
     from scorekeeper.registry import profile as get_profile
 
-    rules = get_profile("marriage").parse_settings(["maal_needs_seen=false"])
+    rules = get_profile("marriage").parse_settings(["mode=normal"])
     hand = MarriageHand(
         players=("A", "B"), dealer="A", finisher=None, by="melds",
         tiplu=card("J♣"), seen=("A",),

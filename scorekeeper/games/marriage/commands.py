@@ -16,7 +16,7 @@ from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.rules import PROFILES as PROFILES
-from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
 from scorekeeper.ruling import Ruling, rule_on
 
 COMMON = frozenset({"game", "profile", "settings"})
@@ -84,19 +84,26 @@ def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
     hand, tiplu, wild = _read(rules, values)
     assert tiplu is not None      # a required option
     dealt = tuple(cardtext.card(t) for t in values.get("tunnela", []))
-    value = maal(hand, tiplu, dealt, natural_qualified=values.get("natural", True),
-                 rules=rules)
-    if rules.maal_needs_seen and not values.get("seen", True):
-        return Ruling(True, "not seen the tiplu: maal counts 0 (maal_needs_seen)",
-                      rules.rule("maal"), None, MappingProxyType({
-                          "maal": 0, "items": [], "wildcards": wild,
-                          "maal_if_seen": value.total}))
+    seen = values.get("seen", True)
+    # the dealt-tunnela bonus needs a natural qualification (MA-5, MA-11)
+    value = maal(hand, tiplu, dealt, rules=rules,
+                 natural_qualified=seen and values.get("natural", True))
     items = [{"name": i.name, "cards": i.cards, "value": i.value}
              for i in value.items]
+    if not seen and rules.mode != Mode.NORMAL:
+        taken = ("a finisher kidnaps it (mode kidnap); without a finisher it "
+                 "counts 0" if rules.mode == Mode.KIDNAP else
+                 "it counts 0 (mode murder)")
+        return Ruling(True, f"not seen the tiplu: maal {value.total}, and "
+                      f"{taken}", rules.rule("mode"), None, MappingProxyType({
+                          "maal": 0, "items": [], "wildcards": wild,
+                          "maal_shown": value.total,
+                          "maal_if_seen": value.total}))
     reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
               + f" = {value.total}") if items else "no maal items: 0"
     return Ruling(True, reason, rules.rule("maal"), None, MappingProxyType({
-        "maal": value.total, "items": items, "wildcards": wild}))
+        "maal": value.total, "items": items, "wildcards": wild,
+        "maal_shown": value.total}))
 
 
 # -- how a person reads them ------------------------------------------------------
@@ -139,6 +146,9 @@ HAND_FLAGS = (
     Flag("tiplu", ("--tiplu",), str, None, "Marriage: the tiplu card.", "CARD"),
     Flag("seen", ("--seen",), list, [], "Marriage: a player who saw the tiplu.",
          "NAME"),
+    Flag("seen_dublees", ("--seen-dublees",), list, [],
+         "Marriage: a rival who saw the tiplu through 7 dublees (MA-9); pays "
+         "dublee_seen_fee (MA-16).", "NAME"),
     Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
          "NAME=CARDS"),
     Flag("tunnela", ("--tunnela",), list, [],
