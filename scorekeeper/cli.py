@@ -247,7 +247,8 @@ def profiles(as_json: bool = JSON_OPT) -> None:
     """List every profile with its options and defaults."""
     data = [{"game": p.game, "profile": p.name, "summary": p.summary,
              "options": p.option_values(p.rules),
-             "choices": {k: list(v) for k, v in p.choices.items()}}
+             "choices": {k: list(v) for k, v in p.choices.items()},
+             "ranges": {k: list(v) for k, v in p.ranges.items()}}
             for p in registry.profiles()]
     if as_json:
         emit_json({"profiles": data})

@@ -111,7 +111,9 @@ class Profile(NamedTuple, Generic[R]):
 
     `choices` lists the values an option allows, `ranges` the whole numbers
     (lowest, highest) it allows; `renamed` maps an option's old name to its
-    new one (still read everywhere, with a note)."""
+    new one (still read everywhere, with a note); `topics` maps an option
+    to the topic of the rule that defines it (its id is cited when a value
+    is refused)."""
 
     game: str
     name: str
@@ -122,9 +124,15 @@ class Profile(NamedTuple, Generic[R]):
     rules_section: str = ""
     ranges: Mapping[str, tuple[int, int]] = MappingProxyType({})
     renamed: Mapping[str, Renamed] = MappingProxyType({})
+    topics: Mapping[str, str] = MappingProxyType({})
 
     def option_values(self, rules: R) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in self.options}
+
+    def rule_of(self, key: str) -> str | None:
+        """The id of the rule that defines an option, if the profile says."""
+        topic = self.topics.get(key)
+        return self.rules.rule_ids.get(topic) if topic else None
 
     def accepts(self, key: str) -> bool:
         """An option of this profile, by its name or an old one."""
@@ -164,7 +172,7 @@ class Profile(NamedTuple, Generic[R]):
             if (allowed is not None and value not in allowed) or \
                     (key in self.ranges and not low <= value <= high):
                 raise Impossible(f"option {key} takes {self.allowed(key)}, "
-                                 f"not {format_option(value)}")
+                                 f"not {format_option(value)}", self.rule_of(key))
         return replace(self.rules, **settings)
 
     def typed(self, key: str, raw: str) -> tuple[str, Any]:
@@ -252,19 +260,21 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
     """`raw` typed like `current` (the option's value now; `kind` its field
     type, for `int | None`). A bad value names what the option takes."""
     lowered = raw.lower()
+    rule = profile.rule_of(key) if profile is not None else None
     if isinstance(current, Enum):
         try:
             return type(current)(lowered)
         except ValueError:
             what = "one of " + ", ".join(str(v) for v in type(current))
-            raise Impossible(f"option {key} takes {what}, not {raw!r}") from None
+            raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                             rule) from None
     kind = kind or type(current).__name__
     if kind == "bool":
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise Impossible(f"option {key} takes true or false, not {raw!r}")
+        raise Impossible(f"option {key} takes true or false, not {raw!r}", rule)
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "off", ""):
             return None
@@ -274,7 +284,8 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
             what = profile.allowed(key) if profile is not None and \
                 key in profile.options else \
                 "a whole number" + (" or none" if "None" in kind else "")
-            raise Impossible(f"option {key} takes {what}, not {raw!r}") from None
+            raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                             rule) from None
     return raw
 
 

@@ -872,6 +872,7 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
                "melds",         # by
                "J♣",            # tiplu
                "B",             # who else saw it
+               "-",             # nobody saw it through dublees
                WORKED,          # A's 21 cards
                "Q♣",            # B
                "-",             # C
@@ -889,9 +890,9 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
 
 
 def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
-    answers = ["A", "melds", "J♣", "B", NOT_A_FINISH, "Q♣", "-", "-",
-               "y",                                  # enter the hand again
-               "", "", "", "", WORKED, "", "", "",   # keep the rest, fix A
+    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-",
+               "y",                                      # enter the hand again
+               "", "", "", "", "", WORKED, "", "", "",   # keep the rest, fix A
                "y"]
     result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -901,7 +902,7 @@ def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
 
 def test_interactive_record_declined_writes_nothing(cli, marriage, tty):
     before = marriage.read_bytes()
-    answers = ["none", "2♠", "-", "-", "-", "-", "-", "n", "n"]
+    answers = ["none", "2♠", "-", "-", "-", "-", "-", "-", "n", "n"]
     result = cli("record", marriage, input="\n".join(answers) + "\n")
     assert result.exit_code == 0
     assert "Nothing recorded" in result.stderr

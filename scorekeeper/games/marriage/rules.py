@@ -124,6 +124,11 @@ THREE_DECK: Profile[MarriageRules] = Profile(
     ranges=frozen_mapping({fee: FEE_RANGE for fee in FEES}),
     renamed=frozen_mapping({
         "maal_needs_seen": Renamed("mode", True, _mode_of_maal_needs_seen)}),
+    topics=frozen_mapping({"mode": "mode", "maal_needs_seen": "mode",
+                           "unseen_pairs": "mode", "alter": "alter",
+                           "invalid_show_penalty": "invalid",
+                           "rotations": "session",
+                           **{fee: "fees" for fee in FEES}}),
 )
 PROFILES: tuple[Profile[MarriageRules], ...] = (THREE_DECK,)
 # The rules the pure functions cite when no session's rules are given.
