@@ -99,7 +99,9 @@ def _shown_as() -> dict[str, str]:
     return {f.param: f.shown_as for f in hand_flags()}
 
 
-def register_hand_commands(app: typer.Typer) -> None:
+def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
+    """Add `record` and `settle`, or only the one named (a command run by
+    itself: typer then builds one command, not every one)."""
     flags = [parameter(f) for f in hand_flags()]
     output = [parameter(JSON), parameter(ASCII)]
     yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
@@ -107,9 +109,12 @@ def register_hand_commands(app: typer.Typer) -> None:
                          "the ruling."))
     ledger = parameter(Flag("ledger", kind=Path, argument=True, required=True,
                             metavar="LEDGER", help="The session's TOML ledger."))
-    app.command("record")(build_command(
-        "record", "Rule on one hand and append it to the ledger.",
-        [ledger, *flags, *output, yes], _record))
+    if only in (None, "record"):
+        app.command("record")(build_command(
+            "record", "Rule on one hand and append it to the ledger.",
+            [ledger, *flags, *output, yes], _record))
+    if only not in (None, "settle"):
+        return
     settle_params = [
         parameter(Flag("game", kind=str, argument=True, required=True,
                        metavar="GAME", help=GAME_NAMES)),

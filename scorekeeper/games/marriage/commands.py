@@ -1,5 +1,5 @@
 """Marriage on the command line, declared as data: the options of a hand
-and `check meld|finish|maal`.
+(`HAND_FLAGS`, from `flags`) and `check meld|finish|maal`.
 
 Each check reads its cards and tiplu (refused if the shoe cannot hold them,
 MA-1), rules with the pure core and returns a `Ruling`; the shell builds the
@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
 from scorekeeper.games.marriage.rules import PROFILES as PROFILES
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
 from scorekeeper.ruling import Ruling, rule_on
@@ -135,28 +136,6 @@ def _maal_lines(ruling: Ruling) -> list[str]:
 
 TIPLU = Flag("tiplu", ("--tiplu",), str, None, "The tiplu card.", "CARD",
              required=True)
-
-# The options of a hand (`record`, `settle`).
-HAND_FLAGS = (
-    Flag("finish", ("--finish",), str, None, "Marriage: the finisher.", "NAME"),
-    Flag("by", ("--by",), str, None, "Marriage: melds (default) or dublees.",
-         "melds|dublees"),
-    Flag("no_finisher", ("--no-finisher",), bool, False,
-         "Marriage: the stock ran out (MA-8)."),
-    Flag("tiplu", ("--tiplu",), str, None, "Marriage: the tiplu card.", "CARD"),
-    Flag("seen", ("--seen",), list, [], "Marriage: a player who saw the tiplu.",
-         "NAME"),
-    Flag("seen_dublees", ("--seen-dublees",), list, [],
-         "Marriage: a rival who saw the tiplu through 7 dublees (MA-9); pays "
-         "dublee_seen_fee (MA-16).", "NAME"),
-    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
-         "NAME=CARDS"),
-    Flag("tunnela", ("--tunnela",), list, [],
-         "Marriage: NAME=CARD, a tunnela exposed at the deal.", "NAME=CARD"),
-    Flag("invalid_show", ("--invalid-show",), list, [],
-         "Marriage: a player whose show was refused this hand (MA-13, "
-         "invalid_show_penalty).", "NAME"),
-)
 
 CHECKS = (
     CheckSpec(

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 from scorekeeper import cards as cardtext
 from scorekeeper.errors import Impossible
 from scorekeeper.game import Asker, Game, StoredTypes, compare_scores
-from scorekeeper.games.marriage import prompts
-from scorekeeper.games.marriage.commands import HAND_FLAGS
+from scorekeeper.games.marriage.flags import HAND_FLAGS
 from scorekeeper.games.marriage.engine import (MarriageHand, MarriageResult,
                                                resolve)
 from scorekeeper.games.marriage.rules import (NAME, PROFILES, FinishKind,
@@ -178,6 +177,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
 
     def ask_hand(self, ask: Asker, table: Table, rules: MarriageRules,
                  previous: Mapping[str, Any]) -> dict[str, Any]:
+        # imported here: only an interactive `record` asks
+        from scorekeeper.games.marriage import prompts
+
         return prompts.ask_hand(ask, table, rules, previous)
 
 
