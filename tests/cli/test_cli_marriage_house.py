@@ -380,3 +380,29 @@ def test_ma15_check_maal_not_seen_says_what_the_mode_does(cli, mode, reason):
 def test_ma4_check_meld_naming_does_not_depend_on_order(cli, cards, tiplu):
     data = one_json(cli("check", "meld", cards, "--tiplu", tiplu, "--json"))
     assert data["valid"] is True and data["kind"] == "dirty sequence"
+
+
+# -- interactive entry -------------------------------------------------------------
+
+def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monkeypatch):
+    import scorekeeper.play
+
+    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    path = tmp_path / "m.toml"
+    new(cli, path, "dublee_seen_fee=0")
+    answers = ["A", "melds", "J♣", "B",
+               "B",             # named both ways: refused after the hand …
+               WORKED, "2", "4", "-",
+               "y",             # … entered again, earlier answers kept
+               "", "", "", "", "C", "", "", "", "",
+               "y"]
+    result = cli("record", path, input="\n".join(answers) + "\n",
+                 env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "through 7 dublees" in result.stderr
+    assert "MA-9" in result.stderr
+    text = path.read_text(encoding="utf-8")
+    assert 'seen_dublees = ["C"]' in text
+    # T = 16: B pays 16 + 3 − 6 = 13, C (fee 0) pays 16 + 0 − 12 = 4
+    assert "net = { A = 17, B = -13, C = -4 }" in text
+    assert cli("verify", path).exit_code == 0

@@ -45,8 +45,7 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
                               previous.get("seen", []))
     flags["seen_dublees"] = ask.names(
         "Who saw it through 7 dublees instead? (names, commas, or '-')",
-        [p for p in table.seated if p not in flags["seen"]
-         and p != flags.get("finish")], previous.get("seen_dublees", []))
+        table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     flags["hand"] = []
     for p in table.seated:

@@ -240,15 +240,15 @@ def check_sight(finisher: str | None, seen: Collection[str],
                 seen_dublees: Collection[str], rules: MarriageRules) -> None:
     """A player saw the tiplu one way (MA-5 or MA-9); the finisher is always
     seen, as the finish showed (MA-10)."""
+    if finisher is not None and finisher in seen_dublees:
+        raise Impossible(f"{finisher} is the finisher: a finisher is always "
+                         "seen and pays no fee; seeing through 7 dublees is "
+                         "marked for a rival", rules.rule("dublee"))
     both = [p for p in seen_dublees if p in seen]
     if both:
         raise Impossible(f"{both[0]} cannot have seen the tiplu both by "
                          "qualifying and through 7 dublees: name them once",
                          rules.rule("dublee"))
-    if finisher is not None and finisher in seen_dublees:
-        raise Impossible(f"{finisher} is the finisher: a finisher is always "
-                         "seen and pays no fee; seeing through 7 dublees is "
-                         "marked for a rival", rules.rule("dublee"))
 
 
 __all__ = ["Settlement", "Payment", "PairLine", "SeatMap", "settle",
