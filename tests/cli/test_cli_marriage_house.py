@@ -406,3 +406,10 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
     # T = 16: B pays 16 + 3 − 6 = 13, C (fee 0) pays 16 + 0 − 12 = 4
     assert "net = { A = 17, B = -13, C = -4 }" in text
     assert cli("verify", path).exit_code == 0
+
+
+def test_ma15_ma16_ma17_rules_print_the_house_options(cli):
+    text = cli("rules", "marriage").stdout
+    for rule in ("MA-15", "MA-16", "MA-17"):
+        assert f"**{rule} " in text or f"{rule} " in text, rule
+    assert "Interpretation (naming)" in text
