@@ -1,9 +1,12 @@
 """Command-line speed, measured as a person feels it: whole processes.
 
-    python benchmarks/bench_cli.py [--runs 15]
+    python benchmarks/bench_cli.py [--runs 21]
 
 * `scorekeeper check call "A♠ 2♦" --json` against `python -c "import typer"`
   (target: at most 1.3×);
+* `scorekeeper check maal "10♣ J♣ Q♣" --tiplu J♣ --json` and `scorekeeper
+  settle marriage …` (the rule book's kidnap example) against `python -c
+  "import typer"` (target: at most 1.25× each);
 * `standings` and `record` on a 2,000-hand ledger against a 3-hand ledger
   (target: at most 3×);
 * `check finish` on the hardest corpus hand against `check meld` (target:
@@ -34,6 +37,12 @@ from scorekeeper.cards import Card, format_cards  # noqa: E402
 from scorekeeper.hands import Table  # noqa: E402
 
 PLAYERS = ("Asha", "Bikash", "Chandra", "Dipesh")
+# RULES.md, MA-15: A finishes with the worked example's 21 cards, B saw
+# (agreed maal 2), C did not (agreed 4); kidnap.
+SETTLE_KIDNAP = ["settle", "marriage", "--players", "A,B,C", "--set", "mode=kidnap",
+                 "--finish", "A", "--tiplu", "J♣", "--seen", "B", "--hand",
+                 "A=3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ 7♣ "
+                 "K♦ K♦ K♦", "--hand", "B=2", "--hand", "C=4"]
 
 
 def _once(argv: list[str]) -> float:
@@ -83,7 +92,7 @@ def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=21)
     args = parser.parse_args()
     # A regular `pip install` byte-compiles the package; an editable one under
     # PYTHONDONTWRITEBYTECODE=1 would recompile every module on every run.
@@ -104,6 +113,13 @@ def main() -> int:
     base, call = paired_medians([py, "-c", "import typer"],
                                 [exe, "check", "call", "A♠ 2♦", "--json"], args.runs)
     report("check call --json / import typer", call, base, 1.3)
+    base, maal = paired_medians([py, "-c", "import typer"],
+                                [exe, "check", "maal", "10♣ J♣ Q♣", "--tiplu", "J♣",
+                                 "--json"], args.runs)
+    report("check maal --json / import typer", maal, base, 1.25)
+    base, settled = paired_medians([py, "-c", "import typer"],
+                                   [exe, *SETTLE_KIDNAP, "--json"], args.runs)
+    report("settle marriage --json / import typer", settled, base, 1.25)
 
     with tempfile.TemporaryDirectory() as tmp:
         small, big = Path(tmp, "small.toml"), Path(tmp, "big.toml")

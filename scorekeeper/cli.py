@@ -12,11 +12,20 @@ uses (a `check` never loads the ledger, rich or another game's engine).
 
 from __future__ import annotations
 
+import gc
 import sys
-from pathlib import Path
-from typing import Any, List, Optional
 
-import typer
+# Start-up: importing creates only objects that live as long as the process
+# (modules, classes, functions), yet the cyclic garbage collector would
+# traverse them again and again while they are made. It is paused while the
+# command line is imported and resumed at the end of this module, before
+# any command runs (see there).
+gc.disable()
+
+from pathlib import Path  # noqa: E402 - after the pause above
+from typing import Any, List, Optional  # noqa: E402
+
+import typer  # noqa: E402
 
 from scorekeeper import play, registry
 from scorekeeper.errors import Impossible
@@ -79,6 +88,8 @@ def new(
         prof = chosen.profile(profile)
         rules = ledger.session_rules(chosen, prof, settings,
                                      {"hands": hands, "rotations": rotations})
+        for note in prof.notes(settings):
+            say("note: " + note)
         names = check_player_names(players.split(","), rules)
         first = resolve_name(dealer, names) if dealer is not None else names[0]
         storage.check_ledger_path(path, raw=ledger_text)
@@ -261,7 +272,8 @@ def profiles(as_json: bool = JSON_OPT) -> None:
     """List every profile with its options and defaults."""
     data = [{"game": p.game, "profile": p.name, "summary": p.summary,
              "options": p.option_values(p.rules),
-             "choices": {k: list(v) for k, v in p.choices.items()}}
+             "choices": {k: list(v) for k, v in p.choices.items()},
+             "ranges": {k: list(v) for k, v in p.ranges.items()}}
             for p in registry.profiles()]
     if as_json:
         emit_json({"profiles": data})
@@ -280,6 +292,16 @@ def _click_error_class() -> type[Exception]:
 
 
 _built: list[bool] = []
+
+
+def _hand_app(command: str) -> typer.Typer:
+    """`record` or `settle` alone, in a group spelled like `app` (same usage,
+    help and errors), so that typer builds just this command."""
+    alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                        rich_markup_mode=None, help=app.info.help)
+    alone.callback()(_check_group)     # a group even with one command
+    play.register_hand_commands(alone, only=command)
+    return alone
 
 
 def build() -> typer.Typer:
@@ -304,6 +326,9 @@ def main(argv: Optional[List[str]] = None) -> None:
         play.register_checks(check_app, args[1] if len(args) > 1
                              and not args[1].startswith("-") else None)
         target, args, prog = check_app, args[1:], "scorekeeper check"
+    elif args[:1] in (["record"], ["settle"], ["amend"], ["show"]):
+        # Likewise a hand at the table: a group holding only this command.
+        target, prog = _hand_app(args[0]), "scorekeeper"
     else:
         target, prog = build(), "scorekeeper"
     try:
@@ -327,6 +352,12 @@ def main(argv: Optional[List[str]] = None) -> None:
         say(f"scorekeeper: {message}")
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+# The pause at the top ends: what importing made stays for good, so the
+# collector is told to leave it alone (it still collects everything after).
+gc.freeze()
+gc.enable()
 
 
 if __name__ == "__main__":  # pragma: no cover

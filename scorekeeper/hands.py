@@ -1,14 +1,15 @@
 """What the hands of every game share: the table, player names, and what a
 player shows (cards, or an agreed whole number).
 
-Plain functions on frozen values, no printing, no files.
+Plain functions on frozen values, no printing, no files. The values are
+named tuples, not dataclasses: as immutable, and cheaper to define on the
+path of `settle` and `record`.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
@@ -23,8 +24,7 @@ _NAME_SEPARATORS = "=,|"
 _FORBIDDEN_CATEGORIES = {"Cc", "Zl", "Zp"}
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Who plays one hand: everyone of the session in seat order, those
     seated this hand (not eliminated), and the dealer."""
 
@@ -47,8 +47,7 @@ class Table:
                 if n.strip()]
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """What one player showed: the cards, or an agreed total (unverified)."""
 
     cards: tuple[Card, ...] | None = None

@@ -98,7 +98,7 @@ def _header(doc: Mapping[str, Any], key_line: Any,
         problems.append((key_line("options"), "`options` must be a table"))
         return None
     for key in stored:
-        if key not in profile.options:
+        if not profile.accepts(key):    # a renamed option still reads
             problems.append((key_line(f"options.{key}"),
                              f"unknown option `{key}` for {profile.name} "
                              f"(options: {', '.join(profile.options)})"))

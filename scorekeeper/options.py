@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields, replace
+from enum import Enum
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
+from typing import (Any, Callable, ClassVar, Generic, Mapping, NamedTuple,
+                    Sequence, TypeVar)
 
 from scorekeeper.errors import Impossible
 
@@ -95,12 +97,32 @@ class RuleSet:
 R = TypeVar("R", bound=RuleSet)
 
 
+class Renamed(NamedTuple):
+    """An option's old name, still read (a ledger written before the rename,
+    or `--set OLD=VALUE`): the old value is parsed like `sample` and
+    `convert` gives the new option's value."""
+
+    new: str                         # the option's name now
+    sample: Any                      # a value of the old option's type
+    convert: Callable[[Any], Any]    # old value → new value
+
+    def note(self, old: str, value: Any) -> str:
+        return (f"{old} is now called {self.new}: {old}={format_option(value)} "
+                f"is {self.new}={format_option(self.convert(value))}")
+
+
 class Profile(NamedTuple, Generic[R]):
     """A named rule set and the house options a table may change.
 
     A named tuple, not a dataclass: as immutable, and cheaper to define on
     the path of every command (the rule sets themselves are dataclasses:
-    `replace` and `fields` type their options)."""
+    `replace` and `fields` type their options).
+
+    `choices` lists the values an option allows, `ranges` the whole numbers
+    (lowest, highest) it allows; `renamed` maps an option's old name to its
+    new one (still read everywhere, with a note); `topics` maps an option
+    to the topic of the rule that defines it (its id is cited when a value
+    is refused)."""
 
     game: str
     name: str
@@ -109,12 +131,42 @@ class Profile(NamedTuple, Generic[R]):
     options: tuple[str, ...]
     choices: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
     rules_section: str = ""
+    ranges: Mapping[str, tuple[int, int]] = MappingProxyType({})
+    renamed: Mapping[str, Renamed] = MappingProxyType({})
+    topics: Mapping[str, str] = MappingProxyType({})
 
     def option_values(self, rules: R) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in self.options}
 
+    def rule_of(self, key: str) -> str | None:
+        """The id of the rule that defines an option, if the profile says."""
+        topic = self.topics.get(key)
+        return self.rules.rule_ids.get(topic) if topic else None
+
+    def accepts(self, key: str) -> bool:
+        """An option of this profile, by its name or an old one."""
+        return key in self.options or key in self.renamed
+
+    def allowed(self, key: str) -> str:
+        """What an option takes, in words: "one of a, b", "a whole number
+        from 0 to 100", "true or false"…"""
+        values = self.choices.get(key)
+        if values is None and isinstance(getattr(self.rules, key), Enum):
+            values = tuple(type(getattr(self.rules, key)).__members__.values())
+        if values is not None:
+            return "one of " + ", ".join(format_option(v) for v in values)
+        if key in self.ranges:
+            low, high = self.ranges[key]
+            return f"a whole number from {low} to {high}"
+        kind = _field_type(self.rules, key)
+        if kind == "bool":
+            return "true or false"
+        if kind.startswith("int"):
+            return "a whole number" + (" or none" if "None" in kind else "")
+        return "text"
+
     def _known(self, key: str) -> None:
-        if key not in self.options:
+        if not self.accepts(key):
             raise Impossible(
                 f"unknown option {key!r} for profile {self.name}; options: "
                 + ", ".join(self.options))
@@ -125,36 +177,66 @@ class Profile(NamedTuple, Generic[R]):
         for key, value in settings.items():
             self._known(key)
             allowed = self.choices.get(key)
-            if allowed is not None and value not in allowed:
-                raise Impossible(
-                    f"option {key} must be one of "
-                    + ", ".join(format_option(v) for v in allowed)
-                    + f", not {format_option(value)}")
+            low, high = self.ranges.get(key, (value, value))
+            if (allowed is not None and value not in allowed) or \
+                    (key in self.ranges and not low <= value <= high):
+                raise Impossible(f"option {key} takes {self.allowed(key)}, "
+                                 f"not {format_option(value)}", self.rule_of(key))
         return replace(self.rules, **settings)
+
+    def typed(self, key: str, raw: str) -> tuple[str, Any]:
+        """One `KEY=VALUE` typed by the option's type: (the option's current
+        name, its value). An old name gives the new option's value."""
+        old = self.renamed.get(key)
+        if old is not None:
+            return old.new, old.convert(_parse(key, raw, old.sample, None, self))
+        self._known(key)
+        return key, _parse(key, raw, getattr(self.rules, key),
+                           _field_type(self.rules, key), self)
+
+    def _collect(self, pairs: Sequence[tuple[str, str]]) -> R:
+        typed: dict[str, Any] = {}
+        named: dict[str, str] = {}
+        for key, raw in pairs:
+            new, value = self.typed(key, raw)
+            if new in typed:
+                also = [k for k in (named[new], key) if k != new]
+                raise Impossible(f"option {new} is given twice"
+                                 + (f" ({also[0]} is its old name)" if also else ""))
+            typed[new], named[new] = value, key
+        return self.build(typed)
 
     def parse_settings(self, assignments: Sequence[str]) -> R:
         """Parse `KEY=VALUE` strings (the `--set` option) and build."""
-        typed: dict[str, Any] = {}
+        return self._collect([_assignment(text) for text in assignments])
+
+    def notes(self, assignments: Sequence[str]) -> list[str]:
+        """One line for each option given by an old name (`--set`)."""
+        out = []
         for text in assignments:
-            key, sep, raw = text.partition("=")
-            key = key.strip().replace("-", "_")
-            if not sep or not key:
-                raise Impossible(f"--set expects KEY=VALUE, got {text!r}")
-            self._known(key)
-            if key in typed:
-                raise Impossible(f"option {key} is given twice")
-            typed[key] = parse_option_value(self.rules, key, raw.strip())
-        return self.build(typed)
+            key, raw = _assignment(text)
+            old = self.renamed.get(key)
+            if old is not None:
+                out.append(old.note(key, _parse(key, raw, old.sample, None, self)))
+        return out
 
     def from_stored(self, stored: Mapping[str, Any]) -> R:
-        """Rebuild rules from the option values a ledger stores."""
-        typed: dict[str, Any] = {}
-        for key, value in stored.items():
-            if key not in self.options:
+        """Rebuild rules from the option values a ledger stores (an option
+        stored under an old name reads as it always did)."""
+        for key in stored:
+            if not self.accepts(key):
                 raise Impossible(f"unknown option {key!r} for profile {self.name}")
-            text = value if isinstance(value, str) else format_option(value)
-            typed[key] = parse_option_value(self.rules, key, text)
-        return self.build(typed)
+        return self._collect([(key, value if isinstance(value, str)
+                               else format_option(value))
+                              for key, value in stored.items()])
+
+
+def _assignment(text: str) -> tuple[str, str]:
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key:
+        raise Impossible(f"--set expects KEY=VALUE, got {text!r}")
+    return key, raw.strip()
 
 
 def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
@@ -179,24 +261,41 @@ def _field_type(rules: RuleSet, key: str) -> str:
 
 def parse_option_value(rules: RuleSet, key: str, raw: str) -> Any:
     """Typed parsing of one option value, by the field's declared type."""
-    kind = _field_type(rules, key)
+    return _parse(key, raw, getattr(rules, key), _field_type(rules, key), None)
+
+
+def _parse(key: str, raw: str, current: Any, kind: str | None,
+           profile: Profile[Any] | None) -> Any:
+    """`raw` typed like `current` (the option's value now; `kind` its field
+    type, for `int | None`). A bad value names what the option takes."""
     lowered = raw.lower()
+    rule = profile.rule_of(key) if profile is not None else None
+    if isinstance(current, Enum):
+        try:
+            return type(current)(lowered)
+        except ValueError:
+            what = "one of " + ", ".join(str(v) for v in type(current))
+            raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                             rule) from None
+    kind = kind or type(current).__name__
     if kind == "bool":
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise Impossible(f"option {key} takes true or false, not {raw!r}")
+        raise Impossible(f"option {key} takes true or false, not {raw!r}", rule)
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "off"):
             return None
         if not is_whole_number(raw.strip()) or len(raw.strip()) > 7:
-            extra = " or none" if "None" in kind else ""
-            raise Impossible(f"option {key} takes a whole number{extra} (at most "
-                             f"6 digits), not {raw!r}")
+            what = profile.allowed(key) if profile is not None and \
+                key in profile.options else \
+                "a whole number" + (" or none" if "None" in kind else "")
+            raise Impossible(f"option {key} takes {what} (at most 6 digits), "
+                             f"not {raw!r}", rule)
         return int(raw)
     if not raw:
-        raise Impossible(f"option {key} needs a value")
+        raise Impossible(f"option {key} needs a value", rule)
     return raw
 
 
@@ -205,9 +304,13 @@ def format_option(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Enum):
+        return str(value.value)
     return str(value)
 
 
 def stored_option(value: Any) -> Any:
     """How an option value is written into the TOML ledger (no nulls)."""
+    if isinstance(value, Enum):
+        return value.value
     return "none" if value is None else value

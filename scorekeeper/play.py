@@ -19,7 +19,7 @@ from scorekeeper.errors import Impossible
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, build_command, console, emit_json,
                                given, guarded, merged_flags, parameter, say,
-                               stdin_is_tty, waiting, warn_stale)
+                               settings_of, stdin_is_tty, waiting, warn_stale)
 
 
 # -- record / settle: hand options are the games' own --------------------------------
@@ -168,7 +168,7 @@ def _settle(values: dict[str, Any]) -> None:
     def body() -> None:
         chosen = registry.game(values["game"])
         chosen.refuse_foreign_flags(flags)
-        rules = chosen.profile(values["profile"]).parse_settings(values["settings"])
+        rules = settings_of(chosen.profile(values["profile"]), values["settings"])
         names = check_player_names(values["players"].split(","), rules)
         dealer = values["dealer"]
         first = resolve_name(dealer, names) if dealer is not None else names[0]
@@ -185,7 +185,9 @@ def _settle(values: dict[str, Any]) -> None:
     guarded(body, as_json)
 
 
-def register_hand_commands(app: typer.Typer) -> None:
+def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
+    """Add `record`, `amend`, `show` and `settle`, or only the one named (a
+    command run by itself: typer then builds one command, not every one)."""
     flags = [parameter(f) for f in hand_flags()]
     seating = [parameter(f) for f in _seating_flags()]
     output = [parameter(JSON), parameter(ASCII)]
@@ -194,17 +196,22 @@ def register_hand_commands(app: typer.Typer) -> None:
                          "the ruling."))
     ledger = parameter(Flag("ledger", kind=Path, argument=True, required=True,
                             metavar="LEDGER", help="The session's TOML ledger."))
-    app.command("record")(build_command(
-        "record", "Rule on one hand and append it to the ledger.",
-        [ledger, *flags, *seating, *output, yes], _record))
     number = parameter(Flag("number", kind=int, argument=True, required=True,
                             metavar="N", help="The hand's number."))
-    app.command("amend")(build_command(
-        "amend", "Rule on hand N again from new inputs and write it in its place.",
-        [ledger, number, *flags, *seating, *output, yes], _amend))
-    app.command("show")(build_command(
-        "show", "Hand N's ruling, as record showed it.",
-        [ledger, number, *output], _show))
+    if only in (None, "record"):
+        app.command("record")(build_command(
+            "record", "Rule on one hand and append it to the ledger.",
+            [ledger, *flags, *seating, *output, yes], _record))
+    if only in (None, "amend"):
+        app.command("amend")(build_command(
+            "amend", "Rule on hand N again from new inputs and write it in its "
+            "place.", [ledger, number, *flags, *seating, *output, yes], _amend))
+    if only in (None, "show"):
+        app.command("show")(build_command(
+            "show", "Hand N's ruling, as record showed it.",
+            [ledger, number, *output], _show))
+    if only not in (None, "settle"):
+        return
     settle_params = [
         parameter(Flag("game", kind=str, argument=True, required=True,
                        metavar="GAME", help=GAME_NAMES)),
@@ -234,8 +241,8 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
             if values.get("game", owner).lower() != owner:
                 raise Impossible(f"`check {spec.name}` is a ruling of {owner} "
                                  f"(--game {owner})")
-            rules = registry.profile(owner, values.get("profile")) \
-                .parse_settings(values.get("settings", []))
+            rules = settings_of(registry.profile(owner, values.get("profile")),
+                                values.get("settings", []))
             ruling = spec.run(rules, values)
             if as_json:
                 emit_json(ruling.as_json(), ascii)

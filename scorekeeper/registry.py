@@ -4,6 +4,8 @@ This is the only place that lists games. Adding a game is one folder under
 `scorekeeper/games/` and one line in `GAMES` (docs/ARCHITECTURE.md has the
 checklist). Each package holds
 
+* `flags.py` — `HAND_FLAGS`: the options of a hand, as data, the lightest
+  of all (`record` and `settle` load it for every game);
 * `commands.py` — `PROFILES`, `HAND_FLAGS` and `CHECKS`: what the game
   brings to the command line, as data, light to import;
 * `game.py` — `GAME`, the `Game` the ledger and the shell use, with the
@@ -82,7 +84,8 @@ def owner_of_check(check: str) -> str | None:
 
 def hand_flags(name: str) -> tuple[Flag, ...]:
     """The options of one game's hand (a light import: no engine)."""
-    flags: tuple[Flag, ...] = _commands(name).HAND_FLAGS
+    flags: tuple[Flag, ...] = import_module(_entry(name).package
+                                            + ".flags").HAND_FLAGS
     return flags
 
 

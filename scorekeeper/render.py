@@ -245,7 +245,9 @@ def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]
         opts = []
         for k, v in p["options"].items():
             choice = p["choices"].get(k)
+            span = p.get("ranges", {}).get(k)
             opts.append(f"{k} = {fmt(v)}"
-                        + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else ""))
+                        + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else "")
+                        + (f"  ({span[0]}–{span[1]})" if span else ""))
         table.add_row(p["game"], p["profile"], "\n".join(opts), p["summary"])
     con.print(table)

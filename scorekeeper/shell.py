@@ -20,6 +20,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper import registry
 from scorekeeper.cards import suits_as_letters
 from scorekeeper.declare import Flag
+from scorekeeper.options import Profile
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -106,6 +107,15 @@ def warn_stale(reading: Any) -> None:
             "verify: totals are shown as stored. Re-rule a hand with "
             f"`scorekeeper amend {label} N`, or all of them with "
             f"`scorekeeper verify {label} --fix`.")
+
+
+def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
+    """The rules `--set` gives; an option set by an old name says its new
+    one on stderr."""
+    rules = profile.parse_settings(settings)
+    for note in profile.notes(settings):
+        say("note: " + note)
+    return rules
 
 
 def stdin_is_tty() -> bool:

@@ -576,8 +576,9 @@ def test_ma11_check_maal_not_seen_counts_0(cli):
     data = one_json(cli("check", "maal", "10♣ J♣ Q♣", "--tiplu", "J♣", "--not-seen",
                         "--json"))
     assert data["maal"] == 0 and data["items"] == []
+    assert data["maal_shown"] == 10 and data["rule"] == "MA-15"
     off = one_json(cli("check", "maal", "10♣ J♣ Q♣", "--tiplu", "J♣", "--not-seen",
-                       "--set", "maal_needs_seen=false", "--json"))
+                       "--set", "mode=normal", "--json"))
     assert off["maal"] == 10
 
 
@@ -871,6 +872,7 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
                "melds",         # by
                "J♣",            # tiplu
                "B",             # who else saw it
+               "-",             # nobody saw it through dublees
                WORKED,          # A's 21 cards
                "Q♣",            # B
                "-",             # C
@@ -888,9 +890,9 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
 
 
 def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
-    answers = ["A", "melds", "J♣", "B", NOT_A_FINISH, "Q♣", "-", "-",
-               "y",                                  # enter the hand again
-               "", "", "", "", WORKED, "", "", "",   # keep the rest, fix A
+    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-",
+               "y",                                      # enter the hand again
+               "", "", "", "", "", WORKED, "", "", "",   # keep the rest, fix A
                "y"]
     result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -900,7 +902,7 @@ def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
 
 def test_interactive_record_declined_writes_nothing(cli, marriage, tty):
     before = marriage.read_bytes()
-    answers = ["none", "2♠", "-", "-", "-", "-", "-", "n", "n"]
+    answers = ["none", "2♠", "-", "-", "-", "-", "-", "-", "n", "n"]
     result = cli("record", marriage, input="\n".join(answers) + "\n")
     assert result.exit_code == 0
     assert "Nothing recorded" in result.stderr
@@ -958,11 +960,14 @@ def test_ma10_record_22_cards_stores_the_show_and_verifies(cli, marriage):
     assert cli("verify", marriage).exit_code == 0
 
 
-def test_ma11_session_option_maal_needs_seen_false_is_stored_and_used(cli, tmp_path):
+def test_ma15_old_option_maal_needs_seen_false_is_stored_as_mode_normal(cli, tmp_path):
     path = tmp_path / "m.toml"
-    assert cli("new", path, "--game", "marriage", "--players", "A,B,C",
-               "--set", "maal_needs_seen=false").exit_code == 0
-    assert "maal_needs_seen = false" in path.read_text(encoding="utf-8")
+    made = cli("new", path, "--game", "marriage", "--players", "A,B,C",
+               "--set", "maal_needs_seen=false")
+    assert made.exit_code == 0
+    assert "maal_needs_seen is now called mode" in made.stderr
+    text = path.read_text(encoding="utf-8")
+    assert 'mode = "normal"' in text and "maal_needs_seen" not in text
     result = cli("record", path, "--finish", "A", "--tiplu", "J♣", "--seen", "B",
                  *hands(A=WORKED, B="Q♣", C="10♣"), "--json")
     assert one_json(result)["net"] == {"A": 29, "B": -11, "C": -18}

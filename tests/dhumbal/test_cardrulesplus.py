@@ -587,6 +587,27 @@ def test_dc5_jokers_cannot_make_an_illegal_discard_legal(text):
     assert code == 1 and data["valid"] is False and data["rule"] == "DC-5"
 
 
+@pytest.mark.parametrize("text", ["JK JK", "🃏 JK"])
+def test_dc5_interpretation_jokers_alone_are_no_set_exit_1(text):
+    """DC-5, Interpretation: a set or run holds at least one natural card;
+    `JK JK` alone is not a legal discard (a single JK is, as any card)."""
+    code, data = check_discard(text, "--set", "jokers=2")
+    assert code == 1 and data["valid"] is False and data["rule"] == "DC-5"
+    assert data["kind"] is None and "natural card" in data["reason"]
+    code, data = check_discard("JK", "--set", "jokers=2")
+    assert code == 0 and data["kind"] == "single"
+
+
+def test_dc5_jokers_alone_refused_in_the_engine_too():
+    from scorekeeper.cards import cards
+    from scorekeeper.errors import Refused
+    from scorekeeper.games.dhumbal.turns import check_discard as rule_discard
+
+    with pytest.raises(Refused) as err:
+        rule_discard(cards("JK JK"), crp("jokers=2"))
+    assert err.value.rule == "DC-5"
+
+
 def test_dc5_joker_discard_without_jokers_exit_2():
     code, data = check_discard("5♠ JK")
     assert code == 2 and data["rule"] == "DC-1"

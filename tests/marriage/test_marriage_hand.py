@@ -36,13 +36,13 @@ def rules_for(*settings_: str):
 
 
 def hand(players, finisher, tiplu, seen, hands, by="melds", tunnelas=None,
-         dealer=None, rules=None):
+         dealer=None, rules=None, seen_dublees=()):
     """Inputs as the command line would build them (names already resolved)."""
     rules = rules or rules_for()
     table = Table.of(tuple(players), dealer or players[0])
     return MarriageGame().args(table, finisher, by, tiplu, list(seen), dict(hands),
                                {p: list(v) for p, v in (tunnelas or {}).items()},
-                               rules)
+                               rules, (), list(seen_dublees))
 
 
 def rule(players, finisher, tiplu, seen, hands, by="melds", tunnelas=None,
@@ -117,21 +117,23 @@ def test_ma10_finisher_is_always_counted_as_seen():
     listed = worked(seen=["A", "B"])
     assert "A" in without.seen
     assert without.as_json()["net"] == listed.as_json()["net"]
-    assert without.as_json()["maal"]["A"] == 10       # counted under maal_needs_seen
+    assert without.as_json()["maal"]["A"] == 10       # counted under murder
 
 
-def test_ma11_maal_needs_seen_default_unseen_player_counts_0():
+def test_ma15_murder_default_unseen_player_counts_0():
     # C holds a jhiplu but never saw the tiplu.
     result = worked(hands={"A": WORKED, "B": "Q♣", "C": "10♣"})
     data = result.as_json()
-    assert data["maal"]["C"] == 0
+    assert data["maal"]["C"] == 0 and data["maal_shown"]["C"] == 2
     assert data["net"] == {"A": 31, "B": -9, "C": -22}
-    assert any("C has not seen the tiplu" in line for line in result.explanation)
+    assert "C has not seen: C's maal 2 counts 0 (MA-15)" in result.explanation
+    assert "MA-15" in data["rules"]
 
 
-def test_ma11_maal_needs_seen_false_counts_an_unseen_players_maal():
+@pytest.mark.parametrize("setting", ["mode=normal", "maal_needs_seen=false"])
+def test_ma15_normal_counts_an_unseen_players_maal(setting):
     result = worked(hands={"A": WORKED, "B": "Q♣", "C": "10♣"},
-                    settings_=("maal_needs_seen=false",))
+                    settings_=(setting,))
     data = result.as_json()
     assert data["maal"] == {"A": 10, "B": 2, "C": 2}
     # T = 14: B pays 14 + 3 − 6 = 11, C pays 14 + 10 − 6 = 18.
@@ -484,18 +486,28 @@ def deals(draw):
             cards.append(c)
         shown[p] = tuple(cards)
     seen = draw(st.lists(st.sampled_from(players), unique=True))
-    needs_seen = draw(st.booleans())
+    # who saw through 7 dublees instead (MA-9): rivals not already seen
+    seen_dublees = draw(st.lists(st.sampled_from(
+        [p for p in players if p not in seen and p != finisher] or [None]),
+        unique=True))
+    fee = st.integers(0, 100)
+    house = {"mode": draw(st.sampled_from(["murder", "kidnap", "normal"])),
+             "unseen_pairs": draw(st.booleans()), "seen_fee": draw(fee),
+             "unseen_fee": draw(fee), "dublee_finish_bonus": draw(fee),
+             "dublee_seen_fee": draw(fee),
+             "seen_dublees": [p for p in seen_dublees if p is not None]}
     raw = {p: (v if isinstance(v, int) else cardtext.format_cards(v))
            for p, v in shown.items()}
     return players, finisher, mode or "melds", str(tiplu), seen, raw, tunnelas, \
-        needs_seen
+        house
 
 
 def _ruling(deal):
-    players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
-    rules = rules_for(f"maal_needs_seen={'true' if needs_seen else 'false'}")
+    players, finisher, by, tiplu, seen, raw, tunnelas, house = deal
+    rules = rules_for(*(f"{k}={str(v).lower()}" for k, v in house.items()
+                        if k != "seen_dublees"))
     inputs = hand(players, finisher, tiplu, seen, raw, by=by, tunnelas=tunnelas,
-                  rules=rules)
+                  rules=rules, seen_dublees=house["seen_dublees"])
     return resolve(inputs, rules).as_json()
 
 
@@ -511,44 +523,68 @@ def _ma12_property_net_sums_to_zero_and_equals_the_pairwise_view(deal):
 @PROPS
 @given(deals())
 def _ma12_property_each_rival_pays_t_plus_w_minus_n_s(deal):
-    players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
+    """MA-12 with the fees of MA-16, in every mode (MA-15): w by how the
+    rival saw; T and n over the players one settles with."""
+    players, finisher, by, tiplu, seen, raw, tunnelas, house = deal
     data = _ruling(deal)
     n, maal = len(players), data["maal"]
     total = sum(maal.values())
+    unseen = [p for p in players if p != finisher and p not in seen
+              and p not in house["seen_dublees"]]
+    apart = house["mode"] == "normal" and not house["unseen_pairs"] \
+        and len(unseen) > 1
     assert data["total_maal"] == total
     if finisher is None:
-        assert data["payments"] == []
-        assert data["net"] == {p: n * maal[p] - total for p in players}
+        assert data["payments"] == [] and data["fees"] == {}
+        if not apart:
+            assert data["net"] == {p: n * maal[p] - total for p in players}
         return
     assert finisher in data["seen"]
     payments = {p["rival"]: p for p in data["payments"]}
     assert set(payments) == set(players) - {finisher}
     for rival, pay in payments.items():
-        fee = (3 if rival in seen else 10) + (5 if by == "dublees" else 0)
-        assert pay["fee"] == fee
-        assert pay["amount"] == total + fee - n * maal[rival]
+        base = house["dublee_seen_fee"] if rival in house["seen_dublees"] else \
+            house["seen_fee"] if rival in seen else house["unseen_fee"]
+        fee = base + (house["dublee_finish_bonus"] if by == "dublees" else 0)
+        assert pay["fee"] == fee == data["fees"][rival]
+        if not apart:
+            assert pay["amount"] == total + fee - n * maal[rival]
         assert data["net"][rival] == -pay["amount"]
     assert data["net"][finisher] == sum(p["amount"] for p in payments.values())
 
 
 @PROPS
 @given(deals())
-def _ma11_property_unseen_players_count_no_maal_under_maal_needs_seen(deal):
-    players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
+def _ma15_property_unseen_players_count_no_maal_under_murder(deal):
+    """MA-15: under murder an unseen player counts 0; under kidnap too, and
+    the finisher adds what they showed; under normal everyone counts."""
+    players, finisher, by, tiplu, seen, raw, tunnelas, house = deal
     data = _ruling(deal)
     assert set(data["seen"]) == set(seen) | ({finisher} if finisher else set())
+    assert data["seen_dublees"] == house["seen_dublees"]
+    unseen = [p for p in players if p != finisher and p not in data["seen"]
+              and p not in house["seen_dublees"]]
+    shown, counted = data["maal_shown"], data["maal"]
     for p in players:
-        if needs_seen and p not in data["seen"]:
-            assert data["maal"][p] == 0
-        if isinstance(raw[p], int) and (p in data["seen"] or not needs_seen):
-            assert data["maal"][p] == raw[p] and p in data["unverified"]
-        assert data["maal"][p] >= 0
+        if p in unseen and house["mode"] != "normal":
+            assert counted[p] == 0
+        elif p != finisher or house["mode"] != "kidnap":
+            assert counted[p] == shown[p]
+        if isinstance(raw[p], int):
+            assert shown[p] == raw[p]
+            counts = p not in unseen or house["mode"] == "normal" or \
+                (house["mode"] == "kidnap" and finisher is not None)
+            assert (p in data["unverified"]) == counts
+        assert counted[p] >= 0
+    if finisher is not None and house["mode"] == "kidnap":
+        assert counted[finisher] == shown[finisher] + sum(shown[p] for p in unseen)
+    assert sum(counted.values()) == data["total_maal"]
 
 
 @PROPS
 @given(deals())
 def _ma10_property_a_constructed_finish_is_accepted_with_its_own_cards(deal):
-    players, finisher, by, tiplu, seen, raw, tunnelas, needs_seen = deal
+    players, finisher, by, tiplu, seen, raw, tunnelas, house = deal
     assume(finisher is not None)
     data = _ruling(deal)
     given_cards = multiset(cardtext.cards(raw[finisher]))
@@ -571,9 +607,9 @@ def test_ma12_property_each_rival_pays_t_plus_w_minus_n_s(hypothesis_home):
     _ma12_property_each_rival_pays_t_plus_w_minus_n_s()
 
 
-def test_ma11_property_unseen_players_count_no_maal_under_maal_needs_seen(
+def test_ma15_property_unseen_players_count_no_maal_under_murder(
         hypothesis_home):
-    _ma11_property_unseen_players_count_no_maal_under_maal_needs_seen()
+    _ma15_property_unseen_players_count_no_maal_under_murder()
 
 
 def test_ma10_property_a_constructed_finish_is_accepted_with_its_own_cards(
@@ -587,7 +623,7 @@ def test_ma11_unseen_player_gets_no_dealt_tunnela_bonus_even_when_maal_counts():
     from scorekeeper.games.marriage.engine import MarriageHand, resolve
     from scorekeeper.registry import profile as get_profile
 
-    rules = get_profile("marriage").parse_settings(["maal_needs_seen=false"])
+    rules = get_profile("marriage").parse_settings(["mode=normal"])
     hand = MarriageHand(
         players=("A", "B"), dealer="A", finisher=None, by="melds",
         tiplu=card("J♣"), seen=("A",),

@@ -231,3 +231,41 @@ def test_ma4_any_three_wildcards_form_a_meld(tiplu, data):
     wilds = [c for c in ALL_CARDS if wc.is_wild(c)]
     cs = data.draw(st.lists(st.sampled_from(wilds), min_size=3, max_size=3))
     assert is_meld(cs, tiplu)
+
+
+# -- MA-4, Interpretation (naming): never by input order ------------------------
+
+@pytest.mark.parametrize("text, tiplu, expected", [
+    ("A♥ 4♥ 4♣", "4♥", "dirty sequence"),
+    ("K♣ A♣ A♥", "K♥", "dirty sequence"),     # K♣ for Q♣, or A♥ standing in
+    ("A♣ A♥ K♣", "K♥", "dirty sequence"),
+    ("A♥ K♣ A♣", "K♥", "dirty sequence"),
+    ("7♠ 7♥ J♦", "J♣", "dirty trial"),        # one wildcard: 7♠ 7♥ fix a trial
+    ("7♠ 8♠ J♦", "J♣", "dirty sequence"),
+])
+def test_ma4_naming_a_sequence_reading_names_a_dirty_sequence(text, tiplu, expected):
+    assert kind(text, tiplu) == expected
+
+
+_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def _kind_or_none(cs, tiplu):
+    try:
+        return classify_meld(cs, tiplu).kind
+    except Refused:
+        return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(ALL_CARDS), st.data())
+def test_ma4_property_every_permutation_of_a_meld_gets_the_same_kind(tiplu, data):
+    wc = Wildcards.from_tiplu(tiplu)
+    wild = [c for c in ALL_CARDS if wc.is_wild(c)]
+    near = [c for c in ALL_CARDS if c.suit == tiplu.suit or c.rank in
+            (wc.jhiplu.rank, tiplu.rank, wc.poplu.rank)]
+    # wildcards and the cards around them, where readings compete
+    cs = data.draw(st.lists(st.sampled_from(wild) | st.sampled_from(near)
+                            | st.sampled_from(ALL_CARDS), min_size=3, max_size=3))
+    kinds = {_kind_or_none([cs[i] for i in order], tiplu) for order in _PERMUTATIONS}
+    assert len(kinds) == 1

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from dataclasses import replace
 
 from scorekeeper.errors import Impossible
-from scorekeeper.games.marriage.rules import DEFAULT_RULES
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, Mode
 from scorekeeper.games.marriage.settlement import settle
 
 
@@ -51,8 +51,8 @@ def test_ma12_no_finisher_no_fees():
     assert all("fee" not in line.reason for line in result.pairwise)
 
 
-def test_ma12_custom_fees():
-    rules = replace(DEFAULT_RULES, fee_unseen=12)
+def test_ma16_custom_fees():
+    rules = replace(DEFAULT_RULES, unseen_fee=12)
     result = settle(["A", "B"], {"A": 0, "B": 0}, "A", set(), rules=rules)
     assert dict(result.net) == {"A": 12, "B": -12}
 
@@ -70,29 +70,83 @@ def test_ma12_unknown_names_are_impossible():
 
 @st.composite
 def hands(draw):
+    """Any table: 2–5 players, any maal, a finisher or none, by melds or
+    dublees, each rival seen by melds, through dublees or not at all, and
+    any mode, unseen_pairs and fees."""
     n = draw(st.integers(2, 5))
     players = [f"P{i}" for i in range(n)]
     maal = {p: draw(st.integers(0, 80)) for p in players}
     finisher = draw(st.one_of(st.none(), st.sampled_from(players)))
-    seen = set(draw(st.lists(st.sampled_from(players))))
+    sight = {p: draw(st.sampled_from(("melds", "dublees", "unseen")))
+             for p in players if p != finisher}
+    seen = {p for p, how in sight.items() if how == "melds"}
+    if finisher is not None and draw(st.booleans()):
+        seen.add(finisher)               # naming the finisher changes nothing
+    seen_dublees = {p for p, how in sight.items() if how == "dublees"}
     by = draw(st.sampled_from(("melds", "dublees")))
-    return players, maal, finisher, seen, by
+    fee = st.integers(0, 100)
+    rules = replace(DEFAULT_RULES, mode=draw(st.sampled_from(tuple(Mode))),
+                    unseen_pairs=draw(st.booleans()), seen_fee=draw(fee),
+                    unseen_fee=draw(fee), dublee_finish_bonus=draw(fee),
+                    dublee_seen_fee=draw(fee))
+    return players, maal, finisher, seen, seen_dublees, by, rules
 
 
-@settings(max_examples=300, deadline=None)
+def _expected_counted(players, maal, finisher, unseen, mode):
+    if mode == Mode.NORMAL:
+        return dict(maal)
+    counted = {p: 0 if p in unseen else maal[p] for p in players}
+    if mode == Mode.KIDNAP and finisher is not None:
+        counted[finisher] += sum(maal[p] for p in unseen)
+    return counted
+
+
+@settings(max_examples=400, deadline=None)
 @given(hands())
-def test_ma12_every_hand_sums_to_zero_and_matches_pairwise(h):
-    players, maal, finisher, seen, by = h
-    result = settle(players, maal, finisher, seen, by)
+def test_ma12_ma15_ma16_every_hand_sums_to_zero_and_matches_pairwise(h):
+    """For every mode and any fees: every hand sums to 0 and equals the
+    pairwise view — each rival pays the finisher w, every pair settles the
+    difference of counted maal (except two unseen players under
+    `unseen_pairs = false` in mode normal)."""
+    players, maal, finisher, seen, seen_dublees, by, rules = h
+    result = settle(players, maal, finisher, seen, by, rules, seen_dublees)
     assert sum(result.net.values()) == 0
     assert result.pairwise_net() == result.net
-    n, total = len(players), sum(maal.values())
+    assert list(result.net) == players
+    unseen = {p for p in players if p != finisher and p not in seen
+              and p not in seen_dublees}
+    counted = _expected_counted(players, maal, finisher, unseen, rules.mode)
+    assert dict(result.counted) == counted and dict(result.shown) == maal
+    assert result.total_maal == sum(counted.values())
+    apart = rules.mode == Mode.NORMAL and not rules.unseen_pairs
+    # the pairwise model, computed independently
+    expected = {p: 0 for p in players}
+    fees = {}
+    if finisher is not None:
+        for rival in players:
+            if rival == finisher:
+                continue
+            base = rules.dublee_seen_fee if rival in seen_dublees else \
+                rules.seen_fee if rival in seen else rules.unseen_fee
+            fees[rival] = base + (rules.dublee_finish_bonus if by == "dublees" else 0)
+            expected[rival] -= fees[rival]
+            expected[finisher] += fees[rival]
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if apart and a in unseen and b in unseen:
+                continue
+            expected[a] += counted[a] - counted[b]
+            expected[b] -= counted[a] - counted[b]
+    assert dict(result.net) == expected
+    assert {pay.rival: pay.fee for pay in result.payments} == fees
+    n, total = len(players), result.total_maal
+    for pay in result.payments:
+        assert pay.amount == -result.net[pay.rival]
+        if not (apart and len(unseen) > 1):
+            assert pay.amount == total + pay.fee - n * counted[pay.rival]
     if finisher is None:
-        assert all(result.net[p] == n * maal[p] - total for p in players)
+        assert result.payments == ()
+        if not (apart and len(unseen) > 1):
+            assert all(result.net[p] == n * counted[p] - total for p in players)
     else:
-        for pay in result.payments:
-            fee = (3 if pay.rival in seen else 10) + (5 if by == "dublees" else 0)
-            assert pay.fee == fee
-            assert pay.amount == total + fee - n * maal[pay.rival]
-            assert result.net[pay.rival] == -pay.amount
         assert result.net[finisher] == sum(p.amount for p in result.payments)

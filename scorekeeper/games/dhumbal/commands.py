@@ -1,5 +1,6 @@
 """Dhumbal on the command line, declared as data: the options of a hand
-(`--call`, `--show`, `--hand`) and `check call|discard|draw`.
+(`--call`, `--show`, `--hand`: `HAND_FLAGS`, from `flags`) and `check
+call|discard|draw`.
 
 Each check reads its card text, asks `turns` for the ruling and returns a
 `Ruling`; the shell builds the command, the JSON and the human verdict.
@@ -12,6 +13,7 @@ from typing import Any, Mapping
 
 from scorekeeper import cards as cardtext
 from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.dhumbal.flags import HAND_FLAGS as HAND_FLAGS
 from scorekeeper.games.dhumbal import turns
 from scorekeeper.games.dhumbal.rules import PROFILES as PROFILES
 from scorekeeper.games.dhumbal.rules import DhumbalRules
@@ -40,14 +42,6 @@ def _draw(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
     group = cardtext.cards(values["discarded"])
     return rule_on(lambda: turns.check_draw(taken, group, rules))
 
-
-# The options of a hand (`record`, `settle`).
-HAND_FLAGS = (
-    Flag("call", ("--call",), str, None, "Dhumbal: the caller.", "NAME"),
-    Flag("show", ("--show",), bool, False, "Dhumbal: a show at the turn cap."),
-    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
-         "NAME=CARDS"),
-)
 
 CHECKS = (
     CheckSpec(

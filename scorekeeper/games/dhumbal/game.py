@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 from scorekeeper.errors import Impossible
 from scorekeeper.game import (Asker, Game, StoredTypes, compare_scores,
                               compare_value)
-from scorekeeper.games.dhumbal import prompts
-from scorekeeper.games.dhumbal.commands import HAND_FLAGS
+from scorekeeper.games.dhumbal.flags import HAND_FLAGS
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
 from scorekeeper.games.dhumbal.rules import NAME, PROFILES, DhumbalRules
 from scorekeeper.hands import Table, parse_hand_values, shown_hands
@@ -150,6 +149,9 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
 
     def ask_hand(self, ask: Asker, table: Table, rules: DhumbalRules,
                  previous: Mapping[str, Any]) -> dict[str, Any]:
+        # imported here: only an interactive `record` asks
+        from scorekeeper.games.dhumbal import prompts
+
         return prompts.ask_hand(ask, table, rules, previous)
 
 

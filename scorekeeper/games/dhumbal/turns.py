@@ -84,6 +84,13 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
         return _legal(SINGLE, cards, turn, "one card may always be discarded")
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
+    if not naturals:
+        # DC-5, Interpretation: a joker stands in for a missing card of a
+        # set or run, so a set or run holds at least one natural card.
+        raise Refused(f"{format_cards(cards)}: jokers alone are no set or run "
+                      "(a set or run holds at least one natural card for them "
+                      "to stand in with); a single joker may be discarded "
+                      "alone", turn)
     ranks = {c.rank for c in naturals}
     if len(ranks) <= 1 and naturals:
         if len(cards) > rules.max_set:

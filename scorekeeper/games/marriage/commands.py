@@ -1,5 +1,5 @@
 """Marriage on the command line, declared as data: the options of a hand
-and `check meld|finish|maal`.
+(`HAND_FLAGS`, from `flags`) and `check meld|finish|maal`.
 
 Each check reads its cards and tiplu (refused if the shoe cannot hold them,
 MA-1), rules with the pure core and returns a `Ruling`; the shell builds the
@@ -15,8 +15,9 @@ from typing import Any, Mapping
 from scorekeeper import cards as cardtext
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
 from scorekeeper.games.marriage.rules import PROFILES as PROFILES
-from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
 from scorekeeper.ruling import Ruling, rule_on
 
 COMMON = frozenset({"game", "profile", "settings"})
@@ -84,19 +85,26 @@ def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
     hand, tiplu, wild = _read(rules, values)
     assert tiplu is not None      # a required option
     dealt = tuple(cardtext.card(t) for t in values.get("tunnela", []))
-    value = maal(hand, tiplu, dealt, natural_qualified=values.get("natural", True),
-                 rules=rules)
-    if rules.maal_needs_seen and not values.get("seen", True):
-        return Ruling(True, "not seen the tiplu: maal counts 0 (maal_needs_seen)",
-                      rules.rule("maal"), None, MappingProxyType({
-                          "maal": 0, "items": [], "wildcards": wild,
-                          "maal_if_seen": value.total}))
+    seen = values.get("seen", True)
+    # the dealt-tunnela bonus needs a natural qualification (MA-5, MA-11)
+    value = maal(hand, tiplu, dealt, rules=rules,
+                 natural_qualified=seen and values.get("natural", True))
     items = [{"name": i.name, "cards": i.cards, "value": i.value}
              for i in value.items]
+    if not seen and rules.mode != Mode.NORMAL:
+        taken = ("a finisher kidnaps it (mode kidnap); without a finisher it "
+                 "counts 0" if rules.mode == Mode.KIDNAP else
+                 "it counts 0 (mode murder)")
+        return Ruling(True, f"not seen the tiplu: maal {value.total}, and "
+                      f"{taken}", rules.rule("mode"), None, MappingProxyType({
+                          "maal": 0, "items": [], "wildcards": wild,
+                          "maal_shown": value.total,
+                          "maal_if_seen": value.total}))
     reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
               + f" = {value.total}") if items else "no maal items: 0"
     return Ruling(True, reason, rules.rule("maal"), None, MappingProxyType({
-        "maal": value.total, "items": items, "wildcards": wild}))
+        "maal": value.total, "items": items, "wildcards": wild,
+        "maal_shown": value.total}))
 
 
 # -- how a person reads them ------------------------------------------------------
@@ -128,25 +136,6 @@ def _maal_lines(ruling: Ruling) -> list[str]:
 
 TIPLU = Flag("tiplu", ("--tiplu",), str, None, "The tiplu card.", "CARD",
              required=True)
-
-# The options of a hand (`record`, `settle`).
-HAND_FLAGS = (
-    Flag("finish", ("--finish",), str, None, "Marriage: the finisher.", "NAME"),
-    Flag("by", ("--by",), str, None, "Marriage: melds (default) or dublees.",
-         "melds|dublees"),
-    Flag("no_finisher", ("--no-finisher",), bool, False,
-         "Marriage: the stock ran out (MA-8)."),
-    Flag("tiplu", ("--tiplu",), str, None, "Marriage: the tiplu card.", "CARD"),
-    Flag("seen", ("--seen",), list, [], "Marriage: a player who saw the tiplu.",
-         "NAME"),
-    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
-         "NAME=CARDS"),
-    Flag("tunnela", ("--tunnela",), list, [],
-         "Marriage: NAME=CARD, a tunnela exposed at the deal.", "NAME=CARD"),
-    Flag("invalid_show", ("--invalid-show",), list, [],
-         "Marriage: a player whose show was refused this hand (MA-13, "
-         "invalid_show_penalty).", "NAME"),
-)
 
 CHECKS = (
     CheckSpec(

@@ -1,5 +1,6 @@
 """One whole hand of Marriage: the finisher's show (MA-10), every player's
-maal (MA-11), the settlement (MA-12) and refused shows' penalties (MA-13).
+maal (MA-11) and what the mode does with it (MA-15), the settlement with
+its fees (MA-12, MA-16) and refused shows' penalties (MA-13).
 
 Pure functions on frozen values and a `MarriageRules`; every rule id comes
 from the rules' table.
@@ -7,42 +8,44 @@ from the rules' table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.games.marriage.finish import Finish, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal
-from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
-from scorekeeper.games.marriage.settlement import PairLine, Settlement, settle
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
+from scorekeeper.games.marriage.settlement import (PairLine, Payment,
+                                                   Settlement, check_sight,
+                                                   settle)
 from scorekeeper.games.marriage.wildcards import Wildcards
 from scorekeeper.hands import Shown
 
 MaalValue = Maal | int        # computed from cards, or an agreed number
 
 
-@dataclass(frozen=True)
-class MarriageHand:
+# Named tuples rather than dataclasses: as immutable, and cheaper to define
+# on the path of `settle` and `record`, which must answer at once.
+class MarriageHand(NamedTuple):
     players: tuple[str, ...]
     dealer: str
     finisher: str | None              # None: the stock ran out (MA-8)
     by: FinishKind
     tiplu: Card
-    seen: tuple[str, ...]             # who saw the tiplu (finisher included)
+    seen: tuple[str, ...]             # who saw the tiplu by qualifying (MA-5)
     shown: tuple[tuple[str, Shown], ...]   # name → cards or agreed maal
     tunnelas: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     invalid_shows: tuple[str, ...] = ()   # refused shows this hand (MA-13)
+    seen_dublees: tuple[str, ...] = ()    # rivals who saw through 7 dublees
 
 
-@dataclass(frozen=True)
-class MarriageResult:
+class MarriageResult(NamedTuple):
     players: tuple[str, ...]
     finisher: str | None
     by: FinishKind | None
     tiplu: Card
-    seen: tuple[str, ...]
-    maal: tuple[tuple[str, MaalValue], ...]
+    seen: tuple[str, ...]             # by qualifying, and the finisher
+    maal: tuple[tuple[str, MaalValue], ...]   # as shown, before the mode
     settlement: Settlement
     arrangement: tuple[tuple[Card, ...], ...]
     kinds: tuple[str, ...]
@@ -53,8 +56,12 @@ class MarriageResult:
     wildcards: str
     invalid_shows: tuple[str, ...] = ()
     penalties: tuple[PairLine, ...] = ()      # MA-13 penalties
+    seen_dublees: tuple[str, ...] = ()
+    mode: str = str(Mode.MURDER)
 
-    zero_sum = True
+    @property
+    def zero_sum(self) -> bool:
+        return True
 
     @property
     def winner(self) -> str | None:
@@ -74,6 +81,11 @@ class MarriageResult:
         return tuple(self.settlement.pairwise) + self.penalties
 
     def maal_totals(self) -> tuple[tuple[str, int], ...]:
+        """Each player's maal as it counts (after the mode, MA-15)."""
+        return tuple(self.settlement.counted.items())
+
+    def maal_shown(self) -> tuple[tuple[str, int], ...]:
+        """Each player's maal from their cards or agreed, before the mode."""
         return tuple((p, maal_total(m)) for p, m in self.maal)
 
     def payments_json(self) -> list[dict[str, object]]:
@@ -88,11 +100,15 @@ class MarriageResult:
             "net": dict(self.scores),
             "rules": list(self.rules),
             "maal": dict(self.maal_totals()),
+            "maal_shown": dict(self.maal_shown()),
+            "mode": self.mode,
             "finisher": self.finisher,
             "by": None if self.by is None else str(self.by),
             "tiplu": str(self.tiplu),
             "seen": list(self.seen),
+            "seen_dublees": list(self.seen_dublees),
             "total_maal": self.settlement.total_maal,
+            "fees": {p.rival: p.fee for p in self.settlement.payments},
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
                           "amount": line.amount, "reason": line.reason}
@@ -121,7 +137,8 @@ def _item_json(item: MaalItem) -> dict[str, object]:
             "value": item.value}
 
 
-def validate(hand: MarriageHand, rules: MarriageRules) -> None:
+def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
+    """Who plays, who is named, who saw how (MA-1, MA-5, MA-9, MA-13)."""
     n = len(hand.players)
     if not rules.min_players <= n <= rules.max_players:
         raise Impossible(f"{n} player{'s' * (n != 1)}: Marriage seats "
@@ -137,10 +154,16 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
         raise Impossible("this session's invalid_show_penalty is 0: a refused show "
                          f"costs nothing ({rules.rule('invalid')}); nothing to "
                          "record", rules.rule("invalid"))
-    strangers = [p for p in hand.invalid_shows if p not in hand.players]
+    strangers = [p for p in (*hand.invalid_shows, *hand.seen, *hand.seen_dublees)
+                 if p not in hand.players]
     if strangers:
-        raise Impossible(", ".join(strangers) + " is not at the table",
-                         rules.rule("table"))
+        raise Impossible(", ".join(dict.fromkeys(strangers)) + " is not at the "
+                         "table", rules.rule("table"))
+    check_sight(hand.finisher, hand.seen, hand.seen_dublees, rules)
+
+
+def validate(hand: MarriageHand, rules: MarriageRules) -> None:
+    _validate_table(hand, rules)
     shown = dict(hand.shown)
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
@@ -174,8 +197,9 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
 
 
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
-    """Rule on one hand: the finisher's show (MA-10), every maal (MA-11), the
-    settlement (MA-12) and any refused shows' penalties (MA-13)."""
+    """Rule on one hand: the finisher's show (MA-10), every maal (MA-11) and
+    what the mode does with it (MA-15), the settlement and its fees (MA-12,
+    MA-16) and any refused shows' penalties (MA-13)."""
     validate(hand, rules)
     wild = Wildcards.from_tiplu(hand.tiplu)
     shown = dict(hand.shown)
@@ -186,7 +210,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         cited.append(rules.rule("finish"))
         finish = _check_show(hand, hand.finisher, rules)
         # The discard goes to the pile: maal counts the 21 cards shown.
-        shown[hand.finisher] = replace(shown[hand.finisher], cards=finish.shown())
+        shown[hand.finisher] = shown[hand.finisher]._replace(cards=finish.shown())
         lines.append(f"{hand.finisher} finishes by {hand.by}: "
                      + " | ".join(format_cards(g) for g in finish.arrangement())
                      + (f"; discards {finish.discard} (of the discards that "
@@ -199,13 +223,14 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
                      f"({rules.rule('turn')}); no fees, maal only")
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
-    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, wild, rules, lines))
+    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, rules, lines))
                         for p in hand.players)
-    totals = {p: maal_total(m) for p, m in maal_values}
-    settlement = settle(hand.players, totals, hand.finisher, seen,
-                        by=hand.by, rules=rules)
+    settlement = settle(hand.players, {p: maal_total(m) for p, m in maal_values},
+                        hand.finisher, seen, by=hand.by, rules=rules,
+                        seen_dublees=hand.seen_dublees)
+    cited += _house_rules_cited(hand, maal_values, settlement, rules, lines)
     cited.append(rules.rule("settle"))
-    lines += _settlement_lines(hand, totals, settlement)
+    lines += _settlement_lines(hand, settlement, rules)
     penalties = _invalid_show_penalties(hand, rules)
     if penalties:
         cited.append(rules.rule("invalid"))
@@ -214,9 +239,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
                      f"{name} pays {rules.invalid_show_penalty} to every other player")
     lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
               for line in penalties]
-    # Agreed maal numbers that counted (an unseen player's counts 0 anyway).
-    unverified = tuple(p for p in hand.players if shown[p].cards is None
-                       and (p in seen or not rules.maal_needs_seen))
+    unverified = _agreed_that_count(hand, seen, rules)
     if unverified:
         lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
     return MarriageResult(
@@ -228,7 +251,70 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         discard=finish.discard if finish else None,
         rules=tuple(dict.fromkeys(cited)), explanation=tuple(lines),
         unverified=unverified, wildcards=wild.describe(),
-        invalid_shows=hand.invalid_shows, penalties=penalties)
+        invalid_shows=hand.invalid_shows, penalties=penalties,
+        seen_dublees=hand.seen_dublees, mode=str(rules.mode))
+
+
+def _unseen(hand: MarriageHand) -> tuple[str, ...]:
+    """The players who did not see the tiplu (never the finisher)."""
+    return tuple(p for p in hand.players if p != hand.finisher
+                 and p not in hand.seen and p not in hand.seen_dublees)
+
+
+def _agreed_that_count(hand: MarriageHand, seen: tuple[str, ...],
+                       rules: MarriageRules) -> tuple[str, ...]:
+    """Agreed maal numbers that count for someone (MA-15: an unseen
+    player's counts 0 under murder, and goes to the finisher under kidnap)."""
+    unseen = _unseen(hand)
+    counts_unseen = rules.mode == Mode.NORMAL or \
+        (rules.mode == Mode.KIDNAP and hand.finisher is not None)
+    return tuple(p for p, s in hand.shown if s.cards is None
+                 and (p not in unseen or counts_unseen))
+
+
+def _house_rules_cited(hand: MarriageHand,
+                       maal_values: Sequence[tuple[str, MaalValue]],
+                       settlement: Settlement, rules: MarriageRules,
+                       lines: list[str]) -> list[str]:
+    """The lines and rule ids of the house options that mattered: the mode
+    (MA-15), alters (MA-17), fees other than the rule book's (MA-16)."""
+    cited = []
+    mode_lines = _mode_lines(hand, settlement, rules)
+    if mode_lines:
+        cited.append(rules.rule("mode"))
+        lines += mode_lines
+    if rules.alter and any("alter" in item.name for _, m in maal_values
+                           for item in maal_items(m)):
+        cited.append(rules.rule("alter"))
+    if hand.seen_dublees or any(rules.house(option) for pay in settlement.payments
+                                for option, _ in pay.fee_parts):
+        cited.append(rules.rule("fees"))
+    return cited
+
+
+def _mode_lines(hand: MarriageHand, settlement: Settlement,
+                rules: MarriageRules) -> list[str]:
+    """What the mode did to the maal of those who did not see (MA-15)."""
+    mode_rule, shown = rules.rule("mode"), settlement.shown
+    unseen = [p for p in _unseen(hand) if shown[p]]
+    finisher = hand.finisher
+    if rules.mode == Mode.KIDNAP and finisher is not None:
+        out, running = [], shown[finisher]
+        for rival, taken in settlement.kidnapped:
+            out.append(f"{finisher} kidnaps {rival}'s maal {taken} ({mode_rule}): "
+                       f"{finisher}'s maal {running} → {running + taken}")
+            running += taken
+        return out
+    if rules.mode == Mode.NORMAL:
+        return [f"{p} has not seen; in mode normal {p}'s maal {shown[p]} "
+                f"counts ({mode_rule})" for p in unseen] + [
+            f"{a} and {b} have both not seen: they do not settle with each "
+            f"other (unseen_pairs = false, {mode_rule})"
+            for a, b in settlement.apart]
+    why = "" if rules.mode == Mode.MURDER else ", and nobody finished to " \
+        "kidnap it"
+    return [f"{p} has not seen{why}: {p}'s maal {shown[p]} counts 0 "
+            f"({mode_rule})" for p in unseen]
 
 
 def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
@@ -286,20 +372,15 @@ def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
 
 
 def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
-             wild: Wildcards, rules: MarriageRules, lines: list[str]
-             ) -> MaalValue:
-    """One player's maal (MA-11): a Maal value, or an agreed / zero total."""
-    if rules.maal_needs_seen and p not in seen:
-        if (shown.cards and any(wild.is_wild(c) for c in shown.cards)) or \
-                (shown.cards is None and shown.total):
-            lines.append(f"{p} has not seen the tiplu: maal counts 0 "
-                         f"(maal_needs_seen, {rules.rule('maal')})")
-        return 0
+             rules: MarriageRules, lines: list[str]) -> MaalValue:
+    """One player's maal as shown (MA-11), before the mode (MA-15): a Maal
+    value, or an agreed total."""
     if shown.cards is None:
         assert shown.total is not None
         return shown.total
     # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
-    # not for a finisher by dublees, nor for a player who never saw.
+    # not for a finisher by dublees, a player who saw through dublees, nor
+    # one who never saw.
     natural = p in seen and not (p == hand.finisher
                                  and hand.by == FinishKind.DUBLEES)
     value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
@@ -310,26 +391,51 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
     return value
 
 
-def _settlement_lines(hand: MarriageHand, totals: Mapping[str, int],
-                      settlement: Settlement) -> list[str]:
-    """MA-12 explained: each payment T + w − n·S, then the pairwise view."""
-    n, total = len(hand.players), settlement.total_maal
-    lines = []
+def _settlement_lines(hand: MarriageHand, settlement: Settlement,
+                      rules: MarriageRules) -> list[str]:
+    """MA-12 explained: each payment T + w − n·S, then the pairwise view.
+    T and n run over the players one settles with (everyone, unless
+    `unseen_pairs = false` keeps two unseen players apart)."""
+    counted, lines = settlement.counted, []
     for pay in settlement.payments:
-        formula = (f"{pay.rival} owes {hand.finisher} T {total} + w {pay.fee} − "
-                   f"{n}·{totals[pay.rival]} = {pay.amount}")
+        rival = pay.rival
+        n, total, apart = _over_partners(settlement, rival)
+        formula = (f"{rival} owes {hand.finisher} T {total} + w {pay.fee}"
+                   f"{_fee_note(pay, rules)} − {n}·{counted[rival]} = "
+                   f"{pay.amount}{apart}")
         if pay.amount >= 0:
-            lines.append(f"{formula} → {pay.rival} pays {hand.finisher} {pay.amount}")
+            lines.append(f"{formula} → {rival} pays {hand.finisher} {pay.amount}")
         else:
             lines.append(f"{formula} → negative: {hand.finisher} pays "
-                         f"{pay.rival} {-pay.amount}")
+                         f"{rival} {-pay.amount}")
     if hand.finisher is None:
-        lines += [f"{p}: {n}·{totals[p]} − T {total} = {settlement.net[p]}"
-                  for p in hand.players]
+        for p in hand.players:
+            n, total, apart = _over_partners(settlement, p)
+            lines.append(f"{p}: {n}·{counted[p]} − T {total} = "
+                         f"{settlement.net[p]}{apart}")
     lines.append("The same, pair by pair (fees, then maal differences):")
     lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
               for line in settlement.pairwise if line.amount]
     return lines
+
+
+def _over_partners(settlement: Settlement, name: str) -> tuple[int, int, str]:
+    """n and T over the players `name` settles with, and a note when that
+    is not everyone."""
+    partners = settlement.partners(name)
+    total = sum(settlement.counted[p] for p in partners)
+    if len(partners) == len(settlement.net):
+        return len(partners), total, ""
+    return len(partners), total, (f" (T and n over {', '.join(partners)}: "
+                                  "unseen_pairs = false)")
+
+
+def _fee_note(pay: Payment, rules: MarriageRules) -> str:
+    """A fee's options by name, when any differs from the rule book (MA-16)."""
+    if not any(rules.house(option) for option, _ in pay.fee_parts):
+        return ""
+    return (" (" + " + ".join(f"{option} {value}" for option, value
+                              in pay.fee_parts) + f", {rules.rule('fees')})")
 
 
 def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules

@@ -1,8 +1,9 @@
 """Marriage as the ledger and the shell see it: `GAME`.
 
 How one hand is entered (`--finish NAME [--by …]` or `--no-finisher`,
-`--tiplu`, `--seen`, `--hand`, `--tunnela`, `--invalid-show`), stored in a
-`[[hands]]` table, replayed by `verify`, shown and asked for.
+`--tiplu`, `--seen`, `--seen-dublees`, `--hand`, `--tunnela`,
+`--invalid-show`), stored in a `[[hands]]` table, replayed by `verify`,
+shown and asked for.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 from scorekeeper import cards as cardtext
 from scorekeeper.errors import Impossible
 from scorekeeper.game import Asker, Game, StoredTypes, compare_scores
-from scorekeeper.games.marriage import prompts
-from scorekeeper.games.marriage.commands import HAND_FLAGS
+from scorekeeper.games.marriage.flags import HAND_FLAGS
 from scorekeeper.games.marriage.engine import (MarriageHand, MarriageResult,
                                                resolve)
 from scorekeeper.games.marriage.rules import (NAME, PROFILES, FinishKind,
@@ -35,7 +35,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
         "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
-        "seen": (list, "a list of names"), "cards": (dict, "a table NAME = CARDS"),
+        "seen": (list, "a list of names"),
+        "seen_dublees": (list, "a list of names"),
+        "cards": (dict, "a table NAME = CARDS"),
         "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
         "invalid_shows": (list, "a list of names"),
     }
@@ -49,7 +51,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     def args(self, table: Table, finisher: str | None, by: str, tiplu: str,
              seen: Sequence[str], raw: Mapping[str, str | int],
              tunnelas: Mapping[str, Sequence[str]], rules: MarriageRules,
-             invalid_shows: Sequence[str] = ()) -> MarriageHand:
+             invalid_shows: Sequence[str] = (),
+             seen_dublees: Sequence[str] = ()) -> MarriageHand:
         """The frozen hand arguments, from text as typed or stored."""
         tiplu_card = cardtext.card(tiplu)
         rules.check_shoe([tiplu_card])
@@ -59,7 +62,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return MarriageHand(table.seated, table.dealer, finisher, kind,
                             tiplu_card, tuple(dict.fromkeys(seen)),
                             shown_hands(table.seated, raw), dealt,
-                            tuple(invalid_shows))
+                            tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)))
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Table,
                         rules: MarriageRules) -> MarriageHand:
@@ -85,7 +88,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             table, table.name(finish) if finish else None,
             by or FinishKind.MELDS, tiplu, table.names(flags.get("seen", [])),
             parse_hand_values(flags.get("hand", []), table.players), tunnelas,
-            rules, table.names(flags.get("invalid_show", [])))
+            rules, table.names(flags.get("invalid_show", [])),
+            table.names(flags.get("seen_dublees", [])))
 
     def args_from_stored(self, data: Mapping[str, Any], table: Table,
                          rules: MarriageRules) -> MarriageHand:
@@ -102,7 +106,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return self.args(table, finisher, data.get("by", FinishKind.MELDS),
                          data["tiplu"], seen, raw,
                          {p: list(v) for p, v in tunnelas.items()}, rules,
-                         data.get("invalid_shows", []))
+                         data.get("invalid_shows", []),
+                         data.get("seen_dublees", []))
 
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         finisher = data.get("finisher")
@@ -130,6 +135,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             data["by"] = str(args.by)
         data["tiplu"] = str(args.tiplu)
         data["seen"] = list(result.seen)
+        if result.seen_dublees:
+            data["seen_dublees"] = list(result.seen_dublees)
         data["cards"] = {p: s.stored() for p, s in args.shown}
         if args.tunnelas:
             data["tunnelas"] = {p: [str(c) for c in cs] for p, cs in args.tunnelas}
@@ -159,6 +166,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             "winner": finisher, "finisher": finisher,
             "by": data.get("by", str(FinishKind.MELDS)) if finisher else None,
             "seen": list(data.get("seen", [])),
+            "seen_dublees": list(data.get("seen_dublees", [])),
             "unverified": list(data.get("unverified", []))}
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
@@ -172,6 +180,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         others = [p for p in facts.get("seen", []) if p != finisher]
         if others:
             said += "; seen: " + ", ".join(others)
+        if facts.get("seen_dublees"):
+            said += "; seen through dublees: " + ", ".join(facts["seen_dublees"])
         if facts.get("invalid_shows"):
             said += "; refused show: " + ", ".join(facts["invalid_shows"])
         if facts.get("unverified"):
@@ -199,6 +209,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
 
     def ask_hand(self, ask: Asker, table: Table, rules: MarriageRules,
                  previous: Mapping[str, Any]) -> dict[str, Any]:
+        # imported here: only an interactive `record` asks
+        from scorekeeper.games.marriage import prompts
+
         return prompts.ask_hand(ask, table, rules, previous)
 
 

@@ -15,6 +15,11 @@ Items, each physical card used at most once, best total chosen:
 An ordinary wildcard (tiplu's rank, another suit) alone is worth nothing.
 The dealt-tunnela bonus needs a natural qualification (MA-5).
 
+With the house option `alter` (MA-17), 1 / 2 / 3 alters (the tiplu's rank
+in the other suit of its colour) are worth 5 / 15 / 30. The shoe holds 3
+of them, so the only item they can share cards with is a dealt tunnela of
+alters: the grouping takes the better of the two, never both.
+
 Interpretation: a marriage is the three cards jhiplu, tiplu, poplu whatever
 their ranks, so with tiplu A♠ it is K♠ A♠ 2♠ — a maal item, not a meld.
 """
@@ -35,6 +40,7 @@ MARRIAGE_VALUES = (0, 10, 30)         # 0..2 marriages
 TUNNELA_ORDINARY = 5
 TUNNELA_ORDINARY_WILD = 10
 TUNNELA_NEIGHBOUR = 20
+ALTER_VALUES = (0, 5, 15, 30)         # 0..3 alters (MA-17)
 
 
 class MaalItem(NamedTuple):
@@ -62,8 +68,8 @@ def maal(cards: Sequence[Card], tiplu: Card,
     """The best maal of `cards` under `tiplu` (MA-11).
 
     `dealt_tunnelas` names one card per tunnela exposed at the deal (MA-3);
-    the hand must hold 3 copies of each. With `seen=False` (option
-    `maal_needs_seen`) the player counts nothing.
+    the hand must hold 3 copies of each. With `seen=False` the player
+    counts nothing. Alters count when `rules.alter` (MA-17).
     """
     cs = tuple(cards)
     rules.check_shoe(cs, [tiplu])
@@ -80,13 +86,25 @@ def maal(cards: Sequence[Card], tiplu: Card,
         return Maal(0, ())
 
     items: list[MaalItem] = []
+    alter = wc.alter if rules.alter else None
     for c in sorted(wanted) if natural_qualified else ():
-        if c in (wc.jhiplu, wc.poplu):
-            continue                            # decided below, with marriages
+        if c in (wc.jhiplu, wc.poplu, alter):
+            continue                 # decided below, with marriages or alters
         value = TUNNELA_ORDINARY_WILD if wc.is_wild(c) else TUNNELA_ORDINARY
         kind = "ordinary wildcards" if wc.is_wild(c) else "ordinary cards"
         items.append(MaalItem(f"dealt tunnela of {kind}", (c, c, c), value))
 
+    items.extend(_neighbour_items(wc, have, wanted, natural_qualified))
+    if alter is not None:
+        items.extend(_alter_items(alter, have[alter],
+                                  natural_qualified and wanted[alter] > 0))
+    return Maal(sum(i.value for i in items), tuple(items))
+
+
+def _neighbour_items(wc: Wildcards, have: Counter[Card], wanted: Counter[Card],
+                     natural_qualified: bool) -> list[MaalItem]:
+    """The best grouping of the jhiplus, tiplu copies and poplus: marriages,
+    the rest alone, a dealt tunnela of jhiplu or poplu instead of its 10."""
     j, t, p = have[wc.jhiplu], have[wc.tiplu], have[wc.poplu]
     best: tuple[int, list[MaalItem]] | None = None
     for m in range(min(j, t, p, 2), -1, -1):    # more marriages first on ties
@@ -111,8 +129,21 @@ def maal(cards: Sequence[Card], tiplu: Card,
         if best is None or total > best[0]:
             best = (total, chosen)
     assert best is not None
-    items.extend(best[1])
-    return Maal(sum(i.value for i in items), tuple(items))
+    return best[1]
+
+
+def _alter_items(alter: Card, count: int, dealt: bool) -> list[MaalItem]:
+    """MA-17: the alters held, or — when they were a tunnela exposed at the
+    deal — the better of that tunnela's bonus and the alters, never both."""
+    # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
+    as_alters = [MaalItem(f"{count} alter" + "s" * (count != 1),
+                          (alter,) * count, ALTER_VALUES[count])
+                 ] if count else []
+    if not dealt:
+        return as_alters
+    as_tunnela = [MaalItem("dealt tunnela of ordinary wildcards", (alter,) * 3,
+                           TUNNELA_ORDINARY_WILD)]
+    return max(as_alters, as_tunnela, key=lambda xs: sum(i.value for i in xs))
 
 
 __all__ = ["Maal", "MaalItem", "maal"]

@@ -15,9 +15,14 @@ neither a tunnela nor a trial. A wildcard standing as itself is natural
 (tiplu J♣: 10♣ J♣ Q♣ is a pure sequence). Only pure sequences and tunnelas
 qualify (MA-5).
 
-`classify_meld` prefers the best reading: pure sequence / tunnela, then
-trial, then a dirty reading with as few stand-ins as possible (a dirty
-sequence before a dirty trial when both fit).
+`classify_meld` prefers a natural reading (pure sequence, tunnela, trial);
+otherwise the meld is dirty, and named as the rule book's naming
+Interpretation under MA-4 says: a *dirty sequence* whenever some reading
+with 1 or 2 stand-ins makes a sequence, else a *dirty trial*. Every reading
+is tried, so the name never depends on the order the cards were typed in
+(with tiplu K♥, K♣ A♣ A♥ and A♣ A♥ K♣ are both dirty sequences: K♣ stands
+in for the Q of Q♣ K♣ A♣, or A♥ stands in). The kind never changes whether
+the cards are a meld, nor any maal.
 """
 
 from __future__ import annotations
@@ -185,16 +190,17 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
         else:
             reason += f" and none of them is a wildcard ({wild.describe()})"
         raise Refused(reason, meld_rule)
-    # Try 1 then 2 stand-ins; the remaining cards stand as themselves.
-    for n_in in (1, 2):
-        for stand_ins in combinations(wild_at, n_in):
-            naturals = [c for i, c in enumerate(cs) if i not in stand_ins]
-            if len({c.suit for c in naturals}) == 1 and \
-                    sequence_fits([c.rank for c in naturals]):
-                return Meld(cs, DIRTY_SEQUENCE)
-            if len({c.rank for c in naturals}) == 1 and \
-                    len({c.suit for c in naturals}) == len(naturals):
-                return Meld(cs, DIRTY_TRIAL)
+    # Every reading with 1 or 2 stand-ins (the other cards stand as
+    # themselves); a sequence reading names the meld, in any order.
+    readings = [[c for i, c in enumerate(cs) if i not in stand_ins]
+                for n_in in (1, 2) for stand_ins in combinations(wild_at, n_in)]
+    if any(len({c.suit for c in naturals}) == 1 and
+           sequence_fits([c.rank for c in naturals]) for naturals in readings):
+        return Meld(cs, DIRTY_SEQUENCE)
+    if any(len({c.rank for c in naturals}) == 1 and
+           len({c.suit for c in naturals}) == len(naturals)
+           for naturals in readings):
+        return Meld(cs, DIRTY_TRIAL)
     # Only one wildcard here (two or three always make a meld): the other
     # two cards are natural and do not go together.
     a, b = (c for i, c in enumerate(cs) if i != wild_at[0])

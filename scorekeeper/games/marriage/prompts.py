@@ -1,6 +1,7 @@
 """Interactive entry of a Marriage hand: the finisher (or none), how, the
-tiplu, who saw it, every player's cards, tunnelas exposed at the deal and
-refused shows. Returns the flags the answers amount to."""
+tiplu, who saw it (by qualifying, or through 7 dublees), every player's
+cards, tunnelas exposed at the deal and refused shows. Returns the flags
+the answers amount to."""
 
 from __future__ import annotations
 
@@ -39,9 +40,12 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
                               ).strip().lower()
     flags["tiplu"] = ask.ask("The tiplu", cardtext.card,
                              default=previous.get("tiplu"))
-    flags["seen"] = ask.names("Who else saw the tiplu? (names separated by "
-                              "commas, or '-')", table.seated,
+    flags["seen"] = ask.names("Who else saw the tiplu by qualifying? (names "
+                              "separated by commas, or '-')", table.seated,
                               previous.get("seen", []))
+    flags["seen_dublees"] = ask.names(
+        "Who saw it through 7 dublees instead? (names, commas, or '-')",
+        table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     flags["hand"] = []
     for p in table.seated:

@@ -1,4 +1,10 @@
-"""Marriage's rule set and profile: data that drives the one engine."""
+"""Marriage's rule set and profile: data that drives the one engine.
+
+The house options of MA-15 … MA-17 are fields like every other: `mode`
+(what an unseen player's maal does), `unseen_pairs`, the four fees and
+`alter`. A ledger written before `mode` existed stores `maal_needs_seen`;
+the profile still reads it (`renamed`: true is murder, false is normal).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,20 @@ from typing import ClassVar, Iterable
 
 from scorekeeper.cards import Card, check_copies
 from scorekeeper.errors import Impossible
-from scorekeeper.options import Profile, RuleSet, frozen_mapping
+from scorekeeper.options import Profile, Renamed, RuleSet, frozen_mapping
 
 NAME = "marriage"
+# Every fee is a whole number in this range (MA-16).
+FEE_RANGE = (0, 100)
+FEES = ("seen_fee", "unseen_fee", "dublee_finish_bonus", "dublee_seen_fee")
+
+
+class Mode(StrEnum):
+    """What the maal of a player who has not seen the tiplu does (MA-15)."""
+
+    MURDER = "murder"      # it counts 0
+    KIDNAP = "kidnap"      # the finisher takes it; it counts 0 for its holder
+    NORMAL = "normal"      # it counts like anyone's
 
 
 class FinishKind(StrEnum):
@@ -31,15 +48,18 @@ class FinishKind(StrEnum):
 
 @dataclass(frozen=True)
 class MarriageRules(RuleSet):
-    """Everything the Marriage engine needs (MA-1 … MA-14)."""
+    """Everything the Marriage engine needs (MA-1 … MA-17)."""
 
     max_players: int = 5
     decks: int = 3
     hand_size: int = 21
-    fee_seen: int = 3
-    fee_unseen: int = 10
-    dublee_extra: int = 5
-    maal_needs_seen: bool = True
+    mode: Mode = Mode.MURDER
+    unseen_pairs: bool = True
+    seen_fee: int = 3
+    unseen_fee: int = 10
+    dublee_finish_bonus: int = 5
+    dublee_seen_fee: int = 3
+    alter: bool = False
     invalid_show_penalty: int = 0
     rotations: int = 1
 
@@ -47,13 +67,26 @@ class MarriageRules(RuleSet):
 
     def problems(self) -> list[str]:
         problems = super().problems()
-        if min(self.fee_seen, self.fee_unseen, self.dublee_extra) < 0:
-            problems.append("fees must be 0 or more")
+        if self.mode not in tuple(Mode):
+            problems.append("mode must be one of " + ", ".join(Mode))
+        low, high = FEE_RANGE
+        for fee in FEES:
+            value = getattr(self, fee)
+            if isinstance(value, bool) or not isinstance(value, int) or \
+                    not low <= value <= high:
+                problems.append(f"{fee} must be a whole number from {low} to "
+                                f"{high}, not {value!r}")
         if self.invalid_show_penalty < 0:
             problems.append("invalid_show_penalty must be 0 or more")
         if self.rotations <= 0:
             problems.append("rotations must be a positive whole number")
         return problems
+
+    def house(self, option: str) -> bool:
+        """Does this option differ from the rule book's default? (A ruling
+        names a fee's option when it does.)"""
+        return bool(getattr(self, option)
+                    != type(self).__dataclass_fields__[option].default)
 
     def planned_hands(self, player_count: int) -> int:
         return self.rotations * player_count
@@ -69,7 +102,14 @@ IDS = {
     "qualify": "MA-5", "tiplu": "MA-6", "wild": "MA-7", "turn": "MA-8",
     "dublee": "MA-9", "finish": "MA-10", "maal": "MA-11", "settle": "MA-12",
     "invalid": "MA-13", "session": "MA-14", "ledger": "MA-12",
+    "mode": "MA-15", "fees": "MA-16", "alter": "MA-17",
 }
+
+
+def _mode_of_maal_needs_seen(value: bool) -> Mode:
+    """The option `maal_needs_seen` before `mode` (MA-15): true is murder,
+    false is normal."""
+    return Mode.MURDER if value else Mode.NORMAL
 
 THREE_DECK: Profile[MarriageRules] = Profile(
     game=NAME,
@@ -77,8 +117,18 @@ THREE_DECK: Profile[MarriageRules] = Profile(
     summary="three decks, secret tiplu, maal paid apart from the finish "
             "fee, T + w − n·S settlement",
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
-    options=("maal_needs_seen", "invalid_show_penalty", "rotations"),
+    options=("mode", "unseen_pairs", *FEES, "alter", "invalid_show_penalty",
+             "rotations"),
+    choices=frozen_mapping({"mode": tuple(Mode)}),
     rules_section="Marriage, profile `three-deck`",
+    ranges=frozen_mapping({fee: FEE_RANGE for fee in FEES}),
+    renamed=frozen_mapping({
+        "maal_needs_seen": Renamed("mode", True, _mode_of_maal_needs_seen)}),
+    topics=frozen_mapping({"mode": "mode", "maal_needs_seen": "mode",
+                           "unseen_pairs": "mode", "alter": "alter",
+                           "invalid_show_penalty": "invalid",
+                           "rotations": "session",
+                           **{fee: "fees" for fee in FEES}}),
 )
 PROFILES: tuple[Profile[MarriageRules], ...] = (THREE_DECK,)
 # The rules the pure functions cite when no session's rules are given.

@@ -5,6 +5,10 @@ X and the same rank in the other suits), the **jhiplu** (X's suit, one rank
 lower) and the **poplu** (X's suit, one rank higher). For the two neighbours
 only, ranks wrap: tiplu K → poplu A, tiplu A → jhiplu K. Sequences never
 wrap (MA-4); that is a different rule.
+
+The **alter** (MA-17) is the card of the tiplu's rank in the other suit of
+the same colour (♠ and ♣ are black, ♥ and ♦ red): an ordinary wildcard,
+and a maal item only where the house option `alter` says so.
 """
 
 from __future__ import annotations
@@ -33,6 +37,12 @@ class Wildcards(NamedTuple):
         """Every card of the tiplu's rank, plus the jhiplu and the poplu."""
         return (card.rank == self.tiplu.rank and not card.is_joker) \
             or card == self.jhiplu or card == self.poplu
+
+    @property
+    def alter(self) -> Card:
+        """The tiplu's rank in the other suit of its colour (MA-17): suits
+        are numbered ♠ ♥ ♦ ♣, so the partner of suit s is 3 − s."""
+        return Card(self.tiplu.rank, 3 - self.tiplu.suit)
 
     def is_ordinary_wild(self, card: Card) -> bool:
         """A card of the tiplu's rank in another suit (MA-11: worth 0 alone)."""

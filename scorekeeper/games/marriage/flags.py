@@ -1,0 +1,32 @@
+"""The options of a Marriage hand (`record`, `settle`), declared as data.
+
+The lightest module of the game: `record` and `settle` take the options of
+every game's hand (and refuse another game's by name), so they load this
+module of every game and nothing else of it.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.declare import Flag
+
+# The options of a hand (`record`, `settle`).
+HAND_FLAGS = (
+    Flag("finish", ("--finish",), str, None, "Marriage: the finisher.", "NAME"),
+    Flag("by", ("--by",), str, None, "Marriage: melds (default) or dublees.",
+         "melds|dublees"),
+    Flag("no_finisher", ("--no-finisher",), bool, False,
+         "Marriage: the stock ran out (MA-8)."),
+    Flag("tiplu", ("--tiplu",), str, None, "Marriage: the tiplu card.", "CARD"),
+    Flag("seen", ("--seen",), list, [], "Marriage: a player who saw the tiplu.",
+         "NAME"),
+    Flag("seen_dublees", ("--seen-dublees",), list, [],
+         "Marriage: a rival who saw the tiplu through 7 dublees (MA-9); pays "
+         "dublee_seen_fee (MA-16).", "NAME"),
+    Flag("hand", ("--hand",), list, [], "NAME=CARDS or NAME=TOTAL (repeat).",
+         "NAME=CARDS"),
+    Flag("tunnela", ("--tunnela",), list, [],
+         "Marriage: NAME=CARD, a tunnela exposed at the deal.", "NAME=CARD"),
+    Flag("invalid_show", ("--invalid-show",), list, [],
+         "Marriage: a player whose show was refused this hand (MA-13, "
+         "invalid_show_penalty).", "NAME"),
+)

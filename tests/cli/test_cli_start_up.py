@@ -1,0 +1,66 @@
+"""What start-up speed may not change: `record` and `settle` run alone (a
+group holding only that command) answer exactly as the whole app does, and
+the garbage collector paused while the command line is imported is running
+again afterwards."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from typer.testing import CliRunner
+
+import scorekeeper.cli
+from scorekeeper.cli import build, main
+
+WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
+          "7♠ 7♦ 7♣ K♦ K♦ K♦")
+SETTLE = ["settle", "marriage", "--players", "A,B,C", "--finish", "A",
+          "--tiplu", "J♣", "--seen", "B", "--hand", f"A={WORKED}",
+          "--hand", "B=2", "--hand", "C=4"]
+
+
+def _whole_app(args: list[str]) -> tuple[int, str, str]:
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(build(), args, prog_name="scorekeeper",
+                           env={"COLUMNS": "100"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _alone(args: list[str], capsys, monkeypatch) -> tuple[int, str, str]:
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    out = capsys.readouterr()
+    return int(done.value.code or 0), out.out, out.err
+
+
+@pytest.mark.parametrize("args", [
+    [*SETTLE, "--json"],
+    [*SETTLE, "--set", "mode=kidnap", "--json"],
+    [*SETTLE, "--set", "seen_fee=101", "--json"],
+    [*SETTLE, "--call", "A"],
+    ["settle", "--help"],
+    ["settle"],
+    ["settle", "marriage", "--players", "A,B,C", "--bogus"],
+    ["record", "--help"],
+    ["record"],
+    ["record", "no-such-ledger.toml", "--json"],
+])
+def test_record_and_settle_alone_answer_as_the_whole_app(args, capsys, monkeypatch,
+                                                         tmp_path):
+    monkeypatch.chdir(tmp_path)
+    whole = _whole_app(args)
+    alone = _alone(args, capsys, monkeypatch)
+    assert alone[0] == whole[0]
+    assert alone[1] == whole[1]
+    if whole[2]:
+        assert alone[2] == whole[2]
+
+
+def test_the_collector_runs_again_once_the_command_line_is_imported():
+    assert scorekeeper.cli.app is not None
+    assert gc.isenabled()
