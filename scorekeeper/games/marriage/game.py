@@ -120,6 +120,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         flags["tunnela"] = [f"{p}={card}" for p, cards in
                             dict(data.get("tunnelas", {})).items() for card in cards]
         flags["invalid_show"] = list(data.get("invalid_shows", []))
+        flags["seen_dublees"] = list(data.get("seen_dublees", []))
         return {key: value for key, value in flags.items() if value not in ([], None)}
 
     def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
