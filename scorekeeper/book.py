@@ -23,10 +23,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper import ledger, storage, tomltext
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.hands import check_player_names, resolve_name
 from scorekeeper.ledger import Ruled, Session, StoredHand
 from scorekeeper.options import stored_option
 from scorekeeper.tomltext import LedgerError
@@ -240,6 +241,65 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     after = _transaction(path, rewrite, on_wait, repair=still_sound)
     ruled, before = done[0]
     return Amended(ruled, before, after)
+
+
+def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
+    """Call a player by another name everywhere in the ledger (written anew
+    in scorekeeper's own layout: comments a person added are not kept)."""
+    def change(session: Session, text: str) -> Change:
+        was = resolve_name(old, session.players)
+        wanted = new.strip()
+        check_player_names([wanted if p == was else p for p in session.players],
+                           session.rules)
+        document = session.renamed(was, wanted)
+        return Change(tomltext.ledger_text(document), document)
+
+    return _transaction(path, change, on_wait)
+
+
+def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
+        ) -> tuple[Session, list[ledger.Problem]]:
+    """Re-rule the hands numbered `planned` from their stored inputs and
+    write them (`verify --fix`); refused if another writer changed which
+    hands disagree meanwhile. The session after, and what still does not
+    verify (a dealer out of turn, inputs that cannot be replayed)."""
+    def change(session: Session, text: str) -> Change:
+        if list(planned) != [ruled.number for ruled in session_fixes(session)]:
+            raise Impossible(f"{path} changed since its hands were checked: "
+                             "nothing written; run verify --fix again")
+        document = dict(session.document)
+        hands = list(document.get("hands", []))
+        for number in planned:
+            ruled = session.rerule(number)
+            hands[number - 1] = dict(ruled.stored)
+            text = tomltext.replace_hand(text, number, ruled.stored) or text
+        document["hands"] = hands
+        return Change(text, document)
+
+    def fixed(reading: Reading, after: Session) -> None:
+        left = {p.hand for p in ledger.verify(after)}
+        if left & set(planned):
+            raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
+                             "written")
+
+    after = _transaction(path, change, on_wait, repair=fixed)
+    return after, ledger.verify(after)
+
+
+def session_fixes(session: Session) -> list[Ruled]:
+    """The hands whose stored result disagrees with their inputs, each ruled
+    again (hands whose inputs cannot be replayed are left out)."""
+    out: list[Ruled] = []
+    for problem in ledger.verify(session):
+        if problem.hand is None or out and out[-1].number == problem.hand:
+            continue
+        try:
+            ruled = session.rerule(problem.hand)
+        except ScorekeeperError:
+            continue
+        if ruled.stored != dict(session.hands[problem.hand - 1].data):
+            out.append(ruled)
+    return out
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import Any, List, Optional  # noqa: E402
 
 import typer  # noqa: E402
 
-from scorekeeper import play, registry
+from scorekeeper import mend, play, registry
 from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
@@ -151,93 +151,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     guarded(body, as_json)
 
 
-@app.command()
-def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
-           ascii: bool = ASCII_OPT) -> None:
-    """Recompute every hand from its inputs; exit 1 if any disagrees."""
-    from scorekeeper import book  # start-up: see module doc
-    from scorekeeper.ledger import verify as recompute
-
-    def body() -> None:
-        # verify answers for the ledger itself: it always reads the TOML.
-        session = book.read(ledger, use_cache=False)
-        problems = recompute(session)
-        if as_json:
-            emit_json({"ok": not problems,
-                       "problems": [p.as_json() for p in problems],
-                       "hands": len(session.hands)}, ascii)
-        else:
-            for p in problems:
-                where = f"{ledger}:{p.line}" if p.line else str(ledger)
-                say(f"{where}: {p.message}")
-            if not problems:
-                say(f"{ledger}: ok, {len(session.hands)} hands recomputed, "
-                    "all agree.")
-        if problems:
-            raise typer.Exit(1)
-
-    guarded(body, as_json)
-
-
-# -- changing a ledger -------------------------------------------------------------------
-
-@app.command()
-def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
-         yes: bool = typer.Option(False, "--yes", "-y",
-                                  help="Remove without asking (on a terminal).")
-         ) -> None:
-    """Remove the last hand (on a terminal, after saying which and asking)."""
-    from scorekeeper import book  # start-up: see module doc
-
-    def body() -> None:
-        expect = None
-        if not yes and stdin_is_tty():
-            session = book.read(ledger)
-            if session.hands:
-                last = session.history_json()["hands"][-1]
-                question = (f"Remove hand {last['hand']} (dealer {last['dealer']}: "
-                            f"{session.story(last)})?")
-                if not typer.confirm(question, default=False, err=True):
-                    say("Nothing removed.")
-                    return
-                expect = len(session.hands)
-        done = book.undo(ledger, expect, on_wait=waiting(ledger))
-        removed, left = done.removed, len(done.after.hands)
-
-        def show() -> None:
-            if as_json:
-                emit_json({"removed": removed.number, "hands_played": left,
-                           done.after.score_key: dict(removed.scores)})
-            else:
-                say(f"Removed hand {removed.number} from {ledger}; {left} "
-                    f"hand{'s' * (left != 1)} remain{'s' * (left == 1)}.")
-        after_write(f"Removed hand {removed.number} from {ledger}", show)
-
-    guarded(body, as_json)
-
-
-@app.command()
-def extend(
-    ledger: Path = LEDGER_ARG,
-    hands: Optional[int] = typer.Option(None, "--hands", metavar="N",
-                                        help="New total of hands."),
-    rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
-                                            help="New total of rotations."),
-) -> None:
-    """Change how many hands (or rotations) the session plans."""
-    from scorekeeper import book  # start-up: see module doc
-
-    def body() -> None:
-        if (hands is None) == (rotations is None):
-            raise Impossible("give exactly one of --hands N or --rotations N")
-        unit, value = ("hands", hands) if hands is not None else ("rotations", rotations)
-        assert value is not None
-        after = book.extend(ledger, unit, value, on_wait=waiting(ledger))
-        after_write(f"Extended {ledger}", lambda: say(
-            f"{ledger}: {after.planned} hands planned, {len(after.hands)} played."))
-
-    guarded(body)
-
+# -- a ledger as a table, a page, a file (verify, undo, extend, rename: mend.py) ---
 
 @app.command()
 def export(
@@ -309,6 +223,7 @@ def build() -> typer.Typer:
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:
         play.register_hand_commands(app)
+        mend.register(app)
         play.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
         from scorekeeper import night

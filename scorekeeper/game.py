@@ -73,6 +73,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # of each game-specific key (the common ones are the ledger's)
     stored_required: ClassVar[tuple[str, ...]]
     stored_types: ClassVar[StoredTypes]
+    # stored keys whose value is a player's name or a list of names (every
+    # table of a stored hand is keyed by names): what `rename` changes
+    name_keys: ClassVar[frozenset[str]]
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]]
 

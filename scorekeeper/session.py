@@ -226,6 +226,8 @@ class Session:
                    "rules": list(h.data.get("rules", []))}
             row.update(facts)
             row["out"] = [p for p in self.players if p not in h.seated]
+            row["sat_out"] = list(h.data.get("out", []))
+            row["dealer_corrected"] = h.data.get("dealer_corrected") is True
             row["eliminated"] = [p for p in self.players
                                  if p in out_now and p not in out_before]
             out_before = out_now
@@ -234,9 +236,13 @@ class Session:
                 "score": self.score_key}
 
     def story(self, row: Mapping[str, Any]) -> str:
-        """A history row in a few words: the game's story, then who was
-        eliminated by the hand."""
+        """A history row in a few words: the game's story, then who sat it
+        out, a dealer out of turn, and who was eliminated by the hand."""
         said = self.game.story(row)
+        if row.get("sat_out"):
+            said += "; sat out: " + ", ".join(row["sat_out"])
+        if row.get("dealer_corrected"):
+            said += f"; {row['dealer']} dealt out of turn"
         if row.get("eliminated"):
             said += "; eliminated: " + ", ".join(row["eliminated"]) + \
                 f" ({self.rules.rule_or('eliminate', 'session')})"
@@ -335,6 +341,36 @@ class Session:
             dealer = h.dealer
         table, corrected = self._seating(number - 1, out, dealer)
         return self._rule(number - 1, table, corrected, game_flags)
+
+    def rerule(self, number: int) -> Ruled:
+        """Hand `number` ruled again from its stored inputs, with the table
+        it would store now (`verify --fix`); who sat and dealt as stored."""
+        h = self.hand(number)
+        table = Table(self.players, h.seated, h.dealer)
+        args = self.game.args_from_stored(h.data, table, self.rules)
+        result = self.game.resolve(args, self.rules)
+        fresh = self.game.to_stored(number, args, result)
+        kept = {k: h.data[k] for k in ("dealer_corrected", "out") if k in h.data}
+        head = {k: fresh[k] for k in ("hand", "dealer")}
+        return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
+
+    def renamed(self, old: str, new: str) -> dict[str, Any]:
+        """The document with player `old` called `new` everywhere."""
+        def swap(value: Any) -> Any:
+            if isinstance(value, list):
+                return [new if v == old else v for v in value]
+            return new if value == old else value
+        names = {"dealer", "winner", "out", "unverified", *self.game.name_keys}
+        hands = [{key: ({swap(k): v for k, v in value.items()}
+                        if isinstance(value, dict) else
+                        swap(value) if key in names else value)
+                  for key, value in hand.items()}
+                 for hand in self.document.get("hands", [])]
+        document = {**self.document, "players": swap(list(self.players)),
+                    "first_dealer": swap(self.first_dealer)}
+        if hands:
+            document["hands"] = hands
+        return document
 
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""

@@ -145,6 +145,14 @@ def header_text(header: Mapping[str, Any]) -> str:
     return HEADER_COMMENT + tomli_w.dumps(dict(header))
 
 
+def ledger_text(document: Mapping[str, Any]) -> str:
+    """A whole ledger written anew in scorekeeper's own layout (`rename`):
+    the header, then one `[[hands]]` table per hand."""
+    header = {k: v for k, v in document.items() if k != "hands"}
+    return header_text(header) + "".join(hand_text(h)
+                                         for h in document.get("hands", []))
+
+
 def hand_text(data: Mapping[str, Any]) -> str:
     """One hand as a `[[hands]]` table, appended to the ledger as it is."""
     lines = ["", "[[hands]]"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.cli
+import scorekeeper.mend
 import scorekeeper.play
 from scorekeeper.ledger import parse, verify
 
@@ -128,7 +128,7 @@ def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):
 # -- undo ----------------------------------------------------------------------------
 
 def test_undo_on_a_terminal_says_which_hand_and_asks(cli, three, monkeypatch):
-    monkeypatch.setattr(scorekeeper.cli, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.mend, "stdin_is_tty", lambda: True)
     before = three.read_bytes()
     declined = cli("undo", three, input="n\n")
     assert declined.exit_code == 0 and "Remove hand 3" in declined.stderr
@@ -191,3 +191,120 @@ def test_amend_with_a_hands_own_inputs_changes_nothing(sample):
         fresh, stored = dict(ruled.stored), dict(h.data)
         assert set(fresh.pop("rules")) >= set(stored.pop("rules"))
         assert fresh == stored, (sample.name, h.number)
+
+
+# -- sitting out, dealer corrections, renaming -------------------------------------------
+
+def four(cli, tmp_path: Path, game: str = "dhumbal") -> Path:
+    path = tmp_path / f"four-{game}.toml"
+    assert cli("new", path, "--game", game, "--players", "Asha,Bikash,Chandra,Dipesh",
+               *(["--hands", "8"] if game == "dhumbal" else [])).exit_code == 0
+    return path
+
+
+def test_dh3_a_player_who_sits_out_is_not_dealt_scores_0_and_is_skipped_in_the_deal(
+        cli, tmp_path):
+    path = four(cli, tmp_path)
+    # Asha deals first; she sits out, so the deal skips her: Bikash deals.
+    result = cli("record", path, "--out", "asha", "--call", "Bikash",
+                 "--hand", "Bikash=A♦", "--hand", "Chandra=9♥",
+                 "--hand", "Dipesh=K♠", "--json")
+    assert result.exit_code == 0, result.stderr
+    hand = hands_of(path)[0]
+    assert hand.dealer == "Bikash" and hand.data["out"] == ["Asha"]
+    assert "Asha" not in hand.scores and sum(hand.scores.values()) == 0
+    row = json.loads(cli("history", path, "--json").stdout)["hands"][0]
+    assert row["sat_out"] == ["Asha"] and row["out"] == ["Asha"]
+    assert cli("verify", path).exit_code == 0
+    # Asha's hand is refused while she sits out
+    refused = cli("record", path, "--out", "Asha", "--call", "Bikash",
+                  "--hand", "Asha=A♠", "--hand", "Bikash=A♦", "--hand", "Chandra=9♥",
+                  "--hand", "Dipesh=K♠")
+    assert refused.exit_code == 2 and "not seated" in refused.stderr
+
+
+def test_dh8_tie_break_order_leaves_out_a_player_who_sits_out(cli):
+    # Dealer Asha, B sits out: of C and D tied at 4, C is first from the
+    # dealer's left among those who play.
+    result = cli("settle", "dhumbal", "--players", "Asha,Chandra,Dipesh",
+                 "--dealer", "Asha", "--call", "Asha", "--hand", "Asha=A♠ 3♦",
+                 "--hand", "Chandra=2♥ 2♦", "--hand", "Dipesh=A♣ 3♣", "--json")
+    assert json.loads(result.stdout)["winner"] == "Chandra"
+
+
+def test_ma12_a_player_who_sits_out_is_left_out_of_n_and_t(cli, tmp_path):
+    path = four(cli, tmp_path, "marriage")
+    result = cli("record", path, "--out", "Dipesh", "--finish", "Asha",
+                 "--tiplu", "J♣", "--seen", "Bikash",
+                 "--hand", "Asha=3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
+                           "7♠ 7♦ 7♣ K♦ K♦ K♦",
+                 "--hand", "Bikash=Q♣", "--hand", "Chandra=-", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["net"] == {"Asha": 31, "Bikash": -9, "Chandra": -22}   # n = 3
+
+
+def test_dh3_a_recorded_dealer_correction_verifies_and_the_rotation_goes_on(cli, tmp_path):
+    path = four(cli, tmp_path)
+    assert cli("record", path, "--dealer", "Chandra", *HAND_FOUR).exit_code == 0
+    first = hands_of(path)[0]
+    assert first.dealer == "Chandra" and first.data["dealer_corrected"] is True
+    assert cli("verify", path).exit_code == 0
+    standings = json.loads(cli("standings", path, "--json").stdout)
+    assert standings["next_dealer"] == "Dipesh"        # from the last hand
+    assert cli("record", path, *HAND_FOUR).exit_code == 0
+    assert hands_of(path)[1].dealer == "Dipesh"
+    # an edit that moves a dealer without recording a correction is caught
+    text = path.read_text(encoding="utf-8").replace(
+        'dealer = "Dipesh"', 'dealer = "Bikash"')
+    path.write_text(text, encoding="utf-8")
+    assert cli("verify", path).exit_code == 1
+
+
+HAND_FOUR = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
+             "--hand", "Chandra=9♥", "--hand", "Dipesh=K♠"]
+
+
+def test_rename_changes_the_name_everywhere(cli, tmp_path):
+    path = four(cli, tmp_path)
+    assert cli("record", path, "--out", "Bikash", "--call", "Asha", "--hand",
+               "Asha=A♦", "--hand", "Chandra=9♥", "--hand", "Dipesh=K♠").exit_code == 0
+    assert cli("record", path, *HAND_FOUR).exit_code == 0
+    result = cli("rename", path, "bikash", "Bikash Bahadur")
+    assert result.exit_code == 0, result.stderr
+    text = path.read_text(encoding="utf-8")
+    assert "Bikash Bahadur" in text and '"Bikash"' not in text
+    session = parse(text, str(path))
+    assert session.players[1] == "Bikash Bahadur"
+    assert session.hands[0].data["out"] == ["Bikash Bahadur"]
+    assert cli("verify", path).exit_code == 0
+    assert json.loads(cli("standings", path, "--json").stdout)["totals"][
+        "Bikash Bahadur"] == -5
+
+
+@pytest.mark.parametrize("new", ["Asha", "asha", "", "A=B", "A,B"])
+def test_rename_to_a_name_taken_or_impossible_is_exit_2(cli, tmp_path, new):
+    path = four(cli, tmp_path)
+    before = path.read_bytes()
+    assert cli("rename", path, "Bikash", new).exit_code == 2
+    assert path.read_bytes() == before
+
+
+# -- verify --fix ------------------------------------------------------------------------
+
+def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypatch):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 1),
+                     encoding="utf-8")
+    edited = three.read_bytes()
+    shown = cli("verify", three, "--fix")                   # no terminal, no --yes
+    assert shown.exit_code == 1 and "would store" in shown.stderr
+    assert three.read_bytes() == edited
+    monkeypatch.setattr(scorekeeper.mend, "stdin_is_tty", lambda: True)
+    declined = cli("verify", three, "--fix", input="n\n")
+    assert declined.exit_code == 1 and three.read_bytes() == edited
+    fixed = cli("verify", three, "--fix", "--json", input="y\n")
+    data = json.loads(fixed.stdout)
+    assert fixed.exit_code == 0 and data["ok"] and data["fixed"] == [1]
+    assert cli("verify", three).exit_code == 0
+    assert hands_of(three)[0].data["cards"]["Chandra"] == "9♥ K♠"

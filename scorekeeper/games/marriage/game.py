@@ -32,6 +32,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
     hand_flags = HAND_FLAGS
     stored_required = ("cards", "tiplu")
+    name_keys = frozenset({"finisher", "seen", "seen_dublees", "invalid_shows"})
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
         "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
