@@ -304,7 +304,8 @@ def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypat
     declined = cli("verify", three, "--fix", input="n\n")
     assert declined.exit_code == 1 and three.read_bytes() == edited
     fixed = cli("verify", three, "--fix", "--json", input="y\n")
-    data = json.loads(fixed.stdout)
+    # (CliRunner echoes the typed answer on stdout; a terminal does not)
+    data = json.loads(fixed.stdout.splitlines()[-1])
     assert fixed.exit_code == 0 and data["ok"] and data["fixed"] == [1]
     assert cli("verify", three).exit_code == 0
     assert hands_of(three)[0].data["cards"]["Chandra"] == "9♥ K♠"
