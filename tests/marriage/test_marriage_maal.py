@@ -149,3 +149,31 @@ def test_ma11_items_use_each_physical_card_once(ht, qualified):
     assert not used - have
     assert result.total == sum(i.value for i in result.items)
     assert result.total >= maal(hand, tiplu).total if qualified else True
+
+
+def test_ma11_the_most_maal_one_hand_can_hold_is_82_or_102_with_alters():
+    from dataclasses import replace
+
+    from scorekeeper.games.marriage.maal import max_maal
+    from scorekeeper.games.marriage.rules import DEFAULT_RULES
+
+    assert max_maal(DEFAULT_RULES) == 82
+    assert max_maal(replace(DEFAULT_RULES, alter=True)) == 102
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in range(4)]),
+                min_size=0, max_size=21), st.booleans())
+def test_ma11_no_hand_of_21_cards_passes_the_bound(hand, alter):
+    from dataclasses import replace
+
+    from scorekeeper.games.marriage.maal import max_maal
+    from scorekeeper.games.marriage.rules import DEFAULT_RULES
+
+    rules = replace(DEFAULT_RULES, alter=alter)
+    counts = Counter(hand)
+    tiplu = card("7♠")
+    if any(n > 3 for n in counts.values()) or counts[tiplu] > 2:
+        return
+    dealt = [c for c, n in counts.items() if n == 3]
+    assert maal(hand, tiplu, dealt, rules=rules).total <= max_maal(rules)

@@ -330,3 +330,13 @@ def test_an_empty_or_impossible_card_argument_is_exit_2(cli, args):
     result = cli(*args, "--json")
     assert result.exit_code == 2
     assert one_json(result.stdout)["valid"] is False
+
+
+@pytest.mark.parametrize("value, code", [("500", 2), ("83", 2), ("82", 0)])
+def test_ma11_an_agreed_maal_is_bounded_by_what_three_decks_give(cli, value, code):
+    result = cli("settle", "marriage", "--players", "A,B", "--no-finisher",
+                 "--tiplu", "J♣", "--seen", "A,B", "--hand", f"A={value}",
+                 "--hand", "B=-", "--json")
+    assert result.exit_code == code
+    if code:
+        assert "at most 82" in one_json(result.stdout)["error"]

@@ -13,7 +13,7 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper.cards import Card, format_cards
 from scorekeeper.errors import Impossible, Refused
 from scorekeeper.games.marriage.finish import Finish, find_finish
-from scorekeeper.games.marriage.maal import Maal, MaalItem, maal
+from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
 from scorekeeper.games.marriage.settlement import (PairLine, Payment,
                                                    Settlement, check_sight,
@@ -174,6 +174,13 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
                              "finishing show is 21 cards (or 22 with the "
                              "discard)", rules.rule("finish"))
     for name, s in hand.shown:
+        if s.total is not None and s.total > max_maal(rules):
+            raise Impossible(f"{name}'s agreed maal {s.total} is more than three "
+                             "decks can give one hand: at most "
+                             f"{max_maal(rules)} with these options (two dealt "
+                             "tunnelas of jhiplu and poplu, two tiplu copies, "
+                             "three of ordinary wildcards, one more)",
+                             rules.rule("maal"))
         if s.total is not None and s.total < 0:
             raise Impossible(f"{name}'s maal {s.total} is negative; maal is a "
                              "bonus, never a penalty", rules.rule("maal"))

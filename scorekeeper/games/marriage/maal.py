@@ -146,4 +146,24 @@ def _alter_items(alter: Card, count: int, dealt: bool) -> list[MaalItem]:
     return max(as_alters, as_tunnela, key=lambda xs: sum(i.value for i in xs))
 
 
-__all__ = ["Maal", "MaalItem", "maal"]
+
+def max_maal(rules: MarriageRules = DEFAULT_RULES) -> int:
+    """The most maal three decks can put in one hand of 21 cards: what an
+    agreed maal number may not pass (82 under MA-11; 102 with alters).
+
+    Per card, items are worth: a dealt tunnela of jhiplu or poplu 20/3, two
+    tiplu copies 7/2, a dealt tunnela of ordinary wildcards 10/3 (30/3 of
+    alters, MA-17), a dealt tunnela of ordinary cards 5/3; marriages are
+    worth less per card (30 for 6). Taking them densest first fills 20
+    cards; that hand is built here and valued by `maal` itself, so the bound
+    follows the options."""
+    tiplu = Card(7, 0)
+    wild = Wildcards.from_tiplu(tiplu)
+    ordinary = [Card(7, suit) for suit in range(1, 4)]    # the tiplu's rank
+    plain, spare = Card(2, 1), Card(3, 2)
+    hand = [wild.jhiplu] * 3 + [wild.poplu] * 3 + [tiplu] * 2 \
+        + [c for c in ordinary for _ in range(3)] + [plain] * 3 + [spare]
+    dealt = [wild.jhiplu, wild.poplu, *ordinary, plain]
+    return maal(hand, tiplu, dealt, natural_qualified=True, rules=rules).total
+
+__all__ = ["Maal", "MaalItem", "maal", "max_maal"]
