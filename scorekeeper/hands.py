@@ -141,3 +141,33 @@ def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
     """Seats in play order starting at the dealer's left neighbour."""
     i = players.index(dealer)
     return [players[(i + 1 + k) % len(players)] for k in range(len(players))]
+
+
+class Holdings:
+    """The cards typed so far, player by player, for interactive entry: a
+    card more often than the shoe holds it is refused as soon as it is
+    typed, naming who holds it already."""
+
+    def __init__(self, decks: int, jokers: int, rule: str,
+                 also: Mapping[str, Sequence[Card]] | None = None) -> None:
+        self.decks, self.jokers, self.rule = decks, jokers, rule
+        # cards not in anyone's hand that count all the same (the tiplu)
+        self.held: dict[str, tuple[Card, ...]] = {k: tuple(v)
+                                                 for k, v in (also or {}).items()}
+
+    def check(self, player: str, cards: Sequence[Card]) -> None:
+        """Refuse `cards` for `player` if the shoe cannot hold them too."""
+        others = {p: cs for p, cs in self.held.items() if p != player}
+        for c in dict.fromkeys(cards):
+            limit = self.jokers if c.is_joker else self.decks
+            seen = sum(cs.count(c) for cs in others.values()) + cards.count(c)
+            if seen > limit:
+                holders = [p for p, cs in others.items() if c in cs]
+                where = " and ".join(holders) if holders else player
+                deck = ("has no jokers" if limit == 0 else
+                        f"holds it {'once' if limit == 1 else f'{limit} times'}")
+                raise Impossible(f"{c} is already with {where}: the deck {deck}",
+                                 self.rule)
+
+    def keep(self, player: str, cards: Sequence[Card]) -> None:
+        self.held[player] = tuple(cards)

@@ -451,18 +451,36 @@ def test_interactive_record_asks_again_for_a_number_that_is_no_number(cli, ledge
     assert 'Bikash = "2♠ 3♣"' in ledger.read_text(encoding="utf-8")
 
 
-def test_interactive_record_impossible_hand_reentered_with_earlier_answers(cli, ledger,
+def test_dh1_interactive_record_asks_again_at_once_for_a_card_already_typed(cli, ledger,
                                                                           tty):
-    answers = ["Asha", "A♠", "A♠", "7♣",      # A♠ twice: the hand cannot be recorded
-               "y",                            # enter it again
-               "", "", "2♠", "",               # keep caller, Asha, Chandra; fix Bikash
-               "y"]
+    answers = ["Asha", "A♠", "A♠",           # A♠ twice: asked again at once
+               "2♠", "7♣", "y"]
     result = cli("record", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stdout + result.stderr
-    assert "DH-1" in result.stderr
+    assert "DH-1" in result.stderr and "A♠ is already with Asha" in result.stderr
+    assert result.stderr.count("Bikash's cards") == 2
     text = ledger.read_text(encoding="utf-8")
     assert 'call = "Asha"' in text
     assert 'cards = { Asha = "A♠", Bikash = "2♠", Chandra = "7♣" }' in text
+
+
+def test_dh4_interactive_call_above_the_limit_is_asked_again_then_ruled_against(
+        cli, ledger, tty):
+    before = ledger.read_bytes()
+    answers = ["Asha", "K♠", "K♠",            # above 5: warned, then kept
+               "2♠", "7♣",
+               "y",                           # the hand cannot be recorded: again
+               "", "A♠", "", "",              # keep caller; Asha now A♠; keep others
+               "y"]
+    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "above the call limit 5" in result.stderr
+    assert "cannot be recorded" in result.stderr and "DH-4" in result.stderr
+    assert 'Asha = "A♠"' in ledger.read_text(encoding="utf-8")
+    ledger.write_bytes(before)
+    declined = cli("record", ledger, input="\n".join(answers[:5] + ["n"]) + "\n")
+    assert declined.exit_code == 1                # as the flags would
+    assert ledger.read_bytes() == before
 
 
 def test_interactive_record_declined_writes_nothing(cli, ledger, tty):

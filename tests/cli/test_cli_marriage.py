@@ -1071,3 +1071,32 @@ def test_ma10_history_tells_who_finished_how_and_who_saw(cli, marriage):
     assert row["winner"] == "A" and row["out"] == [] and row["eliminated"] == []
     human = cli("history", marriage, env={"COLUMNS": "160"}).stdout
     assert "A by melds; seen: B" in human
+
+
+def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, tty):
+    answers = ["A", "melds", "J♣", "B", "-",
+               "3♠ 4♠",                  # A: not 21 or 22 cards: asked again
+               WORKED,
+               "Q♣ Q♣ Q♣",               # B: a fourth Q♣ with A's: asked again
+               "999",                    # an agreed maal no hand can hold
+               "Q♣",
+               "-",
+               "C=7♦",                   # C holds no 7♦: asked again
+               "-",
+               "y"]
+    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "finishing show is 21 cards" in result.stderr
+    assert "Q♣ is already with A" in result.stderr
+    assert "an agreed maal is 0–82" in result.stderr
+    assert "C does not show three 7♦" in result.stderr
+    assert "net = { A = 31, B = -9, C = -22 }" in marriage.read_text(encoding="utf-8")
+
+
+def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
+        cli, marriage, tty):
+    before = marriage.read_bytes()
+    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "n"]
+    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    assert result.exit_code == 1
+    assert marriage.read_bytes() == before

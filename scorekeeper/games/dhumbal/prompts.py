@@ -1,13 +1,18 @@
 """Interactive entry of a Dhumbal hand: the caller (or a show), then every
-seated player's cards. Returns the flags the answers amount to."""
+seated player's cards, each answer checked as soon as it is typed — a card
+already in another hand (naming whose), too many cards, an impossible
+total, and the caller's hand above the call limit. Returns the flags the
+answers amount to."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
+from scorekeeper.errors import Impossible, Refused
 from scorekeeper.game import Asker
 from scorekeeper.games.dhumbal.rules import DhumbalRules
-from scorekeeper.hands import Table, parse_shown_value
+from scorekeeper.games.dhumbal.turns import hand_value
+from scorekeeper.hands import Holdings, Table, parse_shown_value
 
 SHOW_WORD = "show"
 
@@ -15,8 +20,9 @@ SHOW_WORD = "show"
 def ask_hand(ask: Asker, table: Table, rules: DhumbalRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
     def caller_ok(text: str) -> None:
-        if text.strip().lower() != SHOW_WORD:
-            table.name(text)
+        if text.strip().lower() != SHOW_WORD and table.name(text) not in table.seated:
+            raise Impossible(f"{table.name(text)} does not play this hand",
+                             rules.rule("call"))
 
     question = (f"Who called? (a name, or '{SHOW_WORD}' for the "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")
@@ -28,8 +34,43 @@ def ask_hand(ask: Asker, table: Table, rules: DhumbalRules,
     else:
         flags["call"] = table.name(who)
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
-    flags["hand"] = [
-        f"{p}=" + ask.ask(f"{p}'s cards (e.g. 'A♠ 2♦', '-' for none, or a total)",
-                          parse_shown_value, default=earlier.get(p))
-        for p in table.seated]
+    holdings = Holdings(rules.decks, rules.jokers, rules.rule("table"))
+    flags["hand"] = []
+    for p in table.seated:
+        answer = ask.ask(f"{p}'s cards (e.g. 'A♠ 2♦', '-' for none, or a total)",
+                         _shown_check(p, rules, holdings, flags.get("call")),
+                         default=earlier.get(p))
+        flags["hand"].append(f"{p}={answer}")
     return flags
+
+
+def _shown_check(player: str, rules: DhumbalRules, holdings: Holdings,
+                 caller: str | None) -> Callable[[str], None]:
+    """The check of one player's answer; keeps the cards once accepted. The
+    caller's hand above the limit is refused once: typed the same again, it
+    stands (and the call is ruled against, as with the flags)."""
+    warned: list[str] = []
+
+    def check(text: str) -> None:
+        shown = parse_shown_value(text)
+        if shown.cards is None:
+            assert shown.total is not None
+            if not 0 <= shown.total <= rules.max_hand_value:
+                raise Impossible(f"a hand is worth 0–{rules.max_hand_value}, not "
+                                 f"{shown.total}", rules.rule("values"))
+            value = shown.total
+        else:
+            if len(shown.cards) > rules.hand_size:
+                raise Impossible(f"{len(shown.cards)} cards: a hand holds "
+                                 f"0–{rules.hand_size}", rules.rule("deal"))
+            holdings.check(player, shown.cards)
+            value = hand_value(shown.cards, rules)
+        limit = rules.call_limit
+        if player == caller and limit is not None and value > limit \
+                and text.strip() not in warned:
+            warned.append(text.strip())
+            raise Refused(f"{player}'s hand is worth {value}, above the call limit "
+                          f"{limit}: type it again, or the same once more to "
+                          "record the call as ruled against", rules.rule("call"))
+        holdings.keep(player, shown.cards or ())
+    return check

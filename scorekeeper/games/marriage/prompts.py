@@ -1,17 +1,21 @@
 """Interactive entry of a Marriage hand: the finisher (or none), how, the
 tiplu, who saw it (by qualifying, or through 7 dublees), every player's
-cards, tunnelas exposed at the deal and refused shows. Returns the flags
-the answers amount to."""
+cards, tunnelas exposed at the deal and refused shows. Each answer is
+checked as soon as it is typed: a card more often than the three decks
+(and the tiplu) hold it, naming who holds it; the finisher's 21 or 22
+cards; an agreed maal three decks cannot give; a tunnela its player does
+not hold. Returns the flags the answers amount to."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from scorekeeper import cards as cardtext
 from scorekeeper.errors import Impossible
 from scorekeeper.game import Asker
+from scorekeeper.games.marriage.maal import max_maal
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
-from scorekeeper.hands import Table, parse_shown_value
+from scorekeeper.hands import Holdings, Table, parse_shown_value
 
 NONE_WORD = "none"
 
@@ -38,8 +42,10 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
         flags["by"] = ask.ask("Finished by melds or dublees?", _by,
                               default=previous.get("by") or FinishKind.MELDS
                               ).strip().lower()
-    flags["tiplu"] = ask.ask("The tiplu", cardtext.card,
-                             default=previous.get("tiplu"))
+    def tiplu_ok(text: str) -> None:
+        rules.check_shoe([cardtext.card(text)])
+
+    flags["tiplu"] = ask.ask("The tiplu", tiplu_ok, default=previous.get("tiplu"))
     flags["seen"] = ask.names("Who else saw the tiplu by qualifying? (names "
                               "separated by commas, or '-')", table.seated,
                               previous.get("seen", []))
@@ -47,15 +53,18 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
         "Who saw it through 7 dublees instead? (names, commas, or '-')",
         table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
+    holdings = Holdings(rules.decks, 0, rules.rule("table"),
+                        {"the tiplu": [cardtext.card(flags["tiplu"])]})
     flags["hand"] = []
     for p in table.seated:
-        what = ("the 21 or 22 cards shown" if p == flags.get("finish")
+        finisher = p == flags.get("finish")
+        what = ("the 21 or 22 cards shown" if finisher
                 else "maal cards or an agreed maal number")
-        shown = ask.ask(f"{p}: {what}", parse_shown_value,
+        shown = ask.ask(f"{p}: {what}", _shown_check(p, finisher, rules, holdings),
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     tunnelas = ask.ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
-                       lambda t: None,
+                       _tunnelas_check(table, holdings, rules),
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
@@ -64,3 +73,45 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
                                           "commas) or '-'", table.seated,
                                           previous.get("invalid_show", []))
     return flags
+
+
+def _shown_check(player: str, finisher: bool, rules: MarriageRules,
+                 holdings: Holdings) -> Callable[[str], None]:
+    """The check of one player's answer; keeps the cards once accepted."""
+    def check(text: str) -> None:
+        shown = parse_shown_value(text)
+        if shown.cards is None:
+            assert shown.total is not None
+            if finisher:
+                raise Impossible("a finisher shows the 21 or 22 cards, not a "
+                                 "number", rules.rule("finish"))
+            if not 0 <= shown.total <= max_maal(rules):
+                raise Impossible(f"an agreed maal is 0–{max_maal(rules)}, not "
+                                 f"{shown.total}", rules.rule("maal"))
+        elif finisher and len(shown.cards) not in (21, 22):
+            raise Impossible(f"{len(shown.cards)} cards: a finishing show is 21 "
+                             "cards (or 22 with the discard)", rules.rule("finish"))
+        elif not finisher and len(shown.cards) > rules.hand_size:
+            raise Impossible(f"{len(shown.cards)} cards: a hand holds "
+                             f"{rules.hand_size}", rules.rule("deal"))
+        else:
+            holdings.check(player, shown.cards)
+        holdings.keep(player, shown.cards or ())
+    return check
+
+
+def _tunnelas_check(table: Table, holdings: Holdings, rules: MarriageRules
+                    ) -> Callable[[str], None]:
+    """Each NAME=CARD names a player who holds that card three times."""
+    def check(text: str) -> None:
+        for item in (t.strip() for t in text.split(",")):
+            if item in ("", "-"):
+                continue
+            name, sep, typed = item.partition("=")
+            if not sep:
+                raise Impossible(f"write NAME=CARD, not {item!r}", rules.rule("tunnela"))
+            player, card = table.name(name), cardtext.card(typed)
+            if holdings.held.get(player, ()).count(card) < 3:
+                raise Impossible(f"{player} does not show three {card}: a "
+                                 "tunnela is 3 identical cards", rules.rule("tunnela"))
+    return check
