@@ -31,6 +31,7 @@ from scorekeeper.hands import check_player_names, resolve_name
 from scorekeeper.ledger import Ruled, Session, StoredHand
 from scorekeeper.options import stored_option
 from scorekeeper.tomltext import LedgerError
+from scorekeeper.words import plural
 
 Waiting = Callable[[], None] | None
 
@@ -177,7 +178,7 @@ def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None
         session.check_open()
         if expect_hands is not None and expect_hands != index:
             raise Impossible(f"{path} changed while the hand was being typed "
-                             f"(now {index} hands, not {expect_hands}): nothing "
+                             f"(now {plural(index, 'hand')}, not {expect_hands}): nothing "
                              "recorded; run record again")
         ruled.append(session.rule_next(flags))
         return appended(session, text, ruled[0].stored)
@@ -214,7 +215,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     def rewrite(session: Session, text: str) -> Change:
         if expect_hands is not None and expect_hands != len(session.hands):
             raise Impossible(f"{path} changed while the hand was being typed "
-                             f"(now {len(session.hands)} hands, not "
+                             f"(now {plural(len(session.hands), 'hand')}, not "
                              f"{expect_hands}): nothing amended; run amend again")
         ruled = session.rule_amended(number, flags)
         done.append((ruled, session))
@@ -320,7 +321,7 @@ def undo(path: Path, expect_hands: int | None = None,
             raise Impossible(f"{path} has no hands to undo")
         if expect_hands is not None and expect_hands != len(session.hands):
             raise Impossible(f"{path} changed while you were asked (now "
-                             f"{len(session.hands)} hands, not {expect_hands}): "
+                             f"{plural(len(session.hands), 'hand')}, not {expect_hands}): "
                              "nothing removed; run undo again")
         head = tomltext.split_last_hand(text)
         if head is None:

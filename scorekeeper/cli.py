@@ -30,6 +30,7 @@ import typer  # noqa: E402
 from scorekeeper import mend, play, registry
 from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
+from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, console, emit_json, guarded,
                                parameter, say, stdin_is_tty, waiting, warn_stale,
@@ -99,7 +100,7 @@ def new(
         after_write(f"Created {path}", lambda: say(
             f"New {chosen.name} session ({prof.name}) in {path}: "
             f"{', '.join(names)}; {first} deals first"
-            + (f"; {planned} hands planned" if planned else "") + "."))
+            + (f"; {plural(planned, 'hand')} planned" if planned else "") + "."))
 
     guarded(body)
 

@@ -23,6 +23,7 @@ import typer
 from scorekeeper import registry
 from scorekeeper.errors import Impossible
 from scorekeeper.options import Profile
+from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, console,
                                emit_json, guarded, parameter, say, use_ascii,
                                warn_stale, write_text)
@@ -70,8 +71,8 @@ def settle_up(
 
         titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
         hands = sum(len(s.hands) for s in sessions)
-        heading = (f"Settle-up — {titles}, {len(sessions)} session"
-                   f"{'s' * (len(sessions) != 1)}, {hands} hands")
+        heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
+                   f"{plural(hands, 'hand')}")
         nightview.settle_up(console(ascii), heading, balances, transfers)
 
     guarded(body, as_json)

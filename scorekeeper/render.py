@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.cards import suits_as_letters
+from scorekeeper.words import plural
 
 if TYPE_CHECKING:
     from scorekeeper.ruling import Ruling
@@ -116,10 +117,10 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
     are shown as stored, and marked)."""
     data = session.standings_json()
     lower = session.rules.lower_is_better
+    played, planned = data["hands_played"], data["hands_planned"]
     heading = (f"{session.game.title} ({session.profile.name}) — "
-             f"{data['hands_played']}"
-             + (f"/{data['hands_planned']}" if data["hands_planned"] else "")
-             + " hands")
+               + (f"{played}/{plural(planned, 'hand')}" if planned
+                  else plural(played, "hand")))
     table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
     table.add_column("Place", justify="right")
     table.add_column("Player")
@@ -135,8 +136,11 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
-        con.print(f"  [red]Warning[/]: hand(s) {', '.join(map(str, data['unbalanced_hands']))} "
-                  "do not sum to 0; run `scorekeeper verify`.")
+        unbalanced = data["unbalanced_hands"]
+        con.print(f"  [red]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
+                  f"{', '.join(map(str, unbalanced))} "
+                  f"{'does' if len(unbalanced) == 1 else 'do'} not sum to 0; run "
+                  "`scorekeeper verify`.")
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
         con.print(f"  Session complete. Winner: {' and '.join(winners)}.",

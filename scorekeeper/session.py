@@ -17,6 +17,7 @@ from scorekeeper.declare import Flag
 from scorekeeper.game import Game
 from scorekeeper.hands import Table
 from scorekeeper.options import Profile, RuleSet, stored_option
+from scorekeeper.words import plural
 
 FORMAT_VERSION = 1
 AnyGame = Game[Any, Any, Any]
@@ -410,7 +411,8 @@ class Session:
         rules = self.profile.parse_settings([f"{unit}={value}"])
         planned = rules.planned_hands(len(self.players))
         if planned is not None and planned < len(self.hands):
-            raise Impossible(f"{len(self.hands)} hands are already played")
+            raise Impossible(f"{plural(len(self.hands), 'hand')} "
+                             f"{'is' if len(self.hands) == 1 else 'are'} already played")
         return rules
 
 

@@ -67,7 +67,9 @@ def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
         unbalanced = s.unbalanced()
         if unbalanced:
             raise Impossible(
-                f"{s.label}: hand(s) {', '.join(map(str, unbalanced))} do not "
+                f"{s.label}: {'hand' if len(unbalanced) == 1 else 'hands'} "
+                f"{', '.join(map(str, unbalanced))} "
+                f"{'does' if len(unbalanced) == 1 else 'do'} not "
                 "sum to 0, so nobody can be squared; run `scorekeeper verify "
                 f"{s.label}`", s.rules.rule("ledger"))
     titles = list(dict.fromkeys(s.game.title for s in sessions))

@@ -97,7 +97,7 @@ def test_dh11_settle_up_refuses_a_ledger_whose_hands_do_not_sum_to_zero(cli, tmp
     path = write(tmp_path / "tampered.toml", tampered)
     result = cli("settle-up", path)
     assert result.exit_code == 2
-    assert "do not sum to 0" in result.stderr and "verify" in result.stderr
+    assert "does not sum to 0" in result.stderr and "verify" in result.stderr
 
 
 def test_settle_up_refuses_the_same_ledger_twice(cli, evenings):
