@@ -422,4 +422,4 @@ def test_dh11_standings_flag_a_hand_that_does_not_sum_to_zero(cli, ledger):
     data = json.loads(cli("standings", ledger, "--json").stdout)
     assert data["unbalanced_hands"] == [1]
     human = cli("standings", ledger, env={"COLUMNS": "200"})
-    assert "do not sum to 0" in human.stdout and "verify" in human.stdout
+    assert "does not sum to 0" in human.stdout and "verify" in human.stdout
