@@ -49,6 +49,22 @@ check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
 app.add_typer(check_app, name="check")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from scorekeeper import __version__  # only when asked
+
+        sys.stdout.write(f"scorekeeper {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", is_eager=True,
+                                       callback=_version,
+                                       help="Print the version and exit.")
+          ) -> None:
+    """Scorekeeper and rules referee for Dhumbal and Marriage."""
+
+
 @check_app.callback()
 def _check_group() -> None:
     """Single rulings for disputes, without a ledger."""

@@ -10,13 +10,18 @@ from __future__ import annotations
 import io
 import os
 import sys
+import textwrap
 from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Mapping,
                     Sequence, TextIO, cast)
 
 from rich import box
 from rich.console import Console
+from rich.highlighter import RegexHighlighter
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
+from rich.theme import Theme
 
 from scorekeeper.cards import suits_as_letters
 from scorekeeper.words import plural
@@ -54,10 +59,26 @@ class _AsciiWriter(io.TextIOBase):
         return self.stream.isatty()
 
 
+class _Suits(RegexHighlighter):
+    """Hearts and diamonds red; spades and clubs as the text is."""
+
+    base_style = "suit."
+    highlights = [r"(?P<red>[♥♦♡♢])"]
+
+
+SUITS = _Suits()
+_THEME = Theme({"suit.red": "red"})
+
+
+def cards(text: str) -> Text:
+    """Card text for a table cell, with red hearts and diamonds."""
+    return SUITS(Text(text))
+
+
 def make_console(ascii: bool = False, stderr: bool = False) -> Console:
     stream: TextIO = sys.stderr if stderr else sys.stdout
     con = Console(file=cast(TextIO, _AsciiWriter(stream)) if ascii else stream,
-                  highlight=False, emoji=False, safe_box=ascii,
+                  highlight=False, emoji=False, safe_box=ascii, theme=_THEME,
                   # NO_COLOR: no colour and no other styling either (rich
                   # alone keeps bold).
                   color_system=None if os.environ.get("NO_COLOR") else "auto")
@@ -92,10 +113,19 @@ def title(hand_number: int | None, dealer: str) -> str:
         f" — dealer {escape(dealer)}"
 
 
+def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ") -> None:
+    """One line of text wrapped to the terminal with a hanging indent."""
+    width = max(20, con.width)
+    wrapped = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest,
+                            break_long_words=False, break_on_hyphens=False)
+    for piece in wrapped or [first]:
+        con.print(SUITS(Text(piece)), soft_wrap=True)
+
+
 def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
     for line in lines:
-        con.print("  " + line, markup=False)
-    con.print(f"  Rules: {', '.join(rules)}", markup=False)
+        hanging(con, line)
+    hanging(con, f"Rules: {', '.join(rules)}")
 
 
 def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
@@ -177,54 +207,100 @@ def sparkline(values: list[int], ascii: bool = False, width: int = 60,
     return "".join(chars[round((v - lo) / step)] for v in values)
 
 
+def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
+    """Each name cut to its shortest prefix (3 letters at least, `longest`
+    at most) that no other name shares, case aside; a name that fits stays."""
+    out: dict[str, str] = {}
+    for name in names:
+        size = min(3, len(name))
+        while size < min(longest, len(name)) and any(
+                other != name and other.casefold().startswith(name[:size].casefold())
+                for other in names):
+            size += 1
+        out[name] = name[:size]
+    if len(set(a.casefold() for a in out.values())) < len(out):
+        out = {name: f"P{i + 1}" for i, name in enumerate(names)}   # a last resort
+    return out
+
+
 def history(con: Console, session: Session, last: int | None = None,
             stale: Set[int | None] = frozenset()) -> None:
     """Every hand (the last `last`); hands in `stale` disagree with their
-    inputs and are marked `!`."""
+    inputs and are marked `!`. Where the table would not fit the terminal,
+    names are abbreviated (a legend says which is who) and what happened is
+    told below it."""
     data = session.history_json()
-    key = data["score"]
-    lower = session.rules.lower_is_better
+    rows = data["hands"]
+    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    # The first layout that fits: everything in the table; what happened
+    # told below it; names abbreviated too; each total under its change.
+    wide = con.options.update(max_width=10_000)
+    short = abbreviations(session.players)
+    for story_in_table, names, stacked in ((True, None, False), (False, None, False),
+                                           (False, short, False), (False, short, True)):
+        table = _history_table(con, session, data, shown, stale, names,
+                               story_in_table, stacked)
+        if Measurement.get(con, wide, table).maximum <= con.width:
+            break
+    con.print(table)
+    if not story_in_table:
+        for row in shown:
+            hanging(con, f"{row['hand']}: {session.story(row)}", "  ", "     ")
+    legend = [f"{a} = {p}" for p, a in (names or {}).items() if a != p]
+    if legend:
+        hanging(con, "Names: " + ", ".join(legend), "  ", "    ")
+    if stacked:
+        hanging(con, "Each cell: the hand's score over the running total.")
+    if len(shown) < len(rows):
+        con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
+                  "every hand, --json gives them all)", markup=False)
+    if data["hands"]:
+        _sparklines(con, session, data)
+    else:
+        con.print("  No hands recorded yet.", markup=False)
+
+
+def _history_table(con: Console, session: Session, data: Mapping[str, Any],
+                   shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+                   short: Mapping[str, str] | None, story_in_table: bool,
+                   stacked: bool) -> Table:
+    key, lower = data["score"], session.rules.lower_is_better
+    names = short or {p: p for p in session.players}
     table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
     table.add_column("Hand", justify="right")
     table.add_column("Dealer")
     table.add_column("Winner")
-    table.add_column("What happened")
+    if story_in_table:
+        table.add_column("What happened")
     for p in session.players:
-        table.add_column(escape(p), justify="right")
-    rows = data["hands"]
-    shown = rows if last is None or len(rows) <= last else rows[-last:]
+        table.add_column(escape(names[p]), justify="right", no_wrap=True)
     # In ASCII mode write "->" here: rich measures the cell before the
     # output is made ASCII, and "→" is one column where "->" is two.
-    arrow = "->" if getattr(con, "ascii_mode", False) else "→"
+    between = "\n" if stacked else (" -> " if ascii_mode(con) else " → ")
     for row in shown:
-        cells = []
-        for p in session.players:
-            if p in row[key]:
-                cells.append(f"{colour(row[key][p], lower)} {arrow} {row['totals'][p]}")
-            else:
-                cells.append("out")
+        cells = [f"{colour(row[key][p], lower)}{between}{row['totals'][p]}"
+                 if p in row[key] else "out" for p in session.players]
+        winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
+        story = [escape(session.story(row))] if story_in_table else []
         table.add_row(str(row["hand"]) + ("!" if row["hand"] in stale else ""),
-                      escape(row["dealer"]),
-                      escape(row["winner"] or "—"), escape(session.story(row)),
-                      *cells)
-    con.print(table)
-    if len(shown) < len(rows):
-        con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
-                  "every hand, --json gives them all)", markup=False)
-    ascii = getattr(con, "ascii_mode", False)
-    if data["hands"]:
-        con.print("  How the totals moved:", markup=False)
-        width = max(len(p) for p in session.players)
-        series = {p: [0] + [row["totals"][p] for row in data["hands"]]
-                  for p in session.players}
-        # One scale for everyone, so that the lines compare.
-        lo = min(min(s) for s in series.values())
-        hi = max(max(s) for s in series.values())
-        for p in session.players:
-            con.print(f"  {p:<{width}}  {sparkline(series[p], ascii, lo=lo, hi=hi)}  "
-                      f"{series[p][-1]:>+5d}", markup=False)
-    else:
-        con.print("  No hands recorded yet.", markup=False)
+                      escape(names.get(row["dealer"], row["dealer"])),
+                      escape(winner), *story, *cells)
+    return table
+
+
+def _sparklines(con: Console, session: Session, data: Mapping[str, Any]) -> None:
+    con.print("  How the totals moved:", markup=False)
+    width = max(len(p) for p in session.players)
+    series = {p: [0] + [row["totals"][p] for row in data["hands"]]
+              for p in session.players}
+    # One scale for everyone, so that the lines compare.
+    lo = min(min(s) for s in series.values())
+    hi = max(max(s) for s in series.values())
+    spark_width = max(10, min(60, con.width - width - 14))
+    for p in session.players:
+        con.print(f"  {p:<{width}}  "
+                  f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
+                  f"{series[p][-1]:>+5d}", markup=False)
 
 
 # -- checks ---------------------------------------------------------------------

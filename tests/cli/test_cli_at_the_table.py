@@ -309,3 +309,51 @@ def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypat
     assert fixed.exit_code == 0 and data["ok"] and data["fixed"] == [1]
     assert cli("verify", three).exit_code == 0
     assert hands_of(three)[0].data["cards"]["Chandra"] == "9♥ K♠"
+
+
+# -- layout ----------------------------------------------------------------------------
+
+SIX = "Ramchandra,Ramkrishna,Bishnumaya,Chandrakala,Dipendra,Gyanendra"
+
+
+def test_six_long_names_fit_history_at_80_columns_with_a_legend(cli, tmp_path):
+    path = tmp_path / "six.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", SIX).exit_code == 0
+    names = SIX.split(",")
+    hands = [f"--hand={n}={c}" for n, c in zip(names, ["A♥", "2♦ 3♣", "9♥", "K♠",
+                                                        "Q♥ J♦ 10♣", "5♠ 5♥"])]
+    assert cli("record", path, "--call", "Ramchandra", *hands).exit_code == 0
+    result = cli("history", path, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "…" not in result.stdout
+    assert "Ramc = Ramchandra" in result.stdout and "Ramk = Ramkrishna" in result.stdout
+    assert "1: Ramchandra called" in result.stdout
+
+
+def test_ruling_lines_wrap_at_80_columns_with_a_hanging_indent(cli):
+    result = cli("settle", "dhumbal", "--players", "Asha,Bikash,Chandra", "--show",
+                 "--hand", "Asha=2♦ 2♣", "--hand", "Bikash=2♠ 2♥",
+                 "--hand", "Chandra=A♦ 3♣", env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    start = next(i for i, line in enumerate(lines) if " tie at 4" in line)
+    assert lines[start].startswith("  Bikash, Chandra and Asha tie")
+    assert lines[start + 1].startswith("      ") and lines[start + 1].strip()
+
+
+def test_hearts_and_diamonds_are_red_where_colour_is_on(cli):
+    args = ["settle", "dhumbal", "--players", "A,B", "--call", "A",
+            "--hand", "A=A♥ 2♦", "--hand", "B=K♠"]
+    coloured = cli(*args, env={"FORCE_COLOR": "1", "COLUMNS": "100"}).stdout
+    assert "\x1b[31mA♥" in coloured or "\x1b[31m♥" in coloured
+    plain = cli(*args, env={"NO_COLOR": "1", "COLUMNS": "100"}).stdout
+    assert "\x1b[" not in plain
+
+
+def test_version(cli):
+    from scorekeeper import __version__
+
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout == f"scorekeeper {__version__}\n"

@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.dhumbal.engine import DhumbalResult
-from scorekeeper.render import ascii_mode, colour, table_box, title
+from scorekeeper.render import ascii_mode, cards, colour, table_box, title
 
 
 def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
@@ -32,7 +32,7 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
             mark += star
         charged = "—" if name == result.winner and result.zero_sum \
             else str(charges[name])
-        table.add_row(escape(name) + mark, escape(shown.get(name, "")),
+        table.add_row(escape(name) + mark, cards(shown.get(name, "")),
                       str(values[name]),
                       charged, colour(score, not result.zero_sum))
     con.print(table)
