@@ -8,6 +8,8 @@ suit 0..3 for ♠ ♥ ♦ ♣. A joker (only in profiles that use jokers) is
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import chain
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import Impossible
@@ -29,6 +31,7 @@ _JOKER_INPUT = {"jk", "🃏", "joker"}
 # Spaces and commas separate cards; `|` separates melds (CLI.md), so a meld
 # list such as "3♠ 4♠ 5♠ | 6♥ 6♥ 6♥" reads as the cards it holds.
 _SEPARATORS = re.compile(r"[\s,|]+")
+_KNOWN: dict[str, "Card"] = {}       # token → card, as read before
 
 
 class Card(NamedTuple):
@@ -62,6 +65,9 @@ JOKER = Card(0, -1)
 
 def card(token: str) -> Card:
     """Parse one card token (`A♠`, `as`, `10♦`, `Td`, `QH`, `JK`)."""
+    known = _KNOWN.get(token)        # a ledger repeats the same few tokens
+    if known is not None:
+        return known
     raw = token.strip()
     lowered = raw.lower()
     if lowered in _JOKER_INPUT:
@@ -72,7 +78,10 @@ def card(token: str) -> Card:
         rank = _RANK_INPUT.get(cleaned[:-1])
         suit = _SUIT_INPUT.get(cleaned[-1])
         if rank is not None and suit is not None:
-            return Card(rank, suit)
+            found = Card(rank, suit)
+            if len(_KNOWN) < 4096:
+                _KNOWN[token] = found
+            return found
     raise Impossible(
         f"cannot read the card {raw!r}: write a rank A 2 … 10 J Q K (or T) "
         "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH'"
@@ -89,7 +98,9 @@ def cards(text: str) -> tuple[Card, ...]:
         return ()
     if not stripped.strip("|, \t"):
         raise Impossible("no cards given: write '-' for an empty hand")
-    return tuple(card(token) for token in _SEPARATORS.split(stripped) if token)
+    tokens = stripped.split() if "," not in stripped and "|" not in stripped \
+        else _SEPARATORS.split(stripped)      # as ledgers store them: at once
+    return tuple(card(token) for token in tokens if token)
 
 
 def format_cards(hand: Iterable[Card]) -> str:
@@ -106,17 +117,16 @@ def suits_as_letters(text: str) -> str:
 
 
 def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
-    counts: dict[Card, int] = {}
-    for hand in hands:
-        for c in hand:
-            counts[c] = counts.get(c, 0) + 1
-    return counts
+    return Counter(chain.from_iterable(hands))
 
 
 def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                  rule: str) -> None:
     """Refuse a card seen more often than the shoe holds it (exit 2)."""
-    for c, n in sorted(count_copies(hands).items()):
+    counts = count_copies(hands)
+    if JOKER not in counts and (not counts or max(counts.values()) <= decks):
+        return                                  # the usual case, at once
+    for c, n in sorted(counts.items()):
         if c.is_joker:
             if jokers == 0:
                 raise Impossible("this session plays without jokers, but JK "

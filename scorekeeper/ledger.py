@@ -212,22 +212,26 @@ def _type_problems(data: Mapping[str, Any], where: str,
                 or (isinstance(v, list) and all(isinstance(x, str) for x in v))
                 for v in data[key].values()):
             out.append(f"{where}: `{key}` values must be card lists or numbers")
+        elif kind is dict and not all(map(_in_range, data[key].values())):
+            out.append(f"{where}: `{key}` holds a number beyond the 64-bit whole "
+                       "numbers TOML holds")
     return out
 
 
 def _walk_plain(doc: Mapping[str, Any], line_of: Mapping[str, Any],
                 problems: list[tuple[int | None, str]]) -> None:
+    """The header's values walked; a hand's are checked key by key by
+    `_hand_shape` (every key known, every value of its type and range)."""
     for key, value in doc.items():
         if key == "hands" and isinstance(value, list):
-            for i, hand in enumerate(value):
-                found: list[str] = []
-                _plain_problems(hand, "", found)
-                line = line_of["hands"][i] if i < len(line_of["hands"]) else None
-                problems += [(line, f"hand {i + 1}: {m}") for m in found]
             continue
-        found = []
+        found: list[str] = []
         _plain_problems(value, str(key), found)
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
+
+
+def _in_range(value: Any) -> bool:
+    return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
 
 
 def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
@@ -258,6 +262,9 @@ def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
         if not isinstance(value, int) or isinstance(value, bool):
             out.append(f"{where}: `{score_key}.{name}` must be a whole number, "
                        f"not {value!r}")
+        elif not _in_range(value):
+            out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
+                       "numbers TOML holds")
     return out
 
 

@@ -266,7 +266,10 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
 
 
-def _write_atomic(path: Path, text: str, exclusive: bool = False) -> bool:
+def _write_atomic(path: Path, text: str, exclusive: bool = False,
+                  durable: bool = True) -> bool:
+    """Temp file, rename; `durable`: fsync the file and its folder (the
+    cache, never needed for correctness, skips that wait)."""
     folder = path.parent if str(path.parent) else Path(".")
     clean_stale_temps(path)
     tmp = _temp_name(path)
@@ -289,7 +292,8 @@ def _write_atomic(path: Path, text: str, exclusive: bool = False) -> bool:
             fd = -1
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         if exclusive:
             try:
                 os.link(tmp, path)
@@ -305,7 +309,8 @@ def _write_atomic(path: Path, text: str, exclusive: bool = False) -> bool:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _fsync_folder(folder)
+    if durable:
+        _fsync_folder(folder)
     return True
 
 
@@ -416,7 +421,7 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
                               "sha256": _digest(text), "document": document},
                              ensure_ascii=False)
         target.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomic(target, payload)
+        _write_atomic(target, payload, durable=False)
     except (OSError, TypeError, ValueError, RecursionError):
         forget_cache(path)
 

@@ -279,7 +279,7 @@ def test_temp_files_of_killed_writers_are_cleaned_by_the_next_write(cli, ledger)
 
 @pytest.mark.parametrize("edit, words", [
     (("hand = 1", "hand = true"), "`hand = 1` expected"),
-    (("hand = 1", "hand = 1.0"), "hand 1: `hand` is a float"),
+    (("hand = 1", "hand = 1.0"), "hand 1: `hand = 1` expected"),
     (("hand = 1\n", 'hand = 1\nmood = "tense"\n'), "unknown key `mood`"),
     (("Bikash = 34", "Bikash = 99999999999999999999"), "beyond the 64-bit"),
 ])

@@ -9,8 +9,7 @@ it is playing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.cards import check_copies
 from scorekeeper.errors import Impossible
@@ -19,8 +18,7 @@ from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
 from scorekeeper.hands import Shown, clockwise_from_left_of
 
 
-@dataclass(frozen=True)
-class DhumbalHand:
+class DhumbalHand(NamedTuple):
     """The inputs of one hand: who sat, who dealt, who called, what was shown."""
 
     players: tuple[str, ...]          # seated this hand, clockwise
@@ -29,8 +27,9 @@ class DhumbalHand:
     shown: tuple[tuple[str, Shown], ...]
 
 
-@dataclass(frozen=True)
-class DhumbalResult:
+class DhumbalResult(NamedTuple):
+    """A named tuple, like the hand: `verify` makes one per stored hand."""
+
     values: tuple[tuple[str, int], ...]
     caller: str | None
     caught: bool | None
@@ -41,7 +40,7 @@ class DhumbalResult:
     rules: tuple[str, ...]
     explanation: tuple[str, ...]
     unverified: tuple[str, ...]
-    shown: tuple[tuple[str, str], ...] = ()
+    shown: tuple[tuple[str, Shown], ...] = ()
 
     @property
     def net(self) -> dict[str, int] | None:
@@ -157,7 +156,7 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         rules=tuple(dict.fromkeys(cited)),
         explanation=tuple(lines),
         unverified=unverified,
-        shown=tuple((name, s.text()) for name, s in hand.shown),
+        shown=hand.shown,
     )
 
 

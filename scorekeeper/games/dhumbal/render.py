@@ -22,7 +22,7 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
     table.add_column(key, justify="right")
     values = dict(result.values)
     charges = dict(result.charges)
-    shown = dict(result.shown)
+    shown = {name: s.text() for name, s in result.shown}
     star = " *" if ascii_mode(con) else " ★"
     for name, score in result.scores:
         mark = ""

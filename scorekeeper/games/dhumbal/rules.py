@@ -9,6 +9,7 @@ resolve a call), so each profile carries its table of ids by topic.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
@@ -90,11 +91,13 @@ class DhumbalRules(RuleSet):
 
     def card_value(self, rank: int) -> int:
         """DH-2 / DC-2: A = 1, 2–10 face value, faces per scheme, joker 0."""
-        if rank == 0:
-            return 0
-        if rank <= 10:
-            return rank
-        return FACE_SCHEMES[self.faces][rank - 11]
+        return self.rank_values[rank]
+
+    @cached_property
+    def rank_values(self) -> tuple[int, ...]:
+        """The value of each rank, joker (0) to K (13): looked up, not
+        worked out, for every card `verify` values."""
+        return (0, *range(1, 11), *FACE_SCHEMES[self.faces])
 
     @property
     def max_hand_value(self) -> int:
