@@ -38,6 +38,7 @@ def one_json(text: str) -> dict:
 
 # -- 1. the lock cannot be defeated by deleting a side file ---------------------------
 
+@pytest.mark.slow          # real processes waiting on a lock
 def test_lock_held_keeps_a_second_writer_out_even_with_side_files_deleted(ledger):
     before = ledger.read_bytes()
     with storage.locked(ledger):
@@ -56,6 +57,7 @@ def test_lock_held_keeps_a_second_writer_out_even_with_side_files_deleted(ledger
     assert ledger.read_bytes() == before
 
 
+@pytest.mark.slow          # real processes waiting on a lock
 def test_a_writer_that_waited_locks_the_file_that_replaced_the_one_it_waited_for(
         cli, ledger, tmp_path):
     twin = tmp_path / "twin.toml"
