@@ -94,10 +94,7 @@ def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise Impossible("player names must be distinct: "
                          + ", ".join(cleaned), table)
-    if not rules.min_players <= len(cleaned) <= rules.max_players:
-        raise Impossible(f"{len(cleaned)} player{'s' * (len(cleaned) != 1)}: "
-                         "this profile seats "
-                         f"{rules.min_players}–{rules.max_players}", table)
+    rules.check_player_count(len(cleaned))
     return cleaned
 
 

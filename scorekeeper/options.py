@@ -70,6 +70,13 @@ class RuleSet:
     def rule(self, topic: str) -> str:
         return self.rule_ids[topic]
 
+    def check_player_count(self, count: int) -> None:
+        """Refuse a table this profile does not seat (exit 2)."""
+        if not self.min_players <= count <= self.max_players:
+            raise Impossible(f"{count} player{'s' * (count != 1)}: this profile "
+                             f"seats {self.min_players}–{self.max_players}",
+                             self.rule("table"))
+
     def rule_or(self, topic: str, fallback: str) -> str:
         """The id for `topic`, or for `fallback` where this game has none."""
         return self.rule_ids.get(topic) or self.rule_ids[fallback]

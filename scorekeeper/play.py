@@ -35,6 +35,38 @@ def _seating_flags() -> tuple[Flag, ...]:
     return tuple(SESSION_FLAGS.values())
 
 
+def _asked(values: dict[str, Any], flags: dict[str, Any],
+           seating: dict[str, Any], number: int | None = None) -> int | None:
+    """With no hand options, at a terminal: ask for the hand (hand `number`
+    again, for amend) and add the answers to `flags`; the number of hands
+    the ledger had then, so that the book refuses if another writer added
+    one meanwhile. None when the hand was typed as options."""
+    if flags:
+        return None
+    command = "record" if number is None else "amend"
+    if not stdin_is_tty():
+        raise Impossible(f"no hand given: pass the hand options (see "
+                         f"`scorekeeper {command} --help`); prompts need a "
+                         "terminal")
+    from scorekeeper import book, prompts  # start-up: see module doc
+
+    # Ask first, without the lock; the book re-checks under it.
+    session = book.read(values["ledger"])
+    if number is None:
+        session.check_open()
+    # With --json, stdout holds only the JSON: prompts and the ruling
+    # shown for confirmation go to stderr.
+    entered = prompts.enter_hand(session, console(values["ascii"],
+                                                  stderr=values["as_json"]),
+                                 confirm=not values["yes"], number=number,
+                                 seating=seating)
+    if entered is None:
+        say("Nothing recorded." if number is None else "Nothing amended.")
+        raise typer.Exit(0)
+    flags.update(entered)
+    return len(session.hands)
+
+
 def _record(values: dict[str, Any]) -> None:
     from scorekeeper import book  # start-up: see module doc
 
@@ -43,26 +75,7 @@ def _record(values: dict[str, Any]) -> None:
     seating = given(_seating_flags(), values)
 
     def body() -> None:
-        expect = None
-        if not flags:
-            if not stdin_is_tty():
-                raise Impossible("no hand given: pass the hand options (see "
-                                 "`scorekeeper record --help`); prompts need a "
-                                 "terminal")
-            from scorekeeper import prompts  # start-up: see module doc
-
-            # Ask first, without the lock; the book re-checks under it.
-            session = book.read(ledger)
-            session.check_open()
-            # With --json, stdout holds only the JSON: prompts and the ruling
-            # shown for confirmation go to stderr.
-            entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
-                                         confirm=not values["yes"], seating=seating)
-            if entered is None:
-                say("Nothing recorded.")
-                raise typer.Exit(0)
-            flags.update(entered)
-            expect = len(session.hands)
+        expect = _asked(values, flags, seating)
         done = book.record(ledger, {**flags, **seating}, expect,
                            on_wait=waiting(ledger))
         after_write(f"Recorded hand {done.ruled.number} in {ledger}",
@@ -80,23 +93,7 @@ def _amend(values: dict[str, Any]) -> None:
     seating = given(_seating_flags(), values)
 
     def body() -> None:
-        expect = None
-        if not flags:
-            if not stdin_is_tty():
-                raise Impossible("no hand given: pass the hand options (see "
-                                 "`scorekeeper amend --help`); prompts need a "
-                                 "terminal")
-            from scorekeeper import prompts  # start-up: see module doc
-
-            session = book.read(ledger)
-            entered = prompts.enter_hand(session, console(ascii, stderr=as_json),
-                                         confirm=not values["yes"], number=number,
-                                         seating=seating)
-            if entered is None:
-                say("Nothing amended.")
-                raise typer.Exit(0)
-            flags.update(entered)
-            expect = len(session.hands)
+        expect = _asked(values, flags, seating, number)
         done = book.amend(ledger, number, {**flags, **seating}, expect,
                           on_wait=waiting(ledger))
         after_write(f"Amended hand {number} in {ledger}",

@@ -75,10 +75,7 @@ def value_of(shown: Shown, rules: DhumbalRules) -> int:
 def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     """Refuse impossible input (exit 2) before any ruling."""
     n = len(hand.players)
-    if not rules.min_players <= n <= rules.max_players:
-        raise Impossible(f"{n} player{'s' * (n != 1)}: this profile seats "
-                         f"{rules.min_players}–{rules.max_players}",
-                         rules.rule("table"))
+    rules.check_player_count(n)
     if len({p.casefold() for p in hand.players}) != n:
         raise Impossible("player names must be distinct", rules.rule("table"))
     if hand.dealer not in hand.players:

@@ -139,11 +139,7 @@ def _item_json(item: MaalItem) -> dict[str, object]:
 
 def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
     """Who plays, who is named, who saw how (MA-1, MA-5, MA-9, MA-13)."""
-    n = len(hand.players)
-    if not rules.min_players <= n <= rules.max_players:
-        raise Impossible(f"{n} player{'s' * (n != 1)}: Marriage seats "
-                         f"{rules.min_players}–{rules.max_players}",
-                         rules.rule("table"))
+    rules.check_player_count(len(hand.players))
     given = [p for p, _ in hand.shown]
     missing = [p for p in hand.players if p not in given]
     if missing:

@@ -211,10 +211,7 @@ def _checked_maal(names: tuple[str, ...], maal: Mapping[str, int],
                   ) -> dict[str, int]:
     """Each player's maal, in seat order, once the table is known sound."""
     settle_rule = rules.rule("settle")
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise Impossible(f"Marriage is for {rules.min_players} to "
-                         f"{rules.max_players} players, not {len(names)}",
-                         rules.rule("table"))
+    rules.check_player_count(len(names))
     if len(set(names)) != len(names):
         raise Impossible("a player is named twice", settle_rule)
     for name in [*maal, *seen, *seen_dublees]:
