@@ -73,30 +73,34 @@ def paired_medians(argv_a: list[str], argv_b: list[str], runs: int,
     return statistics.median(a), statistics.median(b)
 
 
-def make_ledger(path: Path, hands: int, seed: int = 7) -> None:
+def make_ledger(path: Path, hands: int, seed: int = 7,
+                players: tuple[str, ...] = PLAYERS, planned: int | None = None) -> None:
+    """A Dhumbal session of `hands` hands, each a legal call, written as
+    scorekeeper writes it (`planned`: the hands it plans; many more by
+    default, so that it stays open)."""
     game = registry.game("dhumbal")
     profile = game.profile()
-    rules = profile.parse_settings([f"hands={hands + 1000}"])
+    rules = profile.parse_settings([f"hands={planned or hands + 1000}"])
     rng = random.Random(seed)
     deck = [Card(r, s) for r in range(1, 14) for s in range(4)]
     parts = [tomltext.header_text(ledger.header_document(
-        game, profile, rules, PLAYERS, PLAYERS[0]))]
-    dealer = PLAYERS[0]
+        game, profile, rules, players, players[0]))]
+    dealer = players[0]
     for number in range(1, hands + 1):
         while True:
             rng.shuffle(deck)
             dealt = {p: deck[i * 5:i * 5 + rng.randint(1, 5)]
-                     for i, p in enumerate(PLAYERS)}
-            caller = next((p for p in PLAYERS
+                     for i, p in enumerate(players)}
+            caller = next((p for p in players
                            if sum(rules.card_value(c.rank) for c in dealt[p]) <= 5),
                           None)
             if caller:
                 break
         raw = {p: format_cards(cs) for p, cs in dealt.items()}
-        inputs = game.args(Table.of(PLAYERS, dealer), caller, raw, rules)
+        inputs = game.args(Table.of(players, dealer), caller, raw, rules)
         result = game.resolve(inputs, rules)
         parts.append(tomltext.hand_text(game.to_stored(number, inputs, result)))
-        dealer = PLAYERS[(PLAYERS.index(dealer) + 1) % len(PLAYERS)]
+        dealer = players[(players.index(dealer) + 1) % len(players)]
     path.write_text("".join(parts), encoding="utf-8")
 
 
@@ -157,6 +161,8 @@ def _long_ledgers(exe: str, tmp: str, runs: int, report: Report) -> None:
 
 
 def main() -> int:
+    # The caches the runs leave go to a folder of their own, not the user's.
+    os.environ.setdefault("SCOREKEEPER_CACHE_DIR", tempfile.mkdtemp(prefix="sk-bench-"))
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=21)
     args = parser.parse_args()
