@@ -4,7 +4,7 @@ by `.ci/run` with `python -m pytest -m slow`):
 * 16 concurrent `record`s while another process deletes every side file it
   can find in a loop: every hand acknowledged with exit 0 is in the ledger
   exactly once, and `verify` passes;
-* 100 kill -9 at random moments of `record`, `undo` and `extend`: never an
+* 100 kill -9 at random moments of `record`, `undo`, `extend` and `amend`: never an
   unreadable file, never an acknowledged change lost, and the temp files of
   the killed writers gone after the next write;
 * a fuzz run (hypothesis) over hand text, names, option values and ledger
@@ -94,7 +94,10 @@ def test_16_concurrent_records_while_side_files_are_deleted_lose_nothing(tmp_pat
                                                                # unannounced
 
 
-OPERATIONS = [["record", *HAND], ["undo"], ["extend", "--hands", "NEXT"]]
+OPERATIONS = [["record", *HAND], ["undo"], ["extend", "--hands", "NEXT"],
+              ["amend", "1", "OTHER"]]
+AMENDS = [HAND, ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
+                 "--hand", "Chandra=9♥"]]
 
 
 def _state(path: Path) -> tuple[int, int | None]:
@@ -123,6 +126,10 @@ def test_100_kills_at_random_moments_never_lose_an_acknowledged_change(tmp_path)
             op = ["record", *HAND]
         if op[0] == "extend":
             op[-1] = str(planned + 1)
+        if op[0] == "amend":          # the other of two versions of hand 1
+            now = parse(path.read_text(encoding="utf-8"), "x").hands[0].data
+            other = AMENDS[0] if now["cards"]["Asha"] == "A♦" else AMENDS[1]
+            op = ["amend", "1", *other]
         proc = subprocess.Popen(command(op[0], path, *op[1:]),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(rnd.uniform(0.2, 1.2) * duration)
@@ -134,7 +141,8 @@ def test_100_kills_at_random_moments_never_lose_an_acknowledged_change(tmp_path)
             assert changed, (round_, op)
         if changed:
             expected = {"record": (hands + 1, planned), "undo": (hands - 1, planned),
-                        "extend": (hands, planned + 1)}[op[0]]
+                        "extend": (hands, planned + 1),
+                        "amend": (hands, planned)}[op[0]]
             assert (after_hands, after_planned) == expected, (round_, op)
             planned = after_planned or planned
     subprocess.run(command("record", path, *HAND), check=True, capture_output=True,
