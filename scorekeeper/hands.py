@@ -41,6 +41,10 @@ class Table(NamedTuple):
         """A player of the session named case-insensitively."""
         return resolve_name(typed, self.players)
 
+    def check_seated(self, names: Sequence[str], rule: str | None = None,
+                     what: str = "") -> None:
+        check_seated(self.seated, names, rule, what)
+
     def names(self, items: Sequence[str]) -> list[str]:
         """Repeatable or comma-separated names, resolved."""
         return [self.name(n) for item in items for n in item.split(",")
@@ -68,6 +72,18 @@ class Shown(NamedTuple):
             assert self.total is not None
             return self.total
         return self.text()
+
+
+def check_seated(seated: Sequence[str], names: Sequence[str],
+                 rule: str | None = None, what: str = "") -> None:
+    """Refuse anyone named who does not play this hand (sitting out, or
+    eliminated), saying who does."""
+    away = list(dict.fromkeys(n for n in names if n not in seated))
+    if away:
+        verb = "does" if len(away) == 1 else "do"
+        raise Impossible(f"{what}{', '.join(away)} {verb} not play this hand "
+                         "(sitting out or eliminated; playing: "
+                         + ", ".join(seated) + ")", rule)
 
 
 def resolve_name(name: str, players: Sequence[str]) -> str:
@@ -130,7 +146,9 @@ def parse_hand_values(values: Sequence[str], players: Sequence[str]
 def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int]
                 ) -> tuple[tuple[str, Shown], ...]:
     """What each seated player showed, in seat order (missing ones left out:
-    each engine says who it needs)."""
+    each engine says who it needs). A hand for someone not seated is
+    refused rather than dropped."""
+    check_seated(seated, [str(p) for p in raw], what="a hand is given, but ")
     return tuple((p, parse_shown_value(raw[p])) for p in seated if p in raw)
 
 

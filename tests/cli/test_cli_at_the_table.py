@@ -220,7 +220,7 @@ def test_dh3_a_player_who_sits_out_is_not_dealt_scores_0_and_is_skipped_in_the_d
     refused = cli("record", path, "--out", "Asha", "--call", "Bikash",
                   "--hand", "Asha=A♠", "--hand", "Bikash=A♦", "--hand", "Chandra=9♥",
                   "--hand", "Dipesh=K♠")
-    assert refused.exit_code == 2 and "not seated" in refused.stderr
+    assert refused.exit_code == 2 and "Asha does not play this hand" in refused.stderr
 
 
 def test_dh8_tie_break_order_leaves_out_a_player_who_sits_out(cli):
@@ -242,6 +242,48 @@ def test_ma12_a_player_who_sits_out_is_left_out_of_n_and_t(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["net"] == {"Asha": 31, "Bikash": -9, "Chandra": -22}   # n = 3
+
+
+MA_FINISH = ("--tiplu", "J♣", "--hand", "Asha=3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ "
+             "2♥ 3♥ 4♥ 7♠ 7♦ 7♣ K♦ K♦ K♦", "--hand", "Bikash=Q♣", "--hand", "Chandra=-")
+
+
+@pytest.mark.parametrize("extra, who", [
+    (("--finish", "Dipesh"), "Dipesh does not play this hand"),   # the finisher sits out
+    (("--finish", "Asha", "--hand", "Dipesh=-"), "a hand is given, but Dipesh"),
+    (("--finish", "Asha", "--seen", "Dipesh"), "Dipesh does not play this hand"),
+])
+def test_ma1_a_marriage_player_who_sits_out_cannot_finish_show_or_see(
+        cli, tmp_path, extra, who):
+    path = four(cli, tmp_path, "marriage")
+    before = path.read_bytes()
+    result = cli("record", path, "--out", "Dipesh", *MA_FINISH, *extra)
+    assert result.exit_code == 2 and who in result.stderr
+    assert "Traceback" not in result.stderr and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("edit, said", [
+    (('finisher = "Asha"', 'finisher = "Zed"'), "Zed does not play this hand"),
+    (('tiplu = "J♣"', 'tiplu = "J♣"\ntunnelas = { Zed = ["K♦"] }'),
+     "Zed does not play this hand"),
+    (('tiplu = "J♣"', 'tiplu = "J♣"\ntunnelas = { Asha = "K♦" }'),
+     "`tunnelas` a table NAME = [CARDS]"),
+    (('tiplu = "J♣"', 'tiplu = "J♣"\ntunnelas = { Asha = 3 }'),
+     "`tunnelas` a table NAME = [CARDS]"),
+])
+def test_ma1_a_marriage_hand_edited_to_name_a_stranger_is_a_problem_not_a_crash(
+        cli, tmp_path, edit, said):
+    path = four(cli, tmp_path, "marriage")
+    assert cli("record", path, "--out", "Dipesh", "--finish", "Asha",
+               *MA_FINISH).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1]), encoding="utf-8")
+    checked = cli("verify", path)
+    assert checked.exit_code == 1 and said in checked.stdout + checked.stderr
+    for command in (("standings", path), ("history", path), ("stats", tmp_path)):
+        shown = cli(*command)
+        assert shown.exit_code == 0 and "internal error" not in shown.stderr
 
 
 def test_dh3_a_recorded_dealer_correction_verifies_and_the_rotation_goes_on(cli, tmp_path):

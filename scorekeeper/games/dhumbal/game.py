@@ -39,12 +39,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
 
     def args(self, table: Table, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
-        extra = [p for p in raw if p not in table.seated]
-        if extra:
-            why = (" (eliminated players do not play)"
-                   if rules.elimination_limit is not None else "")
-            raise Impossible(", ".join(extra) + " is not seated in this hand" + why,
-                             rules.rule_or("eliminate", "table"))
+        table.check_seated(list(raw), rules.rule_or("eliminate", "table"),
+                           "a hand is given, but ")
         return DhumbalHand(table.seated, table.dealer, caller,
                            shown_hands(table.seated, raw))
 
@@ -55,9 +51,9 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             raise Impossible("give exactly one of --call NAME or --show",
                              rules.rule("resolve"))
         caller = table.name(call) if call else None
-        if caller is not None and caller not in table.seated:
-            raise Impossible(f"{caller} is eliminated and does not play",
-                             rules.rule_or("eliminate", "table"))
+        if caller is not None:
+            table.check_seated([caller], rules.rule_or("eliminate", "table"),
+                               "the caller ")
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return self.args(table, caller, raw, rules)
 

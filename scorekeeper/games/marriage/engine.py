@@ -19,7 +19,7 @@ from scorekeeper.games.marriage.settlement import (PairLine, Payment,
                                                    Settlement, check_sight,
                                                    settle)
 from scorekeeper.games.marriage.wildcards import Wildcards
-from scorekeeper.hands import Shown
+from scorekeeper.hands import Shown, check_seated
 
 MaalValue = Maal | int        # computed from cards, or an agreed number
 
@@ -150,11 +150,10 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
         raise Impossible("this session's invalid_show_penalty is 0: a refused show "
                          f"costs nothing ({rules.rule('invalid')}); nothing to "
                          "record", rules.rule("invalid"))
-    strangers = [p for p in (*hand.invalid_shows, *hand.seen, *hand.seen_dublees)
-                 if p not in hand.players]
-    if strangers:
-        raise Impossible(", ".join(dict.fromkeys(strangers)) + " is not at the "
-                         "table", rules.rule("table"))
+    named = (*hand.invalid_shows, *hand.seen, *hand.seen_dublees,
+             *(p for p, _ in hand.tunnelas),
+             *(() if hand.finisher is None else (hand.finisher,)))
+    check_seated(hand.players, named, rules.rule("table"))
     check_sight(hand.finisher, hand.seen, hand.seen_dublees, rules)
 
 

@@ -102,8 +102,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             raise Impossible("a hand needs `finisher = NAME` or `no_finisher = true`")
         seen = data.get("seen", [])
         tunnelas = data.get("tunnelas", {})
-        if not isinstance(seen, list) or not isinstance(tunnelas, dict):
-            raise Impossible("`seen` must be a list and `tunnelas` a table")
+        if not isinstance(seen, list) or not isinstance(tunnelas, dict) or \
+                not all(isinstance(v, list) for v in tunnelas.values()):
+            raise Impossible("`seen` must be a list of names and `tunnelas` a "
+                             "table NAME = [CARDS]")
         return self.args(table, finisher, data.get("by", FinishKind.MELDS),
                          data["tiplu"], seen, raw,
                          {p: list(v) for p, v in tunnelas.items()}, rules,
