@@ -12,6 +12,7 @@ uses (a `check` never loads the ledger, rich or another game's engine).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import sys
 
@@ -30,6 +31,7 @@ import typer  # noqa: E402
 from scorekeeper import mend, play, registry
 from scorekeeper.errors import Impossible
 from scorekeeper.options import format_option
+from scorekeeper.streams import OutputClosed, flush_out
 from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, console, emit_json, guarded,
@@ -268,22 +270,35 @@ def main(argv: Optional[List[str]] = None) -> None:
     except (KeyboardInterrupt, typer.Abort):
         say("\ninterrupted; nothing written")
         sys.exit(130)
+    except OutputClosed:  # the reader stopped reading (see streams)
+        code = 0
     except _click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
-        if "--json" in args:
-            message = err.format_message()
-            emit_json({"error": message, "reason": message, "rule": None,
-                       "exit_code": err.exit_code})
+        _last_word(err.format_message(), err.exit_code, "--json" in args)
         err.show()
         sys.exit(err.exit_code)
-    except Exception as err:  # a bug: one line, never a traceback
-        message = f"internal error ({type(err).__name__}: {err}); nothing written"
-        if "--json" in args:
-            emit_json({"error": message, "reason": message, "rule": None,
-                       "exit_code": 2})
-        say(f"scorekeeper: {message}")
+    except OSError as err:  # stdout or stderr refused the output (disk full…)
+        _last_word(f"cannot write the output ({err.strerror or err})",
+                   2, "--json" in args, "scorekeeper: ")
         sys.exit(2)
+    except Exception as err:  # a bug: one line, never a traceback
+        _last_word(f"internal error ({type(err).__name__}: {err}); nothing "
+                   "written", 2, "--json" in args, "scorekeeper: ")
+        sys.exit(2)
+    flush_out()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _last_word(message: str, code: int, as_json: bool, say_too: str = "") -> None:
+    """A failure's JSON document and line on stderr, each written only if
+    its stream still takes it."""
+    if as_json:
+        with contextlib.suppress(OutputClosed, OSError):
+            emit_json({"error": message, "reason": message, "rule": None,
+                       "exit_code": code})
+    if say_too:
+        with contextlib.suppress(OSError):
+            say(say_too + message)
 
 
 # The pause at the top ends: what importing made stays for good, so the

@@ -24,6 +24,7 @@ from rich.text import Text
 from rich.theme import Theme
 
 from scorekeeper.cards import suits_as_letters
+from scorekeeper.streams import closed
 from scorekeeper.words import plural
 
 if TYPE_CHECKING:
@@ -83,7 +84,14 @@ def make_console(ascii: bool = False, stderr: bool = False) -> Console:
                   # alone keeps bold).
                   color_system=None if os.environ.get("NO_COLOR") else "auto")
     setattr(con, "ascii_mode", ascii)
+    con.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     return con
+
+
+def _broken_pipe() -> None:
+    # rich's own answer ends the process with exit 1; a closed pipe is the
+    # reader's choice (see scorekeeper.streams)
+    raise closed()
 
 
 def ascii_mode(con: Console) -> bool:

@@ -21,6 +21,7 @@ from scorekeeper import registry
 from scorekeeper.cards import suits_as_letters
 from scorekeeper.declare import Flag
 from scorekeeper.options import Profile
+from scorekeeper.streams import OutputClosed, write_out
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -67,7 +68,7 @@ def emit_json(data: Any, ascii: bool = False) -> None:
     stdout cannot encode them, \\u escapes keep the same JSON."""
     if ascii:
         data = _suits_as_letters(data)
-    sys.stdout.write(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
+    write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 
 def write_text(text: str) -> None:
@@ -77,7 +78,7 @@ def write_text(text: str) -> None:
         from scorekeeper.render import asciify
 
         text = asciify(text).encode("ascii", "replace").decode("ascii")
-    sys.stdout.write(text)
+    write_out(text)
 
 
 def console(ascii: bool = False, stderr: bool = False) -> Console:
@@ -134,7 +135,8 @@ def fail(err: ScorekeeperError, as_json: bool = False,
         data: dict[str, Any] = {"valid": False} if check_shape else {}
         data.update({"error": err.message, "reason": err.message,
                      "rule": err.rule, "exit_code": err.exit_code})
-        emit_json(data)
+        with contextlib.suppress(OutputClosed, OSError):
+            emit_json(data)
     # A ledger error lists every problem as FILE:LINE: message.
     lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
     sys.stderr.write("".join(line + "\n" for line in lines))
@@ -147,6 +149,9 @@ def after_write(written: str, show: Callable[[], None]) -> None:
     non-zero exit would write twice."""
     try:
         show()
+        write_out("")
+    except OutputClosed:
+        pass    # the reader stopped reading: nothing more to show
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
             sys.stderr.write(f"{written}; showing it failed ({type(err).__name__}: "
@@ -160,6 +165,8 @@ def guarded(body: Callable[[], None], as_json: bool = False,
         body()
     except ScorekeeperError as err:
         fail(err, as_json, check_shape)
+    except OutputClosed:
+        pass    # the reader stopped reading: the command is done
 
 
 # -- commands from declared parameters ---------------------------------------------
