@@ -90,8 +90,9 @@ def refuse_stale(reading: Reading) -> None:
         raise Refused(
             f"{label} does not verify (changed outside scorekeeper?); nothing "
             f"written:\n{listed}" + (f"\n  … and {more} more" if more > 0 else "")
-            + f"\nRe-rule a hand with `scorekeeper amend {label} N`, or every "
-            f"disagreeing hand with `scorekeeper verify {label} --fix`.")
+            + f"\nCorrect a hand with `scorekeeper amend {label} N`, or re-rule "
+            "every hand whose stored result disagrees with "
+            f"`scorekeeper verify {label} --fix`.")
 
 
 def _read_back(change: Change, label: str) -> Session:
@@ -199,6 +200,7 @@ class Amended:
     ruled: Ruled
     before: Session
     after: Session
+    problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
 
 
 def amend(path: Path, number: int, flags: Mapping[str, Any],
@@ -211,6 +213,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     that does not verify is mended: it is refused only if the ledger still
     would not verify after it."""
     done: list[tuple[Ruled, Session]] = []
+    left: list[ledger.Problem] = []
 
     def rewrite(session: Session, text: str) -> Change:
         if expect_hands is not None and expect_hands != len(session.hands):
@@ -229,19 +232,24 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
         return Change(new_text, document)
 
     def still_sound(reading: Reading, after: Session) -> None:
-        # a trusted ledger: only who sat and dealt later can have changed
+        # A trusted ledger: only who sat and dealt later can have changed.
+        # One that does not verify: the amend may mend one hand of several,
+        # but must not add a problem of its own.
         whole = bool(reading.problems)
-        problems = ledger.verify(after, start=1 if whole else number + 1,
-                                 replay=whole)
-        if problems:
-            listed = "\n".join(f"  {p.message}" for p in problems[:10])
+        found = ledger.verify(after, start=1 if whole else number + 1,
+                              replay=whole)
+        known = {(p.hand, p.message) for p in reading.problems}
+        new = [p for p in found if (p.hand, p.message) not in known]
+        if new:
+            listed = "\n".join(f"  {p.message}" for p in new[:10])
             raise Refused(f"amending hand {number} would leave {path} not "
                           f"verifying; nothing written:\n{listed}",
                           after.rules.rule("ledger"))
+        left.extend(found)
 
     after = _transaction(path, rewrite, on_wait, repair=still_sound)
     ruled, before = done[0]
-    return Amended(ruled, before, after)
+    return Amended(ruled, before, after, tuple(left))
 
 
 def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:

@@ -174,4 +174,4 @@ def compare_scores(data: Mapping[str, Any], key: str,
     if stored != dict(computed):
         diffs = [f"{p} {stored.get(p)} → {v}" for p, v in computed.items()
                  if stored.get(p) != v]
-        out.append(f"stored {key} disagrees with the rules: " + ", ".join(diffs))
+        out.append(f"`{key}` as stored disagrees with the rules: " + ", ".join(diffs))

@@ -9,11 +9,12 @@ uses.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 
 from scorekeeper.errors import Impossible
+from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, JSON, after_write, emit_json, guarded,
                                parameter, say, stdin_is_tty, waiting)
 
@@ -38,31 +39,47 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         # verify answers for the ledger itself: it always reads the TOML.
         session = book.read(ledger, use_cache=False)
         problems = recompute(session)
-        fixed: list[int] = []
-        if fix and problems:
-            plan = [ruled for ruled in book.session_fixes(session)]
-            if plan and _agreed(session, plan, yes):
-                session, problems = book.fix(ledger, [r.number for r in plan],
-                                             on_wait=waiting(ledger))
-                fixed = [r.number for r in plan]
-        if as_json:
-            emit_json({"ok": not problems,
-                       "problems": [p.as_json() for p in problems],
-                       "hands": len(session.hands), "fixed": fixed}, ascii)
-        else:
-            for p in problems:
-                where = f"{ledger}:{p.line}" if p.line else str(ledger)
-                say(f"{where}: {p.message}")
-            if fixed:
-                say(f"{ledger}: re-ruled hand{'s' * (len(fixed) > 1)} "
-                    + ", ".join(map(str, fixed)) + ".")
-            if not problems:
-                say(f"{ledger}: ok, {len(session.hands)} "
-                    f"hand{'s' * (len(session.hands) != 1)} recomputed, all agree.")
+        plan = book.session_fixes(session) if fix and problems else []
+        if fix and problems and not plan:
+            say(f"{ledger}: no stored result to re-rule: what does not verify "
+                "is who sat or dealt, or inputs that cannot be replayed; "
+                f"correct those hands with `scorekeeper amend {ledger} N`")
+        if plan and _agreed(session, plan, yes):
+            after, left = book.fix(ledger, [r.number for r in plan],
+                                   on_wait=waiting(ledger))
+            fixed = [r.number for r in plan]
+            # written: whatever is left to report, the exit code is 0
+            after_write(f"Re-ruled {plural(len(fixed), 'hand')} in {ledger}",
+                        lambda: _verified(ledger, after, left, fixed, as_json,
+                                          ascii))
+            return
+        _verified(ledger, session, problems, [], as_json, ascii)
         if problems:
             raise typer.Exit(1)
 
     guarded(body, as_json)
+
+
+def _verified(ledger: Path, session: Any, problems: Sequence[Any],
+              fixed: list[int], as_json: bool, ascii: bool) -> None:
+    if as_json:
+        emit_json({"ok": not problems,
+                   "problems": [p.as_json() for p in problems],
+                   "hands": len(session.hands), "fixed": fixed}, ascii)
+        return
+    for p in problems:
+        where = f"{ledger}:{p.line}" if p.line else str(ledger)
+        say(f"{where}: {p.message}")
+    if fixed:
+        say(f"{ledger}: re-ruled hand{'s' * (len(fixed) > 1)} "
+            + ", ".join(map(str, fixed)) + ".")
+    if fixed and problems:
+        say(f"{ledger}: still does not verify: re-ruling cannot change who "
+            "sat or dealt; correct those hands with "
+            f"`scorekeeper amend {ledger} N`")
+    if not problems:
+        say(f"{ledger}: ok, {plural(len(session.hands), 'hand')} recomputed, "
+            "all agree.")
 
 
 def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:

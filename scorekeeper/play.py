@@ -107,7 +107,8 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     before, after = done.before.totals(), session.totals()
     if as_json:
         emit_json({**done.ruled.as_json(session.game), "totals_before": before,
-                   "totals_after": after}, ascii)
+                   "totals_after": after,
+                   "problems": [p.as_json() for p in done.problems]}, ascii)
         return
     from scorekeeper import render  # rich: only when a person reads
 
@@ -116,6 +117,10 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
         render.ruled(con, session, done.ruled)
     render.totals_moved(con, session.players, before, after)
     say(f"Amended hand {done.ruled.number} in {session.label}.")
+    if done.problems:
+        from scorekeeper.book import Reading  # start-up: see module doc
+
+        warn_stale(Reading(session, done.problems, True))
 
 
 def _show(values: dict[str, Any]) -> None:

@@ -105,9 +105,9 @@ def warn_stale(reading: Any) -> None:
         say(f"warning: {where}: {problem.message}")
     if reading.problems:
         say(f"warning: {label} was changed outside scorekeeper and does not "
-            "verify: totals are shown as stored. Re-rule a hand with "
-            f"`scorekeeper amend {label} N`, or all of them with "
-            f"`scorekeeper verify {label} --fix`.")
+            "verify: totals are shown as stored. Correct a hand with "
+            f"`scorekeeper amend {label} N`, or re-rule every hand whose "
+            f"stored result disagrees with `scorekeeper verify {label} --fix`.")
 
 
 def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:

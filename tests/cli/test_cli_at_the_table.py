@@ -74,10 +74,9 @@ def test_dc9_amend_refused_when_a_later_hand_becomes_impossible(cli, tmp_path):
     result = cli("amend", path, "1", "--call", "Bikash", "--hand", "Asha=K♠ Q♥ 5♦",
                  "--hand", "Bikash=A♠ 2♥ JK", "--hand", "Chandra=J♣ 9♦",
                  "--hand", "Dipesh=A♣ 2♣")
-    assert result.exit_code in (0, 1)
-    if result.exit_code == 1:
-        assert "would leave" in result.stderr and "hand " in result.stderr
-        assert path.read_bytes() == before
+    assert result.exit_code == 1 and "would leave" in result.stderr
+    assert "hand 4: players Bikash, Chandra, Dipesh" in result.stderr
+    assert path.read_bytes() == before
     caught = cli("amend", path, "2", "--call", "Asha", "--hand", "Asha=K♠ K♥ K♦",
                  "--hand", "Bikash=K♣", "--hand", "Chandra=A♦", "--hand",
                  "Dipesh=6♣")
@@ -93,6 +92,38 @@ def test_amend_fixes_a_hand_edited_into_disagreement(cli, three):
     assert cli("amend", three, "1", *HAND).exit_code == 0   # mended
     assert cli("verify", three).exit_code == 0
     assert cli("record", three, *HAND).exit_code == 0
+
+
+def test_amend_mends_one_of_two_edited_hands_and_says_the_other_still_disagrees(
+        cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 2),
+                     encoding="utf-8")
+    first = cli("amend", three, "1", *HAND)
+    assert first.exit_code == 0, first.stderr
+    assert "hand 2: `net` as stored disagrees" in first.stderr
+    assert "hand 1:" not in first.stderr
+    left = cli("verify", three, "--json")
+    assert left.exit_code == 1
+    assert [p["hand"] for p in json.loads(left.stdout)["problems"]] == [2]
+    second = cli("amend", three, "2", *HAND, "--json")
+    assert second.exit_code == 0 and json.loads(second.stdout)["problems"] == []
+    assert cli("verify", three).exit_code == 0
+
+
+def test_dc9_amend_of_a_ledger_that_does_not_verify_may_not_add_a_problem(
+        cli, tmp_path):
+    path = tmp_path / "club.toml"
+    text = (SAMPLES / "dhumbal-cardrulesplus.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('Chandra = "J♣ 9♦"', 'Chandra = "K♣ J♣ 9♦"', 1),
+                    encoding="utf-8")
+    assert cli("verify", path).exit_code == 1              # hand 1 disagrees
+    edited = path.read_bytes()
+    caught = cli("amend", path, "2", "--call", "Asha", "--hand", "Asha=K♠ K♥ K♦",
+                 "--hand", "Bikash=K♣", "--hand", "Chandra=A♦", "--hand",
+                 "Dipesh=6♣")
+    assert caught.exit_code == 1 and "hand 3: players" in caught.stderr
+    assert "hand 1" not in caught.stderr and path.read_bytes() == edited
 
 
 def test_amend_interactive_is_prefilled_with_the_stored_hand(cli, three, monkeypatch):
@@ -351,6 +382,20 @@ def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypat
     assert fixed.exit_code == 0 and data["ok"] and data["fixed"] == [1]
     assert cli("verify", three).exit_code == 0
     assert hands_of(three)[0].data["cards"]["Chandra"] == "9♥ K♠"
+
+
+def test_verify_fix_that_leaves_a_dealer_problem_still_exits_0_after_writing(cli, three):
+    text = three.read_text(encoding="utf-8")
+    text = text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 1)
+    three.write_text(text.replace('dealer = "Chandra"', 'dealer = "Asha"', 1),
+                     encoding="utf-8")
+    fixed = cli("verify", three, "--fix", "--yes")
+    assert fixed.exit_code == 0, fixed.stderr
+    assert "re-ruled hand 1" in fixed.stderr and "still does not verify" in fixed.stderr
+    assert "hand 3: dealer Asha" in fixed.stderr
+    assert cli("verify", three).exit_code == 1
+    again = cli("verify", three, "--fix", "--yes")       # nothing to re-rule
+    assert again.exit_code == 1 and "no stored result to re-rule" in again.stderr
 
 
 # -- layout ----------------------------------------------------------------------------
