@@ -13,6 +13,8 @@ values: the shell reads `.rule`, `.message` and `.exit_code` and renders.
 
 from __future__ import annotations
 
+import re
+
 
 class ScorekeeperError(Exception):
     exit_code = 2
@@ -23,7 +25,19 @@ class ScorekeeperError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        """The message citing its rule once: after the first line of a
+        listing, merged into a citation the line already ends with."""
+        if not self.rule or f"({self.rule})" in self.message:
+            return self.message
+        head, sep, rest = self.message.partition("\n")
+        cited = re.search(r" \(([A-Z]+-\d+(?:, [A-Z]+-\d+)*)\)$", head)
+        if cited:
+            head = f"{head[:cited.start()]} ({cited.group(1)}, {self.rule})"
+        elif head.endswith(":"):     # a listing follows
+            head = f"{head[:-1]} ({self.rule}):"
+        else:
+            head = f"{head} ({self.rule})"
+        return head + sep + rest
 
     def __eq__(self, other: object) -> bool:
         return (

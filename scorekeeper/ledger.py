@@ -12,7 +12,7 @@ Stages, each a plain function of immutable values (no files: see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper import registry
 from scorekeeper.errors import Impossible, Refused
@@ -302,8 +302,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     expected_seated = session.seated_for(index, out)
     found: list[str] = []
     if h.seated != expected_seated:
-        found.append(f"players {', '.join(h.seated)} but the seated players "
-                     f"were {', '.join(expected_seated)} ({rules.rule('table')})")
+        found.append(_seating_problem(session, index, h.seated, expected_seated, out))
     if h.data.get("dealer_corrected") is True:
         if h.dealer not in expected_seated:
             found.append(f"dealer {h.dealer} was not dealt in ({rules.rule('deal')})")
@@ -314,6 +313,25 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
         found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
                      f"not 0 ({rules.rule('ledger')})")
     return found
+
+
+def _seating_problem(session: Session, index: int, seated: Sequence[str],
+                     expected: Sequence[str], out: Collection[str]) -> str:
+    """Who has a score this hand but should not, and who should but has
+    none, each with the reason."""
+    rules, said = session.rules, []
+    table, gone = rules.rule("table"), session.eliminated(index)
+    for p in seated:
+        if p in out:
+            said.append(f"{p} has a score but sits this hand out (`out`, {table})")
+        elif p in gone:
+            said.append(f"{p} has a score but was eliminated before this hand "
+                        f"({rules.rule_or('eliminate', 'table')})")
+    for p in expected:
+        if p not in seated:
+            said.append(f"{p} plays this hand but has no score ({table})")
+    return "; ".join(said) or f"players {', '.join(seated)} are not in seat " \
+        f"order ({table})"
 
 
 def _replay_problems(session: Session, h: StoredHand) -> list[str]:

@@ -75,13 +75,15 @@ def test_dc9_amend_refused_when_a_later_hand_becomes_impossible(cli, tmp_path):
                  "--hand", "Bikash=A♠ 2♥ JK", "--hand", "Chandra=J♣ 9♦",
                  "--hand", "Dipesh=A♣ 2♣")
     assert result.exit_code == 1 and "would leave" in result.stderr
-    assert "hand 4: players Bikash, Chandra, Dipesh" in result.stderr
+    assert "hand 4: Asha plays this hand but has no score (DC-1)" in result.stderr
+    assert "hand 6: Bikash has a score but was eliminated before this hand (DC-9)" \
+        in result.stderr
     assert path.read_bytes() == before
     caught = cli("amend", path, "2", "--call", "Asha", "--hand", "Asha=K♠ K♥ K♦",
                  "--hand", "Bikash=K♣", "--hand", "Chandra=A♦", "--hand",
                  "Dipesh=6♣")
     assert caught.exit_code == 1                      # Asha out two hands early
-    assert "hand 3" in caught.stderr and "seated players" in caught.stderr
+    assert "hand 3: Asha has a score but was eliminated before this hand" in caught.stderr
 
 
 def test_amend_fixes_a_hand_edited_into_disagreement(cli, three):
@@ -122,7 +124,9 @@ def test_dc9_amend_of_a_ledger_that_does_not_verify_may_not_add_a_problem(
     caught = cli("amend", path, "2", "--call", "Asha", "--hand", "Asha=K♠ K♥ K♦",
                  "--hand", "Bikash=K♣", "--hand", "Chandra=A♦", "--hand",
                  "Dipesh=6♣")
-    assert caught.exit_code == 1 and "hand 3: players" in caught.stderr
+    assert caught.exit_code == 1
+    assert "hand 3: Asha has a score but was eliminated before this hand (DC-9)" \
+        in caught.stderr
     assert "hand 1" not in caught.stderr and path.read_bytes() == edited
 
 
