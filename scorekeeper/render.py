@@ -314,13 +314,20 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any]) -> None
 # -- checks ---------------------------------------------------------------------
 
 def verdict(con: Console, ruling: Ruling, head: str, lines: Sequence[str]) -> None:
-    """A `check`'s answer: the verdict, the reason and rule, then details."""
-    con.print(f"[green]{head}[/]: " if ruling.valid else f"[red]{head}[/]: ",
-              end="", markup=True)
-    con.print(ruling.reason + (f" ({ruling.rule})" if ruling.rule else ""),
-              markup=False)
+    """A `check`'s answer: the verdict, the reason and rule, then details,
+    each wrapped to the terminal with a hanging indent."""
+    said = f"{head}: {ruling.reason}" + (f" ({ruling.rule})" if ruling.rule else "")
+    width = max(20, con.width)
+    pieces = textwrap.wrap(said, width, subsequent_indent="    ",
+                           break_long_words=False, break_on_hyphens=False)
+    for i, piece in enumerate(pieces or [said]):
+        text = SUITS(Text(piece))
+        if i == 0:
+            text.stylize("green" if ruling.valid else "red", 0, len(head))
+        con.print(text, soft_wrap=True)
     for line in lines:
-        con.print(line, markup=False)
+        indent = line[:len(line) - len(line.lstrip())]
+        hanging(con, line.lstrip(), indent, indent + "    ")
 
 
 def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]) -> None:

@@ -434,6 +434,16 @@ def test_ruling_lines_wrap_at_80_columns_with_a_hanging_indent(cli):
     assert lines[start + 1].startswith("      ") and lines[start + 1].strip()
 
 
+def test_ma10_a_check_verdict_wraps_at_80_columns_with_a_hanging_indent(cli):
+    result = cli("check", "finish", "2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ "
+                 "A♥ A♥ 8♠ 10♦ 4♣ 6♠ 3♥", "--tiplu", "5♥", env={"COLUMNS": "80"})
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].startswith("cannot finish: only 0 qualifying melds")
+    assert lines[1].startswith("    ") and lines[1].rstrip().endswith("(MA-10)")
+
+
 def test_hearts_and_diamonds_are_red_where_colour_is_on(cli):
     args = ["settle", "dhumbal", "--players", "A,B", "--call", "A",
             "--hand", "A=A♥ 2♦", "--hand", "B=K♠"]
