@@ -203,6 +203,13 @@ class Amended:
     problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
 
 
+def _new_problems(reading: Reading, found: Sequence[ledger.Problem]
+                  ) -> list[ledger.Problem]:
+    """What a change to a ledger that does not verify added of its own."""
+    known = {(p.hand, p.message) for p in reading.problems}
+    return [p for p in found if (p.hand, p.message) not in known]
+
+
 def amend(path: Path, number: int, flags: Mapping[str, Any],
           expect_hands: int | None = None, on_wait: Waiting = None) -> Amended:
     """Rule on hand `number` anew from its flags and write it in its place.
@@ -238,8 +245,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
         whole = bool(reading.problems)
         found = ledger.verify(after, start=1 if whole else number + 1,
                               replay=whole)
-        known = {(p.hand, p.message) for p in reading.problems}
-        new = [p for p in found if (p.hand, p.message) not in known]
+        new = _new_problems(reading, found)
         if new:
             listed = "\n".join(f"  {p.message}" for p in new[:10])
             raise Refused(f"amending hand {number} would leave {path} not "
@@ -350,8 +356,12 @@ def undo(path: Path, expect_hands: int | None = None,
     return Undone(removed[0], after)
 
 
-def extend(path: Path, unit: str, value: int, on_wait: Waiting = None) -> Session:
-    """Set how many hands (or rotations) the session plans."""
+def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
+           ) -> Reading:
+    """Set how many hands (or rotations) the session plans; the session
+    after, with what still does not verify."""
+    left: list[ledger.Problem] = []
+
     def set_length(session: Session, text: str) -> Change:
         session.extended_rules(unit, value)
         document = dict(session.document)
@@ -360,4 +370,16 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None) -> Sessio
         return Change(tomltext.replace_option(text, unit, stored_option(value)),
                       document)
 
-    return _transaction(path, set_length, on_wait)
+    def adds_nothing(reading: Reading, after: Session) -> None:
+        # on a ledger that does not verify: allowed (it may be the mend of
+        # a plan shorter than the hands played) unless it adds a problem
+        if reading.problems:
+            left.extend(ledger.verify(after))
+            new = _new_problems(reading, left)
+            if new:
+                raise Refused(f"{path} does not verify; extending it would "
+                              f"add: {new[0].message}; nothing written",
+                              after.rules.rule("session"))
+
+    after = _transaction(path, set_length, on_wait, repair=adds_nothing)
+    return Reading(after, tuple(left), bool(left))

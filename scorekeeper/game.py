@@ -44,6 +44,9 @@ class HandResult(Protocol):
     @property
     def explanation(self) -> tuple[str, ...]: ...
 
+    @property
+    def unverified(self) -> tuple[str, ...]: ...   # agreed totals that counted
+
 
 class Asker(Protocol):
     """The interactive prompts a game's `ask_hand` may use (the shell's)."""

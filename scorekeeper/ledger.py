@@ -21,6 +21,7 @@ from scorekeeper.options import Profile, RuleSet
 from scorekeeper.session import (FORMAT_VERSION, AnyGame, Ruled, Session,
                                  StoredHand, header_document, session_rules)
 from scorekeeper.tomltext import LedgerError, line_index, load_toml
+from scorekeeper.words import plural
 
 __all__ = ["FORMAT_VERSION", "Problem", "Ruled", "Session", "StoredHand",
            "from_document", "header_document", "parse", "session_rules",
@@ -265,6 +266,14 @@ def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
         elif not _in_range(value):
             out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
                        "numbers TOML holds")
+    for key in ("out", "unverified"):
+        names = list(data.get(key, []))
+        strangers = list(dict.fromkeys(n for n in names if n not in players))
+        if strangers:
+            out.append(f"{where}: `{key}` names {', '.join(strangers)}, not a "
+                       "player")
+        if len(set(names)) < len(names):
+            out.append(f"{where}: `{key}` names a player twice")
     return out
 
 
@@ -286,6 +295,14 @@ def verify(session: Session, start: int = 1, replay: bool = True) -> list[Proble
     hand that does not sum to 0. `replay=False` checks only who sat and who
     dealt (what a change to an earlier hand can upset)."""
     problems: list[Problem] = []
+    planned, played = session.planned, len(session.hands)
+    if start == 1 and planned is not None and played > planned:
+        unit = session.rules.length_option
+        problems.append(Problem(None, None, f"the session plans "
+                                f"{plural(planned, 'hand')} ([options] {unit}) "
+                                f"but {played} are recorded: raise it with "
+                                f"`scorekeeper extend {session.label} --{unit} N` "
+                                f"({session.rules.rule('session')})"))
     for h in session.hands[start - 1:]:
         found = _sequence_problems(session, h)
         if replay:
@@ -340,7 +357,15 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
     try:
         table = Table(session.players, h.seated, h.dealer)
         args = game.args_from_stored(h.data, table, rules)
-        return game.compare(h.data, game.resolve(args, rules), session.score_key)
+        result = game.resolve(args, rules)
+        found = game.compare(h.data, result, session.score_key)
+        stored = list(h.data.get("unverified", []))
+        if sorted(stored) != sorted(result.unverified):
+            found.append("`unverified` as stored names "
+                         + (", ".join(stored) or "nobody") + ", but the hands "
+                         "given as agreed totals are "
+                         + (", ".join(result.unverified) or "none"))
+        return found
     except Impossible as err:
         return [f"its inputs cannot be replayed: {err}"]
     except Refused as err:

@@ -16,7 +16,8 @@ import typer
 from scorekeeper.errors import Impossible
 from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, JSON, after_write, emit_json, guarded,
-                               parameter, say, stdin_is_tty, waiting)
+                               parameter, say, stdin_is_tty, waiting,
+                               warn_stale)
 
 JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
 LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
@@ -147,10 +148,15 @@ def extend(
             raise Impossible("give exactly one of --hands N or --rotations N")
         unit, value = ("hands", hands) if hands is not None else ("rotations", rotations)
         assert value is not None
-        after = book.extend(ledger, unit, value, on_wait=waiting(ledger))
-        after_write(f"Extended {ledger}", lambda: say(
-            f"{ledger}: {after.planned} hand{'s' * (after.planned != 1)} planned, "
-            f"{len(after.hands)} played."))
+        reading = book.extend(ledger, unit, value, on_wait=waiting(ledger))
+        after = reading.session
+
+        def show() -> None:
+            say(f"{ledger}: {plural(after.planned or 0, 'hand')} planned, "
+                f"{len(after.hands)} played.")
+            warn_stale(reading)
+
+        after_write(f"Extended {ledger}", show)
 
     guarded(body)
 

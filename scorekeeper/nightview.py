@@ -18,9 +18,10 @@ from typing import Mapping, Sequence
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
-from scorekeeper.render import colour, table_box
+from scorekeeper.render import abbreviations, colour, hanging, table_box
 from scorekeeper.settleup import Transfer
 from scorekeeper.stats import GameStats, PlayerStats, rate, reading
 
@@ -49,8 +50,8 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
 
 # -- stats -----------------------------------------------------------------------
 
-def _common_rows(g: GameStats, players: Sequence[PlayerStats]
-                 ) -> list[tuple[str, list[str]]]:
+def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool
+          ) -> list[tuple[str, list[str]]]:
     lower = g.lower_is_better
 
     def signed(v: int | None) -> str:
@@ -65,33 +66,77 @@ def _common_rows(g: GameStats, players: Sequence[PlayerStats]
     return [
         ("sessions", [str(p.sessions) for p in players]),
         ("hands", [str(p.hands) for p in players]),
-        ("hands won", [rate(p.won, p.hands) for p in players]),
+        ("hands won", [rate(p.won, p.hands, compact) for p in players]),
         ("total", [signed(p.total) for p in players]),
         ("average a hand", [average(p) for p in players]),
         ("best hand", [signed(p.best) for p in players]),
         ("worst hand", [signed(p.worst) for p in players]),
-        ("1st place", [rate(p.first, p.sessions) for p in players]),
+        ("1st place", [rate(p.first, p.sessions, compact) for p in players]),
+        *((escape(t.label), [reading(t, p, compact) for p in players])
+          for t in g.tallies),
     ]
 
 
+def _stats_table(con: Console, g: GameStats, players: Sequence[PlayerStats],
+                 compact: bool, names: Mapping[str, str]) -> Table:
+    table = Table(box=table_box(con), pad_edge=False)
+    table.add_column("", no_wrap=True)
+    for p in players:
+        table.add_column(escape(names[p.name]), justify="right", no_wrap=True)
+    for label, cells in _rows(g, players, compact):
+        table.add_row(label, *cells)
+    return table
+
+
+def _fitting(con: Console, g: GameStats) -> tuple[list[Table], bool, dict[str, str]]:
+    """The first layout that fits the terminal: rates in words; rates in
+    figures; names abbreviated too; then the players split over several
+    tables."""
+    wide = con.options.update(max_width=10_000)
+
+    def fits(table: Table) -> bool:
+        return Measurement.get(con, wide, table).maximum <= con.width
+
+    full = {p.name: p.name for p in g.players}
+    short = abbreviations([p.name for p in g.players], longest=8)
+    for compact, names in ((False, full), (True, full), (True, short)):
+        table = _stats_table(con, g, g.players, compact, names)
+        if fits(table):
+            return [table], compact, names
+    tables: list[Table] = []
+    chunk: list[PlayerStats] = []
+    for p in g.players:
+        if chunk and not fits(_stats_table(con, g, [*chunk, p], True, short)):
+            tables.append(_stats_table(con, g, chunk, True, short))
+            chunk = []
+        chunk.append(p)
+    tables.append(_stats_table(con, g, chunk, True, short))
+    return tables, True, short
+
+
 def stats(con: Console, groups: Sequence[GameStats]) -> None:
-    """One table per game: a row per figure, a column per player."""
+    """One table per game: a row per figure, a column per player (as many
+    tables as the terminal's width needs)."""
     for g in groups:
-        players = g.players
         n = g.sessions
         scored = "penalty points, lower is better" if g.lower_is_better else "net"
         con.print(f"{g.title} — {n} session{'s' * (n != 1)} ({scored})",
                   markup=False)
-        table = Table(box=table_box(con), pad_edge=False)
-        table.add_column("", no_wrap=True)
-        for p in players:
-            table.add_column(escape(p.name), justify="right",
-                             min_width=min(len(p.name), 20))
-        for label, cells in _common_rows(g, players):
-            table.add_row(label, *cells)
-        for t in g.tallies:
-            table.add_row(escape(t.label), *[reading(t, p) for p in players])
-        con.print(table)
+        tables, compact, names = _fitting(con, g)
+        for table in tables:
+            con.print(table)
+        notes = []
+        if compact:
+            notes.append("A rate is how many of how many, then the percentage"
+                         + ("; (N) is how many hands an average is over."
+                            if any(t.kind == "mean" for t in g.tallies) else "."))
+        legend = [f"{a} = {p}" for p, a in names.items() if a != p]
+        if legend:
+            notes.append("Names: " + ", ".join(legend))
+        for note in notes:
+            hanging(con, note, "  ", "    ")
+        if notes:
+            con.print()
 
 
 # -- the rule book ------------------------------------------------------------------

@@ -158,7 +158,8 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
     played, planned = data["hands_played"], data["hands_planned"]
     heading = (f"{session.game.title} ({session.profile.name}) — "
                + (f"{played}/{plural(planned, 'hand')}" if planned
-                  else plural(played, "hand")))
+                  and played <= planned else plural(played, "hand")
+                  + (f" ({planned} planned)" if planned else "")))
     table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
     table.add_column("Place", justify="right")
     table.add_column("Player")
@@ -220,7 +221,10 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
     at most) that no other name shares, case aside; a name that fits stays."""
     out: dict[str, str] = {}
     for name in names:
-        size = min(3, len(name))
+        if len(name) <= longest:
+            out[name] = name
+            continue
+        size = 3
         while size < min(longest, len(name)) and any(
                 other != name and other.casefold().startswith(name[:size].casefold())
                 for other in names):

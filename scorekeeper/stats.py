@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.roster import Roster
 from scorekeeper.tally import Tally
+from scorekeeper.words import plural
 
 if TYPE_CHECKING:
     from scorekeeper.ledger import Session
@@ -177,17 +178,24 @@ def percent(part: int, whole: int) -> str:
     return f"{(200 * part + whole) // (2 * whole)}%"
 
 
-def rate(part: int, whole: int) -> str:
-    """"3 of 11 = 27%" (no percentage of nothing: "0 of 0")."""
+def rate(part: int, whole: int, compact: bool = False) -> str:
+    """"3 of 11 = 27%" (no percentage of nothing: "0 of 0"); compact:
+    "3/11 27%"."""
+    if compact:
+        return f"{part}/{whole} {percent(part, whole)}" if whole else f"{part}/0"
     return f"{part} of {whole} = {percent(part, whole)}" if whole else f"{part} of 0"
 
 
-def reading(tally: Tally, p: PlayerStats) -> str:
-    """One of the game's own counters as a person reads it."""
+def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
+    """One of the game's own counters as a person reads it (compact: the
+    count an average is over in brackets, "9.0 (3)")."""
     value = p.counters.get(tally.key, 0)
     of = p.hands if tally.of == "hands" else p.counters.get(tally.of or "", 0)
     if tally.kind == "rate":
-        return rate(value, of)
+        return rate(value, of, compact)
     if tally.kind == "mean":
-        return f"{value / of:.1f} ({of} hands)" if of else "—"
+        if not of:
+            return "—"
+        return f"{value / of:.1f} ({of})" if compact else \
+            f"{value / of:.1f} ({plural(of, 'hand')})"
     return str(value)

@@ -204,10 +204,24 @@ def test_a_hand_edit_is_warned_about_and_writes_are_refused(cli, three):
         assert "warning:" in result.stderr and "hand 1" in result.stderr
     data = json.loads(cli("standings", three, "--json").stdout)
     assert {p["hand"] for p in data["problems"]} == {1}
-    for command in (["record", *HAND], ["extend", "--hands", "9"]):
+    for command in (["record", *HAND], ["rename", "Asha", "Ashika"]):
         refused = cli(command[0], three, *command[1:])
         assert refused.exit_code == 1 and "amend" in refused.stderr
         assert three.read_bytes() == edited
+    # extending adds no problem of its own: allowed, and the edit still warned of
+    extended = cli("extend", three, "--hands", "9")
+    assert extended.exit_code == 0 and "warning:" in extended.stderr
+    assert "9 hands planned" in extended.stderr
+
+
+def test_dh12_a_plan_edited_below_the_hands_played_is_mended_by_extend(cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace("hands = 5", "hands = 2", 1), encoding="utf-8")
+    checked = cli("verify", three)
+    assert checked.exit_code == 1 and "plans 2 hands" in checked.stderr
+    assert cli("extend", three, "--hands", "2").exit_code == 2   # 3 are played
+    assert cli("extend", three, "--hands", "4").exit_code == 0
+    assert cli("verify", three).exit_code == 0
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.toml")),

@@ -168,6 +168,36 @@ def test_stats_human_shows_rates_with_their_counts(cli, folder):
     assert not ANSI.search(result.stdout)
 
 
+def test_stats_at_80_columns_shortens_rates_then_names_then_splits_the_players(
+        cli, tmp_path):
+    six = ("Ramchandra Bahadur Thapa", "Ramkrishna", "Bishnumaya", "Chandrakala",
+           "Dipendra", "Gyanendra")
+    three = ("Hari", "Indira", "Janaki")
+    write(tmp_path / "a.toml", dhumbal_evening(seed=1, hands=2, players=six))
+    write(tmp_path / "b.toml", dhumbal_evening(seed=2, hands=2, players=three))
+    result = cli("stats", tmp_path, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    heads = [line.split() for line in lines if "Ramc" in line.split() or
+             "Hari" in line.split()]
+    assert heads[0][:2] == ["Ramc", "Ramk"] and heads[1][0] == "Hari"  # two tables
+    assert "Ramc = Ramchandra Bahadur Thapa" in result.stdout   # the legend
+    assert "Hari = " not in result.stdout                       # a short name stays
+    assert re.search(r"\b\d+/2 \d+%", result.stdout)               # "1/2 50%"
+    assert "A rate is how many of how many" in result.stdout
+    wide = cli("stats", tmp_path / "b.toml", env={"COLUMNS": "120"})
+    assert re.search(r"\b\d+ of 2 = \d+%", wide.stdout)              # room: in words
+
+
+def test_ma10_an_average_over_one_hand_says_hand(cli, tmp_path):
+    players = ("Asha", "Bikash", "Chandra")
+    path = write(tmp_path / "m.toml", ledger_text("marriage", players, [
+        marriage_hand("Asha", players, seen=["Bikash"])]))
+    result = cli("stats", path, env={"COLUMNS": "120"})
+    assert "(1 hand)" in result.stdout and "(1 hands)" not in result.stdout
+
+
 def test_stats_game_and_player_filters_any_case(cli, folder):
     result = cli("stats", folder, "--game", "MARRIAGE", "--player", "bikash", "--json")
     assert result.exit_code == 0, result.stderr

@@ -171,6 +171,35 @@ def test_dh1_verify_reports_a_card_edited_into_two_hands():
     assert any("A♦" in p.message for p in problems)
 
 
+@pytest.mark.parametrize("key, value, said", [
+    ("out", '["Zed"]', "`out` names Zed, not a player"),
+    ("out", '["Asha", "Asha"]', "`out` names a player twice"),
+    ("unverified", '["Zed"]', "`unverified` names Zed, not a player"),
+])
+def test_dh1_a_hand_naming_a_stranger_out_or_unverified_is_a_shape_error(
+        key, value, said):
+    bad = tamper(three_hands(), 2, 'dealer = "Bikash"\n',
+                 f'dealer = "Bikash"\n{key} = {value}\n')
+    assert any(said in e for e in _error_lines(bad))
+
+
+def test_dh11_verify_reports_unverified_not_matching_the_agreed_totals():
+    bad = tamper(three_hands(), 2, 'dealer = "Bikash"\n',
+                 'dealer = "Bikash"\nunverified = ["Asha"]\n')
+    problems = verify(parse(bad, "t.toml"))
+    assert [p.hand for p in problems] == [2]
+    assert "`unverified` as stored names Asha" in problems[0].message
+
+
+def test_dh12_verify_reports_more_hands_played_than_planned():
+    text = three_hands().replace("hands = 3", "hands = 1", 1)
+    problems = verify(parse(text, "t.toml"))
+    assert [(p.hand, p.line) for p in problems] == [(None, None)]
+    assert "plans 1 hand" in problems[0].message
+    assert "but 3 are recorded" in problems[0].message
+    assert "DH-12" in problems[0].message
+
+
 def test_verify_recomputes_from_cards_when_cards_are_edited():
     # Chandra's cards edited from 20 to 2: the stored result no longer follows.
     bad = tamper(three_hands(), 2, 'Chandra = "K♥ Q♦"', 'Chandra = "2♦"')
