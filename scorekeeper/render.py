@@ -98,6 +98,13 @@ def ascii_mode(con: Console) -> bool:
     return bool(getattr(con, "ascii_mode", False))
 
 
+def arrow(con: Console) -> str:
+    """"→" inside a table cell: in ASCII mode "->" already, because rich
+    measures a cell before the output is made ASCII ("→" is one column,
+    "->" two)."""
+    return "->" if ascii_mode(con) else "→"
+
+
 def table_box(con: Console) -> box.Box:
     return box.ASCII if ascii_mode(con) else box.SIMPLE_HEAVY
 
@@ -286,9 +293,7 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
         table.add_column("What happened")
     for p in session.players:
         table.add_column(escape(names[p]), justify="right", no_wrap=True)
-    # In ASCII mode write "->" here: rich measures the cell before the
-    # output is made ASCII, and "→" is one column where "->" is two.
-    between = "\n" if stacked else (" -> " if ascii_mode(con) else " → ")
+    between = "\n" if stacked else f" {arrow(con)} "
     for row in shown:
         cells = [f"{colour(row[key][p], lower)}{between}{row['totals'][p]}"
                  if p in row[key] else "out" for p in session.players]

@@ -76,6 +76,14 @@ def test_ma15_default_is_murder_and_the_ruling_says_why(cli):
     assert "4 → 0" in result.stdout            # the table shows shown → counted
 
 
+def test_ma15_the_maal_arrow_keeps_the_ascii_table_aligned(cli):
+    result = settle(cli, *EXAMPLE, "--ascii", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith(("|", "+"))]
+    assert "4 -> 0" in result.stdout and "→" not in result.stdout
+    assert len({len(row) for row in rows}) == 1        # every row as wide
+
+
 def test_ma15_kidnap_line_explains_the_numbers(cli):
     result = settle(cli, "--set", "mode=kidnap", *EXAMPLE, env={"COLUMNS": "200"})
     assert "A kidnaps C's maal 4 (MA-15): A's maal 10 → 14" in result.stdout

@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.marriage.engine import MarriageResult
-from scorekeeper.render import colour, table_box, title
+from scorekeeper.render import arrow, colour, table_box, title
 
 
 def ruling(con: Console, result: MarriageResult, hand_number: int | None,
@@ -26,7 +26,7 @@ def ruling(con: Console, result: MarriageResult, hand_number: int | None,
             "yes" if name in result.seen else
             "7 dublees" if name in result.seen_dublees else "no",
             str(maal[name]) if maal[name] == shown[name]
-            else f"{shown[name]} → {maal[name]}",
+            else f"{shown[name]} {arrow(con)} {maal[name]}",
             str(pay.fee) if pay else "—",
             str(pay.amount) if pay else "—",
             colour(net))
