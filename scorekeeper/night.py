@@ -157,7 +157,7 @@ def chart(
         warn_stale(reading)
         session = reading.session
         if svg is not None:
-            storage.check_export_target(svg, ledger, force)
+            storage.check_export_target(svg, ledger, force, "the chart")
         if not session.hands:
             say(f"{ledger} has no hands yet: nothing to draw"
                 + (f"; {svg} not written." if svg is not None else "."))

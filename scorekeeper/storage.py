@@ -54,13 +54,16 @@ def real_path(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
-def check_ledger_path(path: Path, raw: str | None = None) -> None:
-    """A ledger is a file: refuse an empty name, a folder, a path ending in /."""
+def check_ledger_path(path: Path, raw: str | None = None,
+                      what: str = "a ledger") -> None:
+    """A ledger (or `what` is written) is a file: refuse an empty name, a
+    folder, a path ending in /."""
     text = str(path) if raw is None else raw
     if not text.strip() or path.name in ("", ".", "..") or text.endswith(("/", os.sep)):
-        raise Impossible(f"{text!r} is not a file name for a ledger")
+        raise Impossible(f"give a file name for {what}"
+                         + (f", not {text!r}" if text.strip(" .") else ""))
     if path.is_dir():
-        raise Impossible(f"{path} is a folder, not a ledger file")
+        raise Impossible(f"{path} is a folder: give a file name for {what}")
 
 
 def _regular(path: Path, label: Path) -> os.stat_result:
@@ -84,12 +87,14 @@ def _regular_status(st: os.stat_result, label: Path) -> os.stat_result:
     return st
 
 
-def check_export_target(output: Path, ledger: Path, force: bool) -> None:
-    """Never export over the ledger; ask before overwriting anything else;
-    refuse anything that is not a regular file (a device, a pipe)."""
-    check_ledger_path(output)
+def check_export_target(output: Path, ledger: Path, force: bool,
+                        what: str = "the export") -> None:
+    """Never write `what` over the ledger; ask before overwriting anything
+    else; refuse anything that is not a regular file (a device, a pipe)."""
+    check_ledger_path(output, what=what)
     if real_path(output) == real_path(ledger):
-        raise Impossible(f"{output} is the ledger itself; export to another file")
+        raise Impossible(f"{output} is the ledger itself; write {what} to "
+                         "another file")
     if os.path.lexists(output):
         if not force:
             raise Impossible(f"{output} exists; use --force to overwrite it")

@@ -98,6 +98,10 @@ def test_chart_svg_never_overwrites_without_force_nor_the_ledger(cli, tmp_path):
     before = ledger.read_bytes()
     itself = cli("chart", ledger, "--svg", ledger, "--force")
     assert itself.exit_code == 2 and ledger.read_bytes() == before
+    assert "write the chart to another file" in itself.stderr
+    folder = cli("chart", ledger, "--svg", tmp_path)
+    assert folder.exit_code == 2
+    assert "is a folder: give a file name for the chart" in folder.stderr
 
 
 def test_chart_escapes_names_in_the_svg(cli, tmp_path):

@@ -410,8 +410,12 @@ def test_export_never_overwrites_the_ledger(cli, ledger):
     before = ledger.read_bytes()
     for target in (ledger, ledger.parent / "." / ledger.name):
         result = cli("export", ledger, "--format", "csv", "-o", target)
-        assert result.exit_code == 2 and "ledger" in result.stderr
+        assert result.exit_code == 2
+        assert "is the ledger itself; write the export to another file" in result.stderr
     assert ledger.read_bytes() == before
+    empty = cli("export", ledger, "--format", "csv", "-o", "")
+    assert empty.exit_code == 2 and empty.stderr == \
+        "error: give a file name for the export\n"
 
 
 def test_export_asks_for_force_before_overwriting_a_file(cli, ledger, tmp_path):
