@@ -274,7 +274,7 @@ def history(con: Console, session: Session, last: int | None = None,
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
                   "every hand, --json gives them all)", markup=False)
     if data["hands"]:
-        _sparklines(con, session, data)
+        _sparklines(con, session, data, bool(legend))
     else:
         con.print("  No hands recorded yet.", markup=False)
 
@@ -305,9 +305,18 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
     return table
 
 
-def _sparklines(con: Console, session: Session, data: Mapping[str, Any]) -> None:
+def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
+                named: bool) -> None:
+    """A line per player; names too long for the terminal abbreviated (with
+    a legend unless the table above gave one: `named`)."""
     con.print("  How the totals moved:", markup=False)
-    width = max(len(p) for p in session.players)
+    label = {p: p for p in session.players}
+    if max(map(len, label.values())) + 24 > con.width:
+        label = abbreviations(session.players)
+        if not named:
+            hanging(con, "Names: " + ", ".join(f"{a} = {p}" for p, a in label.items()
+                                               if a != p), "  ", "    ")
+    width = max(len(p) for p in label.values())
     series = {p: [0] + [row["totals"][p] for row in data["hands"]]
               for p in session.players}
     # One scale for everyone, so that the lines compare.
@@ -315,7 +324,7 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any]) -> None
     hi = max(max(s) for s in series.values())
     spark_width = max(10, min(60, con.width - width - 14))
     for p in session.players:
-        con.print(f"  {p:<{width}}  "
+        con.print(f"  {label[p]:<{width}}  "
                   f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
                   f"{series[p][-1]:>+5d}", markup=False)
 

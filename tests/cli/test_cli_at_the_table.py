@@ -437,6 +437,19 @@ def test_six_long_names_fit_history_at_80_columns_with_a_legend(cli, tmp_path):
     assert "1: Ramchandra called" in result.stdout
 
 
+def test_a_very_long_name_keeps_history_and_its_lines_within_80_columns(cli, tmp_path):
+    long = "Ramchandra Bahadur Thapa Magar Gurung Shrestha Rai Limbu Tamang"
+    path = tmp_path / "long.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", f"{long},Asha").exit_code == 0
+    assert cli("record", path, "--show", "--hand", f"{long}=A♠",
+               "--hand", "Asha=2♠").exit_code == 0
+    result = cli("history", path, env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.split()[:2] == ["Ram", "▅█"] for line in lines if line.strip())
+    assert f"Ram = {long}" in result.stdout
+
+
 def test_ruling_lines_wrap_at_80_columns_with_a_hanging_indent(cli):
     result = cli("settle", "dhumbal", "--players", "Asha,Bikash,Chandra", "--show",
                  "--hand", "Asha=2♦ 2♣", "--hand", "Bikash=2♠ 2♥",
