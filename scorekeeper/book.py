@@ -67,7 +67,10 @@ class Reading:
 def _checked(path: Path, real: Path, text: str) -> Reading:
     cached = storage.read_cached_document(real, text)
     if cached is not None:
-        return Reading(ledger.parse(text, str(path), cached))
+        try:
+            return Reading(ledger.parse(text, str(path), cached))
+        except Exception:  # noqa: BLE001 - a cache mangled by hand: not trusted
+            storage.forget_cache(real)
     session = ledger.parse(text, str(path))
     problems = tuple(ledger.verify(session))
     if not problems:                       # trusted from now on
@@ -264,6 +267,8 @@ def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
     def change(session: Session, text: str) -> Change:
         was = resolve_name(old, session.players)
         wanted = new.strip()
+        if wanted == was:
+            raise Impossible(f"{was} is already called {wanted}: nothing to rename")
         check_player_names([wanted if p == was else p for p in session.players],
                            session.rules)
         document = session.renamed(was, wanted)

@@ -45,6 +45,13 @@ class Table(NamedTuple):
                      what: str = "") -> None:
         check_seated(self.seated, names, rule, what)
 
+    def keyword(self, *candidates: str) -> str:
+        """The first word of `candidates` that is nobody's name (case
+        aside): a prompt's keyword never hides a player called "Show"."""
+        taken = {p.casefold() for p in self.players}
+        return next((w for w in candidates if w.casefold() not in taken),
+                    candidates[-1])
+
     def names(self, items: Sequence[str]) -> list[str]:
         """Repeatable or comma-separated names, resolved."""
         return [self.name(n) for item in items for n in item.split(",")

@@ -29,6 +29,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import secrets
 import stat
 import sys
@@ -352,14 +353,15 @@ def clean_stale_temps(path: Path) -> list[Path]:
     """Remove temp files of this ledger left by writers that were killed."""
     removed: list[Path] = []
     folder = path.parent if str(path.parent) else Path(".")
-    prefix = f".{path.name}."
+    # exactly the names `_temp_name` makes: .NAME.PID.8-HEX-DIGITS.tmp
+    ours = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[0-9a-f]{8}\.tmp")
     try:
-        candidates = [p for p in folder.iterdir()
-                      if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+        candidates = [(p, m.group(1)) for p in folder.iterdir()
+                      if (m := ours.fullmatch(p.name))]
     except OSError:
         return removed
-    for temp in candidates:
-        if _writer_alive(temp.name[len(prefix):].split(".")[0], temp):
+    for temp, pid in candidates:
+        if _writer_alive(pid, temp):
             continue
         with contextlib.suppress(OSError):
             temp.unlink()

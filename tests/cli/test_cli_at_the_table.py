@@ -381,6 +381,14 @@ def test_rename_to_a_name_taken_or_impossible_is_exit_2(cli, tmp_path, new):
     assert path.read_bytes() == before
 
 
+def test_rename_to_the_same_name_is_exit_2_and_writes_nothing(cli, tmp_path):
+    path = four(cli, tmp_path)
+    before = path.read_bytes()
+    same = cli("rename", path, "bikash", "Bikash")
+    assert same.exit_code == 2 and "already called Bikash" in same.stderr
+    assert path.read_bytes() == before
+
+
 # -- verify --fix ------------------------------------------------------------------------
 
 def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypatch):

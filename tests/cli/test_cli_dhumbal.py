@@ -441,6 +441,19 @@ def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, led
     assert "net = { Asha = -25, Bikash = 34, Chandra = -9 }" in text
 
 
+def test_dh10_a_player_called_show_is_a_caller_and_the_show_keyword_moves_aside(
+        cli, tmp_path, tty):
+    path = tmp_path / "show.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Show,Asha").exit_code == 0
+    called = cli("record", path, input="show\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
+    assert called.exit_code == 0, called.stderr
+    assert "'turn show' for the" in called.stderr
+    assert 'call = "Show"' in path.read_text(encoding="utf-8")
+    shown = cli("record", path, input="turn show\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.stderr
+    assert "show = true" in path.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("strange", ["²", "--5", "1²"])
 def test_interactive_record_asks_again_for_a_number_that_is_no_number(cli, ledger, tty,
                                                                       strange):

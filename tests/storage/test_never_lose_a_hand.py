@@ -275,8 +275,14 @@ def test_temp_files_of_killed_writers_are_cleaned_by_the_next_write(cli, ledger)
     alive = ledger.parent / f".{ledger.name}.{os.getpid()}.cafef00d.tmp"
     dead.write_text("half a ledger", encoding="utf-8")
     alive.write_text("someone still writing", encoding="utf-8")
+    # files that merely look alike are a person's, never removed
+    theirs = [ledger.parent / f".{ledger.name}.{rest}.tmp"
+              for rest in ("notes", "99999999", "99999999.deadbeef.old")]
+    for path in theirs:
+        path.write_text("mine", encoding="utf-8")
     assert cli("record", ledger, *HAND).exit_code == 0
     assert not dead.exists() and alive.exists()
+    assert all(path.read_text(encoding="utf-8") == "mine" for path in theirs)
 
 
 @pytest.mark.parametrize("edit, words", [

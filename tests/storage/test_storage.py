@@ -444,3 +444,20 @@ def test_verify_reads_the_toml_not_a_tampered_cache(cli, ledger):
     data["document"]["hands"][0]["net"]["Asha"] = 1000
     cache.write_text(json.dumps(data), encoding="utf-8")
     assert cli("verify", ledger).exit_code == 0
+
+
+@pytest.mark.parametrize("mangle", [
+    lambda doc: doc.update(players="Asha"),
+    lambda doc: doc["hands"][0].pop("net"),
+    lambda doc: doc.update(hands=[None]),
+])
+def test_a_cache_mangled_by_hand_is_not_trusted_and_the_toml_is_read(cli, ledger, mangle):
+    assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
+               "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
+    cache = storage.cache_path(ledger)
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    mangle(data["document"])
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    shown = cli("standings", ledger, "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads(shown.stdout)["hands_played"] == 1

@@ -14,22 +14,24 @@ from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.dhumbal.turns import hand_value
 from scorekeeper.hands import Holdings, Table, parse_shown_value
 
-SHOW_WORD = "show"
+# the keyword for a show: the first that is nobody's name
+SHOW_WORDS = ("show", "turn show", "the show")
 
 
 def ask_hand(ask: Asker, table: Table, rules: DhumbalRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    def caller_ok(text: str) -> None:
-        if text.strip().lower() != SHOW_WORD and table.name(text) not in table.seated:
-            raise Impossible(f"{table.name(text)} does not play this hand",
-                             rules.rule("call"))
+    show = table.keyword(*SHOW_WORDS)
 
-    question = (f"Who called? (a name, or '{SHOW_WORD}' for the "
+    def caller_ok(text: str) -> None:
+        if text.strip().lower() != show:
+            table.check_seated([table.name(text)], rules.rule("call"))
+
+    question = (f"Who called? (a name, or '{show}' for the "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")
-    default = SHOW_WORD if previous.get("show") else previous.get("call")
+    default = show if previous.get("show") else previous.get("call")
     who = ask.ask(question, caller_ok, default=default)
     flags: dict[str, Any] = {}
-    if who.strip().lower() == SHOW_WORD:
+    if who.strip().lower() == show:
         flags["show"] = True
     else:
         flags["call"] = table.name(who)

@@ -17,7 +17,8 @@ from scorekeeper.games.marriage.maal import max_maal
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 from scorekeeper.hands import Holdings, Table, parse_shown_value
 
-NONE_WORD = "none"
+# the keyword for no finisher: the first that is nobody's name
+NONE_WORDS = ("none", "no finisher", "nobody finished")
 
 
 def _by(text: str) -> None:
@@ -27,15 +28,17 @@ def _by(text: str) -> None:
 
 def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    def finisher_ok(text: str) -> None:
-        if text.strip().lower() != NONE_WORD:
-            table.name(text)
+    none = table.keyword(*NONE_WORDS)
 
-    default = NONE_WORD if previous.get("no_finisher") else previous.get("finish")
-    who = ask.ask(f"Who finished? (a name, or '{NONE_WORD}' if the stock ran "
+    def finisher_ok(text: str) -> None:
+        if text.strip().lower() != none:
+            table.check_seated([table.name(text)], rules.rule("finish"))
+
+    default = none if previous.get("no_finisher") else previous.get("finish")
+    who = ask.ask(f"Who finished? (a name, or '{none}' if the stock ran "
                   "out)", finisher_ok, default=default)
     flags: dict[str, Any] = {}
-    if who.strip().lower() == NONE_WORD:
+    if who.strip().lower() == none:
         flags["no_finisher"] = True
     else:
         flags["finish"] = table.name(who)
