@@ -12,9 +12,27 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
+import typer.testing
 from typer.testing import CliRunner
 
 from scorekeeper.cli import build
+
+# The app is built once and turned into its click command once: typer
+# re-reads every command's signature on each conversion (about 15 ms), which
+# is most of a CLI test's time. The command is the same on every call;
+# anything a test replaces (prompts, the terminal check) is looked up when
+# a command runs, not when the app is built.
+APP = build()
+if hasattr(typer.testing, "_get_command"):
+    _convert = typer.testing._get_command
+    _converted: dict[int, tuple[object, object]] = {}   # the app kept: ids stay unique
+
+    def _once(app):
+        if id(app) not in _converted:
+            _converted[id(app)] = (app, _convert(app))
+        return _converted[id(app)][1]
+
+    typer.testing._get_command = _once
 
 PLAYERS = ("Asha", "Bikash", "Chandra")
 
@@ -53,7 +71,7 @@ def cli():
             runner = CliRunner(charset=charset, mix_stderr=False)
         except TypeError:
             runner = CliRunner(charset=charset)
-        result = runner.invoke(build(), [str(a) for a in args], input=input, env=env)
+        result = runner.invoke(APP, [str(a) for a in args], input=input, env=env)
         if result.exception is not None and not isinstance(result.exception,
                                                            SystemExit):
             tb = "".join(traceback.format_exception(result.exception))
