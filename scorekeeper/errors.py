@@ -16,6 +16,22 @@ from __future__ import annotations
 import re
 
 
+def cite(message: str, rule: str | None) -> str:
+    """`message` citing `rule` once: not again if it already does, after the
+    first line of a listing, merged into a citation the line ends with."""
+    if not rule or f"({rule})" in message:
+        return message
+    head, sep, rest = message.partition("\n")
+    cited = re.search(r" \(([A-Z]+-\d+(?:, [A-Z]+-\d+)*)\)$", head)
+    if cited:
+        head = f"{head[:cited.start()]} ({cited.group(1)}, {rule})"
+    elif head.endswith(":"):     # a listing follows
+        head = f"{head[:-1]} ({rule}):"
+    else:
+        head = f"{head} ({rule})"
+    return head + sep + rest
+
+
 class ScorekeeperError(Exception):
     exit_code = 2
 
@@ -25,19 +41,7 @@ class ScorekeeperError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
-        """The message citing its rule once: after the first line of a
-        listing, merged into a citation the line already ends with."""
-        if not self.rule or f"({self.rule})" in self.message:
-            return self.message
-        head, sep, rest = self.message.partition("\n")
-        cited = re.search(r" \(([A-Z]+-\d+(?:, [A-Z]+-\d+)*)\)$", head)
-        if cited:
-            head = f"{head[:cited.start()]} ({cited.group(1)}, {self.rule})"
-        elif head.endswith(":"):     # a listing follows
-            head = f"{head[:-1]} ({self.rule}):"
-        else:
-            head = f"{head} ({self.rule})"
-        return head + sep + rest
+        return cite(self.message, self.rule)
 
     def __eq__(self, other: object) -> bool:
         return (

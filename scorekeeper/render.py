@@ -24,6 +24,7 @@ from rich.text import Text
 from rich.theme import Theme
 
 from scorekeeper.cards import suits_as_letters
+from scorekeeper.errors import cite
 from scorekeeper.streams import closed
 from scorekeeper.words import plural
 
@@ -334,7 +335,7 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
 def verdict(con: Console, ruling: Ruling, head: str, lines: Sequence[str]) -> None:
     """A `check`'s answer: the verdict, the reason and rule, then details,
     each wrapped to the terminal with a hanging indent."""
-    said = f"{head}: {ruling.reason}" + (f" ({ruling.rule})" if ruling.rule else "")
+    said = f"{head}: " + cite(ruling.reason, ruling.rule)
     width = max(20, con.width)
     pieces = textwrap.wrap(said, width, subsequent_indent="    ",
                            break_long_words=False, break_on_hyphens=False)
