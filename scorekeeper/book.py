@@ -116,7 +116,8 @@ def _read_back(change: Change, label: str) -> Session:
                                 checked=True)
 
 
-Repair = Callable[[Reading, Session], None]
+# A repair refuses (raises) or returns what still does not verify after it.
+Repair = Callable[[Reading, Session], Sequence[ledger.Problem]]
 
 
 def _transaction(path: Path, change: Callable[[Session, str], Change],
@@ -124,7 +125,8 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
     """Lock, read, change, read back, write, cache; the session after.
 
     A change is refused on a ledger that does not verify, unless it is a
-    `repair`: then the session after must pass `repair(reading, after)`."""
+    `repair`: then the session after must pass `repair(reading, after)`.
+    Only a ledger that verifies is cached as trusted."""
     label = str(path)
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
@@ -133,11 +135,13 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
             refuse_stale(reading)
         new = change(reading.session, text)
         after = _read_back(new, label)
-        if repair is not None:
-            repair(reading, after)
+        left = repair(reading, after) if repair is not None else ()
         storage.check_writable(real, path)
         storage.write_atomic(real, new.text)
-        storage.write_cache(real, new.text, dict(after.document))
+        if left:
+            storage.forget_cache(real)    # re-checked (and warned of) next time
+        else:
+            storage.write_cache(real, new.text, dict(after.document))
     return after
 
 
@@ -241,7 +245,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                              *document["hands"][number:]]
         return Change(new_text, document)
 
-    def still_sound(reading: Reading, after: Session) -> None:
+    def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
         # A trusted ledger: only who sat and dealt later can have changed.
         # One that does not verify: the amend may mend one hand of several,
         # but must not add a problem of its own.
@@ -255,6 +259,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                           f"verifying; nothing written:\n{listed}",
                           after.rules.rule("ledger"))
         left.extend(found)
+        return found
 
     after = _transaction(path, rewrite, on_wait, repair=still_sound)
     ruled, before = done[0]
@@ -296,11 +301,12 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
         document["hands"] = hands
         return Change(text, document)
 
-    def fixed(reading: Reading, after: Session) -> None:
-        left = {p.hand for p in ledger.verify(after)}
-        if left & set(planned):
+    def fixed(reading: Reading, after: Session) -> list[ledger.Problem]:
+        left = ledger.verify(after)
+        if {p.hand for p in left} & set(planned):
             raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
                              "written")
+        return left
 
     after = _transaction(path, change, on_wait, repair=fixed)
     return after, ledger.verify(after)
@@ -353,9 +359,10 @@ def undo(path: Path, expect_hands: int | None = None,
             del document["hands"]
         return Change(head, document)
 
-    def still_sound(reading: Reading, after: Session) -> None:
+    def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
         if reading.problems:
             refuse_stale(Reading(after, tuple(ledger.verify(after))))
+        return []
 
     after = _transaction(path, drop_last, on_wait, repair=still_sound)
     return Undone(removed[0], after)
@@ -375,16 +382,15 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
         return Change(tomltext.replace_option(text, unit, stored_option(value)),
                       document)
 
-    def adds_nothing(reading: Reading, after: Session) -> None:
-        # on a ledger that does not verify: allowed (it may be the mend of
-        # a plan shorter than the hands played) unless it adds a problem
+    def mends(reading: Reading, after: Session) -> list[ledger.Problem]:
+        # On a ledger that does not verify, extending is refused like any
+        # write, unless it is the mend of a plan shorter than the hands
+        # played: it must remove a problem and add none.
         if reading.problems:
             left.extend(ledger.verify(after))
-            new = _new_problems(reading, left)
-            if new:
-                raise Refused(f"{path} does not verify; extending it would "
-                              f"add: {new[0].message}; nothing written",
-                              after.rules.rule("session"))
+            if _new_problems(reading, left) or len(left) >= len(reading.problems):
+                refuse_stale(reading)
+        return left
 
-    after = _transaction(path, set_length, on_wait, repair=adds_nothing)
+    after = _transaction(path, set_length, on_wait, repair=mends)
     return Reading(after, tuple(left), bool(left))

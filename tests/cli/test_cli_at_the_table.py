@@ -105,6 +105,8 @@ def test_amend_mends_one_of_two_edited_hands_and_says_the_other_still_disagrees(
     assert first.exit_code == 0, first.stderr
     assert "hand 2: `net` as stored disagrees" in first.stderr
     assert "hand 1:" not in first.stderr
+    # what amend wrote is not taken as trusted: hand 2 is still warned of
+    assert "hand 2:" in cli("standings", three).stderr
     left = cli("verify", three, "--json")
     assert left.exit_code == 1
     assert [p["hand"] for p in json.loads(left.stdout)["problems"]] == [2]
@@ -204,14 +206,11 @@ def test_a_hand_edit_is_warned_about_and_writes_are_refused(cli, three):
         assert "warning:" in result.stderr and "hand 1" in result.stderr
     data = json.loads(cli("standings", three, "--json").stdout)
     assert {p["hand"] for p in data["problems"]} == {1}
-    for command in (["record", *HAND], ["rename", "Asha", "Ashika"]):
+    for command in (["record", *HAND], ["extend", "--hands", "9"],
+                    ["rename", "Asha", "Ashika"]):
         refused = cli(command[0], three, *command[1:])
         assert refused.exit_code == 1 and "amend" in refused.stderr
         assert three.read_bytes() == edited
-    # extending adds no problem of its own: allowed, and the edit still warned of
-    extended = cli("extend", three, "--hands", "9")
-    assert extended.exit_code == 0 and "warning:" in extended.stderr
-    assert "9 hands planned" in extended.stderr
 
 
 def test_dh12_a_plan_edited_below_the_hands_played_is_mended_by_extend(cli, three):
@@ -222,6 +221,17 @@ def test_dh12_a_plan_edited_below_the_hands_played_is_mended_by_extend(cli, thre
     assert cli("extend", three, "--hands", "2").exit_code == 2   # 3 are played
     assert cli("extend", three, "--hands", "4").exit_code == 0
     assert cli("verify", three).exit_code == 0
+
+
+def test_dh12_extend_mends_a_short_plan_but_not_while_a_hand_also_disagrees(cli, three):
+    text = three.read_text(encoding="utf-8").replace("hands = 5", "hands = 2", 1)
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 1),
+                     encoding="utf-8")
+    extended = cli("extend", three, "--hands", "4")
+    assert extended.exit_code == 0 and "warning:" in extended.stderr   # hand 1 still
+    assert "hand 1:" in extended.stderr
+    again = cli("extend", three, "--hands", "6")     # nothing left to mend: refused
+    assert again.exit_code == 1 and "does not verify" in again.stderr
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.toml")),
