@@ -74,6 +74,16 @@ def test_ma10_stats_count_finishes_by_melds_and_dublees_seen_and_maal():
     assert a.as_json(marriage.tallies)["average_maal"] == 9.0
 
 
+def test_ma9_a_rival_who_saw_through_7_dublees_counts_as_having_seen():
+    players = ("A", "B", "C")
+    hand = marriage_hand("A", players, by="dublees")
+    hand["seen_dublees"] = ["C"]
+    s = ledger.parse(ledger_text("marriage", players, [hand]), "m.toml")
+    (marriage,) = statistics([s])
+    seen = {p.name: p.counters["seen"] for p in marriage.players}
+    assert seen == {"A": 1, "B": 0, "C": 1}
+
+
 def test_ma13_stats_count_refused_shows():
     players = ("A", "B", "C")
     hand = marriage_hand("A", players, seen=["B"])

@@ -200,7 +200,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return {"finishes": int(finished),
                 "by_melds": int(finished and by == FinishKind.MELDS),
                 "by_dublees": int(finished and by == FinishKind.DUBLEES),
-                "seen": int(player in facts.get("seen", ())),
+                # seeing through 7 dublees is seeing (MA-9)
+                "seen": int(player in facts.get("seen", ())
+                            or player in facts.get("seen_dublees", ())),
                 "maal": maal if counted else 0, "maal_hands": int(counted),
                 "invalid_shows": list(facts.get("invalid_shows", ())).count(player)}
 
