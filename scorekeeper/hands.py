@@ -103,16 +103,29 @@ def resolve_name(name: str, players: Sequence[str]) -> str:
                      + ", ".join(players))
 
 
+# Joiners shape letters in Devanagari and emoji, and stay allowed.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _hidden(ch: str) -> bool:
+    """A character a name may not hold: control characters, line breaks,
+    and formatting characters that are invisible or turn the text around
+    (zero-width space, right-to-left override, …), joiners aside."""
+    category = unicodedata.category(ch)
+    return category in _FORBIDDEN_CATEGORIES or (category == "Cf"
+                                                 and ch not in _JOINERS)
+
+
 def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     cleaned = tuple(n.strip() for n in names)
     table = rules.rule("table")
     for n in cleaned:
         if not n:
             raise Impossible("a player's name is empty", table)
-        if any(ch in _NAME_SEPARATORS
-               or unicodedata.category(ch) in _FORBIDDEN_CATEGORIES for ch in n):
+        if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
             raise Impossible(f"the name {n!r} may not contain '=', ',', '|', "
-                             "control characters or line breaks", table)
+                             "control characters, line breaks or invisible "
+                             "formatting characters", table)
 
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise Impossible("player names must be distinct: "

@@ -308,6 +308,8 @@ def test_strange_values_in_a_hand_are_refused_with_their_path(cli, ledger, edit,
      "penalty=99999999999999999999"],
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u2028B,C"],
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u0085B,C"],
+    ["new", "NEW", "--game", "dhumbal", "--players", "\u200b,C"],      # invisible
+    ["new", "NEW", "--game", "dhumbal", "--players", "A\u202eB,C"],    # right-to-left
     ["settle", "dhumbal", "--players", "A,B", "--dealer", "", "--call", "A",
      "--hand", "A=A♠", "--hand", "B=K♠"],
 ])
@@ -315,6 +317,13 @@ def test_empty_or_unrepresentable_values_are_refused(cli, tmp_path, args):
     result = cli(*[str(tmp_path / "n.toml") if a == "NEW" else a for a in args])
     assert result.exit_code == 2, result.stdout
     assert not (tmp_path / "n.toml").exists()
+
+
+def test_a_devanagari_name_with_a_joiner_is_a_name(cli, tmp_path):
+    path = tmp_path / "n.toml"
+    name = "क्\u200dष"
+    assert cli("new", path, "--game", "dhumbal", "--players", f"{name},B").exit_code == 0
+    assert name in path.read_text(encoding="utf-8")
 
 
 def test_a_utf8_byte_order_mark_is_accepted(cli, ledger):
