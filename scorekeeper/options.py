@@ -40,6 +40,14 @@ def _no_ids() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
+class OptionRefused(Impossible):
+    """A rule set built with a value an option does not take."""
+
+    def __init__(self, key: str, takes: str, value: Any) -> None:
+        super().__init__(f"option {key} takes {takes}, not {format_option(value)}")
+        self.key = key
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """What the session needs of every game's rules.
@@ -59,12 +67,15 @@ class RuleSet:
     def __post_init__(self) -> None:
         problems = self.problems()
         if problems:
-            raise Impossible("; ".join(problems))
+            key, takes = problems[0]
+            raise OptionRefused(key, takes, getattr(self, key, None))
 
-    def problems(self) -> list[str]:
-        """Every inconsistency of these values (empty when valid)."""
+    def problems(self) -> list[tuple[str, str]]:
+        """Every inconsistency of these values, each as (the field, what it
+        takes); empty when valid."""
         if not 2 <= self.min_players <= self.max_players:
-            return ["players: need 2 ≤ min_players ≤ max_players"]
+            return [("max_players", f"a number from {self.min_players} up, "
+                                    "the most players seated")]
         return []
 
     def rule(self, topic: str) -> str:
@@ -189,7 +200,10 @@ class Profile(NamedTuple, Generic[R]):
                     (key in self.ranges and not low <= value <= high):
                 raise Impossible(f"option {key} takes {self.allowed(key)}, "
                                  f"not {format_option(value)}", self.rule_of(key))
-        return replace(self.rules, **settings)
+        try:
+            return replace(self.rules, **settings)
+        except OptionRefused as err:     # cited by the rule defining the option
+            raise Impossible(err.message, self.rule_of(err.key)) from None
 
     def typed(self, key: str, raw: str) -> tuple[str, Any]:
         """One `KEY=VALUE` typed by the option's type: (the option's current

@@ -302,6 +302,26 @@ def test_new_impossible_session_exits_2_and_writes_nothing(cli, tmp_path, args):
     assert not path.exists()
 
 
+@pytest.mark.parametrize("game, profile, option, said", [
+    ("dhumbal", "nepali-games", "penalty=0",
+     "option penalty takes a whole number of 1 or more, not 0 (DH-8)"),
+    ("dhumbal", "nepali-games", "call_limit=-1",
+     "option call_limit takes a whole number of 0 or more, or none, not -1 (DH-4)"),
+    ("dhumbal", "nepali-games", "turn_cap=0", "not 0 (DH-10)"),
+    ("dhumbal", "cardrulesplus", "eliminate_at=0", "not 0 (DC-9)"),
+    ("marriage", "three-deck", "rotations=0",
+     "option rotations takes a whole number of 1 or more, not 0 (MA-14)"),
+    ("marriage", "three-deck", "invalid_show_penalty=-5", "not -5 (MA-13)"),
+])
+def test_a_value_an_option_does_not_take_names_it_what_it_takes_and_the_rule(
+        cli, tmp_path, game, profile, option, said):
+    result = cli("new", tmp_path / "o.toml", "--game", game, "--profile", profile,
+                 "--players", "A,B", "--set", option)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: option ") and said in result.stderr
+    assert not (tmp_path / "o.toml").exists()
+
+
 def test_new_hands_option_sets_the_session_length(cli, tmp_path):
     path = tmp_path / "s.toml"
     cli("new", path, "--game", "dhumbal", "--players", "A,B", "--hands", "5")

@@ -66,28 +66,26 @@ class DhumbalRules(RuleSet):
     turn_cap: int | None = 200
     hand_size: int = 5
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()
-        if self.jokers not in (0, 2):
-            problems.append(f"jokers must be 0 or 2, not {self.jokers}")
-        if self.faces not in FACE_SCHEMES:
-            problems.append(f"faces must be one of {', '.join(FACE_SCHEMES)}, "
-                            f"not {self.faces!r}")
-        if self.call_limit is not None and self.call_limit < 0:
-            problems.append("call_limit must be 0 or more, or none")
-        if self.penalty <= 0:
-            problems.append("penalty must be a positive whole number")
-        if self.double_penalty_amount <= 0 or self.double_penalty_margin < 0:
-            problems.append("the double penalty must be positive")
-        if self.eliminate_at is not None and self.eliminate_at <= 0:
-            problems.append("eliminate_at must be a positive whole number or none")
-        if self.hands is not None and self.hands <= 0:
-            problems.append("hands must be a positive whole number or none")
-        if self.turn_cap is not None and self.turn_cap <= 0:
-            problems.append("turn_cap must be a positive whole number or none")
-        if not 2 <= self.max_set <= 4:
-            problems.append("max_set must be 2 to 4")
-        return problems
+        positive = "a whole number of 1 or more"
+        checks = [
+            ("jokers", self.jokers in (0, 2), "0 or 2"),
+            ("faces", self.faces in FACE_SCHEMES, "one of " + ", ".join(FACE_SCHEMES)),
+            ("call_limit", self.call_limit is None or self.call_limit >= 0,
+             "a whole number of 0 or more, or none"),
+            ("penalty", self.penalty > 0, positive),
+            ("double_penalty_amount", self.double_penalty_amount > 0, positive),
+            ("double_penalty_margin", self.double_penalty_margin >= 0,
+             "a whole number of 0 or more"),
+            ("eliminate_at", self.eliminate_at is None or self.eliminate_at > 0,
+             positive + ", or none"),
+            ("hands", self.hands is None or self.hands > 0, positive + ", or none"),
+            ("turn_cap", self.turn_cap is None or self.turn_cap > 0,
+             positive + ", or none"),
+            ("max_set", 2 <= self.max_set <= 4, "2, 3 or 4"),
+        ]
+        return problems + [(key, takes) for key, ok, takes in checks if not ok]
 
     def card_value(self, rank: int) -> int:
         """DH-2 / DC-2: A = 1, 2–10 face value, faces per scheme, joker 0."""
@@ -134,6 +132,12 @@ CARDRULESPLUS_IDS = {
     "show": "DC-8", "ledger": "DC-8", "eliminate": "DC-9", "session": "DC-10",
 }
 
+# The rule that defines each option (cited when a value is refused).
+TOPICS = {"jokers": "values", "faces": "values", "call_limit": "call",
+          "penalty": "resolve", "double_penalty": "resolve",
+          "pick_from_set": "taken", "eliminate_at": "eliminate",
+          "hands": "session", "turn_cap": "show"}
+
 PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
         game=NAME,
@@ -143,6 +147,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
         options=("call_limit", "penalty", "hands", "turn_cap"),
         rules_section="Dhumbal, profile `nepali-games`",
+        topics=frozen_mapping(TOPICS),
     ),
     Profile(
         game=NAME,
@@ -160,5 +165,6 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         choices=MappingProxyType({"jokers": (0, 2), "faces": ("nepali", "full"),
                                   "penalty": (25, 30)}),
         rules_section="Dhumbal, profile `cardrulesplus`",
+        topics=frozen_mapping(TOPICS),
     ),
 )

@@ -65,21 +65,20 @@ class MarriageRules(RuleSet):
 
     length_option: ClassVar[str] = "rotations"
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()
         if self.mode not in tuple(Mode):
-            problems.append("mode must be one of " + ", ".join(Mode))
+            problems.append(("mode", "one of " + ", ".join(Mode)))
         low, high = FEE_RANGE
         for fee in FEES:
             value = getattr(self, fee)
             if isinstance(value, bool) or not isinstance(value, int) or \
                     not low <= value <= high:
-                problems.append(f"{fee} must be a whole number from {low} to "
-                                f"{high}, not {value!r}")
+                problems.append((fee, f"a whole number from {low} to {high}"))
         if self.invalid_show_penalty < 0:
-            problems.append("invalid_show_penalty must be 0 or more")
+            problems.append(("invalid_show_penalty", "a whole number of 0 or more"))
         if self.rotations <= 0:
-            problems.append("rotations must be a positive whole number")
+            problems.append(("rotations", "a whole number of 1 or more"))
         return problems
 
     def house(self, option: str) -> bool:
