@@ -25,7 +25,8 @@ AnyGame = Game[Any, Any, Any]
 # The options of a hand that are the session's, not the game's: who sits
 # the hand out, and who really dealt it.
 OUT = Flag("out", ("--out",), list, [],
-           "A player who sits this hand out (repeat).", "NAME")
+           "A player who sits this hand out (repeat; '-' for nobody, "
+           "which `amend` needs to seat everyone again).", "NAME")
 DEALER = Flag("dealer", ("--dealer",), str, None,
               "Who really dealt, when the table deviated from the rotation.",
               "NAME")
@@ -300,7 +301,12 @@ class Session:
         """The game's flags; who sits out; who dealt (as typed)."""
         game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
         table = Table(self.players, self.players, self.first_dealer)
-        out = table.names(flags.get("out", []))
+        typed = list(flags.get("out", []))
+        if "-" in (t.strip() for t in typed):
+            if len(typed) > 1:
+                raise Impossible("--out - means nobody sits out: give it alone")
+            typed = []
+        out = table.names(typed)
         dealer = flags.get("dealer")
         return game_flags, out, table.name(dealer) if dealer is not None else None
 

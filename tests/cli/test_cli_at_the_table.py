@@ -282,6 +282,24 @@ def test_dh3_a_player_who_sits_out_is_not_dealt_scores_0_and_is_skipped_in_the_d
     assert refused.exit_code == 2 and "Asha does not play this hand" in refused.stderr
 
 
+def test_dh3_amend_with_out_dash_seats_a_player_again(cli, tmp_path):
+    path = four(cli, tmp_path)
+    assert cli("record", path, "--out", "Asha", "--call", "Bikash", "--hand",
+               "Bikash=A♦", "--hand", "Chandra=9♥", "--hand", "Dipesh=K♠").exit_code == 0
+    kept = cli("amend", path, "1", "--call", "Bikash", "--hand", "Bikash=A♦",
+               "--hand", "Chandra=9♥", "--hand", "Dipesh=K♠")
+    assert kept.exit_code == 0 and hands_of(path)[0].data["out"] == ["Asha"]
+    again = cli("amend", path, "1", "--out", "-", "--call", "Bikash", "--hand",
+                "Asha=Q♠", "--hand", "Bikash=A♦", "--hand", "Chandra=9♥",
+                "--hand", "Dipesh=K♠")
+    assert again.exit_code == 0, again.stderr
+    hand = hands_of(path)[0]
+    assert "out" not in hand.data and hand.dealer == "Asha" and "Asha" in hand.scores
+    assert cli("verify", path).exit_code == 0
+    mixed = cli("amend", path, "1", "--out", "-", "--out", "Asha", "--call", "Bikash")
+    assert mixed.exit_code == 2 and "give it alone" in mixed.stderr
+
+
 def test_dh8_tie_break_order_leaves_out_a_player_who_sits_out(cli):
     # Dealer Asha, B sits out: of C and D tied at 4, C is first from the
     # dealer's left among those who play.
