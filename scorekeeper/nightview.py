@@ -32,7 +32,7 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
               transfers: Sequence[Transfer]) -> None:
     con.print(heading, markup=False)
     table = Table(box=table_box(con))
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")
     table.add_column("Balance", justify="right")
     for name, value in balances.items():
         table.add_row(escape(name), colour(value))

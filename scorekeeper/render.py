@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 import os
 import sys
-import textwrap
 from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Mapping,
                     Sequence, TextIO, cast)
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.highlighter import RegexHighlighter
 from rich.markup import escape
@@ -129,12 +129,45 @@ def title(hand_number: int | None, dealer: str) -> str:
         f" — dealer {escape(dealer)}"
 
 
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """`text` in lines of at most `width` terminal columns (a wide
+    character, an emoji or a CJK letter, takes two), broken at spaces, a
+    word longer than a line cut; `first` starts the first line, `rest` the
+    others."""
+    lines: list[str] = []
+    line, used, empty = first, cell_len(first), True
+    for word in text.split():
+        size = cell_len(word)
+        if not empty and used + 1 + size <= width:
+            line, used = f"{line} {word}", used + 1 + size
+            continue
+        if not empty:
+            lines.append(line)
+            line, used = rest, cell_len(rest)
+        while used + size > width and len(word) > 1:   # too long for any line
+            cut = _fitting_prefix(word, width - used)
+            lines.append(line + cut)
+            word = word[len(cut):]
+            line, used, size = rest, cell_len(rest), cell_len(word)
+        line, used, empty = line + word, used + size, False
+    lines.append(line)
+    return lines
+
+
+def _fitting_prefix(word: str, room: int) -> str:
+    """The longest start of `word` within `room` columns (one character at
+    least)."""
+    taken = 0
+    for i, ch in enumerate(word):
+        taken += cell_len(ch)
+        if taken > room:
+            return word[:max(1, i)]
+    return word
+
+
 def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ") -> None:
     """One line of text wrapped to the terminal with a hanging indent."""
-    width = max(20, con.width)
-    wrapped = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest,
-                            break_long_words=False, break_on_hyphens=False)
-    for piece in wrapped or [first]:
+    for piece in wrap(line, max(20, con.width), first, rest):
         con.print(SUITS(Text(piece)), soft_wrap=True)
 
 
@@ -170,7 +203,7 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
                   + (f" ({planned} planned)" if planned else "")))
     table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
     table.add_column("Place", justify="right")
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")
     table.add_column("Points" if lower else "Total", justify="right")
     eliminated = set(data.get("eliminated", []))
     for name in sorted(session.players, key=lambda p: (data["places"][p],
@@ -336,10 +369,7 @@ def verdict(con: Console, ruling: Ruling, head: str, lines: Sequence[str]) -> No
     """A `check`'s answer: the verdict, the reason and rule, then details,
     each wrapped to the terminal with a hanging indent."""
     said = f"{head}: " + cite(ruling.reason, ruling.rule)
-    width = max(20, con.width)
-    pieces = textwrap.wrap(said, width, subsequent_indent="    ",
-                           break_long_words=False, break_on_hyphens=False)
-    for i, piece in enumerate(pieces or [said]):
+    for i, piece in enumerate(wrap(said, max(20, con.width), "", "    ")):
         text = SUITS(Text(piece))
         if i == 0:
             text.stylize("green" if ruling.valid else "red", 0, len(head))

@@ -25,8 +25,8 @@ AnyGame = Game[Any, Any, Any]
 # The options of a hand that are the session's, not the game's: who sits
 # the hand out, and who really dealt it.
 OUT = Flag("out", ("--out",), list, [],
-           "A player who sits this hand out (repeat; '-' for nobody, "
-           "which `amend` needs to seat everyone again).", "NAME")
+           "Who sits this hand out (repeat; '-' for nobody).",
+           "NAME")
 DEALER = Flag("dealer", ("--dealer",), str, None,
               "Who really dealt, when the table deviated from the rotation.",
               "NAME")

@@ -507,6 +507,18 @@ def test_ma10_a_check_verdict_wraps_at_80_columns_with_a_hanging_indent(cli):
     assert lines[1].startswith("    ") and lines[1].rstrip().endswith("(MA-10)")
 
 
+@pytest.mark.parametrize("name", ["🐯🐯🐯🐯🐯🐯🐯🐯🐯🐯", "K" * 140])
+def test_ruling_lines_wrap_by_terminal_columns_for_wide_and_endless_names(cli, name):
+    from rich.cells import cell_len
+    result = cli("settle", "dhumbal", "--players", f"{name},Bikash,Chandra",
+                 "--call", "Bikash", "--hand", f"{name}=A♠", "--hand", "Bikash=2♠",
+                 "--hand", "Chandra=A♥", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.stderr
+    assert "Bikash is caught (DH-8)" in result.stdout
+    assert max(cell_len(line) for line in result.stdout.splitlines()) <= 60
+    assert "…" not in result.stdout            # a long name folds, it is not cut
+
+
 def test_hearts_and_diamonds_are_red_where_colour_is_on(cli):
     args = ["settle", "dhumbal", "--players", "A,B", "--call", "A",
             "--hand", "A=A♥ 2♦", "--hand", "B=K♠"]

@@ -15,7 +15,7 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
            dealer: str) -> None:
     key = "Net" if result.zero_sum else "Points"
     table = Table(title=title(hand_number, dealer), box=table_box(con))
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")
     table.add_column("Shown")
     table.add_column("Value", justify="right")
     table.add_column("Charged", justify="right")

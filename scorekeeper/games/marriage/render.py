@@ -16,7 +16,8 @@ def ruling(con: Console, result: MarriageResult, hand_number: int | None,
            dealer: str) -> None:
     table = Table(title=title(hand_number, dealer), box=table_box(con))
     for col in ("Player", "Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"):
-        table.add_column(col, justify="left" if col == "Player" else "right")
+        table.add_column(col, justify="left" if col == "Player" else "right",
+                         overflow="fold" if col == "Player" else "ellipsis")
     payments = {p.rival: p for p in result.settlement.payments}
     maal, shown = dict(result.maal_totals()), dict(result.maal_shown())
     for name, net in result.scores:
