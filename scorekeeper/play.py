@@ -15,7 +15,7 @@ import typer
 
 from scorekeeper import registry
 from scorekeeper.declare import CheckSpec, Flag
-from scorekeeper.errors import Impossible
+from scorekeeper.errors import Impossible, ScorekeeperError
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
                                after_write, build_command, console, emit_json,
                                given, guarded, merged_flags, parameter, say,
@@ -133,15 +133,28 @@ def _show(values: dict[str, Any]) -> None:
         reading = book.load(ledger)
         warn_stale(reading)
         session = reading.session
-        ruled = session.rule_stored(number)
-        if as_json:
-            emit_json(ruled.as_json(session.game), ascii)
+        stored = session.hand(number)
+        mine = [p for p in reading.problems if p.hand == number]
+        try:
+            ruled = session.rule_stored(number)
+        except ScorekeeperError as err:
+            raise type(err)(f"{session.label}:{stored.line}: hand {number}'s "
+                            f"stored inputs cannot be ruled: {err.message}; "
+                            f"correct them with `scorekeeper amend {session.label} "
+                            f"{number}`", err.rule) from None
+        if as_json:     # the document record gave; what disagrees, if any
+            extra = {"problems": [p.as_json() for p in mine],
+                     "stored": {session.score_key: dict(stored.scores)}}
+            emit_json({**ruled.as_json(session.game), **(extra if mine else {})},
+                      ascii)
             return
         from scorekeeper import render  # rich: only when a person reads
 
         con = console(ascii)
+        if mine:
+            render.not_as_stored(con, session, stored)
         render.ruled(con, session, ruled)
-        render.standings(con, session.upto(number))
+        render.standings(con, session.upto(number), stale=bool(reading.problems))
 
     guarded(body, as_json)
 

@@ -191,6 +191,17 @@ def ruled(con: Console, session: Session, hand: Ruled) -> None:
 
 # -- session views -------------------------------------------------------------
 
+def not_as_stored(con: Console, session: Session, stored: Any) -> None:
+    """Above the ruling of a hand that does not verify: what it stores."""
+    scores = ", ".join(f"{p} {_signed(v)}" for p, v in stored.scores.items())
+    for piece in wrap(f"Hand {stored.number} does not verify: the ledger stores "
+                      f"{session.score_key} {scores}. Below is the ruling its "
+                      "stored inputs give now; `scorekeeper amend "
+                      f"{session.label} {stored.number}` or `verify --fix` "
+                      "stores it.", max(20, con.width), "  ", "  "):
+        con.print(Text(piece, style="red"), soft_wrap=True)
+
+
 def standings(con: Console, session: Session, stale: bool = False) -> None:
     """Places and totals; `stale`: the ledger does not verify (the totals
     are shown as stored, and marked)."""

@@ -157,6 +157,33 @@ def test_show_prints_the_ruling_as_record_did(cli, tmp_path):
     assert again.stdout == human.stdout
 
 
+def test_show_of_a_hand_edited_into_disagreement_says_what_it_stores(cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "9♥ K♠"', 1),
+                     encoding="utf-8")
+    human = cli("show", three, "1", env={"COLUMNS": "120"})
+    assert human.exit_code == 0
+    assert human.stdout.startswith("  Hand 1 does not verify: the ledger stores net "
+                                   "Asha -25, Bikash +34, Chandra -9.")
+    assert "Totals as stored" in human.stdout and "warning:" in human.stderr
+    data = json.loads(cli("show", three, "1", "--json").stdout)
+    assert data["stored"] == {"net": {"Asha": -25, "Bikash": 34, "Chandra": -9}}
+    assert data["net"] != data["stored"]["net"] and data["problems"][0]["hand"] == 1
+    sound = json.loads(cli("show", three, "2", "--json").stdout)
+    assert "problems" not in sound and "stored" not in sound
+
+
+def test_show_of_stored_cards_that_cannot_be_read_says_where(cli, three):
+    text = three.read_text(encoding="utf-8")
+    three.write_text(text.replace('Chandra = "9♥"', 'Chandra = "ZZ"', 1),
+                     encoding="utf-8")
+    result = cli("show", three, "1")
+    assert result.exit_code == 2
+    assert f"error: {three}:" in result.stderr
+    assert "hand 1's stored inputs cannot be ruled: cannot read the card 'ZZ'" \
+        in result.stderr and f"amend {three} 1" in result.stderr
+
+
 def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):
     result = cli("show", three, "9", "--json")
     assert result.exit_code == 2 and "no hand 9" in json.loads(result.stdout)["error"]
