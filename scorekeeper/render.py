@@ -11,7 +11,7 @@ import io
 import os
 import sys
 from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Mapping,
-                    Sequence, TextIO, cast)
+                    NamedTuple, Sequence, TextIO, cast)
 
 from rich import box
 from rich.cells import cell_len
@@ -287,66 +287,109 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
     return out
 
 
+class _Layout(NamedTuple):
+    story_in_table: bool             # "What happened" as a column
+    names: Mapping[str, str] | None  # abbreviated names (a legend below)
+    stacked: bool                    # each total under its change
+    seats: bool                      # the Dealer and Winner columns
+
+
 def history(con: Console, session: Session, last: int | None = None,
             stale: Set[int | None] = frozenset()) -> None:
     """Every hand (the last `last`); hands in `stale` disagree with their
     inputs and are marked `!`. Where the table would not fit the terminal,
-    names are abbreviated (a legend says which is who) and what happened is
-    told below it."""
+    names are abbreviated (a legend says which is who), what happened is
+    told below it, and at last the players are split over several tables."""
     data = session.history_json()
     rows = data["hands"]
     shown = rows if last is None or len(rows) <= last else rows[-last:]
-    # The first layout that fits: everything in the table; what happened
-    # told below it; names abbreviated too; each total under its change.
-    wide = con.options.update(max_width=10_000)
     short = abbreviations(session.players)
-    for story_in_table, names, stacked in ((True, None, False), (False, None, False),
-                                           (False, short, False), (False, short, True)):
-        table = _history_table(con, session, data, shown, stale, names,
-                               story_in_table, stacked)
-        if Measurement.get(con, wide, table).maximum <= con.width:
+    # The first layout that fits, from everything in one table on.
+    layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
+               _Layout(False, short, False, True), _Layout(False, short, True, True),
+               _Layout(False, short, True, False))
+    for layout in layouts:
+        tables = _history_tables(con, session, data, shown, stale, layout)
+        if tables:
             break
-    con.print(table)
-    if not story_in_table:
-        for row in shown:
-            hanging(con, f"{row['hand']}: {session.story(row)}", "  ", "     ")
-    legend = [f"{a} = {p}" for p, a in (names or {}).items() if a != p]
-    if legend:
-        hanging(con, "Names: " + ", ".join(legend), "  ", "    ")
-    if stacked:
-        hanging(con, "Each cell: the hand's score over the running total.")
+    for table in tables:
+        con.print(table)
+    _history_notes(con, session, shown, layout)
     if len(shown) < len(rows):
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
                   "every hand, --json gives them all)", markup=False)
     if data["hands"]:
-        _sparklines(con, session, data, bool(legend))
+        _sparklines(con, session, data, layout.names is not None)
     else:
         con.print("  No hands recorded yet.", markup=False)
 
 
+def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
+                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+                    layout: _Layout) -> list[Table]:
+    """The history in `layout`: one table if it fits; in the last layout,
+    as many tables as the players need; else none."""
+    wide = con.options.update(max_width=10_000)
+
+    def fits(players: Sequence[str]) -> bool:
+        table = _history_table(con, session, data, shown, stale, layout, players)
+        return Measurement.get(con, wide, table).maximum <= con.width
+
+    if fits(session.players):
+        return [_history_table(con, session, data, shown, stale, layout,
+                               session.players)]
+    if layout.seats:
+        return []
+    groups: list[list[str]] = [[]]
+    for p in session.players:
+        if groups[-1] and not fits([*groups[-1], p]):
+            groups.append([])
+        groups[-1].append(p)
+    return [_history_table(con, session, data, shown, stale, layout, group)
+            for group in groups]
+
+
+def _history_notes(con: Console, session: Session,
+                   shown: Sequence[Mapping[str, Any]], layout: _Layout) -> None:
+    """What the table left out: the story of each hand, the legend."""
+    names = layout.names or {}
+    if not layout.story_in_table:
+        for row in shown:
+            seats = "" if layout.seats else (
+                f"dealer {names.get(row['dealer'], row['dealer'])}, won by "
+                f"{names.get(row['winner'], row['winner']) or 'nobody'}; ")
+            hanging(con, f"{row['hand']}: {seats}{session.story(row)}", "  ", "     ")
+    legend = [f"{a} = {p}" for p, a in names.items() if a != p]
+    if legend:
+        hanging(con, "Names: " + ", ".join(legend), "  ", "    ")
+    if layout.stacked:
+        hanging(con, "Each cell: the hand's score over the running total.")
+
+
 def _history_table(con: Console, session: Session, data: Mapping[str, Any],
                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
-                   short: Mapping[str, str] | None, story_in_table: bool,
-                   stacked: bool) -> Table:
+                   layout: _Layout, players: Sequence[str]) -> Table:
     key, lower = data["score"], session.rules.lower_is_better
-    names = short or {p: p for p in session.players}
+    names = layout.names or {p: p for p in session.players}
     table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
-    table.add_column("Hand", justify="right")
-    table.add_column("Dealer")
-    table.add_column("Winner")
-    if story_in_table:
+    table.add_column("Hand", justify="right", no_wrap=True)
+    if layout.seats:
+        table.add_column("Dealer")
+        table.add_column("Winner")
+    if layout.story_in_table:
         table.add_column("What happened")
-    for p in session.players:
+    for p in players:
         table.add_column(escape(names[p]), justify="right", no_wrap=True)
-    between = "\n" if stacked else f" {arrow(con)} "
+    between = "\n" if layout.stacked else f" {arrow(con)} "
     for row in shown:
         cells = [f"{colour(row[key][p], lower)}{between}{row['totals'][p]}"
-                 if p in row[key] else "out" for p in session.players]
+                 if p in row[key] else "out" for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
-        story = [escape(session.story(row))] if story_in_table else []
+        seats = [escape(names.get(row["dealer"], row["dealer"])), escape(winner)] \
+            if layout.seats else []
+        story = [escape(session.story(row))] if layout.story_in_table else []
         table.add_row(str(row["hand"]) + ("!" if row["hand"] in stale else ""),
-                      escape(names.get(row["dealer"], row["dealer"])),
-                      escape(winner), *story, *cells)
+                      *seats, *story, *cells)
     return table
 
 

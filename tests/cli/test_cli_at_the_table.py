@@ -500,6 +500,27 @@ def test_six_long_names_fit_history_at_80_columns_with_a_legend(cli, tmp_path):
     assert "1: Ramchandra called" in result.stdout
 
 
+@pytest.mark.parametrize("columns", [60, 45])
+def test_six_players_history_fits_a_narrow_terminal_moving_columns_below(
+        cli, tmp_path, columns):
+    path = tmp_path / "six.toml"
+    players = ["Asha", "Bikash", "Chandra", "Dipesh", "Ekta", "Ganesh"]
+    assert cli("new", path, "--game", "dhumbal", "--players",
+               ",".join(players)).exit_code == 0
+    hands = [f"--hand={p}={c}" for p, c in zip(players, ["A♠", "K♠", "Q♠", "J♠",
+                                                         "10♠", "9♠"])]
+    assert cli("record", path, "--call", "Asha", *hands).exit_code == 0
+    result = cli("history", path, env={"COLUMNS": str(columns)})
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    assert "…" not in result.stdout
+    assert "1: dealer Asha, won by Asha; Asha called" in result.stdout
+    heads = " ".join(line for line in lines if line.strip().startswith("Hand"))
+    for name in ("Asha", "Bikash", "Cha", "Dipesh", "Ekta", "Ganesh"):
+        assert name in heads.split()
+    assert "Names: Cha = Chandra" in result.stdout
+
+
 def test_a_very_long_name_keeps_history_and_its_lines_within_80_columns(cli, tmp_path):
     long = "Ramchandra Bahadur Thapa Magar Gurung Shrestha Rai Limbu Tamang"
     path = tmp_path / "long.toml"
