@@ -57,6 +57,10 @@ class Asker(Protocol):
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]: ...
 
+    def player_or(self, question: str, table: Table, words: Sequence[str],
+                  rule: str, current: str | None, chose_word: bool
+                  ) -> str | None: ...
+
 
 RulesT = TypeVar("RulesT", bound=RuleSet)
 ArgsT = TypeVar("ArgsT")

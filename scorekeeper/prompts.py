@@ -47,6 +47,22 @@ class TerminalAsker:
 
         return names(self.ask(question, names, default=",".join(current) or "-"))
 
+    def player_or(self, question: str, table: Table, words: Sequence[str],
+                  rule: str, current: str | None, chose_word: bool
+                  ) -> str | None:
+        """A player of this hand, or None for the keyword: the first of
+        `words` that is nobody's name (`{word}` in `question` says which);
+        `chose_word`: the keyword was the answer before."""
+        word = table.keyword(*words)
+
+        def check(text: str) -> None:
+            if text.strip().lower() != word:
+                table.check_seated([table.name(text)], rule)
+
+        answer = self.ask(question.format(word=word), check,
+                          default=word if chose_word else current)
+        return None if answer.strip().lower() == word else table.name(answer)
+
 
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,

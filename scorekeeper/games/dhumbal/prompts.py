@@ -20,21 +20,11 @@ SHOW_WORDS = ("show", "turn show", "the show")
 
 def ask_hand(ask: Asker, table: Table, rules: DhumbalRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    show = table.keyword(*SHOW_WORDS)
-
-    def caller_ok(text: str) -> None:
-        if text.strip().lower() != show:
-            table.check_seated([table.name(text)], rules.rule("call"))
-
-    question = (f"Who called? (a name, or '{show}' for the "
+    question = ("Who called? (a name, or '{word}' for the "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")
-    default = show if previous.get("show") else previous.get("call")
-    who = ask.ask(question, caller_ok, default=default)
-    flags: dict[str, Any] = {}
-    if who.strip().lower() == show:
-        flags["show"] = True
-    else:
-        flags["call"] = table.name(who)
+    caller = ask.player_or(question, table, SHOW_WORDS, rules.rule("call"),
+                           previous.get("call"), bool(previous.get("show")))
+    flags: dict[str, Any] = {"show": True} if caller is None else {"call": caller}
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     holdings = Holdings(rules.decks, rules.jokers, rules.rule("table"))
     flags["hand"] = []

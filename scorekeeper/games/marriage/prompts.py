@@ -28,20 +28,14 @@ def _by(text: str) -> None:
 
 def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    none = table.keyword(*NONE_WORDS)
-
-    def finisher_ok(text: str) -> None:
-        if text.strip().lower() != none:
-            table.check_seated([table.name(text)], rules.rule("finish"))
-
-    default = none if previous.get("no_finisher") else previous.get("finish")
-    who = ask.ask(f"Who finished? (a name, or '{none}' if the stock ran "
-                  "out)", finisher_ok, default=default)
+    finisher = ask.player_or("Who finished? (a name, or '{word}' if the stock "
+                             "ran out)", table, NONE_WORDS, rules.rule("finish"),
+                             previous.get("finish"), bool(previous.get("no_finisher")))
     flags: dict[str, Any] = {}
-    if who.strip().lower() == none:
+    if finisher is None:
         flags["no_finisher"] = True
     else:
-        flags["finish"] = table.name(who)
+        flags["finish"] = finisher
         flags["by"] = ask.ask("Finished by melds or dublees?", _by,
                               default=previous.get("by") or FinishKind.MELDS
                               ).strip().lower()
@@ -60,10 +54,10 @@ def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
                         {"the tiplu": [cardtext.card(flags["tiplu"])]})
     flags["hand"] = []
     for p in table.seated:
-        finisher = p == flags.get("finish")
-        what = ("the 21 or 22 cards shown" if finisher
+        finishes = p == flags.get("finish")
+        what = ("the 21 or 22 cards shown" if finishes
                 else "maal cards or an agreed maal number")
-        shown = ask.ask(f"{p}: {what}", _shown_check(p, finisher, rules, holdings),
+        shown = ask.ask(f"{p}: {what}", _shown_check(p, finishes, rules, holdings),
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     tunnelas = ask.ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
