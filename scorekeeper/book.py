@@ -1,8 +1,9 @@
 """The book: every change to a session file, each one transaction.
 
-`create`, `record`, `undo` and `extend` each take the ledger's lock, read
-it, parse it (through the cache when its bytes match), make one change as a
-pure function of the session, and write — all under the lock. No text is
+`create`, `record`, `amend`, `undo`, `extend`, `rename` and `fix` each take
+the ledger's lock, read it, parse it (through the cache when its bytes
+match), make one change as a pure function of the session, and write — all
+under the lock. No text is
 written that has not been parsed back to exactly the document meant: a
 ledger whose layout would not survive the change (say `hands = []`, or a
 table after the hands) is refused with exit 2 and left as it was.
@@ -61,7 +62,6 @@ class Reading:
 
     session: Session
     problems: tuple[ledger.Problem, ...] = ()
-    rechecked: bool = False
 
 
 def _checked(path: Path, real: Path, text: str) -> Reading:
@@ -75,7 +75,7 @@ def _checked(path: Path, real: Path, text: str) -> Reading:
     problems = tuple(ledger.verify(session))
     if not problems:                       # trusted from now on
         storage.write_cache(real, text, dict(session.document))
-    return Reading(session, problems, True)
+    return Reading(session, problems)
 
 
 def load(path: Path) -> Reading:
@@ -84,15 +84,20 @@ def load(path: Path) -> Reading:
     return _checked(path, path, storage.read_text(path))
 
 
+def _listed(problems: Sequence[ledger.Problem]) -> str:
+    """The problems a refusal names, ten at the most."""
+    more = len(problems) - 10
+    return "\n".join(f"  {p.message}" for p in problems[:10]) \
+        + (f"\n  … and {more} more" if more > 0 else "")
+
+
 def refuse_stale(reading: Reading) -> None:
     """No change is written onto a ledger that fails the re-check."""
     if reading.problems:
         label = reading.session.label
-        listed = "\n".join(f"  {p.message}" for p in reading.problems[:10])
-        more = len(reading.problems) - 10
         raise Refused(
             f"{label} does not verify (changed outside scorekeeper?); nothing "
-            f"written:\n{listed}" + (f"\n  … and {more} more" if more > 0 else "")
+            f"written:\n{_listed(reading.problems)}"
             + f"\nCorrect a hand with `scorekeeper amend {label} N`, or re-rule "
             "every hand whose stored result disagrees with "
             f"`scorekeeper verify {label} --fix`.")
@@ -121,8 +126,9 @@ Repair = Callable[[Reading, Session], Sequence[ledger.Problem]]
 
 
 def _transaction(path: Path, change: Callable[[Session, str], Change],
-                 on_wait: Waiting = None, repair: Repair | None = None) -> Session:
-    """Lock, read, change, read back, write, cache; the session after.
+                 on_wait: Waiting = None, repair: Repair | None = None) -> Reading:
+    """Lock, read, change, read back, write, cache; the session after, with
+    what still does not verify.
 
     A change is refused on a ledger that does not verify, unless it is a
     `repair`: then the session after must pass `repair(reading, after)`.
@@ -142,7 +148,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
             storage.forget_cache(real)    # re-checked (and warned of) next time
         else:
             storage.write_cache(real, new.text, dict(after.document))
-    return after
+    return Reading(after, tuple(left))
 
 
 def create(path: Path, header: Mapping[str, Any], force: bool = False,
@@ -173,6 +179,16 @@ class Recorded:
     after: Session
 
 
+def _unchanged(path: Path, session: Session, expect_hands: int | None,
+               meanwhile: str, nothing: str, command: str) -> None:
+    """Refuse if another writer changed the number of hands since a person
+    began (`expect_hands`: the hands there were then; None: nobody asked)."""
+    if expect_hands is not None and expect_hands != len(session.hands):
+        raise Impossible(f"{path} changed while {meanwhile} (now "
+                         f"{plural(len(session.hands), 'hand')}, not "
+                         f"{expect_hands}): nothing {nothing}; run {command} again")
+
+
 def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None,
            on_wait: Waiting = None) -> Recorded:
     """Rule on the next hand from its flags and append it.
@@ -182,16 +198,13 @@ def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None
     ruled: list[Ruled] = []
 
     def append(session: Session, text: str) -> Change:
-        index = len(session.hands)
         session.check_open()
-        if expect_hands is not None and expect_hands != index:
-            raise Impossible(f"{path} changed while the hand was being typed "
-                             f"(now {plural(index, 'hand')}, not {expect_hands}): nothing "
-                             "recorded; run record again")
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "recorded", "record")
         ruled.append(session.rule_next(flags))
         return appended(session, text, ruled[0].stored)
 
-    after = _transaction(path, append, on_wait)
+    after = _transaction(path, append, on_wait).session
     return Recorded(ruled[0], after)
 
 
@@ -209,6 +222,11 @@ class Amended:
     after: Session
     problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
 
+    @property
+    def reading(self) -> Reading:
+        """The session after, with what still does not verify."""
+        return Reading(self.after, self.problems)
+
 
 def _new_problems(reading: Reading, found: Sequence[ledger.Problem]
                   ) -> list[ledger.Problem]:
@@ -224,16 +242,13 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     Later hands stay as recorded; if the change makes one of them
     impossible (an elimination now earlier, a dealer out of turn), nothing
     is written (exit 1, naming the hand and why). Amending is how a ledger
-    that does not verify is mended: it is refused only if the ledger still
-    would not verify after it."""
+    that does not verify is mended, one hand at a time: it is refused only
+    if it adds a problem of its own."""
     done: list[tuple[Ruled, Session]] = []
-    left: list[ledger.Problem] = []
 
     def rewrite(session: Session, text: str) -> Change:
-        if expect_hands is not None and expect_hands != len(session.hands):
-            raise Impossible(f"{path} changed while the hand was being typed "
-                             f"(now {plural(len(session.hands), 'hand')}, not "
-                             f"{expect_hands}): nothing amended; run amend again")
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "amended", "amend")
         ruled = session.rule_amended(number, flags)
         done.append((ruled, session))
         new_text = tomltext.replace_hand(text, number, ruled.stored)
@@ -254,16 +269,14 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                               replay=whole)
         new = _new_problems(reading, found)
         if new:
-            listed = "\n".join(f"  {p.message}" for p in new[:10])
             raise Refused(f"amending hand {number} would leave {path} not "
-                          f"verifying; nothing written:\n{listed}",
+                          f"verifying; nothing written:\n{_listed(new)}",
                           after.rules.rule("ledger"))
-        left.extend(found)
         return found
 
-    after = _transaction(path, rewrite, on_wait, repair=still_sound)
+    written = _transaction(path, rewrite, on_wait, repair=still_sound)
     ruled, before = done[0]
-    return Amended(ruled, before, after, tuple(left))
+    return Amended(ruled, before, written.session, written.problems)
 
 
 def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
@@ -279,7 +292,7 @@ def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
         document = session.renamed(was, wanted)
         return Change(tomltext.ledger_text(document), document)
 
-    return _transaction(path, change, on_wait)
+    return _transaction(path, change, on_wait).session
 
 
 def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
@@ -308,15 +321,18 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
                              "written")
         return left
 
-    after = _transaction(path, change, on_wait, repair=fixed)
-    return after, ledger.verify(after)
+    written = _transaction(path, change, on_wait, repair=fixed)
+    return written.session, list(written.problems)
 
 
-def session_fixes(session: Session) -> list[Ruled]:
+def session_fixes(session: Session,
+                  problems: Sequence[ledger.Problem] | None = None) -> list[Ruled]:
     """The hands whose stored result disagrees with their inputs, each ruled
-    again (hands whose inputs cannot be replayed are left out)."""
+    again (hands whose inputs cannot be replayed are left out); `problems`:
+    what `ledger.verify` found, when known already."""
     out: list[Ruled] = []
-    for problem in ledger.verify(session):
+    found = ledger.verify(session) if problems is None else problems
+    for problem in found:
         if problem.hand is None or out and out[-1].number == problem.hand:
             continue
         try:
@@ -344,10 +360,8 @@ def undo(path: Path, expect_hands: int | None = None,
     def drop_last(session: Session, text: str) -> Change:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
-        if expect_hands is not None and expect_hands != len(session.hands):
-            raise Impossible(f"{path} changed while you were asked (now "
-                             f"{plural(len(session.hands), 'hand')}, not {expect_hands}): "
-                             "nothing removed; run undo again")
+        _unchanged(path, session, expect_hands, "you were asked", "removed",
+                   "undo")
         head = tomltext.split_last_hand(text)
         if head is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
@@ -364,7 +378,7 @@ def undo(path: Path, expect_hands: int | None = None,
             refuse_stale(Reading(after, tuple(ledger.verify(after))))
         return []
 
-    after = _transaction(path, drop_last, on_wait, repair=still_sound)
+    after = _transaction(path, drop_last, on_wait, repair=still_sound).session
     return Undone(removed[0], after)
 
 
@@ -372,8 +386,6 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
            ) -> Reading:
     """Set how many hands (or rotations) the session plans; the session
     after, with what still does not verify."""
-    left: list[ledger.Problem] = []
-
     def set_length(session: Session, text: str) -> Change:
         session.extended_rules(unit, value)
         document = dict(session.document)
@@ -386,11 +398,11 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
         # On a ledger that does not verify, extending is refused like any
         # write, unless it is the mend of a plan shorter than the hands
         # played: it must remove a problem and add none.
-        if reading.problems:
-            left.extend(ledger.verify(after))
-            if _new_problems(reading, left) or len(left) >= len(reading.problems):
-                refuse_stale(reading)
+        if not reading.problems:
+            return []
+        left = ledger.verify(after)
+        if _new_problems(reading, left) or len(left) >= len(reading.problems):
+            refuse_stale(reading)
         return left
 
-    after = _transaction(path, set_length, on_wait, repair=mends)
-    return Reading(after, tuple(left), bool(left))
+    return _transaction(path, set_length, on_wait, repair=mends)

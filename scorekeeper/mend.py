@@ -40,7 +40,7 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         # verify answers for the ledger itself: it always reads the TOML.
         session = book.read(ledger, use_cache=False)
         problems = recompute(session)
-        plan = book.session_fixes(session) if fix and problems else []
+        plan = book.session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:
             say(f"{ledger}: no stored result to re-rule: what does not verify "
                 "is who sat or dealt, or inputs that cannot be replayed; "

@@ -117,10 +117,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
         render.ruled(con, session, done.ruled)
     render.totals_moved(con, session.players, before, after)
     say(f"Amended hand {done.ruled.number} in {session.label}.")
-    if done.problems:
-        from scorekeeper.book import Reading  # start-up: see module doc
-
-        warn_stale(Reading(session, done.problems, True))
+    warn_stale(done.reading)
 
 
 def _show(values: dict[str, Any]) -> None:
