@@ -16,7 +16,7 @@ from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper import registry
 from scorekeeper.errors import Impossible, Refused
-from scorekeeper.hands import Table, check_player_names
+from scorekeeper.hands import check_player_names
 from scorekeeper.options import Profile, RuleSet
 from scorekeeper.session import (FORMAT_VERSION, AnyGame, Ruled, Session,
                                  StoredHand, header_document, session_rules)
@@ -148,7 +148,7 @@ def from_document(doc: Mapping[str, Any], label: str,
 
     hands: list[StoredHand] = []
     hand_lines = line_of["hands"]
-    score_key = "net" if rules.zero_sum else "points"
+    score_key = rules.score_key
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
         found = [] if checked else _hand_shape(data, i + 1, players_t, score_key,
@@ -353,12 +353,9 @@ def _seating_problem(session: Session, index: int, seated: Sequence[str],
 
 def _replay_problems(session: Session, h: StoredHand) -> list[str]:
     """The hand ruled again from its stored inputs, against what it stores."""
-    game, rules = session.game, session.rules
     try:
-        table = Table(session.players, h.seated, h.dealer)
-        args = game.args_from_stored(h.data, table, rules)
-        result = game.resolve(args, rules)
-        found = game.compare(h.data, result, session.score_key)
+        result = session.replay(h)[2]
+        found = session.game.compare(h.data, result, session.score_key)
         stored = list(h.data.get("unverified", []))
         if sorted(stored) != sorted(result.unverified):
             found.append("`unverified` as stored names "

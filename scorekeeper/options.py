@@ -98,6 +98,11 @@ class RuleSet:
         return True
 
     @property
+    def score_key(self) -> str:
+        """What a hand's scores are called in the ledger and in JSON."""
+        return "net" if self.zero_sum else "points"
+
+    @property
     def lower_is_better(self) -> bool:
         """Penalty points: the lowest total wins."""
         return False

@@ -87,7 +87,7 @@ class Session:
 
     @property
     def score_key(self) -> str:
-        return "net" if self.rules.zero_sum else "points"
+        return self.rules.score_key
 
     # -- derived state ----------------------------------------------------
     @cached_property
@@ -214,14 +214,12 @@ class Session:
         by it (`eliminated`)."""
         rows = []
         running = {p: 0 for p in self.players}
-        out_before: set[str] = set()
-        limit = self.rules.elimination_limit
         for h in self.hands:
             for name, value in h.scores.items():
                 running[name] += value
             facts = self.game.history_facts(h.data)
-            out_now = {p for p in self.players
-                       if limit is not None and running[p] >= limit}
+            out_before = self._eliminated_before[h.number - 1]
+            out_now = self._eliminated_before[h.number]
             row = {"hand": h.number, "dealer": h.dealer,
                    self.score_key: dict(h.scores), "totals": dict(running),
                    "winner": facts.pop("winner", None),
@@ -232,7 +230,6 @@ class Session:
             row["dealer_corrected"] = h.data.get("dealer_corrected") is True
             row["eliminated"] = [p for p in self.players
                                  if p in out_now and p not in out_before]
-            out_before = out_now
             rows.append(row)
         return {"hands": rows, "players": list(self.players),
                 "score": self.score_key}
@@ -329,13 +326,18 @@ class Session:
         chosen = dealer or usual
         return Table(self.players, seated, chosen), chosen != usual
 
+    def replay(self, h: StoredHand) -> tuple[Table, Any, Any]:
+        """A stored hand ruled again from its stored inputs, at the table it
+        stores: the table, the hand's arguments, the result."""
+        table = Table(self.players, h.seated, h.dealer)
+        args = self.game.args_from_stored(h.data, table, self.rules)
+        return table, args, self.game.resolve(args, self.rules)
+
     def rule_stored(self, number: int) -> Ruled:
         """Hand `number` ruled again from its stored inputs (`show`)."""
         h = self.hand(number)
-        table = Table(self.players, h.seated, h.dealer)
-        args = self.game.args_from_stored(h.data, table, self.rules)
-        return self._ruled(number - 1, table, self.game.resolve(args, self.rules),
-                           dict(h.data))
+        table, _, result = self.replay(h)
+        return self._ruled(number - 1, table, result, dict(h.data))
 
     def rule_amended(self, number: int, flags: Mapping[str, Any]) -> Ruled:
         """Hand `number` ruled anew from the flags typed for it (`amend`):
@@ -353,9 +355,7 @@ class Session:
         """Hand `number` ruled again from its stored inputs, with the table
         it would store now (`verify --fix`); who sat and dealt as stored."""
         h = self.hand(number)
-        table = Table(self.players, h.seated, h.dealer)
-        args = self.game.args_from_stored(h.data, table, self.rules)
-        result = self.game.resolve(args, self.rules)
+        table, args, result = self.replay(h)
         fresh = self.game.to_stored(number, args, result)
         kept = {k: h.data[k] for k in ("dealer_corrected", "out") if k in h.data}
         head = {k: fresh[k] for k in ("hand", "dealer")}
