@@ -57,8 +57,7 @@ def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> N
         kind = "nested too deeply" if depth > 6 else \
             f"a {type(value).__name__} ({value!r}), which no ledger holds"
         out.append(f"`{where}` is {kind}")
-    elif isinstance(value, int) and not isinstance(value, bool) \
-            and not INT64[0] <= value <= INT64[1]:
+    elif not _in_range(value):
         out.append(f"`{where}` is beyond the 64-bit whole numbers TOML holds")
     elif isinstance(value, list):
         for i, item in enumerate(value):

@@ -175,11 +175,7 @@ def chart(
         text = drawing.terminal(picture, min(size.columns, 120),
                                 max(12, min(size.lines - 4, 30)),
                                 _wants_colour(), plain)
-        if plain:
-            from scorekeeper.render import asciify  # rich: only for people
-
-            text = asciify(text).encode("ascii", "replace").decode("ascii")
-        write_text(text)
+        write_text(text, ascii)
 
     guarded(body)
 

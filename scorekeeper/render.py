@@ -23,25 +23,16 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
-from scorekeeper.cards import suits_as_letters
 from scorekeeper.errors import cite
-from scorekeeper.streams import closed
+from scorekeeper.streams import asciify, closed
 from scorekeeper.words import plural
 
 if TYPE_CHECKING:
     from scorekeeper.ruling import Ruling
     from scorekeeper.session import AnyGame, Ruled, Session
 
-_ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
-                        "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
-                        "×": "x"})
 SPARKS = "▁▂▃▄▅▆▇█"
 ASCII_SPARKS = "_.-:=+*#"
-
-
-def asciify(text: str) -> str:
-    """Text for a terminal without Unicode: suits as letters, arrows…"""
-    return suits_as_letters(text).translate(_ASCII)
 
 
 class _AsciiWriter(io.TextIOBase):
@@ -51,8 +42,7 @@ class _AsciiWriter(io.TextIOBase):
         self.stream = stream
 
     def write(self, text: str) -> int:
-        return self.stream.write(asciify(text).encode("ascii", "replace")
-                                 .decode("ascii"))
+        return self.stream.write(asciify(text))
 
     def flush(self) -> None:
         self.stream.flush()

@@ -21,7 +21,7 @@ from scorekeeper import registry
 from scorekeeper.cards import suits_as_letters
 from scorekeeper.declare import Flag
 from scorekeeper.options import Profile
-from scorekeeper.streams import OutputClosed, write_out
+from scorekeeper.streams import OutputClosed, asciify, write_out
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -71,14 +71,10 @@ def emit_json(data: Any, ascii: bool = False) -> None:
     write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 
-def write_text(text: str) -> None:
-    """Plain text to stdout, in ASCII where the terminal cannot encode it."""
-    if use_ascii(False):
-        # imported here: rich (through render) loads only for people
-        from scorekeeper.render import asciify
-
-        text = asciify(text).encode("ascii", "replace").decode("ascii")
-    write_out(text)
+def write_text(text: str, ascii: bool = False) -> None:
+    """Plain text to stdout, in ASCII with `--ascii` or where the terminal
+    cannot encode it."""
+    write_out(asciify(text) if use_ascii(ascii) else text)
 
 
 def console(ascii: bool = False, stderr: bool = False) -> Console:

@@ -1,4 +1,4 @@
-"""Standard output that may close under us.
+"""Standard output that may close under us, or cannot take Unicode.
 
 A reader that stops reading (`scorekeeper history | head`) closes the pipe:
 that is the reader's choice, not a failure of the command, so what is left
@@ -12,6 +12,19 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+
+from scorekeeper.cards import suits_as_letters
+
+_ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
+                        "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
+                        "×": "x"})
+
+
+def asciify(text: str) -> str:
+    """Text for a terminal without Unicode: suits as letters, arrows and
+    dashes spelled out, anything else left as '?'."""
+    return suits_as_letters(text).translate(_ASCII).encode(
+        "ascii", "replace").decode("ascii")
 
 
 class OutputClosed(Exception):
@@ -52,4 +65,4 @@ def flush_out() -> None:
         pass
 
 
-__all__ = ["OutputClosed", "stop_output", "closed", "write_out", "flush_out"]
+__all__ = ["asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out"]
