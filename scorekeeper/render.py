@@ -155,10 +155,11 @@ def _fitting_prefix(word: str, room: int) -> str:
     return word
 
 
-def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ") -> None:
+def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ",
+            style: str = "") -> None:
     """One line of text wrapped to the terminal with a hanging indent."""
     for piece in wrap(line, max(20, con.width), first, rest):
-        con.print(SUITS(Text(piece)), soft_wrap=True)
+        con.print(SUITS(Text(piece, style=style)), soft_wrap=True)
 
 
 def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
@@ -184,12 +185,10 @@ def ruled(con: Console, session: Session, hand: Ruled) -> None:
 def not_as_stored(con: Console, session: Session, stored: Any) -> None:
     """Above the ruling of a hand that does not verify: what it stores."""
     scores = ", ".join(f"{p} {_signed(v)}" for p, v in stored.scores.items())
-    for piece in wrap(f"Hand {stored.number} does not verify: the ledger stores "
-                      f"{session.score_key} {scores}. Below is the ruling its "
-                      "stored inputs give now; `scorekeeper amend "
-                      f"{session.label} {stored.number}` or `verify --fix` "
-                      "stores it.", max(20, con.width), "  ", "  "):
-        con.print(Text(piece, style="red"), soft_wrap=True)
+    hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
+                 f"{session.score_key} {scores}. Below is the ruling its stored "
+                 f"inputs give now; `scorekeeper amend {session.label} "
+                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "red")
 
 
 def standings(con: Console, session: Session, stale: bool = False) -> None:
