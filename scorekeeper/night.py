@@ -61,16 +61,16 @@ def settle_up(
                     "hands): settling what is recorded")
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
+        hands = sum(len(s.hands) for s in sessions)
         if as_json:
             emit_json({"balances": balances,
                        "transfers": [t.as_json() for t in transfers],
                        "sessions": [s.label for s in sessions],
-                       "hands": sum(len(s.hands) for s in sessions)}, ascii)
+                       "hands": hands}, ascii)
             return
         from scorekeeper import nightview  # rich: only when a person reads
 
         titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
-        hands = sum(len(s.hands) for s in sessions)
         heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
                    f"{plural(hands, 'hand')}")
         nightview.settle_up(console(ascii), heading, balances, transfers)
@@ -136,10 +136,7 @@ def _wants_colour() -> bool:
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
+    return stdout_is_terminal()
 
 
 def chart(
