@@ -18,12 +18,13 @@ from typing import Mapping, Sequence
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
-from rich.measure import Measurement
 from rich.table import Table
 
-from scorekeeper.render import abbreviations, colour, hanging, table_box
+from scorekeeper.render import (abbreviations, colour, fits, hanging, legend,
+                                split_to_fit, table_box)
 from scorekeeper.settleup import Transfer
 from scorekeeper.stats import GameStats, PlayerStats, rate, reading
+from scorekeeper.words import plural
 
 # -- settle-up -------------------------------------------------------------------
 
@@ -92,26 +93,15 @@ def _fitting(con: Console, g: GameStats) -> tuple[list[Table], bool, dict[str, s
     """The first layout that fits the terminal: rates in words; rates in
     figures; names abbreviated too; then the players split over several
     tables."""
-    wide = con.options.update(max_width=10_000)
-
-    def fits(table: Table) -> bool:
-        return Measurement.get(con, wide, table).maximum <= con.width
-
     full = {p.name: p.name for p in g.players}
     short = abbreviations([p.name for p in g.players], longest=8)
     for compact, names in ((False, full), (True, full), (True, short)):
         table = _stats_table(con, g, g.players, compact, names)
-        if fits(table):
+        if fits(con, table):
             return [table], compact, names
-    tables: list[Table] = []
-    chunk: list[PlayerStats] = []
-    for p in g.players:
-        if chunk and not fits(_stats_table(con, g, [*chunk, p], True, short)):
-            tables.append(_stats_table(con, g, chunk, True, short))
-            chunk = []
-        chunk.append(p)
-    tables.append(_stats_table(con, g, chunk, True, short))
-    return tables, True, short
+    groups = split_to_fit(g.players, lambda group: fits(
+        con, _stats_table(con, g, group, True, short)))
+    return [_stats_table(con, g, group, True, short) for group in groups], True, short
 
 
 def stats(con: Console, groups: Sequence[GameStats]) -> None:
@@ -120,23 +110,18 @@ def stats(con: Console, groups: Sequence[GameStats]) -> None:
     for g in groups:
         n = g.sessions
         scored = "penalty points, lower is better" if g.lower_is_better else "net"
-        con.print(f"{g.title} — {n} session{'s' * (n != 1)} ({scored})",
-                  markup=False)
+        con.print(f"{g.title} — {plural(n, 'session')} ({scored})", markup=False)
         tables, compact, names = _fitting(con, g)
         for table in tables:
             con.print(table)
-        notes = []
         if compact:
-            notes.append("A rate is how many of how many, then the percentage"
-                         + ("; (N) is how many hands an average is over."
-                            if any(t.kind == "mean" for t in g.tallies) else "."))
-        legend = [f"{a} = {p}" for p, a in names.items() if a != p]
-        if legend:
-            notes.append("Names: " + ", ".join(legend))
-        for note in notes:
-            hanging(con, note, "  ", "    ")
-        if notes:
-            con.print()
+            hanging(con, "A rate is how many of how many, then the percentage"
+                    + ("; (N) is how many hands an average is over."
+                       if any(t.kind == "mean" for t in g.tallies) else "."),
+                    "  ", "    ")
+        legend(con, names)
+        if compact or any(a != p for p, a in names.items()):
+            con.print()         # a blank line after the notes
 
 
 # -- the rule book ------------------------------------------------------------------

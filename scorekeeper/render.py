@@ -11,7 +11,7 @@ import io
 import os
 import sys
 from typing import (TYPE_CHECKING, AbstractSet as Set, Any, Callable, Mapping,
-                    NamedTuple, Sequence, TextIO, cast)
+                    NamedTuple, Sequence, TextIO, TypeVar, cast)
 
 from rich import box
 from rich.cells import cell_len
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from scorekeeper.ruling import Ruling
     from scorekeeper.session import AnyGame, Ruled, Session
 
+T = TypeVar("T")
 SPARKS = "▁▂▃▄▅▆▇█"
 ASCII_SPARKS = "_.-:=+*#"
 
@@ -283,6 +284,30 @@ class _Layout(NamedTuple):
     seats: bool                      # the Dealer and Winner columns
 
 
+def fits(con: Console, renderable: Any) -> bool:
+    """Whether `renderable` (a table) fits the terminal uncut."""
+    wide = con.options.update(max_width=10_000)
+    return Measurement.get(con, wide, renderable).maximum <= con.width
+
+
+def split_to_fit(items: Sequence[T], fit: Callable[[list[T]], bool]) -> list[list[T]]:
+    """`items` in order, in as few groups as `fit` allows (one item alone
+    is a group even if it does not fit)."""
+    groups: list[list[T]] = [[]]
+    for item in items:
+        if groups[-1] and not fit([*groups[-1], item]):
+            groups.append([])
+        groups[-1].append(item)
+    return groups
+
+
+def legend(con: Console, names: Mapping[str, str]) -> None:
+    """Which abbreviation is who, for the names that are abbreviated."""
+    said = [f"{a} = {p}" for p, a in names.items() if a != p]
+    if said:
+        hanging(con, "Names: " + ", ".join(said), "  ", "    ")
+
+
 def history(con: Console, session: Session, last: int | None = None,
             stale: Set[int | None] = frozenset()) -> None:
     """Every hand (the last `last`); hands in `stale` disagree with their
@@ -318,24 +343,16 @@ def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
                     layout: _Layout) -> list[Table]:
     """The history in `layout`: one table if it fits; in the last layout,
     as many tables as the players need; else none."""
-    wide = con.options.update(max_width=10_000)
+    def table(players: Sequence[str]) -> Table:
+        return _history_table(con, session, data, shown, stale, layout, players)
 
-    def fits(players: Sequence[str]) -> bool:
-        table = _history_table(con, session, data, shown, stale, layout, players)
-        return Measurement.get(con, wide, table).maximum <= con.width
-
-    if fits(session.players):
-        return [_history_table(con, session, data, shown, stale, layout,
-                               session.players)]
+    whole = table(session.players)
+    if fits(con, whole):
+        return [whole]
     if layout.seats:
         return []
-    groups: list[list[str]] = [[]]
-    for p in session.players:
-        if groups[-1] and not fits([*groups[-1], p]):
-            groups.append([])
-        groups[-1].append(p)
-    return [_history_table(con, session, data, shown, stale, layout, group)
-            for group in groups]
+    return [table(group) for group in
+            split_to_fit(session.players, lambda group: fits(con, table(group)))]
 
 
 def _history_notes(con: Console, session: Session,
@@ -348,9 +365,7 @@ def _history_notes(con: Console, session: Session,
                 f"dealer {names.get(row['dealer'], row['dealer'])}, won by "
                 f"{names.get(row['winner'], row['winner']) or 'nobody'}; ")
             hanging(con, f"{row['hand']}: {seats}{session.story(row)}", "  ", "     ")
-    legend = [f"{a} = {p}" for p, a in names.items() if a != p]
-    if legend:
-        hanging(con, "Names: " + ", ".join(legend), "  ", "    ")
+    legend(con, names)
     if layout.stacked:
         hanging(con, "Each cell: the hand's score over the running total.")
 
@@ -391,8 +406,7 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
     if max(map(len, label.values())) + 24 > con.width:
         label = abbreviations(session.players)
         if not named:
-            hanging(con, "Names: " + ", ".join(f"{a} = {p}" for p, a in label.items()
-                                               if a != p), "  ", "    ")
+            legend(con, label)
     width = max(len(p) for p in label.values())
     series = {p: [0] + [row["totals"][p] for row in data["hands"]]
               for p in session.players}
