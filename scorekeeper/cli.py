@@ -34,9 +34,9 @@ from scorekeeper.options import format_option
 from scorekeeper.streams import OutputClosed, flush_out
 from scorekeeper.words import plural
 from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
-                               after_write, console, emit_json, guarded,
-                               parameter, say, stdin_is_tty, waiting, warn_stale,
-                               write_text)
+                               after_write, console, emit_error, emit_json,
+                               guarded, parameter, say, stdin_is_tty, waiting,
+                               warn_stale, write_text)
 
 app = typer.Typer(
     add_completion=False,
@@ -293,9 +293,7 @@ def _last_word(message: str, code: int, as_json: bool, say_too: str = "") -> Non
     """A failure's JSON document and line on stderr, each written only if
     its stream still takes it."""
     if as_json:
-        with contextlib.suppress(OutputClosed, OSError):
-            emit_json({"error": message, "reason": message, "rule": None,
-                       "exit_code": code})
+        emit_error(message, None, code)
     if say_too:
         with contextlib.suppress(OSError):
             say(say_too + message)

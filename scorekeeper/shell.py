@@ -124,15 +124,21 @@ def stdin_is_tty() -> bool:
 
 # -- errors -----------------------------------------------------------------------
 
+def emit_error(message: str, rule: str | None, exit_code: int,
+               extra: dict[str, Any] | None = None) -> None:
+    """The one JSON document of a failure (`--json`), if stdout still takes
+    it: `{"error", "reason", "rule", "exit_code"}`."""
+    with contextlib.suppress(OutputClosed, OSError):
+        emit_json({**(extra or {}), "error": message, "reason": message,
+                   "rule": rule, "exit_code": exit_code})
+
+
 def fail(err: ScorekeeperError, as_json: bool = False,
          check_shape: bool = False) -> None:
     """Report an error value and exit with its code (1 or 2)."""
     if as_json:
-        data: dict[str, Any] = {"valid": False} if check_shape else {}
-        data.update({"error": err.message, "reason": err.message,
-                     "rule": err.rule, "exit_code": err.exit_code})
-        with contextlib.suppress(OutputClosed, OSError):
-            emit_json(data)
+        emit_error(err.message, err.rule, err.exit_code,
+                   {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
     lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
     sys.stderr.write("".join(line + "\n" for line in lines))
