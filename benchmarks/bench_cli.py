@@ -37,9 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from scorekeeper import ledger, registry, tomltext  # noqa: E402
-from scorekeeper.cards import Card, format_cards  # noqa: E402
-from scorekeeper.hands import Table  # noqa: E402
+from scorekeeper.core.cards import Card, format_cards  # noqa: E402
+from scorekeeper.core.seating import Seating  # noqa: E402
+from scorekeeper.games import registry  # noqa: E402
+from scorekeeper.ledger import (
+    document,  # noqa: E402
+    tomltext,  # noqa: E402
+)
 
 PLAYERS = ("Asha", "Bikash", "Chandra", "Dipesh")
 # RULES.md, MA-15: A finishes with the worked example's 21 cards, B saw
@@ -83,7 +87,7 @@ def make_ledger(path: Path, hands: int, seed: int = 7,
     rules = profile.parse_settings([f"hands={planned or hands + 1000}"])
     rng = random.Random(seed)
     deck = [Card(r, s) for r in range(1, 14) for s in range(4)]
-    parts = [tomltext.header_text(ledger.header_document(
+    parts = [tomltext.header_text(document.header_document(
         game, profile, rules, players, players[0]))]
     dealer = players[0]
     for number in range(1, hands + 1):
@@ -97,7 +101,7 @@ def make_ledger(path: Path, hands: int, seed: int = 7,
             if caller:
                 break
         raw = {p: format_cards(cs) for p, cs in dealt.items()}
-        inputs = game.args(Table.of(players, dealer), caller, raw, rules)
+        inputs = game.args(Seating.of(players, dealer), caller, raw, rules)
         result = game.resolve(inputs, rules)
         parts.append(tomltext.hand_text(game.to_stored(number, inputs, result)))
         dealer = players[(players.index(dealer) + 1) % len(players)]

@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.cards import Card, format_cards, suits_as_letters  # noqa: E402
-from scorekeeper.errors import Refused  # noqa: E402
+from scorekeeper.core.cards import Card, format_cards, suits_as_letters  # noqa: E402
+from scorekeeper.core.errors import Refused  # noqa: E402
 from scorekeeper.games.marriage import finish as finish_module  # noqa: E402
 from scorekeeper.games.marriage.finish import find_finish, max_qualifying  # noqa: E402
 from scorekeeper.games.marriage.melds import is_meld  # noqa: E402

@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_cli import make_ledger, paired_medians  # noqa: E402
-from scorekeeper import book, settleup  # noqa: E402
+from scorekeeper.files import book  # noqa: E402
+from scorekeeper.reports import settle_up  # noqa: E402
 
 HAND = {"call": "Asha", "hand": ["Asha=A♠ 2♦", "Bikash=K♠", "Chandra=Q♦ 3♣",
                                  "Dipesh=9♥"]}
@@ -96,7 +97,7 @@ def bench_settle_up(report_ms) -> None:
         for _ in range(50):
             start = time.perf_counter()
             sessions = [book.read(first), book.read(second)]
-            transfers = settleup.fewest_transfers(settleup.balances(sessions))
+            transfers = settle_up.fewest_transfers(settle_up.balances(sessions))
             times.append(time.perf_counter() - start)
         print(f"(8 players over 2 ledgers: {len(transfers)} transfers)")
         report_ms("settle-up, 8 players: read, add up, search (median)",
@@ -108,7 +109,7 @@ def bench_settle_up(report_ms) -> None:
     for _ in range(1000):
         balances = random_balances(rng, 8)
         start = time.perf_counter()
-        settleup.fewest_transfers(balances)
+        settle_up.fewest_transfers(balances)
         search.append(time.perf_counter() - start)
     report_ms("the exact search alone, 8 players (worst of 1,000)", max(search),
               0.050)

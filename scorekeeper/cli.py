@@ -2,7 +2,7 @@
 
 Each command parses its options, calls the core or the book, and either
 renders for a person (rich, imported only then) or writes one JSON document
-(`--json`). Games are reached through `scorekeeper.registry`; the hand
+(`--json`). Games are reached through `scorekeeper.games.registry`; the hand
 options of `record` and `settle`, and every `check`, are built from what
 the games declare.
 
@@ -28,15 +28,28 @@ from typing import Any, List, Optional  # noqa: E402
 
 import typer  # noqa: E402
 
-from scorekeeper import mend, play, registry
-from scorekeeper.errors import Impossible
-from scorekeeper.options import format_option
-from scorekeeper.streams import OutputClosed, flush_out
-from scorekeeper.words import plural
-from scorekeeper.shell import (ASCII, GAME_NAMES, JSON, PROFILE, SETTINGS,
-                               after_write, console, emit_error, emit_json,
-                               guarded, parameter, say, stdin_is_tty, waiting,
-                               warn_stale, write_text)
+from scorekeeper.commands import check, record, repair
+from scorekeeper.commands.common import (
+    ASCII,
+    GAME_NAMES,
+    JSON,
+    PROFILE,
+    SETTINGS,
+    after_write,
+    console,
+    emit_error,
+    emit_json,
+    guarded,
+    parameter,
+    say,
+    waiting,
+    warn_stale,
+    write_text,
+)
+from scorekeeper.core.numbers import plural
+from scorekeeper.core.options import format_option
+from scorekeeper.games import registry
+from scorekeeper.screen.streams import OutputClosed, flush_out
 
 app = typer.Typer(
     add_completion=False,
@@ -97,8 +110,10 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Start a session ledger."""
-    from scorekeeper import book, ledger, storage  # start-up: see module doc
-    from scorekeeper.hands import check_player_names, resolve_name
+    # start-up: see module doc
+    from scorekeeper.core.seating import check_player_names, resolve_name
+    from scorekeeper.files import book, storage
+    from scorekeeper.ledger import document as ledger  # start-up: see module doc
 
     path = Path(ledger_text)
 
@@ -130,7 +145,7 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT) -> None:
     """Totals, places and who deals next."""
     def body() -> None:
-        from scorekeeper import book  # start-up: see module doc
+        from scorekeeper.files import book  # start-up: see module doc
 
         reading = book.load(ledger)
         warn_stale(reading)
@@ -138,9 +153,9 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             emit_json({**reading.session.standings_json(),
                        "problems": [p.as_json() for p in reading.problems]}, ascii)
             return
-        from scorekeeper import render  # rich: only when a person reads
+        from scorekeeper.screen import views  # rich: only when a person reads
 
-        render.standings(console(ascii), reading.session, stale=bool(reading.problems))
+        views.standings(console(ascii), reading.session, stale=bool(reading.problems))
 
     guarded(body, as_json)
 
@@ -153,7 +168,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ) -> None:
     """Every hand, its ruling and the running totals."""
     def body() -> None:
-        from scorekeeper import book  # start-up: see module doc
+        from scorekeeper.files import book  # start-up: see module doc
 
         reading = book.load(ledger)
         warn_stale(reading)
@@ -161,16 +176,16 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             emit_json({**reading.session.history_json(),
                        "problems": [p.as_json() for p in reading.problems]}, ascii)
             return
-        from scorekeeper import render  # rich: only when a person reads
+        from scorekeeper.screen import views  # rich: only when a person reads
 
-        render.history(console(ascii), reading.session,
+        views.history(console(ascii), reading.session,
                        last=None if all_hands else 100,
                        stale={p.hand for p in reading.problems})
 
     guarded(body, as_json)
 
 
-# -- a ledger as a table, a page, a file (verify, undo, extend, rename: mend.py) ---
+# -- a ledger as a table, a page, a file (verify, undo, extend, rename: repair.py) ---
 
 @app.command()
 def export(
@@ -181,8 +196,8 @@ def export(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
 ) -> None:
     """Export the session as CSV, JSON or Markdown."""
-    from scorekeeper import book, storage  # start-up: see module doc
-    from scorekeeper.export import export as exported
+    from scorekeeper.files import book, storage  # start-up: see module doc
+    from scorekeeper.reports.export import export as exported
 
     def body() -> None:
         reading = book.load(ledger)
@@ -198,7 +213,7 @@ def export(
     guarded(body)
 
 
-# -- profiles (`rules` is with the commands of scorekeeper.night) ---------------------
+# -- profiles (`rules` is in scorekeeper/commands/rules.py) ------------------------
 
 @app.command()
 def profiles(as_json: bool = JSON_OPT) -> None:
@@ -211,9 +226,9 @@ def profiles(as_json: bool = JSON_OPT) -> None:
     if as_json:
         emit_json({"profiles": data})
         return
-    from scorekeeper import render  # rich: only when a person reads
+    from scorekeeper.screen import views  # rich: only when a person reads
 
-    render.profiles(console(), data, format_option)
+    views.profiles(console(), data, format_option)
 
 
 # -- entry point -----------------------------------------------------------------------
@@ -233,7 +248,7 @@ def _hand_app(command: str) -> typer.Typer:
     alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
                         rich_markup_mode=None, help=app.info.help)
     alone.callback()(_check_group)     # a group even with one command
-    play.register_hand_commands(alone, only=command)
+    record.register_hand_commands(alone, only=command)
     return alone
 
 
@@ -241,13 +256,16 @@ def build() -> typer.Typer:
     """The whole app: the static commands above, plus the commands built from
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:
-        play.register_hand_commands(app)
-        mend.register(app)
-        play.register_checks(check_app)
+        record.register_hand_commands(app)
+        repair.register(app)
+        check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
-        from scorekeeper import night
+        from scorekeeper.commands import chart, rules, settle_up, stats
 
-        night.register(app)
+        app.command(name="settle-up")(settle_up.settle_up)
+        app.command()(stats.stats)
+        app.command()(chart.chart)
+        app.command()(rules.rules)
         _built.append(True)
     return app
 
@@ -257,7 +275,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     # `check …` answers disputes at the table and must feel instant: run its
     # own sub-app directly so typer builds only the one command asked for.
     if args[:1] == ["check"]:
-        play.register_checks(check_app, args[1] if len(args) > 1
+        check.register_checks(check_app, args[1] if len(args) > 1
                              and not args[1].startswith("-") else None)
         target, args, prog = check_app, args[1:], "scorekeeper check"
     elif args[:1] in (["record"], ["settle"], ["amend"], ["show"]):

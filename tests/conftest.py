@@ -10,9 +10,9 @@ import traceback
 from pathlib import Path
 
 import pytest
+import typer.testing
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
-import typer.testing
 from typer.testing import CliRunner
 
 from scorekeeper.cli import build

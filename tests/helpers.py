@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper import ledger, registry, tomltext
+from scorekeeper.games import registry
+from scorekeeper.ledger import document, tomltext
 
 
 def header_text(game: str, profile: Any, rules: Any, players: Sequence[str],
                 first_dealer: str) -> str:
     """The text `scorekeeper new` writes."""
-    return tomltext.header_text(ledger.header_document(
+    return tomltext.header_text(document.header_document(
         registry.game(game), profile, rules, players, first_dealer))
 
 

@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import (Card, card, cards, check_copies, format_cards,
-                               suits_as_letters)
-from scorekeeper.errors import Impossible
+from scorekeeper.core.cards import Card, card, cards, check_copies, format_cards, suits_as_letters
+from scorekeeper.core.errors import Impossible
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]

@@ -1,6 +1,6 @@
 """An error value cites its rule once, where a reader looks for it."""
 
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core.errors import Impossible, Refused
 
 
 def test_a_rule_is_cited_after_the_message():

@@ -1,1 +1,1 @@
-"""The games: one package each, listed in `scorekeeper.registry`."""
+"""The games: one package each, listed in `scorekeeper.games.registry`."""

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.mend
-import scorekeeper.play
-from scorekeeper.ledger import parse, verify
+import scorekeeper.commands.record
+import scorekeeper.commands.repair
+from scorekeeper.ledger.document import parse, verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -133,7 +133,7 @@ def test_dc9_amend_of_a_ledger_that_does_not_verify_may_not_add_a_problem(
 
 
 def test_amend_interactive_is_prefilled_with_the_stored_hand(cli, three, monkeypatch):
-    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     answers = ["", "A♦", "", "", "y"]        # keep the caller, change Asha only
     result = cli("amend", three, "2", input="\n".join(answers) + "\n",
                  env={"COLUMNS": "120"})
@@ -192,7 +192,7 @@ def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):
 # -- undo ----------------------------------------------------------------------------
 
 def test_undo_on_a_terminal_says_which_hand_and_asks(cli, three, monkeypatch):
-    monkeypatch.setattr(scorekeeper.mend, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.repair, "stdin_is_tty", lambda: True)
     before = three.read_bytes()
     declined = cli("undo", three, input="n\n")
     assert declined.exit_code == 0 and "Remove hand 3" in declined.stderr
@@ -454,7 +454,7 @@ def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypat
     shown = cli("verify", three, "--fix")                   # no terminal, no --yes
     assert shown.exit_code == 1 and "would store" in shown.stderr
     assert three.read_bytes() == edited
-    monkeypatch.setattr(scorekeeper.mend, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.repair, "stdin_is_tty", lambda: True)
     declined = cli("verify", three, "--fix", input="n\n")
     assert declined.exit_code == 1 and three.read_bytes() == edited
     fixed = cli("verify", three, "--fix", "--json", input="y\n")

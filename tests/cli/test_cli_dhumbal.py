@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.cli
-import scorekeeper.play
+import scorekeeper.commands.record
 
 SEED = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -436,7 +436,7 @@ def test_record_on_a_missing_ledger_exits_2(cli, tmp_path):
 
 @pytest.fixture
 def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
 
 
 def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, ledger, tty):
@@ -868,9 +868,9 @@ def test_interactive_record_yes_records_without_asking_to_confirm(cli, ledger, t
 
 def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
         cli, ledger, tty, monkeypatch):
-    from scorekeeper import prompts
+    from scorekeeper.screen import entry
 
-    real = prompts.enter_hand
+    real = entry.enter_hand
 
     def ask_while_another_terminal_records(*args, **kwargs):
         entered = real(*args, **kwargs)
@@ -879,7 +879,7 @@ def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
         assert other.exit_code == 0
         return entered
 
-    monkeypatch.setattr(prompts, "enter_hand", ask_while_another_terminal_records)
+    monkeypatch.setattr(entry, "enter_hand", ask_while_another_terminal_records)
     answers = ["Asha", "A♠", "2♠", "7♣", "y"]
     result = cli("record", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 2
@@ -925,14 +925,14 @@ def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(ledger, monkeypatch, ca
     import typer
 
     import scorekeeper.cli
-    from scorekeeper import prompts
+    from scorekeeper.screen import entry
 
-    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
 
     def interrupted(*args, **kwargs):
         raise typer.Abort()
 
-    monkeypatch.setattr(prompts, "enter_hand", interrupted)
+    monkeypatch.setattr(entry, "enter_hand", interrupted)
     before = ledger.read_bytes()
     with pytest.raises(SystemExit) as exit_info:
         scorekeeper.cli.main(["record", str(ledger)])

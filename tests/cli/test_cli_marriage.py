@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.cli
-import scorekeeper.play
+import scorekeeper.commands.record
 
 WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
           "7♠ 7♦ 7♣ K♦ K♦ K♦")
@@ -864,7 +864,7 @@ def test_rules_marriage_prints_ma1_to_ma14(cli):
 
 @pytest.fixture
 def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
 
 
 def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty):

@@ -393,9 +393,9 @@ def test_ma4_check_meld_naming_does_not_depend_on_order(cli, cards, tiplu):
 # -- interactive entry -------------------------------------------------------------
 
 def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monkeypatch):
-    import scorekeeper.play
+    import scorekeeper.commands.record
 
-    monkeypatch.setattr(scorekeeper.play, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     path = tmp_path / "m.toml"
     new(cli, path, "dublee_seen_fee=0")
     answers = ["A", "melds", "J♣", "B",

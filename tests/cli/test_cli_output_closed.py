@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.ledger import parse
+from scorekeeper.ledger.document import parse
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♠", "--hand", "Bikash=K♠ Q♠ J♠",
         "--hand", "Chandra=9♥"]

@@ -9,8 +9,8 @@ from the engine.
 from __future__ import annotations
 
 import json
-import shutil
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -22,18 +22,17 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from scorekeeper import ledger as ledgermod
-from scorekeeper.cards import JOKER, Card, card, cards, format_cards
-from scorekeeper.cli import build
-from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
-from scorekeeper.hands import Shown, Table
-from scorekeeper.games.dhumbal.turns import check_call
-from scorekeeper.errors import Impossible, Refused
-from scorekeeper.options import stored_option
-from scorekeeper import registry
-from scorekeeper.registry import profile as get_profile
-
 from helpers import append, header_text
+from scorekeeper.cli import build
+from scorekeeper.core.cards import JOKER, Card, card, cards, format_cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.options import stored_option
+from scorekeeper.core.seating import Seating, Shown
+from scorekeeper.games import registry
+from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
+from scorekeeper.games.dhumbal.turns import check_call
+from scorekeeper.games.registry import profile as get_profile
+from scorekeeper.ledger import document as ledgermod
 
 PROFILE = "cardrulesplus"
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / \
@@ -599,8 +598,8 @@ def test_dc5_interpretation_jokers_alone_are_no_set_exit_1(text):
 
 
 def test_dc5_jokers_alone_refused_in_the_engine_too():
-    from scorekeeper.cards import cards
-    from scorekeeper.errors import Refused
+    from scorekeeper.core.cards import cards
+    from scorekeeper.core.errors import Refused
     from scorekeeper.games.dhumbal.turns import check_discard as rule_discard
 
     with pytest.raises(Refused) as err:
@@ -1113,7 +1112,7 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
             raw[p] = format_cards(deck[start:start + size])
             start += size
         caller = rnd.choice(seated)
-        inputs = adapter.args(Table(players, seated, dealer), caller, raw,
+        inputs = adapter.args(Seating(players, seated, dealer), caller, raw,
                               rules)
         result = adapter.resolve(inputs, rules)
         stored = adapter.to_stored(index + 1, inputs, result)

@@ -5,11 +5,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from scorekeeper.cards import card, cards
 from scorekeeper.cli import build
+from scorekeeper.core.cards import card, cards
+from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.dhumbal.turns import check_draw
-from scorekeeper.errors import Impossible, Refused
-from scorekeeper.registry import profile as get_profile
+from scorekeeper.games.registry import profile as get_profile
 
 NEPALI = get_profile("dhumbal", "nepali-games").rules
 CRP = get_profile("dhumbal", "cardrulesplus")

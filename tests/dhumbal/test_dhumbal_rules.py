@@ -6,13 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import Card, card, cards
+from scorekeeper.core.cards import Card, card, cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.seating import Shown
 from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
-from scorekeeper.hands import Shown
-from scorekeeper.games.dhumbal.turns import (check_call, check_call_value,
-                                             check_discard, hand_value)
-from scorekeeper.errors import Impossible, Refused
-from scorekeeper.registry import profile as get_profile
+from scorekeeper.games.dhumbal.turns import check_call, check_call_value, check_discard, hand_value
+from scorekeeper.games.registry import profile as get_profile
 
 RULES = get_profile("dhumbal", "nepali-games").rules
 DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards as cardtext
-from scorekeeper.cards import Card
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.cards import Card
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage.engine import resolve
 from scorekeeper.games.marriage.game import MarriageGame
-from scorekeeper.hands import Table
-from scorekeeper.registry import profile as get_profile
+from scorekeeper.games.registry import profile as get_profile
 
 WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
           "7♠ 7♦ 7♣ K♦ K♦ K♦")
@@ -39,7 +39,7 @@ def hand(players, finisher, tiplu, seen, hands, by="melds", tunnelas=None,
          dealer=None, rules=None, seen_dublees=()):
     """Inputs as the command line would build them (names already resolved)."""
     rules = rules or rules_for()
-    table = Table.of(tuple(players), dealer or players[0])
+    table = Seating.of(tuple(players), dealer or players[0])
     return MarriageGame().args(table, finisher, by, tiplu, list(seen), dict(hands),
                                {p: list(v) for p, v in (tunnelas or {}).items()},
                                rules, (), list(seen_dublees))
@@ -330,7 +330,7 @@ def test_ma12_stored_hand_replays_to_the_same_ruling():
     assert stored["seen"] == ["A", "B"]
     assert stored["unverified"] == ["B"]
     assert stored["cards"]["B"] == 12
-    table = Table.of(("A", "B", "C"), "A")
+    table = Seating.of(("A", "B", "C"), "A")
     again = game.resolve(game.args_from_stored(stored, table, rules), rules)
     assert game.compare(stored, again, "net") == []
     tampered = {**stored, "maal": {**stored["maal"], "B": 11}}
@@ -618,10 +618,10 @@ def test_ma10_property_a_constructed_finish_is_accepted_with_its_own_cards(
 
 
 def test_ma11_unseen_player_gets_no_dealt_tunnela_bonus_even_when_maal_counts():
-    from scorekeeper.cards import card
-    from scorekeeper.hands import parse_shown_value
+    from scorekeeper.core.cards import card
+    from scorekeeper.core.seating import parse_shown_value
     from scorekeeper.games.marriage.engine import MarriageHand, resolve
-    from scorekeeper.registry import profile as get_profile
+    from scorekeeper.games.registry import profile as get_profile
 
     rules = get_profile("marriage").parse_settings(["mode=normal"])
     hand = MarriageHand(
@@ -636,11 +636,11 @@ def test_ma11_unseen_player_gets_no_dealt_tunnela_bonus_even_when_maal_counts():
 
 
 def test_ma2_a_player_other_than_the_finisher_cannot_show_22_cards():
-    from scorekeeper.cards import card
-    from scorekeeper.errors import Impossible
-    from scorekeeper.hands import parse_shown_value
+    from scorekeeper.core.cards import card
+    from scorekeeper.core.errors import Impossible
+    from scorekeeper.core.seating import parse_shown_value
     from scorekeeper.games.marriage.engine import MarriageHand, resolve
-    from scorekeeper.registry import profile as get_profile
+    from scorekeeper.games.registry import profile as get_profile
 
     rules = get_profile("marriage").rules
     twenty_two = "2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ A♥ A♥ 8♠ 10♦ 4♣ 6♠ 2♥ 5♦"

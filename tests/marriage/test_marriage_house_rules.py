@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import Card, card, cards
-from scorekeeper.errors import Impossible
+from scorekeeper.core.cards import Card, card, cards
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage.engine import resolve
 from scorekeeper.games.marriage.game import MarriageGame
 from scorekeeper.games.marriage.maal import ALTER_VALUES, maal
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, THREE_DECK, Mode
 from scorekeeper.games.marriage.settlement import settle
 from scorekeeper.games.marriage.wildcards import Wildcards
-from scorekeeper.hands import Table
 
 WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
           "7♠ 7♦ 7♣ K♦ K♦ K♦")
@@ -33,7 +33,7 @@ def rules_for(*settings_: str):
 def ruled(hands, *settings_, finisher="A", seen=("B",), seen_dublees=(),
           by="melds", tiplu="J♣", tunnelas=None):
     rules = rules_for(*settings_)
-    args = MarriageGame().args(Table.of(PLAYERS, "A"), finisher, by, tiplu,
+    args = MarriageGame().args(Seating.of(PLAYERS, "A"), finisher, by, tiplu,
                                list(seen), dict(hands),
                                {p: list(v) for p, v in (tunnelas or {}).items()},
                                rules, (), list(seen_dublees))
@@ -208,7 +208,7 @@ def test_ma9_who_saw_how_is_checked(seen, seen_dublees, finisher):
 
 def test_ma9_seen_dublees_is_stored_and_replayed():
     game, rules = MarriageGame(), rules_for("dublee_seen_fee=0")
-    table = Table.of(PLAYERS, "A")
+    table = Seating.of(PLAYERS, "A")
     args = game.args(table, "A", "melds", "J♣", ["B"], {"A": WORKED, "B": "2",
                      "C": "4"}, {}, rules, (), ["C"])
     result = game.resolve(args, rules)

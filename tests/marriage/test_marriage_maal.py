@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import Card, card, cards
-from scorekeeper.errors import Impossible
+from scorekeeper.core.cards import Card, card, cards
+from scorekeeper.core.errors import Impossible
 from scorekeeper.games.marriage.maal import maal
 from scorekeeper.games.marriage.wildcards import Wildcards
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import Card, card, cards
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core.cards import Card, card, cards
+from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.marriage.melds import classify_meld, is_meld
 from scorekeeper.games.marriage.wildcards import Wildcards
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dataclasses import replace
-
-from scorekeeper.errors import Impossible
+from scorekeeper.core.errors import Impossible
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, Mode
 from scorekeeper.games.marriage.settlement import settle
 

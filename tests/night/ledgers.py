@@ -8,9 +8,10 @@ import random
 from pathlib import Path
 from typing import Any, Sequence
 
-from scorekeeper import ledger, registry
-from scorekeeper.cards import Card, format_cards
 from helpers import append, header_text
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.games import registry
+from scorekeeper.ledger import document
 
 EVENING = ("Asha", "Bikash", "Chandra", "Dipesh")
 MELDS = "3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ 7♣ K♦ K♦ K♦"
@@ -25,7 +26,7 @@ def ledger_text(game: str, players: Sequence[str], hands: Sequence[dict[str, Any
     rules = prof.parse_settings(list(settings))
     text = header_text(game, prof, rules, players, players[0])
     for flags in hands:
-        ruled = ledger.parse(text, "made").rule_next(flags)
+        ruled = document.parse(text, "made").rule_next(flags)
         text = append(text, ruled.stored)
     return text
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-
 from ledgers import dhumbal_hand, ledger_text, write
-from scorekeeper import book
-from scorekeeper.chart import markers, nice_ticks, picture
+
+from scorekeeper.files import book
+from scorekeeper.screen.chart import markers, nice_ticks, picture
 
 ANSI = re.compile(r"\x1b\[")
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"

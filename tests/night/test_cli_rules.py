@@ -9,9 +9,11 @@ import re
 
 import pytest
 
-import scorekeeper.night
-from scorekeeper import nightview, registry, rulebook
-from scorekeeper.nightview import should_page, strict_markdown
+import scorekeeper.commands.rules
+from scorekeeper.games import registry
+from scorekeeper.reports import rulebook
+from scorekeeper.screen import summaries
+from scorekeeper.screen.summaries import should_page, strict_markdown
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -123,8 +125,8 @@ def test_every_rule_of_the_book_is_found_by_its_id():
 def terminal(monkeypatch):
     """stdout is a terminal; what goes to the pager is kept."""
     paged: list[str] = []
-    monkeypatch.setattr(scorekeeper.night, "stdout_is_terminal", lambda: True)
-    monkeypatch.setattr(nightview, "page", paged.append)
+    monkeypatch.setattr(scorekeeper.commands.rules, "stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(summaries, "page", paged.append)
     return paged
 
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.errors import Impossible
-from scorekeeper.settleup import MAX_EXACT, Transfer, fewest_transfers
+from scorekeeper.core.errors import Impossible
+from scorekeeper.reports.settle_up import MAX_EXACT, Transfer, fewest_transfers
 
 NAMES = ("Asha", "Bikash", "Chandra", "Dipesh", "Esha", "Gopal", "Hari", "Indra")
 
@@ -35,7 +35,7 @@ def brute_force_minimum(values: list[int]) -> int:
         for chosen in itertools.combinations(pairs, k):
             parent = list(range(n))
 
-            def root(i: int) -> int:
+            def root(i: int, parent: list[int] = parent) -> int:
                 while parent[i] != i:
                     i = parent[i]
                 return i

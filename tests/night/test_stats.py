@@ -10,18 +10,18 @@ import re
 from pathlib import Path
 
 import pytest
+from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
 
-from ledgers import (EVENING, dhumbal_evening, dhumbal_hand, ledger_text,
-                     marriage_hand, write)
-from scorekeeper import book, ledger
-from scorekeeper.stats import percent, rate, statistics
+from scorekeeper.files import book
+from scorekeeper.ledger import document
+from scorekeeper.reports.stats import percent, rate, statistics
 
 ANSI = re.compile(r"\x1b\[")
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
 
 def session(text: str, label: str = "made.toml"):
-    return ledger.parse(text, label)
+    return document.parse(text, label)
 
 
 def caught_call(caller: str = "Asha"):
@@ -78,7 +78,7 @@ def test_ma9_a_rival_who_saw_through_7_dublees_counts_as_having_seen():
     players = ("A", "B", "C")
     hand = marriage_hand("A", players, by="dublees")
     hand["seen_dublees"] = ["C"]
-    s = ledger.parse(ledger_text("marriage", players, [hand]), "m.toml")
+    s = document.parse(ledger_text("marriage", players, [hand]), "m.toml")
     (marriage,) = statistics([s])
     seen = {p.name: p.counters["seen"] for p in marriage.players}
     assert seen == {"A": 1, "B": 0, "C": 1}

@@ -8,16 +8,15 @@ import re
 
 import pytest
 
-from scorekeeper.cards import cards
-from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
-from scorekeeper.hands import Shown
-from scorekeeper.errors import Impossible, Refused
-from scorekeeper.ledger import parse, verify
-from scorekeeper.registry import game
-from scorekeeper.tomltext import LedgerError, replace_option, split_last_hand
-
 from helpers import append, header_text
-from scorekeeper.registry import profile as get_profile
+from scorekeeper.core.cards import cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.seating import Shown
+from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
+from scorekeeper.games.registry import game
+from scorekeeper.games.registry import profile as get_profile
+from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.tomltext import LedgerError, replace_option, split_last_hand
 
 PROFILE = get_profile("dhumbal", "nepali-games")
 PLAYERS = ("Asha", "Bikash", "Chandra")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import storage
-from scorekeeper.ledger import parse, verify
+from scorekeeper.files import storage
+from scorekeeper.ledger.document import parse, verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -140,12 +140,12 @@ def test_markup_in_names_is_shown_as_typed_and_record_exits_0(cli, tmp_path):
 
 def test_a_failure_after_the_write_never_changes_the_exit_code(cli, ledger,
                                                                 monkeypatch):
-    from scorekeeper import render
+    from scorekeeper.screen import views
 
     def broken(*args, **kwargs):
         raise RuntimeError("the terminal went away")
 
-    monkeypatch.setattr(render, "standings", broken)
+    monkeypatch.setattr(views, "standings", broken)
     result = cli("record", ledger, *HAND)
     assert result.exit_code == 0
     assert "showing it failed" in result.stderr

@@ -15,7 +15,6 @@ by `.ci/run` with `python -m pytest -m slow`):
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
@@ -28,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import storage
-from scorekeeper.ledger import parse, verify
+from scorekeeper.files import storage
+from scorekeeper.ledger.document import parse, verify
 
 pytestmark = pytest.mark.slow
 

@@ -5,7 +5,6 @@ processes racing on one ledger or killed in the middle of `record`."""
 from __future__ import annotations
 
 import json
-
 import random
 import re
 import signal
@@ -18,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import storage
-from scorekeeper.errors import Impossible
-from scorekeeper.ledger import parse, verify
+from scorekeeper.core.errors import Impossible
+from scorekeeper.files import storage
+from scorekeeper.ledger.document import parse, verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -294,12 +293,12 @@ _SAMPLE: list[str] = []
 
 def _sample_ledger_text() -> str:
     if not _SAMPLE:
-        from scorekeeper.cards import cards
         from helpers import append, header_text
+        from scorekeeper.core.cards import cards
+        from scorekeeper.core.seating import Shown
         from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
-        from scorekeeper.hands import Shown
-        from scorekeeper.registry import game
-        from scorekeeper.registry import profile as get_profile
+        from scorekeeper.games.registry import game
+        from scorekeeper.games.registry import profile as get_profile
 
         profile = get_profile("dhumbal")
         players = ("Asha", "Bikash", "Chandra")

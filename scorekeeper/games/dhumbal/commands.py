@@ -3,7 +3,7 @@
 call|discard|draw`.
 
 Each check reads its card text, asks `turns` for the ruling and returns a
-`Ruling`; the shell builds the command, the JSON and the human verdict.
+`Verdict`; the shell builds the command, the JSON and the human verdict.
 """
 
 from __future__ import annotations
@@ -11,18 +11,18 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from scorekeeper import cards as cardtext
-from scorekeeper.declare import CheckSpec, Flag
-from scorekeeper.games.dhumbal.flags import HAND_FLAGS as HAND_FLAGS
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.verdict import Verdict, rule_on
+from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.dhumbal import turns
+from scorekeeper.games.dhumbal.flags import HAND_FLAGS as HAND_FLAGS
 from scorekeeper.games.dhumbal.rules import PROFILES as PROFILES
 from scorekeeper.games.dhumbal.rules import DhumbalRules
-from scorekeeper.ruling import Ruling, rule_on
 
 COMMON = frozenset({"game", "profile", "settings"})
 
 
-def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
     hand = cardtext.cards(values["cards"])
     ruling = rule_on(lambda: turns.call_ruling(hand, rules))
     return ruling._replace(details=MappingProxyType({
@@ -30,14 +30,14 @@ def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
         "limit": rules.call_limit}))
 
 
-def _discard(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+def _discard(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
     hand = cardtext.cards(values["cards"])
     taken = values.get("taken")
     taken_card = cardtext.card(taken) if taken is not None else None
     return rule_on(lambda: turns.check_discard(hand, rules, taken_card))
 
 
-def _draw(rules: DhumbalRules, values: Mapping[str, Any]) -> Ruling:
+def _draw(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
     taken = cardtext.card(values["card"])
     group = cardtext.cards(values["discarded"])
     return rule_on(lambda: turns.check_draw(taken, group, rules))

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from scorekeeper.cards import check_copies
-from scorekeeper.errors import Impossible
+from scorekeeper.core.cards import check_copies
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.seating import Shown, clockwise_from_left_of
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
-from scorekeeper.hands import Shown, clockwise_from_left_of
 
 
 class DhumbalHand(NamedTuple):

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from scorekeeper.errors import Impossible
-from scorekeeper.game import (Asker, Game, StoredTypes, compare_scores,
-                              compare_value)
-from scorekeeper.games.dhumbal.flags import HAND_FLAGS
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile
+from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
+from scorekeeper.games.dhumbal.flags import HAND_FLAGS
 from scorekeeper.games.dhumbal.rules import NAME, PROFILES, DhumbalRules
-from scorekeeper.hands import Table, parse_hand_values, shown_hands
-from scorekeeper.options import Profile
-from scorekeeper.tally import Tally
+from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
+from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    pass
 
 
 class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
@@ -37,14 +36,14 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
                Tally("caught", "caught calls", "rate", "calls"),
                Tally("shows", "shows"))
 
-    def args(self, table: Table, caller: str | None,
+    def args(self, table: Seating, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
         table.check_seated(list(raw), rules.rule_or("eliminate", "table"),
                            "a hand is given, but ")
         return DhumbalHand(table.seated, table.dealer, caller,
                            shown_hands(table.seated, raw))
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Table,
+    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: DhumbalRules) -> DhumbalHand:
         call, show = flags.get("call"), flags.get("show", False)
         if bool(call) == bool(show):
@@ -57,7 +56,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return self.args(table, caller, raw, rules)
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Table,
+    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
                          rules: DhumbalRules) -> DhumbalHand:
         raw = data.get("cards")
         if not isinstance(raw, dict):
@@ -136,20 +135,6 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return {"calls": int(called),
                 "caught": int(called and facts.get("caught") is True),
                 "shows": int(facts.get("show") is True)}
-
-    def render_ruling(self, con: Console, result: DhumbalResult,
-                      hand_number: int | None, dealer: str) -> None:
-        # imported here: rich is loaded only when a person reads the output
-        from scorekeeper.games.dhumbal import render
-
-        render.ruling(con, result, hand_number, dealer)
-
-    def ask_hand(self, ask: Asker, table: Table, rules: DhumbalRules,
-                 previous: Mapping[str, Any]) -> dict[str, Any]:
-        # imported here: only an interactive `record` asks
-        from scorekeeper.games.dhumbal import prompts
-
-        return prompts.ask_hand(ask, table, rules, previous)
 
 
 GAME = DhumbalGame()

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from scorekeeper.errors import Impossible, Refused
-from scorekeeper.game import Asker
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.dhumbal.turns import hand_value
-from scorekeeper.hands import Holdings, Table, parse_shown_value
+from scorekeeper.games.interface import Asker
 
 # the keyword for a show: the first that is nobody's name
 SHOW_WORDS = ("show", "turn show", "the show")
 
 
-def ask_hand(ask: Asker, table: Table, rules: DhumbalRules,
+def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
     question = ("Who called? (a name, or '{word}' for the "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")

@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.dhumbal.engine import DhumbalResult
-from scorekeeper.render import ascii_mode, cards, colour, table_box, title
+from scorekeeper.screen.style import ascii_mode, cards, colour, table_box, title
 
 
 def ruling(con: Console, result: DhumbalResult, hand_number: int | None,

@@ -9,12 +9,12 @@ resolve a call), so each profile carries its table of ids by topic.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
-from scorekeeper.options import Profile, RuleSet, frozen_mapping
+from scorekeeper.core.options import Profile, RuleSet, frozen_mapping
 
 NAME = "dhumbal"
 

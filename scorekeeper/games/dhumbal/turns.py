@@ -2,7 +2,7 @@
 draw (DH-2, DH-4, DH-5, DH-6 / DC-2, DC-4, DC-5, DC-6).
 
 Kept apart from the hand engine so that `check call` and friends, asked for
-at the table, load only what they need. Each ruling is a `Ruling` value; an
+at the table, load only what they need. Each ruling is a `Verdict` value; an
 illegal call, discard or draw raises `Refused` with the rule id.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.cards import Card, check_copies, format_cards
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core.cards import Card, check_copies, format_cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.dhumbal.rules import DhumbalRules, Pickup
-from scorekeeper.ruling import Ruling
 
 SINGLE, SET, RUN = "single", "set", "run"
 
@@ -46,12 +46,12 @@ def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules) -> None:
     check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
 
 
-def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> Ruling:
+def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> Verdict:
     """`check call`: DH-4 / DC-4 on shown cards, with the reason either way."""
     check_hand_cards(cards, rules)
     value = check_call(cards, rules)
     limit = rules.call_limit
-    return Ruling(True, f"{format_cards(cards)} is worth {value}"
+    return Verdict(True, f"{format_cards(cards)} is worth {value}"
                   + (f" ≤ {limit}: may call" if limit is not None
                      else ": any value may call in this profile"),
                   rules.rule("call"), "call", {"cards": tuple(cards)})
@@ -59,12 +59,12 @@ def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> Ruling:
 
 # --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
 
-def _legal(kind: str, cards: Sequence[Card], rule: str, reason: str) -> Ruling:
-    return Ruling(True, reason, rule, kind, {"cards": tuple(cards)})
+def _legal(kind: str, cards: Sequence[Card], rule: str, reason: str) -> Verdict:
+    return Verdict(True, reason, rule, kind, {"cards": tuple(cards)})
 
 
 def check_discard(cards: Sequence[Card], rules: DhumbalRules,
-                  taken: Card | None = None) -> Ruling:
+                  taken: Card | None = None) -> Verdict:
     """Is this discard legal? Returns the ruling or raises Refused."""
     turn = rules.rule("turn")
     if not cards:
@@ -128,7 +128,7 @@ def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
 
 
 def check_draw(taken: Card, discarded: Sequence[Card],
-               rules: DhumbalRules) -> Ruling:
+               rules: DhumbalRules) -> Verdict:
     """DH-5 / DC-6: may `taken` be drawn from the previous player's discard
     `discarded` (in the order it was laid down)?"""
     rule = rules.rule("taken")

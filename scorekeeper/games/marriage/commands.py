@@ -2,7 +2,7 @@
 (`HAND_FLAGS`, from `flags`) and `check meld|finish|maal`.
 
 Each check reads its cards and tiplu (refused if the shoe cannot hold them,
-MA-1), rules with the pure core and returns a `Ruling`; the shell builds the
+MA-1), rules with the pure core and returns a `Verdict`; the shell builds the
 command, the JSON and the human verdict. The core is imported inside the
 run functions so that `scorekeeper check call` never loads it.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from scorekeeper import cards as cardtext
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.declare import CheckSpec, Flag
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.verdict import Verdict, rule_on
+from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
 from scorekeeper.games.marriage.rules import PROFILES as PROFILES
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
-from scorekeeper.ruling import Ruling, rule_on
 
 COMMON = frozenset({"game", "profile", "settings"})
 
@@ -38,14 +38,14 @@ def _read(rules: MarriageRules, values: Mapping[str, Any]
     return hand, tiplu_card, wild
 
 
-def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
     from scorekeeper.games.marriage.melds import classify_meld  # start-up
 
     hand, tiplu, wild = _read(rules, values)
 
-    def run() -> Ruling:
+    def run() -> Verdict:
         meld = classify_meld(hand, tiplu, rules)
-        return Ruling(True, f"{format_cards(hand)} is a {meld.kind}"
+        return Verdict(True, f"{format_cards(hand)} is a {meld.kind}"
                       + (f" (qualifying, {rules.rule('qualify')})"
                          if meld.qualifying else ""),
                       rules.rule("meld"), str(meld.kind),
@@ -53,7 +53,7 @@ def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
     return rule_on(run, wildcards=wild)
 
 
-def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
     from scorekeeper.games.marriage.finish import find_finish  # start-up
 
     hand, tiplu, wild = _read(rules, values)
@@ -63,7 +63,7 @@ def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
         # a required option; only reachable through the library
         raise ValueError("check finish needs a tiplu")
 
-    def run() -> Ruling:
+    def run() -> Verdict:
         finish = find_finish(hand, tiplu, by, rules)
         if by == FinishKind.DUBLEES:
             kinds = ["dublee"] * len(finish.dublees) + ["leftover"]
@@ -73,13 +73,13 @@ def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
             kinds = [str(m.kind) for m in finish.melds]
             reason = (f"7 melds, {finish.qualifying} of them qualifying "
                       f"({rules.rule('meld')}, {rules.rule('qualify')})")
-        return Ruling(True, reason, rules.rule("finish"), None, MappingProxyType({
+        return Verdict(True, reason, rules.rule("finish"), None, MappingProxyType({
             "arrangement": finish.arrangement(), "kinds": kinds,
             "discard": finish.discard, "wildcards": wild}))
     return rule_on(run, arrangement=None, wildcards=wild)
 
 
-def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
+def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
     from scorekeeper.games.marriage.maal import maal  # start-up
 
     hand, tiplu, wild = _read(rules, values)
@@ -95,26 +95,26 @@ def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Ruling:
         taken = ("a finisher kidnaps it (mode kidnap); without a finisher it "
                  "counts 0" if rules.mode == Mode.KIDNAP else
                  "it counts 0 (mode murder)")
-        return Ruling(True, f"not seen the tiplu: maal {value.total}, and "
+        return Verdict(True, f"not seen the tiplu: maal {value.total}, and "
                       f"{taken}", rules.rule("mode"), None, MappingProxyType({
                           "maal": 0, "items": [], "wildcards": wild,
                           "maal_shown": value.total,
                           "maal_if_seen": value.total}))
     reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
               + f" = {value.total}") if items else "no maal items: 0"
-    return Ruling(True, reason, rules.rule("maal"), None, MappingProxyType({
+    return Verdict(True, reason, rules.rule("maal"), None, MappingProxyType({
         "maal": value.total, "items": items, "wildcards": wild,
         "maal_shown": value.total}))
 
 
 # -- how a person reads them ------------------------------------------------------
 
-def _wild_line(ruling: Ruling) -> list[str]:
+def _wild_line(ruling: Verdict) -> list[str]:
     wild = ruling.details.get("wildcards")
     return ["  " + wild] if wild else []
 
 
-def _finish_lines(ruling: Ruling) -> list[str]:
+def _finish_lines(ruling: Verdict) -> list[str]:
     lines = _wild_line(ruling)
     if ruling.valid:
         discard = ruling.details.get("discard")
@@ -128,7 +128,7 @@ def _finish_lines(ruling: Ruling) -> list[str]:
     return lines
 
 
-def _maal_lines(ruling: Ruling) -> list[str]:
+def _maal_lines(ruling: Verdict) -> list[str]:
     return _wild_line(ruling) + [
         f"  {item['value']:>3}  {item['name']}: {format_cards(item['cards'])}"
         for item in ruling.details["items"]]

@@ -8,18 +8,16 @@ from the rules' table.
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
-from scorekeeper.games.marriage.settlement import (PairLine, Payment,
-                                                   Settlement, check_sight,
-                                                   settle)
+from scorekeeper.games.marriage.settlement import PairLine, Payment, Settlement, check_sight, settle
 from scorekeeper.games.marriage.wildcards import Wildcards
-from scorekeeper.hands import Shown, check_seated
 
 MaalValue = Maal | int        # computed from cards, or an agreed number
 

@@ -68,11 +68,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, Sequence
 
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.errors import Impossible, Refused
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.marriage.melds import Meld, classify_meld, natural_kind
-from scorekeeper.games.marriage.rules import (DEFAULT_RULES, FinishKind,
-                                              MarriageRules)
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 FINISH_MELDS = 7

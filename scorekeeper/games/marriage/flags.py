@@ -7,7 +7,7 @@ module of every game and nothing else of it.
 
 from __future__ import annotations
 
-from scorekeeper.declare import Flag
+from scorekeeper.games.declare import Flag
 
 # The options of a hand (`record`, `settle`).
 HAND_FLAGS = (

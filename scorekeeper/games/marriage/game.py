@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
-from scorekeeper import cards as cardtext
-from scorekeeper.errors import Impossible
-from scorekeeper.game import Asker, Game, StoredTypes, compare_scores
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile
+from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
+from scorekeeper.games.interface import Game, StoredTypes, compare_scores
+from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
 from scorekeeper.games.marriage.flags import HAND_FLAGS
-from scorekeeper.games.marriage.engine import (MarriageHand, MarriageResult,
-                                               resolve)
-from scorekeeper.games.marriage.rules import (NAME, PROFILES, FinishKind,
-                                              MarriageRules)
-from scorekeeper.hands import Table, parse_hand_values, shown_hands
-from scorekeeper.options import Profile
-from scorekeeper.tally import Tally
+from scorekeeper.games.marriage.rules import NAME, PROFILES, FinishKind, MarriageRules
+from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    pass
 
 
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
@@ -49,7 +47,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                Tally("maal", "average maal", "mean", "maal_hands"),
                Tally("invalid_shows", "refused shows"))
 
-    def args(self, table: Table, finisher: str | None, by: str, tiplu: str,
+    def args(self, table: Seating, finisher: str | None, by: str, tiplu: str,
              seen: Sequence[str], raw: Mapping[str, str | int],
              tunnelas: Mapping[str, Sequence[str]], rules: MarriageRules,
              invalid_shows: Sequence[str] = (),
@@ -65,7 +63,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                             shown_hands(table.seated, raw), dealt,
                             tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)))
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Table,
+    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: MarriageRules) -> MarriageHand:
         finish, by = flags.get("finish"), flags.get("by")
         no_finisher = flags.get("no_finisher", False)
@@ -92,7 +90,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             rules, table.names(flags.get("invalid_show", [])),
             table.names(flags.get("seen_dublees", [])))
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Table,
+    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
                          rules: MarriageRules) -> MarriageHand:
         raw = data.get("cards")
         if not isinstance(raw, dict) or not isinstance(data.get("tiplu"), str):
@@ -205,20 +203,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                             or player in facts.get("seen_dublees", ())),
                 "maal": maal if counted else 0, "maal_hands": int(counted),
                 "invalid_shows": list(facts.get("invalid_shows", ())).count(player)}
-
-    def render_ruling(self, con: Console, result: MarriageResult,
-                      hand_number: int | None, dealer: str) -> None:
-        # imported here: rich is loaded only when a person reads the output
-        from scorekeeper.games.marriage import render
-
-        render.ruling(con, result, hand_number, dealer)
-
-    def ask_hand(self, ask: Asker, table: Table, rules: MarriageRules,
-                 previous: Mapping[str, Any]) -> dict[str, Any]:
-        # imported here: only an interactive `record` asks
-        from scorekeeper.games.marriage import prompts
-
-        return prompts.ask_hand(ask, table, rules, previous)
 
 
 GAME = MarriageGame()

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple, Sequence
 
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.errors import Impossible
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Impossible
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 

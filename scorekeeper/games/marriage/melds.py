@@ -31,8 +31,8 @@ from enum import StrEnum
 from itertools import combinations
 from typing import NamedTuple, Sequence
 
-from scorekeeper.cards import Card, format_cards
-from scorekeeper.errors import Refused
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Refused
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from scorekeeper import cards as cardtext
-from scorekeeper.errors import Impossible
-from scorekeeper.game import Asker
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
+from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.maal import max_maal
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
-from scorekeeper.hands import Holdings, Table, parse_shown_value
 
 # the keyword for no finisher: the first that is nobody's name
 NONE_WORDS = ("none", "no finisher", "nobody finished")
@@ -26,7 +26,7 @@ def _by(text: str) -> None:
         raise Impossible("answer one of: " + ", ".join(FinishKind))
 
 
-def ask_hand(ask: Asker, table: Table, rules: MarriageRules,
+def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
     finisher = ask.player_or("Who finished? (a name, or '{word}' if the stock "
                              "ran out)", table, NONE_WORDS, rules.rule("finish"),
@@ -97,7 +97,7 @@ def _shown_check(player: str, finisher: bool, rules: MarriageRules,
     return check
 
 
-def _tunnelas_check(table: Table, holdings: Holdings, rules: MarriageRules
+def _tunnelas_check(table: Seating, holdings: Holdings, rules: MarriageRules
                     ) -> Callable[[str], None]:
     """Each NAME=CARD names a player who holds that card three times."""
     def check(text: str) -> None:

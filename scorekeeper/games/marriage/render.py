@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.marriage.engine import MarriageResult
-from scorekeeper.render import arrow, colour, table_box, title
+from scorekeeper.screen.style import arrow, colour, table_box, title
 
 
 def ruling(con: Console, result: MarriageResult, hand_number: int | None,

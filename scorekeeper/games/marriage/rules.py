@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Iterable
 
-from scorekeeper.cards import Card, check_copies
-from scorekeeper.errors import Impossible
-from scorekeeper.options import Profile, Renamed, RuleSet, frozen_mapping
+from scorekeeper.core.cards import Card, check_copies
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile, Renamed, RuleSet, frozen_mapping
 
 NAME = "marriage"
 # Every fee is a whole number in this range (MA-16).

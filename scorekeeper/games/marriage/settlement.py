@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, Mapping, NamedTuple, Sequence
 
-from scorekeeper.errors import Impossible
-from scorekeeper.games.marriage.rules import (DEFAULT_RULES, FinishKind,
-                                              MarriageRules, Mode)
+from scorekeeper.core.errors import Impossible
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, MarriageRules, Mode
 
 # How a rival saw the tiplu: the option that sets their fee (MA-16), and
 # how a ruling says it.

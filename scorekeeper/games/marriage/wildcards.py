@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.cards import RANK_NAMES, Card
+from scorekeeper.core.cards import RANK_NAMES, Card
 
 
 class Wildcards(NamedTuple):

@@ -1,0 +1,241 @@
+"""What every command of the shell shares: output (JSON or rich), errors as
+exit codes, and typer commands built from the parameters games declare.
+
+Errors come from the core as values carrying a rule id (`Refused`: exit 1,
+`Impossible`: exit 2); `guarded` turns them into one line on stderr (and
+one JSON document on stdout under `--json`) and the exit code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import sys
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence
+
+import typer
+
+from scorekeeper.core.cards import suits_as_letters
+from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.options import Profile
+from scorekeeper.games import registry
+from scorekeeper.games.declare import Flag
+from scorekeeper.screen.streams import OutputClosed, asciify, write_out
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+# Options every command spells the same way.
+JSON = Flag("as_json", ("--json",), bool, False, "Print one JSON document on stdout.")
+ASCII = Flag("ascii", ("--ascii",), bool, False, "Write suits as s h d c.")
+PROFILE = Flag("profile", ("--profile",), str, None,
+               "Rule profile (see `profiles`).", "NAME")
+SETTINGS = Flag("settings", ("--set",), list, [], "House option (repeatable).",
+                "KEY=VALUE")
+
+
+GAME_NAMES = " or ".join(registry.names())
+
+
+# -- output ---------------------------------------------------------------------
+
+def use_ascii(flag: bool) -> bool:
+    """`--ascii`, or a stdout that cannot encode the suits."""
+    if flag:
+        return True
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣→≤".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _suits_as_letters(data: Any) -> Any:
+    if isinstance(data, str):
+        return suits_as_letters(data)
+    if isinstance(data, list):
+        return [_suits_as_letters(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _suits_as_letters(v) for k, v in data.items()}
+    return data
+
+
+def emit_json(data: Any, ascii: bool = False) -> None:
+    """One JSON document on stdout. `--ascii` writes suits as s h d c; where
+    stdout cannot encode them, \\u escapes keep the same JSON."""
+    if ascii:
+        data = _suits_as_letters(data)
+    write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
+
+
+def write_text(text: str, ascii: bool = False) -> None:
+    """Plain text to stdout, in ASCII with `--ascii` or where the terminal
+    cannot encode it."""
+    write_out(asciify(text) if use_ascii(ascii) else text)
+
+
+def console(ascii: bool = False, stderr: bool = False) -> Console:
+    from scorekeeper.screen import style  # rich: only when a person reads
+
+    return style.make_console(use_ascii(ascii), stderr=stderr)
+
+
+def say(text: str) -> None:
+    """A message for the person at the terminal (stderr)."""
+    sys.stderr.write(text + "\n")
+
+
+def waiting(ledger: Any) -> Callable[[], None]:
+    """What a writer says when another holds the ledger's lock."""
+    return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
+
+
+def warn_stale(reading: Any) -> None:
+    """Say which hands of a re-checked ledger disagree with their inputs."""
+    label = reading.session.label
+    for problem in reading.problems:
+        where = f"{label}:{problem.line}" if problem.line else label
+        say(f"warning: {where}: {problem.message}")
+    if reading.problems:
+        say(f"warning: {label} was changed outside scorekeeper and does not "
+            "verify: totals are shown as stored. Correct a hand with "
+            f"`scorekeeper amend {label} N`, or re-rule every hand whose "
+            f"stored result disagrees with `scorekeeper verify {label} --fix`.")
+
+
+def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
+    """The rules `--set` gives; an option set by an old name says its new
+    one on stderr."""
+    rules = profile.parse_settings(settings)
+    for note in profile.notes(settings):
+        say("note: " + note)
+    return rules
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- errors -----------------------------------------------------------------------
+
+def emit_error(message: str, rule: str | None, exit_code: int,
+               extra: dict[str, Any] | None = None) -> None:
+    """The one JSON document of a failure (`--json`), if stdout still takes
+    it: `{"error", "reason", "rule", "exit_code"}`."""
+    with contextlib.suppress(OutputClosed, OSError):
+        emit_json({**(extra or {}), "error": message, "reason": message,
+                   "rule": rule, "exit_code": exit_code})
+
+
+def fail(err: ScorekeeperError, as_json: bool = False,
+         check_shape: bool = False) -> None:
+    """Report an error value and exit with its code (1 or 2)."""
+    if as_json:
+        emit_error(err.message, err.rule, err.exit_code,
+                   {"valid": False} if check_shape else {})
+    # A ledger error lists every problem as FILE:LINE: message.
+    lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
+    sys.stderr.write("".join(line + "\n" for line in lines))
+    raise typer.Exit(err.exit_code)
+
+
+def after_write(written: str, show: Callable[[], None]) -> None:
+    """Show what a command did once its write is done. Nothing shown may
+    change the exit code: the file changed, and a script that retried on a
+    non-zero exit would write twice."""
+    try:
+        show()
+        write_out("")
+    except OutputClosed:
+        pass    # the reader stopped reading: nothing more to show
+    except (Exception, KeyboardInterrupt) as err:
+        with contextlib.suppress(Exception):
+            sys.stderr.write(f"{written}; showing it failed ({type(err).__name__}: "
+                             f"{err})\n")
+
+
+def guarded(body: Callable[[], None], as_json: bool = False,
+            check_shape: bool = False) -> None:
+    """Run a command's body; an error value becomes its exit code."""
+    try:
+        body()
+    except ScorekeeperError as err:
+        fail(err, as_json, check_shape)
+    except OutputClosed:
+        pass    # the reader stopped reading: the command is done
+
+
+# -- commands from declared parameters ---------------------------------------------
+
+def _annotation(flag: Flag) -> Any:
+    if flag.kind is list:
+        return List[str]
+    if flag.kind is bool or flag.required or flag.default is not None:
+        return flag.kind
+    return Optional[flag.kind]
+
+
+def _typer_default(flag: Flag) -> Any:
+    default = ... if flag.required else \
+        ([] if flag.kind is list else flag.default)
+    if flag.argument:
+        return typer.Argument(default, metavar=flag.metavar, help=flag.help)
+    return typer.Option(default, *flag.decls, metavar=flag.metavar,
+                        help=flag.help)
+
+
+def parameter(flag: Flag) -> inspect.Parameter:
+    return inspect.Parameter(flag.param, inspect.Parameter.KEYWORD_ONLY,
+                             default=_typer_default(flag),
+                             annotation=_annotation(flag))
+
+
+def build_command(name: str, help: str, params: Sequence[inspect.Parameter],
+                  run: Callable[[dict[str, Any]], None]) -> Callable[..., None]:
+    """A function typer can register, taking exactly `params`."""
+    def command(**values: Any) -> None:
+        run(values)
+
+    command.__name__ = name.replace("-", "_")
+    command.__doc__ = help
+    command.__signature__ = inspect.Signature(list(params))  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
+
+
+def merged_flags(groups: Sequence[Sequence[Flag]]) -> tuple[Flag, ...]:
+    """The union of several games' hand flags, in order, each once (a flag
+    two games share must be declared alike)."""
+    seen: dict[str, Flag] = {}
+    for group in groups:
+        for flag in group:
+            known = seen.get(flag.param)
+            if known is None:
+                seen[flag.param] = flag
+            elif (known.decls, known.kind) != (flag.decls, flag.kind):
+                raise TypeError(f"games declare {flag.param} differently")
+    return tuple(seen.values())
+
+
+def given(flags: Sequence[Flag], values: dict[str, Any]) -> dict[str, Any]:
+    """Only the flags typed on the command line."""
+    return {f.param: values[f.param] for f in flags if f.given(values[f.param])}
+
+
+# the shared options, spelled as every command spells them
+JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
+PROFILE_OPT = parameter(PROFILE).default
+
+
+def stdout_is_terminal() -> bool:
+    """Whether a person reads stdout (a closed or odd stream is not one)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,254 @@
+"""The commands on one hand, built from what the games declare: `record`,
+`amend`, `show` and `settle` (their hand options are the union of every
+game's, and each game refuses the ones it does not take).
+
+Imports inside functions keep start-up fast: a command loads only what it
+uses (a `check` never loads the ledger, rich or another game's engine).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from scorekeeper.commands.common import (
+    ASCII,
+    GAME_NAMES,
+    JSON,
+    PROFILE,
+    SETTINGS,
+    after_write,
+    build_command,
+    console,
+    emit_json,
+    given,
+    guarded,
+    merged_flags,
+    parameter,
+    say,
+    settings_of,
+    stdin_is_tty,
+    waiting,
+    warn_stale,
+)
+from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.games import registry
+from scorekeeper.games.declare import Flag
+
+# -- record / settle: hand options are the games' own --------------------------------
+
+def hand_flags() -> tuple[Flag, ...]:
+    return merged_flags([registry.hand_flags(name) for name in registry.names()])
+
+
+def _seating_flags() -> tuple[Flag, ...]:
+    # imported here: the session model is not needed by `check`
+    from scorekeeper.ledger.session import SESSION_FLAGS
+
+    return tuple(SESSION_FLAGS.values())
+
+
+def _asked(values: dict[str, Any], flags: dict[str, Any],
+           seating: dict[str, Any], number: int | None = None) -> int | None:
+    """With no hand options, at a terminal: ask for the hand (hand `number`
+    again, for amend) and add the answers to `flags`; the number of hands
+    the ledger had then, so that the book refuses if another writer added
+    one meanwhile. None when the hand was typed as options."""
+    if flags:
+        return None
+    command = "record" if number is None else "amend"
+    if not stdin_is_tty():
+        raise Impossible(f"no hand given: pass the hand options (see "
+                         f"`scorekeeper {command} --help`); prompts need a "
+                         "terminal")
+    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.screen import entry as prompts  # start-up: see module doc
+
+    # Ask first, without the lock; the book re-checks under it.
+    session = book.read(values["ledger"])
+    if number is None:
+        session.check_open()
+    # With --json, stdout holds only the JSON: prompts and the ruling
+    # shown for confirmation go to stderr.
+    entered = prompts.enter_hand(session, console(values["ascii"],
+                                                  stderr=values["as_json"]),
+                                 confirm=not values["yes"], number=number,
+                                 seating=seating)
+    if entered is None:
+        say("Nothing recorded." if number is None else "Nothing amended.")
+        raise typer.Exit(0)
+    flags.update(entered)
+    return len(session.hands)
+
+
+def _record(values: dict[str, Any]) -> None:
+    from scorekeeper.files import book  # start-up: see module doc
+
+    ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+    seating = given(_seating_flags(), values)
+
+    def body() -> None:
+        expect = _asked(values, flags, seating)
+        done = book.record(ledger, {**flags, **seating}, expect,
+                           on_wait=waiting(ledger))
+        after_write(f"Recorded hand {done.ruled.number} in {ledger}",
+                    lambda: _show_recorded(done, as_json, ascii, expect is None))
+
+    guarded(body, as_json)
+
+
+def _amend(values: dict[str, Any]) -> None:
+    from scorekeeper.files import book  # start-up: see module doc
+
+    ledger, number = values["ledger"], values["number"]
+    as_json, ascii = values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+    seating = given(_seating_flags(), values)
+
+    def body() -> None:
+        expect = _asked(values, flags, seating, number)
+        done = book.amend(ledger, number, {**flags, **seating}, expect,
+                          on_wait=waiting(ledger))
+        after_write(f"Amended hand {number} in {ledger}",
+                    lambda: _show_amended(done, as_json, ascii, expect is None))
+
+    guarded(body, as_json)
+
+
+def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
+    session = done.after
+    before, after = done.before.totals(), session.totals()
+    if as_json:
+        emit_json({**done.ruled.as_json(session.game), "totals_before": before,
+                   "totals_after": after,
+                   "problems": [p.as_json() for p in done.problems]}, ascii)
+        return
+    from scorekeeper.screen import views  # rich: only when a person reads
+
+    con = console(ascii)
+    if ruling:  # an interactive entry has just shown the ruling
+        views.ruled(con, session, done.ruled)
+    views.totals_moved(con, session.players, before, after)
+    say(f"Amended hand {done.ruled.number} in {session.label}.")
+    warn_stale(done.reading)
+
+
+def _show(values: dict[str, Any]) -> None:
+    from scorekeeper.files import book  # start-up: see module doc
+
+    ledger, number = values["ledger"], values["number"]
+    as_json, ascii = values["as_json"], values["ascii"]
+
+    def body() -> None:
+        reading = book.load(ledger)
+        warn_stale(reading)
+        session = reading.session
+        stored = session.hand(number)
+        mine = [p for p in reading.problems if p.hand == number]
+        try:
+            ruled = session.rule_stored(number)
+        except ScorekeeperError as err:
+            raise type(err)(f"{session.label}:{stored.line}: hand {number}'s "
+                            f"stored inputs cannot be ruled: {err.message}; "
+                            f"correct them with `scorekeeper amend {session.label} "
+                            f"{number}`", err.rule) from None
+        if as_json:     # the document record gave; what disagrees, if any
+            extra = {"problems": [p.as_json() for p in mine],
+                     "stored": {session.score_key: dict(stored.scores)}}
+            emit_json({**ruled.as_json(session.game), **(extra if mine else {})},
+                      ascii)
+            return
+        from scorekeeper.screen import views  # rich: only when a person reads
+
+        con = console(ascii)
+        if mine:
+            views.not_as_stored(con, session, stored)
+        views.ruled(con, session, ruled)
+        views.standings(con, session.upto(number), stale=bool(reading.problems))
+
+    guarded(body, as_json)
+
+
+def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
+    ruled, after = done.ruled, done.after
+    if as_json:
+        emit_json(ruled.as_json(after.game), ascii)
+        return
+    from scorekeeper.screen import views  # rich: only when a person reads
+
+    con = console(ascii)
+    if ruling:  # an interactive entry has just shown the ruling
+        views.ruled(con, after, ruled)
+    views.standings(con, after)
+    say(f"Recorded hand {ruled.number} in {done.after.label}.")
+
+
+def _settle(values: dict[str, Any]) -> None:
+    # imported here: a `check` never needs the table of a hand
+    from scorekeeper.core.seating import Seating, check_player_names, resolve_name
+
+    as_json, ascii = values["as_json"], values["ascii"]
+    flags = given(hand_flags(), values)
+
+    def body() -> None:
+        chosen = registry.game(values["game"])
+        chosen.refuse_foreign_flags(flags)
+        rules = settings_of(chosen.profile(values["profile"]), values["settings"])
+        names = check_player_names(values["players"].split(","), rules)
+        dealer = values["dealer"]
+        first = resolve_name(dealer, names) if dealer is not None else names[0]
+        table = Seating.of(names, first)
+        result = chosen.resolve(chosen.args_from_flags(flags, table, rules), rules)
+        if as_json:
+            emit_json(chosen.result_json(result, None), ascii)
+            return
+        from scorekeeper.screen import views  # rich: only when a person reads
+
+        views.ruling(console(ascii), chosen, result, None, table.dealer,
+                      result.explanation, result.rules)
+
+    guarded(body, as_json)
+
+
+def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
+    """Add `record`, `amend`, `show` and `settle`, or only the one named (a
+    command run by itself: typer then builds one command, not every one)."""
+    flags = [parameter(f) for f in hand_flags()]
+    seating = [parameter(f) for f in _seating_flags()]
+    output = [parameter(JSON), parameter(ASCII)]
+    yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
+                         "Interactive entry: record without asking to confirm "
+                         "the ruling."))
+    ledger = parameter(Flag("ledger", kind=Path, argument=True, required=True,
+                            metavar="LEDGER", help="The session's TOML ledger."))
+    number = parameter(Flag("number", kind=int, argument=True, required=True,
+                            metavar="N", help="The hand's number."))
+    if only in (None, "record"):
+        app.command("record")(build_command(
+            "record", "Rule on one hand and append it to the ledger.",
+            [ledger, *flags, *seating, *output, yes], _record))
+    if only in (None, "amend"):
+        app.command("amend")(build_command(
+            "amend", "Rule on hand N again from new inputs and write it in its "
+            "place.", [ledger, number, *flags, *seating, *output, yes], _amend))
+    if only in (None, "show"):
+        app.command("show")(build_command(
+            "show", "Hand N's ruling, as record showed it.",
+            [ledger, number, *output], _show))
+    if only not in (None, "settle"):
+        return
+    settle_params = [
+        parameter(Flag("game", kind=str, argument=True, required=True,
+                       metavar="GAME", help=GAME_NAMES)),
+        parameter(PROFILE), parameter(SETTINGS),
+        parameter(Flag("players", ("--players",), str, None, 'Seat order: "A,B,C"',
+                       "NAMES", required=True)),
+        parameter(Flag("dealer", ("--dealer",), str, None,
+                       "This hand's dealer (default: first).", "NAME")),
+    ]
+    app.command("settle")(build_command(
+        "settle", "Rule on one hand without a ledger (same ruling as record).",
+        [*settle_params, *flags, *output], _settle))

@@ -1,0 +1,192 @@
+"""The commands that check or change a whole ledger: `verify` (and
+`verify --fix`), `undo`, `extend` and `rename`. Registered on the app by
+`cli.build`.
+
+Imports inside functions keep start-up fast: a command loads only what it
+uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+import typer
+
+from scorekeeper.commands.common import (
+    ASCII,
+    JSON,
+    after_write,
+    emit_json,
+    guarded,
+    parameter,
+    say,
+    stdin_is_tty,
+    waiting,
+    warn_stale,
+)
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.numbers import plural
+
+JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
+LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
+YES_OPT = typer.Option(False, "--yes", "-y",
+                       help="Do it without asking (on a terminal).")
+
+
+def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
+           ascii: bool = ASCII_OPT,
+           fix: bool = typer.Option(False, "--fix",
+                                    help="Re-rule every hand whose stored result "
+                                         "disagrees with its inputs, after "
+                                         "showing the changes and asking."),
+           yes: bool = YES_OPT) -> None:
+    """Recompute every hand from its inputs; exit 1 if any disagrees."""
+    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.ledger.document import verify as recompute
+
+    def body() -> None:
+        # verify answers for the ledger itself: it always reads the TOML.
+        session = book.read(ledger, use_cache=False)
+        problems = recompute(session)
+        plan = book.session_fixes(session, problems) if fix and problems else []
+        if fix and problems and not plan:
+            say(f"{ledger}: no stored result to re-rule: what does not verify "
+                "is who sat or dealt, or inputs that cannot be replayed; "
+                f"correct those hands with `scorekeeper amend {ledger} N`")
+        if plan and _agreed(session, plan, yes):
+            after, left = book.fix(ledger, [r.number for r in plan],
+                                   on_wait=waiting(ledger))
+            fixed = [r.number for r in plan]
+            # written: whatever is left to report, the exit code is 0
+            after_write(f"Re-ruled {plural(len(fixed), 'hand')} in {ledger}",
+                        lambda: _verified(ledger, after, left, fixed, as_json,
+                                          ascii))
+            return
+        _verified(ledger, session, problems, [], as_json, ascii)
+        if problems:
+            raise typer.Exit(1)
+
+    guarded(body, as_json)
+
+
+def _verified(ledger: Path, session: Any, problems: Sequence[Any],
+              fixed: list[int], as_json: bool, ascii: bool) -> None:
+    if as_json:
+        emit_json({"ok": not problems,
+                   "problems": [p.as_json() for p in problems],
+                   "hands": len(session.hands), "fixed": fixed}, ascii)
+        return
+    for p in problems:
+        where = f"{ledger}:{p.line}" if p.line else str(ledger)
+        say(f"{where}: {p.message}")
+    if fixed:
+        say(f"{ledger}: re-ruled hand{'s' * (len(fixed) > 1)} "
+            + ", ".join(map(str, fixed)) + ".")
+    if fixed and problems:
+        say(f"{ledger}: still does not verify: re-ruling cannot change who "
+            "sat or dealt; correct those hands with "
+            f"`scorekeeper amend {ledger} N`")
+    if not problems:
+        say(f"{ledger}: ok, {plural(len(session.hands), 'hand')} recomputed, "
+            "all agree.")
+
+
+def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
+    """Show what `--fix` would change (on stderr); write only if the person
+    agrees (or `--yes`). Without a terminal and without `--yes`, nothing is
+    written."""
+    for ruled in plan:
+        old = session.hands[ruled.number - 1].scores
+        new = dict(ruled.result.scores)
+        changes = ", ".join(f"{p} {old.get(p)} → {v}" for p, v in new.items()
+                            if old.get(p) != v) or "the same scores"
+        say(f"hand {ruled.number}: would store {changes}")
+    if yes:
+        return True
+    if not stdin_is_tty():
+        say("nothing written: run again with --yes to re-rule these hands")
+        return False
+    return bool(typer.confirm("Re-rule these hands?", default=False, err=True))
+
+
+def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
+         yes: bool = YES_OPT) -> None:
+    """Remove the last hand (on a terminal, after saying which and asking)."""
+    from scorekeeper.files import book  # start-up: see module doc
+
+    def body() -> None:
+        expect = None
+        if not yes and stdin_is_tty():
+            session = book.read(ledger)
+            if session.hands:
+                last = session.history_json()["hands"][-1]
+                question = (f"Remove hand {last['hand']} (dealer {last['dealer']}: "
+                            f"{session.story(last)})?")
+                if not typer.confirm(question, default=False, err=True):
+                    say("Nothing removed.")
+                    return
+                expect = len(session.hands)
+        done = book.undo(ledger, expect, on_wait=waiting(ledger))
+        removed, left = done.removed, len(done.after.hands)
+
+        def show() -> None:
+            if as_json:
+                emit_json({"removed": removed.number, "hands_played": left,
+                           done.after.score_key: dict(removed.scores)})
+            else:
+                say(f"Removed hand {removed.number} from {ledger}; {left} "
+                    f"hand{'s' * (left != 1)} remain{'s' * (left == 1)}.")
+        after_write(f"Removed hand {removed.number} from {ledger}", show)
+
+    guarded(body, as_json)
+
+
+def extend(
+    ledger: Path = LEDGER_ARG,
+    hands: Optional[int] = typer.Option(None, "--hands", metavar="N",
+                                        help="New total of hands."),
+    rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
+                                            help="New total of rotations."),
+) -> None:
+    """Change how many hands (or rotations) the session plans."""
+    from scorekeeper.files import book  # start-up: see module doc
+
+    def body() -> None:
+        if (hands is None) == (rotations is None):
+            raise Impossible("give exactly one of --hands N or --rotations N")
+        unit, value = ("hands", hands) if hands is not None else ("rotations", rotations)
+        assert value is not None
+        reading = book.extend(ledger, unit, value, on_wait=waiting(ledger))
+        after = reading.session
+
+        def show() -> None:
+            say(f"{ledger}: {plural(after.planned or 0, 'hand')} planned, "
+                f"{len(after.hands)} played.")
+            warn_stale(reading)
+
+        after_write(f"Extended {ledger}", show)
+
+    guarded(body)
+
+
+def rename(ledger: Path = LEDGER_ARG,
+           old: str = typer.Argument(..., metavar="OLD", help="The name now."),
+           new: str = typer.Argument(..., metavar="NEW", help="The name to use.")
+           ) -> None:
+    """Call a player by another name everywhere in the ledger."""
+    from scorekeeper.files import book  # start-up: see module doc
+
+    def body() -> None:
+        after = book.rename(ledger, old, new, on_wait=waiting(ledger))
+        after_write(f"Renamed {old} in {ledger}", lambda: say(
+            f"{ledger}: {old.strip()} is now {new.strip()} in every hand "
+            f"({', '.join(after.players)}); the file was written anew in "
+            "scorekeeper's layout."))
+
+    guarded(body)
+
+
+def register(app: typer.Typer) -> None:
+    for command in (verify, undo, extend, rename):
+        app.command()(command)

@@ -1,0 +1,121 @@
+"""`rules`: the rule book, a profile's rules with their ids, or one rule
+(docs/CLI.md). The core is `reports.rulebook`; rendered by
+`screen.summaries` on a terminal, the Markdown as written otherwise."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from scorekeeper.commands.common import (
+    GAME_NAMES,
+    console,
+    emit_json,
+    guarded,
+    use_ascii,
+    write_text,
+)
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile
+from scorekeeper.games import registry
+
+if TYPE_CHECKING:
+    from scorekeeper.reports.rulebook import Rule
+from scorekeeper.commands.common import JSON_OPT, PROFILE_OPT, stdout_is_terminal
+
+
+def rules(
+    game: str = typer.Argument(..., metavar="GAME", help=GAME_NAMES),
+    first: Optional[str] = typer.Argument(None, metavar="[PROFILE]",
+                                          help="A profile (default: the game's first)."),
+    second: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
+                                           help="Just this rule: DH-8, ma-11…"),
+    profile: Optional[str] = PROFILE_OPT,
+    plain: bool = typer.Option(False, "--plain",
+                               help="The Markdown as written, never a pager."),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The rule book: a profile's rules with their ids, or just one rule."""
+    def body() -> None:
+        from scorekeeper.reports import rulebook  # start-up: see module doc
+
+        chosen, rule_id, explicit = _profile_and_rule(game, first, second, profile)
+        if rule_id is not None:
+            rule = _find_rule(chosen, explicit, rule_id)
+            if as_json:
+                emit_json({"game": chosen.game, "profile": chosen.name,
+                           "rule": rule.as_json()})
+                return
+            _show_rules(rule.text, plain)
+            return
+        found = rulebook.sections(chosen)
+        if as_json:
+            emit_json({"game": chosen.game, "profile": chosen.name,
+                       "sections": [s.as_json() for s in found],
+                       "rules": [r.id for r in rulebook.rules_of(found)]})
+            return
+        _show_rules(rulebook.section(chosen), plain)
+
+    guarded(body, as_json)
+
+
+def _profiles_of(game: str) -> list[Profile[Any]]:
+    """A game's profiles, default first (exit 2 for an unknown game)."""
+    default = registry.profile(game)
+    return [p for p in registry.profiles() if p.game == default.game]
+
+
+def _profile_and_rule(game: str, first: str | None, second: str | None,
+                      option: str | None
+                      ) -> tuple[Profile[Any], str | None, bool]:
+    """`rules GAME [PROFILE] [RULE-ID]`: the first word after GAME is a
+    profile when the game has one by that name, otherwise a rule id. Also
+    whether a profile was named at all."""
+    known = [p.name for p in _profiles_of(game)]
+    words = [w for w in (first, second) if w is not None]
+    named = words[0] if words and words[0].lower() in known else None
+    rest = words[1:] if named is not None else words
+    if len(rest) > 1:
+        raise Impossible(f"{rest[0]!r} is not a profile of "
+                         f"{registry.profile(game).game} (profiles: "
+                         f"{', '.join(known)})")
+    if named is not None and option is not None and \
+            option.lower() != named.lower():
+        raise Impossible(f"two profiles given: {named} and --profile {option}")
+    return (registry.profile(game, named or option), rest[0] if rest else None,
+            (named or option) is not None)
+
+
+def _find_rule(chosen: Profile[Any], explicit: bool, typed: str) -> Rule:
+    """The rule `typed` in the chosen profile's part of the rule book, or
+    (no profile named) in any of the game's; exit 2 with the nearby ids, and
+    where the rule is if it belongs to another game or profile."""
+    from scorekeeper.reports import rulebook  # start-up: see module doc
+
+    places = [chosen] + ([] if explicit else
+                         [p for p in _profiles_of(chosen.game) if p != chosen])
+    for where in places:
+        found = rulebook.find_rule(rulebook.sections(where), typed)
+        if found is not None:
+            return found
+    wanted = rulebook.normal_id(typed)
+    for other in registry.profiles():
+        if rulebook.find_rule(rulebook.sections(other), wanted) is not None:
+            raise Impossible(f"{wanted} is a rule of {other.game}, profile "
+                             f"{other.name}: scorekeeper rules {other.game} "
+                             f"{other.name} {wanted}")
+    known = [r.id for r in rulebook.rules_of(rulebook.sections(chosen))]
+    raise Impossible(f"no rule {wanted} in {chosen.game}, profile {chosen.name}; "
+                     "nearby: " + ", ".join(rulebook.nearby(wanted, known)))
+
+
+def _show_rules(text: str, plain: bool) -> None:
+    """Rendered for a terminal; the Markdown as written when piped, with
+    --plain, or where the terminal cannot show the book's symbols."""
+    if plain or not stdout_is_terminal() or use_ascii(False):
+        write_text(text.rstrip("\n") + "\n")
+        return
+    from scorekeeper.screen import summaries  # rich: only when a person reads
+
+    summaries.rules(console(), text, is_terminal=True)

@@ -1,0 +1,75 @@
+"""`settle-up`: the fewest transfers that square everyone after one or
+several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
+`screen.summaries`. Nothing heavy is imported until the command runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, List, Sequence
+
+import typer
+
+from scorekeeper.commands.common import (
+    console,
+    emit_json,
+    guarded,
+    say,
+    warn_stale,
+)
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.numbers import plural
+
+if TYPE_CHECKING:
+    pass
+from scorekeeper.commands.common import ASCII_OPT, JSON_OPT
+
+
+def settle_up(
+    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
+                                         help="One or more session ledgers."),
+    mix: bool = typer.Option(False, "--mix",
+                             help="Add up sessions of different games."),
+    as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
+) -> None:
+    """The fewest transfers that square everyone after one or several sessions."""
+    def body() -> None:
+        from scorekeeper.files import book  # start-up: see module doc
+        from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
+
+        _refuse_twice(ledgers)
+        readings = [book.load(path) for path in ledgers]
+        for reading in readings:
+            warn_stale(reading)
+        sessions = [reading.session for reading in readings]
+        for s in sessions:
+            if not s.complete:
+                planned = f"/{s.planned}" if s.planned else ""
+                say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
+                    "hands): settling what is recorded")
+        balances = settleup.balances(sessions, mix)
+        transfers = settleup.fewest_transfers(balances)
+        hands = sum(len(s.hands) for s in sessions)
+        if as_json:
+            emit_json({"balances": balances,
+                       "transfers": [t.as_json() for t in transfers],
+                       "sessions": [s.label for s in sessions],
+                       "hands": hands}, ascii)
+            return
+        from scorekeeper.screen import summaries  # rich: only when a person reads
+
+        titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
+        heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
+                   f"{plural(hands, 'hand')}")
+        summaries.settle_up(console(ascii), heading, balances, transfers)
+
+    guarded(body, as_json)
+
+
+def _refuse_twice(paths: Sequence[Path]) -> None:
+    seen: dict[Path, Path] = {}
+    for path in paths:
+        key = path.resolve()
+        if key in seen:
+            raise Impossible(f"{path} is given twice (as {seen[key]}): each "
+                             "session is settled once")
+        seen[key] = path

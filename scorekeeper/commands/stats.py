@@ -1,0 +1,63 @@
+"""`stats`: what many sessions add up to, per game and player (docs/CLI.md).
+The core is `reports.stats`; the view `screen.summaries`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, List, Optional
+
+import typer
+
+from scorekeeper.commands.common import (
+    GAME_NAMES,
+    console,
+    emit_json,
+    guarded,
+    say,
+    warn_stale,
+)
+from scorekeeper.core.errors import Impossible
+from scorekeeper.games import registry
+
+if TYPE_CHECKING:
+    pass
+from scorekeeper.commands.common import ASCII_OPT, JSON_OPT
+
+
+def stats(
+    paths: List[Path] = typer.Argument(
+        ..., metavar="PATH...",
+        help="Ledgers, or folders searched (with their subfolders) for *.toml ledgers."),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=GAME_NAMES),
+    player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                         help="Only this player (any case)."),
+    as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
+) -> None:
+    """Per game and player: sessions, hands, wins, totals, places and the game's own counts."""
+    def body() -> None:
+        from scorekeeper.files import find  # start-up: see module doc
+        from scorekeeper.reports.stats import statistics, statistics_json
+
+        name = registry.game(game).name if game is not None else None
+        found = find.read_all(paths)
+        for skipped in found.skipped:
+            say(f"warning: skipped {skipped.reason}")
+        for reading in found.stale:
+            warn_stale(reading)
+        if not found.sessions:
+            raise Impossible("no ledger found in " + ", ".join(map(str, paths)))
+        groups = statistics(found.sessions, name, player)
+        if as_json:
+            emit_json({**statistics_json(groups), "skipped": [
+                {"path": str(k.path), "reason": k.reason} for k in found.skipped]},
+                ascii)
+            return
+        if not groups:
+            say("No hands recorded in these sessions"
+                + (f" for {registry.game(name).title}." if name else "."))
+            return
+        from scorekeeper.screen import summaries  # rich: only when a person reads
+
+        summaries.stats(console(ascii), groups)
+
+    guarded(body, as_json)

@@ -1,0 +1,140 @@
+"""Cards: parsing and formatting the notation of CLI.md.
+
+A card is a frozen value `Card(rank, suit)`: rank 1 (ace) … 13 (king),
+suit 0..3 for ♠ ♥ ♦ ♣. A joker (only in profiles that use jokers) is
+`Card(0, -1)`, written `JK` or 🃏.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import chain
+from typing import Iterable, NamedTuple
+
+from scorekeeper.core.errors import Impossible
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+SUIT_LETTERS = ("s", "h", "d", "c")
+RANK_NAMES = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8",
+              9: "9", 10: "10", 11: "J", 12: "Q", 13: "K"}
+
+_SUIT_INPUT = {
+    "♠": 0, "♤": 0, "s": 0,
+    "♥": 1, "♡": 1, "h": 1,
+    "♦": 2, "♢": 2, "d": 2,
+    "♣": 3, "♧": 3, "c": 3,
+}
+_RANK_INPUT = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
+               **{str(n): n for n in range(2, 11)}}
+_JOKER_INPUT = {"jk", "🃏", "joker"}
+# Spaces and commas separate cards; `|` separates melds (CLI.md), so a meld
+# list such as "3♠ 4♠ 5♠ | 6♥ 6♥ 6♥" reads as the cards it holds.
+_SEPARATORS = re.compile(r"[\s,|]+")
+_KNOWN: dict[str, "Card"] = {}       # token → card, as read before
+
+
+class Card(NamedTuple):
+    """A named tuple (rank, suit): immutable, ordered by rank then suit, and
+    cheap to define and to make, which the finish search and every `check`
+    feel."""
+
+    rank: int
+    suit: int
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    def text(self) -> str:
+        """The card as written: `A♠`, `10♦`, `JK` (the shell writes the
+        suits as letters where asked, `suits_as_letters`)."""
+        if self.is_joker:
+            return "JK"
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Card({suits_as_letters(self.text())})"
+
+
+JOKER = Card(0, -1)
+
+
+def card(token: str) -> Card:
+    """Parse one card token (`A♠`, `as`, `10♦`, `Td`, `QH`, `JK`)."""
+    known = _KNOWN.get(token)        # a ledger repeats the same few tokens
+    if known is not None:
+        return known
+    raw = token.strip()
+    lowered = raw.lower()
+    if lowered in _JOKER_INPUT:
+        return JOKER
+    # Unicode suit symbols may carry a variation selector (U+FE0F / U+FE0E).
+    cleaned = lowered.replace("\ufe0f", "").replace("\ufe0e", "")
+    if len(cleaned) >= 2:
+        rank = _RANK_INPUT.get(cleaned[:-1])
+        suit = _SUIT_INPUT.get(cleaned[-1])
+        if rank is not None and suit is not None:
+            found = Card(rank, suit)
+            if len(_KNOWN) < 4096:
+                _KNOWN[token] = found
+            return found
+    raise Impossible(
+        f"cannot read the card {raw!r}: write a rank A 2 … 10 J Q K (or T) "
+        "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH'"
+    )
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Parse a card list separated by spaces, commas or `|`; `-` is empty.
+
+    Blank text is refused rather than read as an empty hand: a forgotten
+    hand must not silently decide a ruling."""
+    stripped = text.strip()
+    if stripped == "-":
+        return ()
+    if not stripped.strip("|, \t"):
+        raise Impossible("no cards given: write '-' for an empty hand")
+    tokens = stripped.split() if "," not in stripped and "|" not in stripped \
+        else _SEPARATORS.split(stripped)      # as ledgers store them: at once
+    return tuple(card(token) for token in tokens if token)
+
+
+def format_cards(hand: Iterable[Card]) -> str:
+    items = [c.text() for c in hand]
+    return " ".join(items) if items else "-"
+
+
+_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS)))
+
+
+def suits_as_letters(text: str) -> str:
+    """Any text with its suits written as letters (`--ascii`): A♠ → As."""
+    return text.translate(_LETTERS)
+
+
+def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
+    return Counter(chain.from_iterable(hands))
+
+
+def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
+                 rule: str) -> None:
+    """Refuse a card seen more often than the shoe holds it (exit 2)."""
+    counts = count_copies(hands)
+    if JOKER not in counts and (not counts or max(counts.values()) <= decks):
+        return                                  # the usual case, at once
+    for c, n in sorted(counts.items()):
+        if c.is_joker:
+            if jokers == 0:
+                raise Impossible("this session plays without jokers, but JK "
+                                 "was given", rule)
+            if n > jokers:
+                raise Impossible(f"JK appears {n} times but the deck has "
+                                 f"only {jokers} jokers", rule)
+        elif n > decks:
+            limit = "once" if decks == 1 else f"{decks} times"
+            raise Impossible(f"{c} appears {n} times, but the deck holds it "
+                             f"{limit}", rule)

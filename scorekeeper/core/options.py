@@ -1,0 +1,341 @@
+"""Rule sets and profiles: the data every game's engine reads.
+
+A *rule set* is a frozen dataclass, validated when built, holding every
+number and switch one game's engine needs. Each game defines its own
+(`DhumbalRules`, `MarriageRules`) on top of `RuleSet`, which holds what the
+session needs of any game: the player range, the rule ids it cites, how a
+hand is scored (zero-sum or penalty points), how long a session lasts and
+whether players are eliminated.
+
+A `Profile` names a default rule set and the house options a table may
+change with `--set KEY=VALUE`; options are typed by the rule set's fields.
+The engines never ask a profile for its name: they read its fields.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
+
+from scorekeeper.core.errors import Impossible
+
+# A whole number as people type it: ASCII digits, maybe a minus ("²" and
+# "--5" are not numbers, though str.isdigit() would take "²").
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def is_whole_number(text: str) -> bool:
+    return _WHOLE_NUMBER.fullmatch(text) is not None
+
+
+def frozen_mapping(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(data))
+
+
+def _no_ids() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
+class OptionRefused(Impossible):
+    """A rule set built with a value an option does not take."""
+
+    def __init__(self, key: str, takes: str, value: Any) -> None:
+        super().__init__(f"option {key} takes {takes}, not {format_option(value)}")
+        self.key = key
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """What the session needs of every game's rules.
+
+    `rule_ids` maps a topic ("table", "deal", "ledger", "session", …) to the
+    rule id a ruling cites; every game cites its rules through it.
+    """
+
+    min_players: int = 2
+    max_players: int = 6
+    rule_ids: Mapping[str, str] = field(default_factory=_no_ids)
+
+    # The option that sets how long a session lasts (`new --hands N` or
+    # `new --rotations N`, `extend` likewise).
+    length_option: ClassVar[str] = "hands"
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            key, takes = problems[0]
+            raise OptionRefused(key, takes, getattr(self, key, None))
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Every inconsistency of these values, each as (the field, what it
+        takes); empty when valid."""
+        if not 2 <= self.min_players <= self.max_players:
+            return [("max_players", f"a number from {self.min_players} up, "
+                                    "the most players seated")]
+        return []
+
+    def rule(self, topic: str) -> str:
+        return self.rule_ids[topic]
+
+    def check_player_count(self, count: int) -> None:
+        """Refuse a table this profile does not seat (exit 2)."""
+        if not self.min_players <= count <= self.max_players:
+            raise Impossible(f"{count} player{'s' * (count != 1)}: this profile "
+                             f"seats {self.min_players}–{self.max_players}",
+                             self.rule("table"))
+
+    def rule_or(self, topic: str, fallback: str) -> str:
+        """The id for `topic`, or for `fallback` where this game has none."""
+        return self.rule_ids.get(topic) or self.rule_ids[fallback]
+
+    @property
+    def zero_sum(self) -> bool:
+        """Every hand's results sum to 0 (transfers between players)."""
+        return True
+
+    @property
+    def score_key(self) -> str:
+        """What a hand's scores are called in the ledger and in JSON."""
+        return "net" if self.zero_sum else "points"
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Penalty points: the lowest total wins."""
+        return False
+
+    @property
+    def elimination_limit(self) -> int | None:
+        """A total at or past which a player is out; None: nobody is."""
+        return None
+
+    def planned_hands(self, player_count: int) -> int | None:
+        """How many hands the session plans; None: no limit."""
+        return None
+
+
+R = TypeVar("R", bound=RuleSet)
+
+
+class Renamed(NamedTuple):
+    """An option's old name, still read (a ledger written before the rename,
+    or `--set OLD=VALUE`): the old value is parsed like `sample` and
+    `convert` gives the new option's value."""
+
+    new: str                         # the option's name now
+    sample: Any                      # a value of the old option's type
+    convert: Callable[[Any], Any]    # old value → new value
+
+    def note(self, old: str, value: Any) -> str:
+        return (f"{old} is now called {self.new}: {old}={format_option(value)} "
+                f"is {self.new}={format_option(self.convert(value))}")
+
+
+class Profile(NamedTuple, Generic[R]):
+    """A named rule set and the house options a table may change.
+
+    A named tuple, not a dataclass: as immutable, and cheaper to define on
+    the path of every command (the rule sets themselves are dataclasses:
+    `replace` and `fields` type their options).
+
+    `choices` lists the values an option allows, `ranges` the whole numbers
+    (lowest, highest) it allows; `renamed` maps an option's old name to its
+    new one (still read everywhere, with a note); `topics` maps an option
+    to the topic of the rule that defines it (its id is cited when a value
+    is refused)."""
+
+    game: str
+    name: str
+    summary: str
+    rules: R
+    options: tuple[str, ...]
+    choices: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
+    rules_section: str = ""
+    ranges: Mapping[str, tuple[int, int]] = MappingProxyType({})
+    renamed: Mapping[str, Renamed] = MappingProxyType({})
+    topics: Mapping[str, str] = MappingProxyType({})
+
+    def option_values(self, rules: R) -> dict[str, Any]:
+        return {name: getattr(rules, name) for name in self.options}
+
+    def rule_of(self, key: str) -> str | None:
+        """The id of the rule that defines an option, if the profile says."""
+        topic = self.topics.get(key)
+        return self.rules.rule_ids.get(topic) if topic else None
+
+    def accepts(self, key: str) -> bool:
+        """An option of this profile, by its name or an old one."""
+        return key in self.options or key in self.renamed
+
+    def allowed(self, key: str) -> str:
+        """What an option takes, in words: "one of a, b", "a whole number
+        from 0 to 100", "true or false"…"""
+        values = self.choices.get(key)
+        if values is None and isinstance(getattr(self.rules, key), Enum):
+            values = tuple(type(getattr(self.rules, key)).__members__.values())
+        if values is not None:
+            return "one of " + ", ".join(format_option(v) for v in values)
+        if key in self.ranges:
+            low, high = self.ranges[key]
+            return f"a whole number from {low} to {high}"
+        kind = _field_type(self.rules, key)
+        if kind == "bool":
+            return "true or false"
+        if kind.startswith("int"):
+            return "a whole number" + (" or none" if "None" in kind else "")
+        return "text"
+
+    def _known(self, key: str) -> None:
+        if not self.accepts(key):
+            raise Impossible(
+                f"unknown option {key!r} for profile {self.name}; options: "
+                + ", ".join(self.options))
+
+    def build(self, settings: Mapping[str, Any] | None = None) -> R:
+        """Apply already-typed option values, validating each."""
+        settings = dict(settings or {})
+        for key, value in settings.items():
+            self._known(key)
+            allowed = self.choices.get(key)
+            low, high = self.ranges.get(key, (value, value))
+            if (allowed is not None and value not in allowed) or \
+                    (key in self.ranges and not low <= value <= high):
+                raise Impossible(f"option {key} takes {self.allowed(key)}, "
+                                 f"not {format_option(value)}", self.rule_of(key))
+        try:
+            return replace(self.rules, **settings)
+        except OptionRefused as err:     # cited by the rule defining the option
+            raise Impossible(err.message, self.rule_of(err.key)) from None
+
+    def typed(self, key: str, raw: str) -> tuple[str, Any]:
+        """One `KEY=VALUE` typed by the option's type: (the option's current
+        name, its value). An old name gives the new option's value."""
+        old = self.renamed.get(key)
+        if old is not None:
+            return old.new, old.convert(_parse(key, raw, old.sample, None, self))
+        self._known(key)
+        return key, _parse(key, raw, getattr(self.rules, key),
+                           _field_type(self.rules, key), self)
+
+    def _collect(self, pairs: Sequence[tuple[str, str]]) -> R:
+        typed: dict[str, Any] = {}
+        named: dict[str, str] = {}
+        for key, raw in pairs:
+            new, value = self.typed(key, raw)
+            if new in typed:
+                also = [k for k in (named[new], key) if k != new]
+                raise Impossible(f"option {new} is given twice"
+                                 + (f" ({also[0]} is its old name)" if also else ""))
+            typed[new], named[new] = value, key
+        return self.build(typed)
+
+    def parse_settings(self, assignments: Sequence[str]) -> R:
+        """Parse `KEY=VALUE` strings (the `--set` option) and build."""
+        return self._collect([_assignment(text) for text in assignments])
+
+    def notes(self, assignments: Sequence[str]) -> list[str]:
+        """One line for each option given by an old name (`--set`)."""
+        out = []
+        for text in assignments:
+            key, raw = _assignment(text)
+            old = self.renamed.get(key)
+            if old is not None:
+                out.append(old.note(key, _parse(key, raw, old.sample, None, self)))
+        return out
+
+    def from_stored(self, stored: Mapping[str, Any]) -> R:
+        """Rebuild rules from the option values a ledger stores (an option
+        stored under an old name reads as it always did)."""
+        for key in stored:
+            if not self.accepts(key):
+                raise Impossible(f"unknown option {key!r} for profile {self.name}")
+        return self._collect([(key, value if isinstance(value, str)
+                               else format_option(value))
+                              for key, value in stored.items()])
+
+
+def _assignment(text: str) -> tuple[str, str]:
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key:
+        raise Impossible(f"--set expects KEY=VALUE, got {text!r}")
+    return key, raw.strip()
+
+
+def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
+                 ) -> Profile[R]:
+    """The profile called `name` (any case) of a game; the first if None."""
+    if name is None:
+        return profiles[0]
+    wanted = name.lower()
+    for profile in profiles:
+        if profile.name == wanted:
+            return profile
+    known = ", ".join(p.name for p in profiles)
+    raise Impossible(f"unknown profile {wanted!r} for {game}; profiles: {known}")
+
+
+def _field_type(rules: RuleSet, key: str) -> str:
+    for f in fields(rules):
+        if f.name == key:
+            return str(f.type)
+    raise Impossible(f"unknown option {key!r}")
+
+
+def parse_option_value(rules: RuleSet, key: str, raw: str) -> Any:
+    """Typed parsing of one option value, by the field's declared type."""
+    return _parse(key, raw, getattr(rules, key), _field_type(rules, key), None)
+
+
+def _parse(key: str, raw: str, current: Any, kind: str | None,
+           profile: Profile[Any] | None) -> Any:
+    """`raw` typed like `current` (the option's value now; `kind` its field
+    type, for `int | None`). A bad value names what the option takes."""
+    lowered = raw.lower()
+    rule = profile.rule_of(key) if profile is not None else None
+    if isinstance(current, Enum):
+        try:
+            return type(current)(lowered)
+        except ValueError:
+            what = "one of " + ", ".join(str(v) for v in type(current))
+            raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                             rule) from None
+    kind = kind or type(current).__name__
+    if kind == "bool":
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise Impossible(f"option {key} takes true or false, not {raw!r}", rule)
+    if kind.startswith("int"):
+        if "None" in kind and lowered in ("none", "off"):
+            return None
+        if not is_whole_number(raw.strip()) or len(raw.strip()) > 7:
+            what = profile.allowed(key) if profile is not None and \
+                key in profile.options else \
+                "a whole number" + (" or none" if "None" in kind else "")
+            raise Impossible(f"option {key} takes {what} (at most 6 digits), "
+                             f"not {raw!r}", rule)
+        return int(raw)
+    if not raw:
+        raise Impossible(f"option {key} needs a value", rule)
+    return raw
+
+
+def format_option(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def stored_option(value: Any) -> Any:
+    """How an option value is written into the TOML ledger (no nulls)."""
+    if isinstance(value, Enum):
+        return value.value
+    return "none" if value is None else value

@@ -1,0 +1,207 @@
+"""What the hands of every game share: the table, player names, and what a
+player shows (cards, or an agreed whole number).
+
+Plain functions on frozen values, no printing, no files. The values are
+named tuples, not dataclasses: as immutable, and cheaper to define on the
+path of `settle` and `record`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Mapping, NamedTuple, Sequence
+
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import RuleSet, is_whole_number
+
+# Characters a name may not hold: the separators of the command line, and
+# anything that breaks a line or is invisible control (FILE:LINE must stay
+# one line; U+2028, U+0085 and friends would break it).
+_NAME_SEPARATORS = "=,|"
+_FORBIDDEN_CATEGORIES = {"Cc", "Zl", "Zp"}
+
+
+class Seating(NamedTuple):
+    """Who plays one hand: everyone of the session in seat order, those
+    seated this hand (not eliminated), and the dealer."""
+
+    players: tuple[str, ...]
+    seated: tuple[str, ...]
+    dealer: str
+
+    @classmethod
+    def of(cls, players: Sequence[str], dealer: str) -> "Seating":
+        """A table where everyone plays (a `settle` without a ledger)."""
+        return cls(tuple(players), tuple(players), dealer)
+
+    def name(self, typed: str) -> str:
+        """A player of the session named case-insensitively."""
+        return resolve_name(typed, self.players)
+
+    def check_seated(self, names: Sequence[str], rule: str | None = None,
+                     what: str = "") -> None:
+        check_seated(self.seated, names, rule, what)
+
+    def keyword(self, *candidates: str) -> str:
+        """The first word of `candidates` that is nobody's name (case
+        aside): a prompt's keyword never hides a player called "Show"."""
+        taken = {p.casefold() for p in self.players}
+        return next((w for w in candidates if w.casefold() not in taken),
+                    candidates[-1])
+
+    def names(self, items: Sequence[str]) -> list[str]:
+        """Repeatable or comma-separated names, resolved."""
+        return [self.name(n) for item in items for n in item.split(",")
+                if n.strip()]
+
+
+class Shown(NamedTuple):
+    """What one player showed: the cards, or an agreed total (unverified)."""
+
+    cards: tuple[Card, ...] | None = None
+    total: int | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.cards is not None
+
+    def text(self) -> str:
+        if self.cards is None:
+            return str(self.total)
+        return format_cards(self.cards)
+
+    def stored(self) -> str | int:
+        """As the ledger keeps it: card text, or the agreed number."""
+        if self.cards is None:
+            assert self.total is not None
+            return self.total
+        return self.text()
+
+
+def check_seated(seated: Sequence[str], names: Sequence[str],
+                 rule: str | None = None, what: str = "") -> None:
+    """Refuse anyone named who does not play this hand (sitting out, or
+    eliminated), saying who does."""
+    away = list(dict.fromkeys(n for n in names if n not in seated))
+    if away:
+        verb = "does" if len(away) == 1 else "do"
+        raise Impossible(f"{what}{', '.join(away)} {verb} not play this hand "
+                         "(sitting out or eliminated; playing: "
+                         + ", ".join(seated) + ")", rule)
+
+
+def resolve_name(name: str, players: Sequence[str]) -> str:
+    """Match a player's name case-insensitively; unknown names list the known."""
+    wanted = name.strip().casefold()
+    for p in players:
+        if p.casefold() == wanted:
+            return p
+    raise Impossible(f"unknown player {name.strip()!r}; players: "
+                     + ", ".join(players))
+
+
+# Joiners shape letters in Devanagari and emoji, and stay allowed.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _hidden(ch: str) -> bool:
+    """A character a name may not hold: control characters, line breaks,
+    and formatting characters that are invisible or turn the text around
+    (zero-width space, right-to-left override, …), joiners aside."""
+    category = unicodedata.category(ch)
+    return category in _FORBIDDEN_CATEGORIES or (category == "Cf"
+                                                 and ch not in _JOINERS)
+
+
+def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    cleaned = tuple(n.strip() for n in names)
+    table = rules.rule("table")
+    for n in cleaned:
+        if not n:
+            raise Impossible("a player's name is empty", table)
+        if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
+            raise Impossible(f"the name {n!r} may not contain '=', ',', '|', "
+                             "control characters, line breaks or invisible "
+                             "formatting characters", table)
+
+    if len({n.casefold() for n in cleaned}) != len(cleaned):
+        raise Impossible("player names must be distinct: "
+                         + ", ".join(cleaned), table)
+    rules.check_player_count(len(cleaned))
+    return cleaned
+
+
+def parse_shown_value(text: str | int) -> Shown:
+    """`--hand NAME=VALUE`: a card list, or a whole number (an agreed total)."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
+    if isinstance(text, int):
+        return Shown(total=text)
+    stripped = text.strip()
+    if is_whole_number(stripped):
+        if len(stripped) > 9:
+            raise Impossible(f"{stripped[:12]}… is no hand's total")
+        return Shown(total=int(stripped))
+    return Shown(cards=cardtext.cards(stripped))
+
+
+def parse_hand_values(values: Sequence[str], players: Sequence[str]
+                      ) -> dict[str, str]:
+    """`--hand NAME=VALUE` options into {player: raw text}, names resolved."""
+    out: dict[str, str] = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise Impossible(f"--hand expects NAME=CARDS, got {item!r}")
+        player = resolve_name(name, players)
+        if player in out:
+            raise Impossible(f"two hands given for {player}")
+        out[player] = value
+    return out
+
+
+def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int]
+                ) -> tuple[tuple[str, Shown], ...]:
+    """What each seated player showed, in seat order (missing ones left out:
+    each engine says who it needs). A hand for someone not seated is
+    refused rather than dropped."""
+    check_seated(seated, [str(p) for p in raw], what="a hand is given, but ")
+    return tuple((p, parse_shown_value(raw[p])) for p in seated if p in raw)
+
+
+def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
+    """Seats in play order starting at the dealer's left neighbour."""
+    i = players.index(dealer)
+    return [players[(i + 1 + k) % len(players)] for k in range(len(players))]
+
+
+class Holdings:
+    """The cards typed so far, player by player, for interactive entry: a
+    card more often than the shoe holds it is refused as soon as it is
+    typed, naming who holds it already."""
+
+    def __init__(self, decks: int, jokers: int, rule: str,
+                 also: Mapping[str, Sequence[Card]] | None = None) -> None:
+        self.decks, self.jokers, self.rule = decks, jokers, rule
+        # cards not in anyone's hand that count all the same (the tiplu)
+        self.held: dict[str, tuple[Card, ...]] = {k: tuple(v)
+                                                 for k, v in (also or {}).items()}
+
+    def check(self, player: str, cards: Sequence[Card]) -> None:
+        """Refuse `cards` for `player` if the shoe cannot hold them too."""
+        others = {p: cs for p, cs in self.held.items() if p != player}
+        for c in dict.fromkeys(cards):
+            limit = self.jokers if c.is_joker else self.decks
+            seen = sum(cs.count(c) for cs in others.values()) + cards.count(c)
+            if seen > limit:
+                holders = [p for p, cs in others.items() if c in cs]
+                where = " and ".join(holders) if holders else player
+                deck = ("has no jokers" if limit == 0 else
+                        f"holds it {'once' if limit == 1 else f'{limit} times'}")
+                raise Impossible(f"{c} is already with {where}: the deck {deck}",
+                                 self.rule)
+
+    def keep(self, player: str, cards: Sequence[Card]) -> None:
+        self.held[player] = tuple(cards)

@@ -1,0 +1,410 @@
+"""The book: every change to a session file, each one transaction.
+
+`create`, `record`, `amend`, `undo`, `extend`, `rename` and `fix` each take
+the ledger's lock, read it, parse it (through the cache when its bytes
+match), make one change as a pure function of the session, and write — all
+under the lock. No text is
+written that has not been parsed back to exactly the document meant: a
+ledger whose layout would not survive the change (say `hands = []`, or a
+table after the hands) is refused with exit 2 and left as it was.
+
+Never stale totals: bytes that are not the ones scorekeeper last wrote (a
+hand edit, a merge, a copy from elsewhere: the cache does not know them)
+are re-checked — every hand recomputed — before use. `load` returns the
+problems found with the session, for the commands that show it; a change
+is refused (exit 1) on a ledger that fails the re-check. A ledger that
+passes is trusted from then on (its bytes go to the cache).
+
+This is the only module that combines the ledger model (`ledger`,
+`tomltext`) with the files (`storage`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.numbers import plural
+from scorekeeper.core.options import stored_option
+from scorekeeper.core.seating import check_player_names, resolve_name
+from scorekeeper.files import storage
+from scorekeeper.ledger import document as ledger
+from scorekeeper.ledger import tomltext
+from scorekeeper.ledger.document import Session, SessionHand, StoredHand
+from scorekeeper.ledger.tomltext import LedgerError
+
+Waiting = Callable[[], None] | None
+
+
+@dataclass(frozen=True)
+class Change:
+    """The new text of a ledger and the document it must read back as."""
+
+    text: str
+    document: dict[str, Any]
+
+
+def read(path: Path, use_cache: bool = True) -> Session:
+    """The session as it is on disk, not re-checked (no lock: a reader never
+    writes). `verify` and the prompts of `record` read this way."""
+    storage.check_ledger_path(path)
+    text = storage.read_text(path)
+    cached = storage.read_cached_document(path, text) if use_cache else None
+    return ledger.parse(text, str(path), cached)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A session as the commands that show it use it: re-checked when its
+    bytes are not the ones scorekeeper last wrote (`problems`: each hand
+    whose stored result disagrees with its inputs)."""
+
+    session: Session
+    problems: tuple[ledger.Problem, ...] = ()
+
+
+def _checked(path: Path, real: Path, text: str) -> Reading:
+    cached = storage.read_cached_document(real, text)
+    if cached is not None:
+        try:
+            return Reading(ledger.parse(text, str(path), cached))
+        except Exception:  # noqa: BLE001 - a cache mangled by hand: not trusted
+            storage.forget_cache(real)
+    session = ledger.parse(text, str(path))
+    problems = tuple(ledger.verify(session))
+    if not problems:                       # trusted from now on
+        storage.write_cache(real, text, dict(session.document))
+    return Reading(session, problems)
+
+
+def load(path: Path) -> Reading:
+    """The session, re-checked unless its bytes are the ones last written."""
+    storage.check_ledger_path(path)
+    return _checked(path, path, storage.read_text(path))
+
+
+def _listed(problems: Sequence[ledger.Problem]) -> str:
+    """The problems a refusal names, ten at the most."""
+    more = len(problems) - 10
+    return "\n".join(f"  {p.message}" for p in problems[:10]) \
+        + (f"\n  … and {more} more" if more > 0 else "")
+
+
+def refuse_stale(reading: Reading) -> None:
+    """No change is written onto a ledger that fails the re-check."""
+    if reading.problems:
+        label = reading.session.label
+        raise Refused(
+            f"{label} does not verify (changed outside scorekeeper?); nothing "
+            f"written:\n{_listed(reading.problems)}"
+            + f"\nCorrect a hand with `scorekeeper amend {label} N`, or re-rule "
+            "every hand whose stored result disagrees with "
+            f"`scorekeeper verify {label} --fix`.")
+
+
+def _read_back(change: Change, label: str) -> Session:
+    """The session the new text holds, refused unless it is the one meant."""
+    def refuse(why: str) -> Impossible:
+        return Impossible(f"{label}: nothing written: the changed ledger would "
+                          f"not read back as meant ({why}); its layout is "
+                          "unusual (e.g. `hands = []`, or a table after the "
+                          "hands): tidy it by hand, then try again")
+    try:
+        document = tomltext.load_toml(change.text, label)
+    except LedgerError as err:
+        raise refuse(err.problems[0][1]) from None
+    if document != change.document:
+        raise refuse("its tables would change")
+    # the document meant: a checked ledger and hands this program made
+    return ledger.from_document(document, label, tomltext.line_index(change.text),
+                                checked=True)
+
+
+# A repair refuses (raises) or returns what still does not verify after it.
+Repair = Callable[[Reading, Session], Sequence[ledger.Problem]]
+
+
+def _transaction(path: Path, change: Callable[[Session, str], Change],
+                 on_wait: Waiting = None, repair: Repair | None = None) -> Reading:
+    """Lock, read, change, read back, write, cache; the session after, with
+    what still does not verify.
+
+    A change is refused on a ledger that does not verify, unless it is a
+    `repair`: then the session after must pass `repair(reading, after)`.
+    Only a ledger that verifies is cached as trusted."""
+    label = str(path)
+    with storage.locked(path, on_wait) as real:
+        text = storage.read_text(real, path)
+        reading = _checked(path, real, text)
+        if repair is None:
+            refuse_stale(reading)
+        new = change(reading.session, text)
+        after = _read_back(new, label)
+        left = repair(reading, after) if repair is not None else ()
+        storage.check_writable(real, path)
+        storage.write_atomic(real, new.text)
+        if left:
+            storage.forget_cache(real)    # re-checked (and warned of) next time
+        else:
+            storage.write_cache(real, new.text, dict(after.document))
+    return Reading(after, tuple(left))
+
+
+def create(path: Path, header: Mapping[str, Any], force: bool = False,
+           on_wait: Waiting = None) -> Session:
+    """A new ledger holding `header` (refused if the file exists, unless
+    `force`)."""
+    storage.check_ledger_path(path)
+    label = str(path)
+    text = tomltext.header_text(header)
+    created = _read_back(Change(text, dict(header)), label)
+    if not os.path.exists(path):
+        real = storage.real_path(path)
+        if storage.create_exclusive(real, text):
+            storage.write_cache(real, text, dict(created.document))
+            return created
+    if not force:
+        raise Impossible(f"{path} exists; use --force to overwrite it")
+    with storage.locked(path, on_wait) as real:
+        storage.check_writable(real, path)
+        storage.write_atomic(real, text)
+        storage.write_cache(real, text, dict(created.document))
+    return created
+
+
+@dataclass(frozen=True)
+class Recorded:
+    ruled: SessionHand
+    after: Session
+
+
+def _unchanged(path: Path, session: Session, expect_hands: int | None,
+               meanwhile: str, nothing: str, command: str) -> None:
+    """Refuse if another writer changed the number of hands since a person
+    began (`expect_hands`: the hands there were then; None: nobody asked)."""
+    if expect_hands is not None and expect_hands != len(session.hands):
+        raise Impossible(f"{path} changed while {meanwhile} (now "
+                         f"{plural(len(session.hands), 'hand')}, not "
+                         f"{expect_hands}): nothing {nothing}; run {command} again")
+
+
+def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None,
+           on_wait: Waiting = None) -> Recorded:
+    """Rule on the next hand from its flags and append it.
+
+    `expect_hands`: the number of hands the ledger had when the hand was
+    typed (interactive entry); refused if another writer added one since."""
+    ruled: list[SessionHand] = []
+
+    def append(session: Session, text: str) -> Change:
+        session.check_open()
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "recorded", "record")
+        ruled.append(session.rule_next(flags))
+        return appended(session, text, ruled[0].stored)
+
+    after = _transaction(path, append, on_wait).session
+    return Recorded(ruled[0], after)
+
+
+def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
+    """The ledger with one more `[[hands]]` table at its end."""
+    document = dict(session.document)
+    document["hands"] = [*document.get("hands", []), dict(stored)]
+    return Change(text.rstrip("\n") + "\n" + tomltext.hand_text(stored), document)
+
+
+@dataclass(frozen=True)
+class Amended:
+    ruled: SessionHand
+    before: Session
+    after: Session
+    problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
+
+    @property
+    def reading(self) -> Reading:
+        """The session after, with what still does not verify."""
+        return Reading(self.after, self.problems)
+
+
+def _new_problems(reading: Reading, found: Sequence[ledger.Problem]
+                  ) -> list[ledger.Problem]:
+    """What a change to a ledger that does not verify added of its own."""
+    known = {(p.hand, p.message) for p in reading.problems}
+    return [p for p in found if (p.hand, p.message) not in known]
+
+
+def amend(path: Path, number: int, flags: Mapping[str, Any],
+          expect_hands: int | None = None, on_wait: Waiting = None) -> Amended:
+    """Rule on hand `number` anew from its flags and write it in its place.
+
+    Later hands stay as recorded; if the change makes one of them
+    impossible (an elimination now earlier, a dealer out of turn), nothing
+    is written (exit 1, naming the hand and why). Amending is how a ledger
+    that does not verify is mended, one hand at a time: it is refused only
+    if it adds a problem of its own."""
+    done: list[tuple[SessionHand, Session]] = []
+
+    def rewrite(session: Session, text: str) -> Change:
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "amended", "amend")
+        ruled = session.rule_amended(number, flags)
+        done.append((ruled, session))
+        new_text = tomltext.replace_hand(text, number, ruled.stored)
+        if new_text is None:
+            raise Impossible(f"{path}: could not find the [[hands]] table of hand "
+                             f"{number}; edit the file by hand")
+        document = dict(session.document)
+        document["hands"] = [*document["hands"][:number - 1], dict(ruled.stored),
+                             *document["hands"][number:]]
+        return Change(new_text, document)
+
+    def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
+        # A trusted ledger: only who sat and dealt later can have changed.
+        # One that does not verify: the amend may mend one hand of several,
+        # but must not add a problem of its own.
+        whole = bool(reading.problems)
+        found = ledger.verify(after, start=1 if whole else number + 1,
+                              replay=whole)
+        new = _new_problems(reading, found)
+        if new:
+            raise Refused(f"amending hand {number} would leave {path} not "
+                          f"verifying; nothing written:\n{_listed(new)}",
+                          after.rules.rule("ledger"))
+        return found
+
+    written = _transaction(path, rewrite, on_wait, repair=still_sound)
+    ruled, before = done[0]
+    return Amended(ruled, before, written.session, written.problems)
+
+
+def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
+    """Call a player by another name everywhere in the ledger (written anew
+    in scorekeeper's own layout: comments a person added are not kept)."""
+    def change(session: Session, text: str) -> Change:
+        was = resolve_name(old, session.players)
+        wanted = new.strip()
+        if wanted == was:
+            raise Impossible(f"{was} is already called {wanted}: nothing to rename")
+        check_player_names([wanted if p == was else p for p in session.players],
+                           session.rules)
+        document = session.renamed(was, wanted)
+        return Change(tomltext.ledger_text(document), document)
+
+    return _transaction(path, change, on_wait).session
+
+
+def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
+        ) -> tuple[Session, list[ledger.Problem]]:
+    """Re-rule the hands numbered `planned` from their stored inputs and
+    write them (`verify --fix`); refused if another writer changed which
+    hands disagree meanwhile. The session after, and what still does not
+    verify (a dealer out of turn, inputs that cannot be replayed)."""
+    def change(session: Session, text: str) -> Change:
+        if list(planned) != [ruled.number for ruled in session_fixes(session)]:
+            raise Impossible(f"{path} changed since its hands were checked: "
+                             "nothing written; run verify --fix again")
+        document = dict(session.document)
+        hands = list(document.get("hands", []))
+        for number in planned:
+            ruled = session.rerule(number)
+            hands[number - 1] = dict(ruled.stored)
+            text = tomltext.replace_hand(text, number, ruled.stored) or text
+        document["hands"] = hands
+        return Change(text, document)
+
+    def fixed(reading: Reading, after: Session) -> list[ledger.Problem]:
+        left = ledger.verify(after)
+        if {p.hand for p in left} & set(planned):
+            raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
+                             "written")
+        return left
+
+    written = _transaction(path, change, on_wait, repair=fixed)
+    return written.session, list(written.problems)
+
+
+def session_fixes(session: Session,
+                  problems: Sequence[ledger.Problem] | None = None) -> list[SessionHand]:
+    """The hands whose stored result disagrees with their inputs, each ruled
+    again (hands whose inputs cannot be replayed are left out); `problems`:
+    what `ledger.verify` found, when known already."""
+    out: list[SessionHand] = []
+    found = ledger.verify(session) if problems is None else problems
+    for problem in found:
+        if problem.hand is None or out and out[-1].number == problem.hand:
+            continue
+        try:
+            ruled = session.rerule(problem.hand)
+        except ScorekeeperError:
+            continue
+        if ruled.stored != dict(session.hands[problem.hand - 1].data):
+            out.append(ruled)
+    return out
+
+
+@dataclass(frozen=True)
+class Undone:
+    removed: StoredHand
+    after: Session
+
+
+def undo(path: Path, expect_hands: int | None = None,
+         on_wait: Waiting = None) -> Undone:
+    """Remove the last hand (`expect_hands`: the hands there were when the
+    person confirmed; refused if another writer changed that). On a ledger
+    that does not verify, allowed when what is left verifies."""
+    removed: list[StoredHand] = []
+
+    def drop_last(session: Session, text: str) -> Change:
+        if not session.hands:
+            raise Impossible(f"{path} has no hands to undo")
+        _unchanged(path, session, expect_hands, "you were asked", "removed",
+                   "undo")
+        head = tomltext.split_last_hand(text)
+        if head is None:
+            raise Impossible(f"{path}: could not find the last [[hands]] "
+                             "table to remove; edit the file by hand")
+        removed.append(session.hands[-1])
+        document = dict(session.document)
+        document["hands"] = list(document["hands"][:-1])
+        if not document["hands"]:
+            del document["hands"]
+        return Change(head, document)
+
+    def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
+        if reading.problems:
+            refuse_stale(Reading(after, tuple(ledger.verify(after))))
+        return []
+
+    after = _transaction(path, drop_last, on_wait, repair=still_sound).session
+    return Undone(removed[0], after)
+
+
+def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
+           ) -> Reading:
+    """Set how many hands (or rotations) the session plans; the session
+    after, with what still does not verify."""
+    def set_length(session: Session, text: str) -> Change:
+        session.extended_rules(unit, value)
+        document = dict(session.document)
+        document["options"] = {**document.get("options", {}),
+                               unit: stored_option(value)}
+        return Change(tomltext.replace_option(text, unit, stored_option(value)),
+                      document)
+
+    def mends(reading: Reading, after: Session) -> list[ledger.Problem]:
+        # On a ledger that does not verify, extending is refused like any
+        # write, unless it is the mend of a plan shorter than the hands
+        # played: it must remove a problem and add none.
+        if not reading.problems:
+            return []
+        left = ledger.verify(after)
+        if _new_problems(reading, left) or len(left) >= len(reading.problems):
+            refuse_stale(reading)
+        return left
+
+    return _transaction(path, set_length, on_wait, repair=mends)

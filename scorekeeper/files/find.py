@@ -1,0 +1,85 @@
+"""Many ledgers at once: the files `stats` and `settle-up` read.
+
+A PATH is a ledger file, or a folder searched recursively for `*.toml`
+files (hidden files and folders, such as `.git`, are left out; symbolic
+links to folders are not followed). Each is read through the book
+(`book.load`), so it gets the same checks and cache as every other
+command: a ledger scorekeeper did not write last is re-checked, and kept
+with its problems (`Gathered.stale`) for the shell to warn about. A file that is not a ledger (not TOML, not ours, a broken shape,
+unreadable) is skipped with its reason; a PATH that does not exist is an
+error (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.files import book
+from scorekeeper.ledger.document import Session
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: Path
+    reason: str
+
+
+@dataclass(frozen=True)
+class Gathered:
+    sessions: tuple[Session, ...]
+    skipped: tuple[Skipped, ...]
+    stale: tuple[book.Reading, ...] = ()
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".toml") and not name.startswith("."):
+                yield Path(top, name)
+
+
+def ledger_paths(paths: Sequence[Path]) -> list[Path]:
+    """Every candidate ledger under `paths`, in order, each once."""
+    found: dict[Path, Path] = {}
+    for path in paths:
+        if path.is_dir():
+            candidates = list(_walk(path))
+        elif path.exists():
+            candidates = [path]
+        else:
+            raise Impossible(f"{path}: no such file or folder")
+        for candidate in candidates:
+            found.setdefault(candidate.resolve(), candidate)
+    return list(found.values())
+
+
+def _reason(err: ScorekeeperError) -> str:
+    """An error in one line: its first problem, and how many more."""
+    lines = err.lines() if hasattr(err, "lines") else [str(err)]
+    first = lines[0] if lines else str(err)
+    more = len(lines) - 1
+    return first + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+
+
+def read_all(paths: Sequence[Path]) -> Gathered:
+    """Every ledger under `paths`; the files that are not, with why."""
+    sessions: list[Session] = []
+    skipped: list[Skipped] = []
+    stale: list[book.Reading] = []
+    for path in ledger_paths(paths):
+        try:
+            reading = book.load(path)
+            sessions.append(reading.session)
+            if reading.problems:
+                stale.append(reading)
+        except ScorekeeperError as err:
+            skipped.append(Skipped(path, _reason(err)))
+        except (RecursionError, ValueError, TypeError) as err:
+            # a hand-made file deep or odd enough to trip the TOML reader
+            skipped.append(Skipped(path, f"{path}: not a ledger ({err})"))
+    return Gathered(tuple(sessions), tuple(skipped), tuple(stale))

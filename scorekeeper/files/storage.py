@@ -1,0 +1,438 @@
+"""The only module that touches ledger files.
+
+* `read_text`    — the ledger's text, refused with a clear error (never a
+  traceback, never a hang) for a missing file, a folder, a pipe or device,
+  or bytes that are not UTF-8; a UTF-8 byte-order mark is accepted;
+* `locked(path)` — an exclusive lock held from load to save, on the real
+  file behind any symlink. On POSIX the lock is `flock` on the ledger file
+  itself, re-checked after locking: a writer that waited while another
+  replaced the file locks the new one. There is no lock file to delete, so
+  deleting a side file can never let two writers in at once. On Windows
+  (no `flock`) a hidden side file `.LEDGER.lock` is locked instead; Windows
+  refuses to delete a file that is open, so it cannot be swapped under its
+  holder either. A writer that waits says so after a second and gives up
+  after `SCOREKEEPER_LOCK_TIMEOUT` seconds (default 30, exit 2);
+* `write_atomic` — temp file in the same folder, fsync, `os.replace`, fsync
+  of the folder where the platform has it: a crash leaves the old file or
+  the new, never a broken one. Mode and owner are kept; a read-only ledger
+  is refused; temp files that killed writers left behind are removed by
+  the next write;
+* the cache — the parsed document of the text scorekeeper last wrote (or
+  last verified), as JSON in the user's cache folder, keyed by the ledger's
+  real path and trusted only for the very same bytes (SHA-256). Never
+  needed for correctness: without it, commands parse and re-check the TOML.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import secrets
+import stat
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from scorekeeper.core.errors import Impossible
+
+LOCK_TIMEOUT_VARIABLE = "SCOREKEEPER_LOCK_TIMEOUT"
+CACHE_VARIABLE = "SCOREKEEPER_CACHE_DIR"
+DEFAULT_LOCK_TIMEOUT = 30.0
+NOTICE_AFTER = 1.0            # seconds of waiting for the lock before saying so
+STALE_TEMP_AGE = 600.0        # a temp file of unknown writer this old is stale
+_BOM = "\ufeff"
+CACHE_VERSION = 2
+
+
+# -- paths ----------------------------------------------------------------------
+
+def real_path(path: Path) -> Path:
+    """The file behind any symlinks: where the ledger really is."""
+    return Path(os.path.realpath(path))
+
+
+def check_ledger_path(path: Path, raw: str | None = None,
+                      what: str = "a ledger") -> None:
+    """A ledger (or `what` is written) is a file: refuse an empty name, a
+    folder, a path ending in /."""
+    text = str(path) if raw is None else raw
+    if not text.strip() or path.name in ("", ".", "..") or text.endswith(("/", os.sep)):
+        raise Impossible(f"give a file name for {what}"
+                         + (f", not {text!r}" if text.strip(" .") else ""))
+    if path.is_dir():
+        raise Impossible(f"{path} is a folder: give a file name for {what}")
+
+
+def _regular(path: Path, label: Path) -> os.stat_result:
+    """The file's status, refusing anything that is not a regular file."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise Impossible(f"{label}: no such ledger (start one with "
+                         "`scorekeeper new`)") from None
+    except OSError as err:
+        raise Impossible(f"{label}: cannot read: {err.strerror or err}") from None
+    return _regular_status(st, label)
+
+
+def _regular_status(st: os.stat_result, label: Path) -> os.stat_result:
+    if stat.S_ISDIR(st.st_mode):
+        raise Impossible(f"{label}: is a folder, not a ledger file")
+    if not stat.S_ISREG(st.st_mode):
+        raise Impossible(f"{label}: not a regular file (a pipe, a device or a "
+                         "socket): refused")
+    return st
+
+
+def check_export_target(output: Path, ledger: Path, force: bool,
+                        what: str = "the export") -> None:
+    """Never write `what` over the ledger; ask before overwriting anything
+    else; refuse anything that is not a regular file (a device, a pipe)."""
+    check_ledger_path(output, what=what)
+    if real_path(output) == real_path(ledger):
+        raise Impossible(f"{output} is the ledger itself; write {what} to "
+                         "another file")
+    if os.path.lexists(output):
+        if not force:
+            raise Impossible(f"{output} exists; use --force to overwrite it")
+        try:
+            _regular_status(os.stat(output), output)
+        except FileNotFoundError:      # a dangling symlink: written through
+            pass
+
+
+# -- reading ----------------------------------------------------------------------
+
+def read_text(path: Path, label: Path | None = None) -> str:
+    label = label or path
+    _regular(path, label)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as err:
+        raise Impossible(f"{label}: cannot read: {err.strerror or err}") from None
+    with os.fdopen(fd, "rb") as handle:
+        # a pipe swapped in after the check above: refused, never read
+        _regular_status(os.fstat(handle.fileno()), label)
+        data = handle.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise Impossible(f"{label}:{line}: not a ledger: the file is not UTF-8 "
+                         "text") from None
+    return text[1:] if text.startswith(_BOM) else text
+
+
+# -- the lock -----------------------------------------------------------------------
+
+def lock_timeout() -> float:
+    raw = os.environ.get(LOCK_TIMEOUT_VARIABLE, "").strip()
+    if not raw:
+        return DEFAULT_LOCK_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1e6:
+        raise Impossible(f"{LOCK_TIMEOUT_VARIABLE} must be a number of seconds, "
+                         f"not {raw!r}")
+    return value
+
+
+@contextlib.contextmanager
+def locked(path: Path, on_wait: Callable[[], None] | None = None
+           ) -> Iterator[Path]:
+    """Hold the ledger's lock; yields the real path to read and write."""
+    check_ledger_path(path)
+    real = real_path(path)
+    _regular(real, path)
+    if sys.platform == "win32":
+        with _side_file_lock(real, path, on_wait):
+            yield real
+        return
+    fd = _flock(real, path, on_wait)
+    try:
+        yield real
+    finally:
+        os.close(fd)                     # closing releases the lock
+
+
+def _waiting(path: Path, on_wait: Callable[[], None] | None
+             ) -> Callable[[], None]:
+    """A step of waiting: sleep, say so once, give up after the timeout."""
+    timeout, start, told = lock_timeout(), time.monotonic(), [False]
+
+    def wait() -> None:
+        waited = time.monotonic() - start
+        if waited >= timeout:
+            raise Impossible(f"{path}: gave up after {waited:.0f} s waiting for "
+                             "another scorekeeper writing it; nothing written "
+                             f"(set {LOCK_TIMEOUT_VARIABLE} to wait longer)")
+        if waited >= NOTICE_AFTER and not told[0] and on_wait is not None:
+            told[0] = True
+            on_wait()
+        time.sleep(0.02)
+    return wait
+
+
+def _flock(real: Path, path: Path, on_wait: Callable[[], None] | None) -> int:
+    """flock the ledger file itself; retry if it was replaced meanwhile."""
+    import fcntl  # POSIX only: Windows locks a side file (see the docstring)
+
+    wait = _waiting(path, on_wait)
+    while True:
+        try:
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            _regular(real, path)          # says "no such ledger"
+            continue
+        except OSError as err:
+            raise Impossible(f"{path}: cannot open to lock: "
+                             f"{err.strerror or err}") from None
+        try:
+            _regular_status(os.fstat(fd), path)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            wait()
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        if _same_file(fd, real):
+            return fd
+        os.close(fd)                      # replaced while we waited: again
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        on_disk = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (on_disk.st_dev, on_disk.st_ino)
+
+
+if sys.platform == "win32":
+    import msvcrt  # Windows has no flock: a side file is locked instead
+
+    @contextlib.contextmanager
+    def _side_file_lock(real: Path, path: Path, on_wait: Callable[[], None] | None
+                        ) -> Iterator[None]:
+        lock = real.with_name(f".{real.name}.lock")
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        wait = _waiting(path, on_wait)
+        try:
+            while True:
+                try:
+                    msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                    break
+                except OSError:
+                    wait()
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            os.close(fd)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+def check_writable(real: Path, label: Path) -> None:
+    """Refuse a ledger the user cannot (or chose not to) write."""
+    st = _regular(real, label)
+    if not st.st_mode & 0o222 or not os.access(real, os.W_OK):
+        raise Impossible(f"{label} is read-only: nothing written (make it "
+                         "writable, e.g. chmod u+w, to change it)")
+    if not os.access(real.parent, os.W_OK | os.X_OK):
+        raise Impossible(f"{label}: cannot write in its folder {real.parent}")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    try:
+        _write_atomic(path, text)
+    except OSError as err:
+        raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
+
+
+def create_exclusive(path: Path, text: str) -> bool:
+    """Write a new file atomically; False (nothing written) if it exists."""
+    try:
+        return _write_atomic(path, text, exclusive=True)
+    except OSError as err:
+        raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _write_atomic(path: Path, text: str, exclusive: bool = False,
+                  durable: bool = True) -> bool:
+    """Temp file, rename; `durable`: fsync the file and its folder (the
+    cache, never needed for correctness, skips that wait)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    clean_stale_temps(path)
+    tmp = _temp_name(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o600)
+    try:
+        try:
+            old = os.stat(path)
+            mode, owner = stat.S_IMODE(old.st_mode), (old.st_uid, old.st_gid)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode, owner = 0o666 & ~umask, None
+        _keep_owner(fd, owner)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:                                  # Windows
+            os.chmod(tmp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            fd = -1
+            handle.write(text)
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        if exclusive:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                return False
+            finally:
+                os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        _fsync_folder(folder)
+    return True
+
+
+def _keep_owner(fd: int, owner: tuple[int, int] | None) -> None:
+    """The new file belongs to whoever owned the old one, or nothing is
+    written (a rewrite must not hand someone's ledger to another user)."""
+    if owner is None or not hasattr(os, "fchown"):
+        return
+    st = os.fstat(fd)
+    if (st.st_uid, st.st_gid) == owner:
+        return
+    try:
+        os.fchown(fd, *owner)
+    except PermissionError:
+        if st.st_uid != owner[0]:
+            raise PermissionError(1, "the ledger belongs to another user; "
+                                     "writing it would change its owner") from None
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:                  # Windows: folders cannot be opened
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def clean_stale_temps(path: Path) -> list[Path]:
+    """Remove temp files of this ledger left by writers that were killed."""
+    removed: list[Path] = []
+    folder = path.parent if str(path.parent) else Path(".")
+    # exactly the names `_temp_name` makes: .NAME.PID.8-HEX-DIGITS.tmp
+    ours = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[0-9a-f]{8}\.tmp")
+    try:
+        candidates = [(p, m.group(1)) for p in folder.iterdir()
+                      if (m := ours.fullmatch(p.name))]
+    except OSError:
+        return removed
+    for temp, pid in candidates:
+        if _writer_alive(pid, temp):
+            continue
+        with contextlib.suppress(OSError):
+            temp.unlink()
+            removed.append(temp)
+    return removed
+
+
+def _writer_alive(pid_text: str, temp: Path) -> bool:
+    if pid_text.isdigit() and sys.platform != "win32" and int(pid_text) > 0:
+        try:
+            os.kill(int(pid_text), 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True
+        return True
+    try:     # a writer we cannot ask: only an old temp file is stale
+        return time.time() - temp.stat().st_mtime < STALE_TEMP_AGE
+    except OSError:
+        return True
+
+
+# -- the cache ----------------------------------------------------------------------
+
+def cache_dir() -> Path:
+    configured = os.environ.get(CACHE_VARIABLE, "").strip()
+    if configured:
+        return Path(configured)
+    # imported here: only a command that reads a ledger needs the folder
+    import platformdirs
+
+    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
+
+
+def cache_path(path: Path) -> Path:
+    key = hashlib.sha256(str(real_path(path)).encode("utf-8", "surrogatepass"))
+    return cache_dir() / f"ledger-{key.hexdigest()[:40]}.json"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
+    """The parsed TOML of `text`, if the cache holds it for exactly these
+    bytes of this ledger; otherwise None and the caller parses the text."""
+    try:
+        data = json.loads(cache_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION \
+            or data.get("path") != str(real_path(path)) \
+            or data.get("sha256") != _digest(text):
+        return None
+    document = data.get("document")
+    return document if isinstance(document, dict) else None
+
+
+def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
+    """Best effort: a cache that cannot be written is simply not there."""
+    target = cache_path(path)
+    try:
+        payload = json.dumps({"version": CACHE_VERSION, "path": str(real_path(path)),
+                              "sha256": _digest(text), "document": document},
+                             ensure_ascii=False)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomic(target, payload, durable=False)
+    except (OSError, TypeError, ValueError, RecursionError):
+        forget_cache(path)
+
+
+def forget_cache(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        cache_path(path).unlink()

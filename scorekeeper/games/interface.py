@@ -1,0 +1,190 @@
+"""The one interface every game implements.
+
+A game is a package under `scorekeeper/games/` (see docs/ARCHITECTURE.md)
+with a `game.py` exposing `GAME`, an instance of a `Game` subclass, and a
+`commands.py` declaring its hand options and `check` commands
+(`scorekeeper.games.declare`). The ledger, the book and the CLI know games only
+through this module and `scorekeeper.games.registry`.
+
+`Game` is generic in three types of the game's own:
+
+* the rule set (a frozen `RuleSet` subclass, built from a `Profile`);
+* the hand arguments (a frozen value: everything entered for one hand);
+* the result (a frozen value satisfying `HandResult`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Generic,
+    Mapping,
+    Protocol,
+    Sequence,
+    TypeVar,
+)
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile, RuleSet, find_profile
+from scorekeeper.core.seating import Seating
+from scorekeeper.games.declare import Flag
+from scorekeeper.games.tally import Tally
+
+if TYPE_CHECKING:  # only for annotations: rich is imported by renderers
+    pass
+
+
+class HandResult(Protocol):
+    """What the session and the shell read of any game's ruling on a hand."""
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def scores(self) -> tuple[tuple[str, int], ...]: ...
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+
+    @property
+    def explanation(self) -> tuple[str, ...]: ...
+
+    @property
+    def unverified(self) -> tuple[str, ...]: ...   # agreed totals that counted
+
+
+class Asker(Protocol):
+    """The interactive prompts a game's `ask_hand` may use (the shell's)."""
+
+    def ask(self, question: str, check: Callable[[str], object],
+            default: str | None = None) -> str: ...
+
+    def names(self, question: str, choices: Sequence[str],
+              current: Sequence[str]) -> list[str]: ...
+
+    def player_or(self, question: str, table: Seating, words: Sequence[str],
+                  rule: str, current: str | None, chose_word: bool
+                  ) -> str | None: ...
+
+
+RulesT = TypeVar("RulesT", bound=RuleSet)
+ArgsT = TypeVar("ArgsT")
+ResultT = TypeVar("ResultT", bound=HandResult)
+StoredTypes = Mapping[str, tuple[type, str]]
+
+
+class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
+    """One game: its profiles, its hand options and how one hand is entered,
+    ruled on, stored, replayed, shown and asked for."""
+
+    name: ClassVar[str]              # as typed: `--game dhumbal`
+    title: ClassVar[str]             # as shown: "Dhumbal"
+    profiles: ClassVar[tuple[Profile[Any], ...]]   # the first is the default
+    hand_flags: ClassVar[tuple[Flag, ...]]
+    # keys of a stored `[[hands]]` table: those it must have, and the type
+    # of each game-specific key (the common ones are the ledger's)
+    stored_required: ClassVar[tuple[str, ...]]
+    stored_types: ClassVar[StoredTypes]
+    # stored keys whose value is a player's name or a list of names (every
+    # table of a stored hand is keyed by names): what `rename` changes
+    name_keys: ClassVar[frozenset[str]]
+    # the game's own counters in `stats`, in the order shown (see `tally`)
+    tallies: ClassVar[tuple[Tally, ...]]
+
+    def profile(self, name: str | None = None) -> Profile[RulesT]:
+        return find_profile(self.name, self.profiles, name)
+
+    def refuse_foreign_flags(self, given: Mapping[str, Any]) -> None:
+        """Exit 2 for a hand option this game does not take (`given`: the
+        flags typed, by parameter name)."""
+        own = {f.param for f in self.hand_flags}
+        foreign = ["--" + p.replace("_", "-") for p in given if p not in own]
+        if foreign:
+            takes = ", ".join(dict.fromkeys(f.shown_as for f in self.hand_flags))
+            raise Impossible(f"{', '.join(foreign)}: not an option of a "
+                             f"{self.title} hand; a {self.title} hand takes "
+                             f"{takes}")
+
+    # -- one hand --------------------------------------------------------------
+    @abstractmethod
+    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+                        rules: RulesT) -> ArgsT:
+        """The hand as typed on the command line (only the flags given)."""
+
+    @abstractmethod
+    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+                         rules: RulesT) -> ArgsT:
+        """The hand as a ledger's `[[hands]]` table stores its inputs."""
+
+    @abstractmethod
+    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The flags that would record this stored hand again (`amend`
+        pre-fills its questions with them)."""
+
+    @abstractmethod
+    def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
+        """Rule on the hand (raises Refused / Impossible)."""
+
+    @abstractmethod
+    def to_stored(self, number: int, args: ArgsT, result: ResultT
+                  ) -> dict[str, Any]:
+        """The `[[hands]]` table: inputs and result, ready for TOML."""
+
+    @abstractmethod
+    def compare(self, data: Mapping[str, Any], result: ResultT,
+                score_key: str) -> list[str]:
+        """How a stored hand's results disagree with a fresh ruling."""
+
+    @abstractmethod
+    def result_json(self, result: ResultT, hand: int | None) -> dict[str, Any]:
+        """The `record --json` / `settle --json` document."""
+
+    @abstractmethod
+    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What a history row shows of a stored hand besides its scores:
+        `winner`, `unverified`, and the facts of the game's own (who called,
+        who finished and how, …), as JSON-ready values."""
+
+    @abstractmethod
+    def story(self, facts: Mapping[str, Any]) -> str:
+        """A history row's facts in a few words for a person."""
+
+    @abstractmethod
+    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+        """What one hand adds to a seated player's counters in `stats`
+        (`facts` as `history_facts` gives them; the keys of `tallies`)."""
+
+    # -- people ------------------------------------------------------------------
+    # A game speaks to people through two modules of its folder, found by
+    # name (the screen layer imports them; the game never does): `render`
+    # with `ruling(con, result, hand_number, dealer)` and `prompts` with
+    # `ask_hand(ask, table, rules, previous) -> flags`.
+    @property
+    def package(self) -> str:
+        """The game's folder as a package (`scorekeeper.games.<name>`)."""
+        return type(self).__module__.rpartition(".")[0]
+
+
+# -- comparing a stored hand with a fresh ruling (verify) -----------------------
+
+def compare_value(data: Mapping[str, Any], key: str, value: Any,
+                  out: list[str]) -> None:
+    import json  # noqa: PLC0415 - only verify compares; keeps start-up light
+
+    stored = data.get(key)
+    if stored != value:
+        out.append(f"stored {key} {json.dumps(stored, ensure_ascii=False)} but "
+                   f"the rules give {json.dumps(value, ensure_ascii=False)}")
+
+
+def compare_scores(data: Mapping[str, Any], key: str,
+                   computed: Mapping[str, int], out: list[str]) -> None:
+    stored = dict(data.get(key, {}))
+    if stored != dict(computed):
+        diffs = [f"{p} {stored.get(p)} → {v}" for p, v in computed.items()
+                 if stored.get(p) != v]
+        out.append(f"`{key}` as stored disagrees with the rules: " + ", ".join(diffs))

@@ -1,0 +1,375 @@
+"""The ledger: a session file's document, read → validated → verified.
+
+Stages, each a plain function of immutable values (no files: see
+`scorekeeper.files.storage` and `scorekeeper.files.book`):
+
+* `parse(text, label)` — TOML text to a `Session` (`scorekeeper.ledger.session`),
+  checking the shape: every problem collected with `FILE:LINE`, raised
+  together as one `LedgerError`;
+* `verify(session)` — recompute every hand from its stored inputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Collection, Mapping, Sequence
+
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.numbers import plural
+from scorekeeper.core.options import Profile, RuleSet
+from scorekeeper.core.seating import check_player_names
+from scorekeeper.games import registry
+from scorekeeper.ledger.session import (
+    FORMAT_VERSION,
+    AnyGame,
+    Session,
+    SessionHand,
+    StoredHand,
+    header_document,
+    session_rules,
+)
+from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
+
+__all__ = ["FORMAT_VERSION", "Problem", "SessionHand", "Session", "StoredHand",
+           "from_document", "header_document", "parse", "session_rules",
+           "verify"]
+
+
+# -- reading ------------------------------------------------------------------
+
+def parse(text: str, label: str,
+          document: Mapping[str, Any] | None = None) -> Session:
+    """Read and shape-check a ledger. Raises LedgerError listing every problem.
+
+    `document` is the already-parsed TOML of exactly this text, when a cache
+    (see `scorekeeper.files.storage.read_cached_document`) vouches for it: such a
+    document passed every check when it was written, so it is not checked
+    again."""
+    if document is not None:
+        return from_document(document, label, line_index(text), checked=True)
+    return from_document(load_toml(text, label), label, line_index(text))
+
+
+INT64 = (-(2 ** 63), 2 ** 63 - 1)      # the integers TOML promises to hold
+_PLAIN = (str, bool, int, list, dict)
+
+
+def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> None:
+    """Values a ledger may hold: text, true/false, whole numbers within 64
+    bits, arrays and tables of those — no floats, no dates, nothing deeper
+    than a ledger ever is."""
+    if len(out) >= 20:
+        return
+    if not isinstance(value, _PLAIN) or depth > 6:
+        kind = "nested too deeply" if depth > 6 else \
+            f"a {type(value).__name__} ({value!r}), which no ledger holds"
+        out.append(f"`{where}` is {kind}")
+    elif not _in_range(value):
+        out.append(f"`{where}` is beyond the 64-bit whole numbers TOML holds")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _plain_problems(item, f"{where}[{i}]", out, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _plain_problems(item, f"{where}.{key}" if where else str(key), out,
+                            depth + 1)
+
+
+def _header(doc: Mapping[str, Any], key_line: Any,
+            problems: list[tuple[int | None, str]]
+            ) -> tuple[AnyGame, Profile[Any], Any] | None:
+    """The game, profile and rules a ledger declares, or None (problems)."""
+    game_name = doc.get("game")
+    profile_name = doc.get("profile")
+    if not isinstance(game_name, str) or not isinstance(profile_name, str):
+        problems.append((None, "missing `game` or `profile` (strings): is this a "
+                               "scorekeeper ledger?"))
+        return None
+    try:
+        game = registry.game(game_name)
+        profile = game.profile(profile_name)
+    except Impossible as err:
+        problems.append((key_line("profile") or key_line("game"), err.message))
+        return None
+    if doc.get("format", FORMAT_VERSION) != FORMAT_VERSION:
+        problems.append((key_line("format"), f"ledger format {doc.get('format')!r}: "
+                         f"this scorekeeper reads format {FORMAT_VERSION}"))
+        return None
+    known = {"format", "game", "profile", "players", "first_dealer", "hands",
+             "options"}
+    for key in doc:
+        if key not in known:
+            problems.append((key_line(key), f"unknown top-level key `{key}`"))
+    stored = doc.get("options", {})
+    if not isinstance(stored, dict):
+        problems.append((key_line("options"), "`options` must be a table"))
+        return None
+    for key in stored:
+        if not profile.accepts(key):    # a renamed option still reads
+            problems.append((key_line(f"options.{key}"),
+                             f"unknown option `{key}` for {profile.name} "
+                             f"(options: {', '.join(profile.options)})"))
+    if problems:
+        return None
+    try:
+        rules = profile.from_stored(stored)
+    except Impossible as err:
+        problems.append((key_line("options"), f"session options: {err.message}"))
+        return None
+    return game, profile, rules
+
+
+def from_document(doc: Mapping[str, Any], label: str,
+                  line_of: Mapping[str, Any] | None = None,
+                  checked: bool = False) -> Session:
+    """The session a parsed ledger holds, every problem of its shape raised
+    together. `checked`: the document passed these checks already (the
+    cached document of bytes scorekeeper wrote, or a text just parsed back
+    to exactly the document a change meant), so its hands are not checked
+    one by one again."""
+    line_of = line_of or {"keys": {}, "hands": []}
+    key_line = line_of["keys"].get
+    problems: list[tuple[int | None, str]] = []
+
+    def fail() -> LedgerError:
+        return LedgerError(label, problems)
+
+    if not checked:
+        _walk_plain(doc, line_of, problems)
+        if problems:
+            raise fail()
+
+    header = _header(doc, key_line, problems)
+    if header is None:
+        raise fail()
+    game, profile, rules = header
+    seating = _seating(doc, rules, key_line, problems)
+    if seating is None:
+        raise fail()
+    players_t, first_dealer = seating
+    raw_hands = doc.get("hands", [])
+    if not isinstance(raw_hands, list) or not all(isinstance(h, dict) for h in raw_hands):
+        problems.append((key_line("hands"), "`hands` must be [[hands]] tables"))
+        raise fail()
+
+    hands: list[StoredHand] = []
+    hand_lines = line_of["hands"]
+    score_key = rules.score_key
+    for i, data in enumerate(raw_hands):
+        line = hand_lines[i] if i < len(hand_lines) else None
+        found = [] if checked else _hand_shape(data, i + 1, players_t, score_key,
+                                                game)
+        if found:
+            problems += [(line, m) for m in found]
+            continue
+        seated = tuple(p for p in players_t if p in data[score_key])
+        hands.append(StoredHand(i + 1, line, data, seated, data["dealer"],
+                                dict(data[score_key])))
+    if problems:
+        raise fail()
+    return Session(label, game, profile, rules, players_t, first_dealer,
+                   tuple(hands), doc)
+
+
+def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
+             problems: list[tuple[int | None, str]]
+             ) -> tuple[tuple[str, ...], str] | None:
+    """The players in seat order and the first dealer, or None (problems)."""
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        problems.append((key_line("players"), "`players` must be a list of names"))
+        return None
+    try:
+        players_t = check_player_names(players, rules)
+    except Impossible as err:
+        problems.append((key_line("players"), err.message))
+        return None
+    first_dealer = doc.get("first_dealer")
+    if not isinstance(first_dealer, str) or first_dealer not in players_t:
+        problems.append((key_line("first_dealer"),
+                         f"`first_dealer` must be one of the players, not "
+                         f"{first_dealer!r}"))
+        return None
+    return players_t, first_dealer
+
+
+_COMMON_TYPES: Mapping[str, tuple[type, str]] = {
+    "dealer": (str, "a name"),
+    "dealer_corrected": (bool, "true or false"),
+    "out": (list, "a list of names"),
+    "winner": (str, "a name"),
+    "rules": (list, "a list of rule ids"),
+    "unverified": (list, "a list of names"),
+}
+
+
+def _type_problems(data: Mapping[str, Any], where: str,
+                   types: Mapping[str, tuple[type, str]]) -> list[str]:
+    out = []
+    for key, (kind, what) in types.items():
+        value: Any = data.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            out.append(f"{where}: `{key}` must be {what}, not {value!r}")
+        elif kind is list and not all(isinstance(v, str) for v in data[key]):
+            out.append(f"{where}: `{key}` must be {what}")
+        elif kind is dict and not all(
+                (isinstance(v, (str, int)) and not isinstance(v, bool))
+                or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+                for v in data[key].values()):
+            out.append(f"{where}: `{key}` values must be card lists or numbers")
+        elif kind is dict and not all(map(_in_range, data[key].values())):
+            out.append(f"{where}: `{key}` holds a number beyond the 64-bit whole "
+                       "numbers TOML holds")
+    return out
+
+
+def _walk_plain(doc: Mapping[str, Any], line_of: Mapping[str, Any],
+                problems: list[tuple[int | None, str]]) -> None:
+    """The header's values walked; a hand's are checked key by key by
+    `_hand_shape` (every key known, every value of its type and range)."""
+    for key, value in doc.items():
+        if key == "hands" and isinstance(value, list):
+            continue
+        found: list[str] = []
+        _plain_problems(value, str(key), found)
+        problems += [(line_of["keys"].get(str(key)), m) for m in found]
+
+
+def _in_range(value: Any) -> bool:
+    return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
+
+
+def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
+                score_key: str, game: AnyGame) -> list[str]:
+    where = f"hand {number}"
+    known = {"hand", score_key, *_COMMON_TYPES, *game.stored_types}
+    out = [f"{where}: unknown key `{key}` (a {game.title} hand holds "
+           f"{', '.join(sorted(known))})" for key in data if key not in known]
+    out += _type_problems(data, where, {**_COMMON_TYPES, **game.stored_types})
+    number_found = data.get("hand")
+    if type(number_found) is not int or number_found != number:
+        out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
+                   f"order), found {number_found!r}")
+    for key in ("dealer", score_key, *game.stored_required):
+        if key not in data:
+            out.append(f"{where}: missing `{key}`")
+    if out:
+        return out
+    if data["dealer"] not in players:
+        out.append(f"{where}: dealer {data['dealer']!r} is not a player")
+    scores = data[score_key]
+    if not isinstance(scores, dict) or not scores:
+        out.append(f"{where}: `{score_key}` must be a table NAME = integer")
+        return out
+    for name, value in scores.items():
+        if name not in players:
+            out.append(f"{where}: `{score_key}.{name}`: not a player")
+        if not isinstance(value, int) or isinstance(value, bool):
+            out.append(f"{where}: `{score_key}.{name}` must be a whole number, "
+                       f"not {value!r}")
+        elif not _in_range(value):
+            out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
+                       "numbers TOML holds")
+    for key in ("out", "unverified"):
+        names = list(data.get(key, []))
+        strangers = list(dict.fromkeys(n for n in names if n not in players))
+        if strangers:
+            out.append(f"{where}: `{key}` names {', '.join(strangers)}, not a "
+                       "player")
+        if len(set(names)) < len(names):
+            out.append(f"{where}: `{key}` names a player twice")
+    return out
+
+
+# -- verify -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Problem:
+    hand: int | None
+    line: int | None
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "line": self.line, "message": self.message}
+
+
+def verify(session: Session, start: int = 1, replay: bool = True) -> list[Problem]:
+    """Recompute every hand from its stored inputs (from hand `start` on);
+    report each disagreement, each wrong dealer or table, and each zero-sum
+    hand that does not sum to 0. `replay=False` checks only who sat and who
+    dealt (what a change to an earlier hand can upset)."""
+    problems: list[Problem] = []
+    planned, played = session.planned, len(session.hands)
+    if start == 1 and planned is not None and played > planned:
+        unit = session.rules.length_option
+        problems.append(Problem(None, None, f"the session plans "
+                                f"{plural(planned, 'hand')} ([options] {unit}) "
+                                f"but {played} are recorded: raise it with "
+                                f"`scorekeeper extend {session.label} --{unit} N` "
+                                f"({session.rules.rule('session')})"))
+    for h in session.hands[start - 1:]:
+        found = _sequence_problems(session, h)
+        if replay:
+            found += _replay_problems(session, h)
+        problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
+    return problems
+
+
+def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
+    """Who sat and who dealt, against elimination, sitting out and the deal
+    passing left (a dealer recorded as a correction is accepted)."""
+    rules, index = session.rules, h.number - 1
+    out = h.data.get("out", ())
+    expected_seated = session.seated_for(index, out)
+    found: list[str] = []
+    if h.seated != expected_seated:
+        found.append(_seating_problem(session, index, h.seated, expected_seated, out))
+    if h.data.get("dealer_corrected") is True:
+        if h.dealer not in expected_seated:
+            found.append(f"dealer {h.dealer} was not dealt in ({rules.rule('deal')})")
+    elif h.dealer != session.dealer_for(index, out):
+        found.append(f"dealer {h.dealer} but the deal passes to "
+                     f"{session.dealer_for(index, out)} ({rules.rule('deal')})")
+    if rules.zero_sum and sum(h.scores.values()) != 0:
+        found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
+                     f"not 0 ({rules.rule('ledger')})")
+    return found
+
+
+def _seating_problem(session: Session, index: int, seated: Sequence[str],
+                     expected: Sequence[str], out: Collection[str]) -> str:
+    """Who has a score this hand but should not, and who should but has
+    none, each with the reason."""
+    rules, said = session.rules, []
+    table, gone = rules.rule("table"), session.eliminated(index)
+    for p in seated:
+        if p in out:
+            said.append(f"{p} has a score but sits this hand out (`out`, {table})")
+        elif p in gone:
+            said.append(f"{p} has a score but was eliminated before this hand "
+                        f"({rules.rule_or('eliminate', 'table')})")
+    for p in expected:
+        if p not in seated:
+            said.append(f"{p} plays this hand but has no score ({table})")
+    return "; ".join(said) or f"players {', '.join(seated)} are not in seat " \
+        f"order ({table})"
+
+
+def _replay_problems(session: Session, h: StoredHand) -> list[str]:
+    """The hand ruled again from its stored inputs, against what it stores."""
+    try:
+        result = session.replay(h)[2]
+        found = session.game.compare(h.data, result, session.score_key)
+        stored = list(h.data.get("unverified", []))
+        if sorted(stored) != sorted(result.unverified):
+            found.append("`unverified` as stored names "
+                         + (", ".join(stored) or "nobody") + ", but the hands "
+                         "given as agreed totals are "
+                         + (", ".join(result.unverified) or "none"))
+        return found
+    except Impossible as err:
+        return [f"its inputs cannot be replayed: {err}"]
+    except Refused as err:
+        return [f"its inputs are ruled against: {err}"]

@@ -1,0 +1,452 @@
+"""A session as a value: who sits, who deals, the totals and places, when
+it ends, and the next hand ruled from the flags typed for it.
+
+Pure: `Session` is built by `scorekeeper.ledger.document` from a ledger's document
+and never touches a file. Every game is reached through the `Game`
+interface; nothing here knows a game by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, Collection, Mapping, Sequence
+
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.numbers import plural
+from scorekeeper.core.options import Profile, RuleSet, stored_option
+from scorekeeper.core.seating import Seating
+from scorekeeper.games.declare import Flag
+from scorekeeper.games.interface import Game
+
+FORMAT_VERSION = 1
+AnyGame = Game[Any, Any, Any]
+
+# The options of a hand that are the session's, not the game's: who sits
+# the hand out, and who really dealt it.
+OUT = Flag("out", ("--out",), list, [],
+           "Who sits this hand out (repeat; '-' for nobody).",
+           "NAME")
+DEALER = Flag("dealer", ("--dealer",), str, None,
+              "Who really dealt, when the table deviated from the rotation.",
+              "NAME")
+SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    number: int
+    line: int | None
+    data: Mapping[str, Any]
+    seated: tuple[str, ...]
+    dealer: str
+    scores: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class SessionHand:
+    """One hand ruled for a session: where it sat, the game's result, the
+    `[[hands]]` table that stores it, and what it means for the session
+    (players it eliminates), explained with the rule."""
+
+    number: int
+    table: Seating
+    result: Any
+    stored: dict[str, Any]
+    eliminated: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    note_rules: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return tuple(self.result.explanation) + self.notes
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((*self.result.rules, *self.note_rules)))
+
+    def as_json(self, game: AnyGame) -> dict[str, Any]:
+        """`record --json`: the game's document, with the session's notes."""
+        data = game.result_json(self.result, self.number)
+        data["rules"] = list(self.rules)
+        data["explanation"] = list(self.explanation)
+        data["eliminated"] = list(self.eliminated)
+        return data
+
+
+@dataclass(frozen=True)
+class Session:
+    label: str
+    game: AnyGame
+    profile: Profile[Any]
+    rules: RuleSet             # the game's own RuleSet subclass
+    players: tuple[str, ...]
+    first_dealer: str
+    hands: tuple[StoredHand, ...] = ()
+    document: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def score_key(self) -> str:
+        return self.rules.score_key
+
+    # -- derived state ----------------------------------------------------
+    @cached_property
+    def _eliminated_before(self) -> tuple[frozenset[str], ...]:
+        """For each hand index, and one past the last, the players whose
+        total had reached the elimination limit before it (one pass)."""
+        limit = self.rules.elimination_limit
+        running = {p: 0 for p in self.players}
+        out: list[frozenset[str]] = [frozenset()]
+        for h in self.hands:
+            for name, value in h.scores.items():
+                running[name] += value
+            out.append(frozenset() if limit is None else
+                       frozenset(p for p in self.players if running[p] >= limit))
+        return tuple(out)
+
+    def totals(self, upto: int | None = None) -> dict[str, int]:
+        totals = {p: 0 for p in self.players}
+        for h in self.hands[:upto]:
+            for name, value in h.scores.items():
+                totals[name] += value
+        return totals
+
+    def eliminated(self, upto: int | None = None) -> tuple[str, ...]:
+        out = self._eliminated_before[len(self.hands) if upto is None else upto]
+        return tuple(p for p in self.players if p in out)
+
+    def seated_for(self, index: int, sitting_out: Collection[str] = ()
+                   ) -> tuple[str, ...]:
+        """Players dealt in hand index+1: not eliminated, not sitting out."""
+        out = self._eliminated_before[index]
+        return tuple(p for p in self.players
+                     if p not in out and p not in sitting_out)
+
+    def dealer_for(self, index: int, sitting_out: Collection[str] = ()
+                   ) -> str | None:
+        """DH-3 / MA-2: the deal passes to the next seat clockwise each hand,
+        skipping players who are eliminated or sit this hand out."""
+        seated = self.seated_for(index, sitting_out)
+        if not seated:
+            return None
+        if index == 0:
+            previous = self.first_dealer
+            if previous in seated:
+                return previous
+        else:
+            previous = self.hands[index - 1].dealer
+        i = self.players.index(previous)
+        for k in range(1, len(self.players) + 1):
+            candidate = self.players[(i + k) % len(self.players)]
+            if candidate in seated:
+                return candidate
+        return None
+
+    def table_for(self, index: int, sitting_out: Collection[str] = ()) -> Seating:
+        dealer = self.dealer_for(index, sitting_out)
+        assert dealer is not None, "a hand of a complete session"
+        return Seating(self.players, self.seated_for(index, sitting_out), dealer)
+
+    @property
+    def planned(self) -> int | None:
+        return self.rules.planned_hands(len(self.players))
+
+    @property
+    def ended_by_elimination(self) -> bool:
+        return self.rules.elimination_limit is not None and \
+            len(self.seated_for(len(self.hands))) <= 1
+
+    @property
+    def complete(self) -> bool:
+        if self.planned is not None and len(self.hands) >= self.planned:
+            return True
+        return self.ended_by_elimination
+
+    @property
+    def next_dealer(self) -> str | None:
+        return None if self.complete else self.dealer_for(len(self.hands))
+
+    def places(self) -> dict[str, int]:
+        """Standard competition ranking (1, 1, 3); best first. Penalty points
+        rank lowest first, eliminated players after those still in."""
+        totals = self.totals()
+        out = set(self.eliminated())
+        sign = 1 if self.rules.lower_is_better else -1
+
+        def key(p: str) -> tuple[bool, int]:
+            return (p in out, sign * totals[p])
+
+        ordered = sorted(self.players, key=key)
+        places: dict[str, int] = {}
+        for i, p in enumerate(ordered):
+            prev = ordered[i - 1] if i else None
+            places[p] = places[prev] if prev is not None and key(prev) == key(p) \
+                else i + 1
+        return {p: places[p] for p in self.players}
+
+    def unbalanced(self) -> list[int]:
+        """Hands of a zero-sum game whose stored net does not sum to 0 (DH-11,
+        MA-12): cheap enough to re-check on every read, unlike `verify`."""
+        if not self.rules.zero_sum:
+            return []
+        return [h.number for h in self.hands if sum(h.scores.values()) != 0]
+
+    def standings_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "totals": self.totals(),
+            "places": self.places(),
+            "hands_played": len(self.hands),
+            "hands_planned": self.planned,
+            "complete": self.complete,
+            "next_dealer": self.next_dealer,
+            "game": self.game.name,
+            "profile": self.profile.name,
+        }
+        if self.rules.lower_is_better:
+            data["eliminated"] = list(self.eliminated())
+        else:
+            data["unbalanced_hands"] = self.unbalanced()
+        return data
+
+    def history_json(self) -> dict[str, Any]:
+        """Every hand: its scores, the running totals, and what happened —
+        the game's facts, who did not play (`out`) and who was eliminated
+        by it (`eliminated`)."""
+        rows = []
+        running = {p: 0 for p in self.players}
+        for h in self.hands:
+            for name, value in h.scores.items():
+                running[name] += value
+            facts = self.game.history_facts(h.data)
+            out_before = self._eliminated_before[h.number - 1]
+            out_now = self._eliminated_before[h.number]
+            row = {"hand": h.number, "dealer": h.dealer,
+                   self.score_key: dict(h.scores), "totals": dict(running),
+                   "winner": facts.pop("winner", None),
+                   "rules": list(h.data.get("rules", []))}
+            row.update(facts)
+            row["out"] = [p for p in self.players if p not in h.seated]
+            row["sat_out"] = list(h.data.get("out", []))
+            row["dealer_corrected"] = h.data.get("dealer_corrected") is True
+            row["eliminated"] = [p for p in self.players
+                                 if p in out_now and p not in out_before]
+            rows.append(row)
+        return {"hands": rows, "players": list(self.players),
+                "score": self.score_key}
+
+    def story(self, row: Mapping[str, Any]) -> str:
+        """A history row in a few words: the game's story, then who sat it
+        out, a dealer out of turn, and who was eliminated by the hand."""
+        said = self.game.story(row)
+        if row.get("sat_out"):
+            said += "; sat out: " + ", ".join(row["sat_out"])
+        if row.get("dealer_corrected"):
+            said += f"; {row['dealer']} dealt out of turn"
+        if row.get("eliminated"):
+            said += "; eliminated: " + ", ".join(row["eliminated"]) + \
+                f" ({self.rules.rule_or('eliminate', 'session')})"
+        return said
+
+    # -- changes ------------------------------------------------------------
+    def check_open(self) -> None:
+        """Refuse a hand past the session's end (exit 1)."""
+        if not self.complete:
+            return
+        planned = self.planned
+        unit = self.rules.length_option
+        how = f"scorekeeper extend {self.label} --{unit} N"
+        if planned is not None and len(self.hands) >= planned:
+            raise Refused(f"the session is complete: all {planned} planned "
+                          f"hands are played. To play on, extend it: {how} "
+                          "(the new total)", self.rules.rule("session"))
+        left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
+        raise Refused(f"the session is complete: only {left} is left after "
+                      "eliminations; start a new session with "
+                      "`scorekeeper new`", self.rules.rule("session"))
+
+    def rule_next(self, flags: Mapping[str, Any]) -> SessionHand:
+        """Rule on the next hand from the flags typed for it (the game's,
+        and the session's own: `out`, `dealer`)."""
+        self.check_open()
+        game_flags, out, dealer = self._split(flags)
+        index = len(self.hands)
+        table, corrected = self._seating(index, out, dealer)
+        return self._rule(index, table, corrected, game_flags)
+
+    def next_table(self, flags: Mapping[str, Any]) -> Seating:
+        """Who plays the next hand and who deals it, given the session's
+        flags typed for it (`out`, `dealer`)."""
+        _, out, dealer = self._split(flags)
+        return self._seating(len(self.hands), out, dealer)[0]
+
+    def _rule(self, index: int, table: Seating, corrected: bool,
+              game_flags: Mapping[str, Any]) -> SessionHand:
+        self.game.refuse_foreign_flags(game_flags)
+        args = self.game.args_from_flags(game_flags, table, self.rules)
+        result = self.game.resolve(args, self.rules)
+        stored = self.game.to_stored(index + 1, args, result)
+        seating: dict[str, Any] = {"dealer_corrected": True} if corrected else {}
+        sitting_out = [p for p in self.seated_for(index) if p not in table.seated]
+        if sitting_out:
+            seating["out"] = sitting_out
+        head: dict[str, Any] = {k: stored[k] for k in ("hand", "dealer")
+                                if k in stored}
+        return self._ruled(index, table, result, {**head, **seating, **stored})
+
+    def _split(self, flags: Mapping[str, Any]
+               ) -> tuple[dict[str, Any], list[str], str | None]:
+        """The game's flags; who sits out; who dealt (as typed)."""
+        game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
+        table = Seating(self.players, self.players, self.first_dealer)
+        typed = list(flags.get("out", []))
+        if "-" in (t.strip() for t in typed):
+            if len(typed) > 1:
+                raise Impossible("--out - means nobody sits out: give it alone")
+            typed = []
+        out = table.names(typed)
+        dealer = flags.get("dealer")
+        return game_flags, out, table.name(dealer) if dealer is not None else None
+
+    def _seating(self, index: int, out: Sequence[str], dealer: str | None
+                 ) -> tuple[Seating, bool]:
+        """The table of hand index+1, and whether its dealer is a correction
+        of the usual rotation (`--dealer`)."""
+        rule = self.rules.rule("deal")
+        for name in out:
+            if name not in self.seated_for(index):
+                raise Impossible(f"{name} is out of the session and cannot sit "
+                                 "this hand out too", self.rules.rule("table"))
+        usual = self.dealer_for(index, out)
+        if usual is None:
+            raise Impossible("nobody is left to deal this hand", rule)
+        seated = self.seated_for(index, out)
+        if dealer is not None and dealer not in seated:
+            raise Impossible(f"{dealer} does not play this hand and cannot deal "
+                             "it", rule)
+        chosen = dealer or usual
+        return Seating(self.players, seated, chosen), chosen != usual
+
+    def replay(self, h: StoredHand) -> tuple[Seating, Any, Any]:
+        """A stored hand ruled again from its stored inputs, at the table it
+        stores: the table, the hand's arguments, the result."""
+        table = Seating(self.players, h.seated, h.dealer)
+        args = self.game.args_from_stored(h.data, table, self.rules)
+        return table, args, self.game.resolve(args, self.rules)
+
+    def rule_stored(self, number: int) -> SessionHand:
+        """Hand `number` ruled again from its stored inputs (`show`)."""
+        h = self.hand(number)
+        table, _, result = self.replay(h)
+        return self._ruled(number - 1, table, result, dict(h.data))
+
+    def rule_amended(self, number: int, flags: Mapping[str, Any]) -> SessionHand:
+        """Hand `number` ruled anew from the flags typed for it (`amend`):
+        the new inputs; who sat out and who dealt as stored, unless given."""
+        h = self.hand(number)
+        game_flags, out, dealer = self._split(flags)
+        if "out" not in flags:
+            out = list(h.data.get("out", []))
+        if dealer is None and h.data.get("dealer_corrected") is True:
+            dealer = h.dealer
+        table, corrected = self._seating(number - 1, out, dealer)
+        return self._rule(number - 1, table, corrected, game_flags)
+
+    def rerule(self, number: int) -> SessionHand:
+        """Hand `number` ruled again from its stored inputs, with the table
+        it would store now (`verify --fix`); who sat and dealt as stored."""
+        h = self.hand(number)
+        table, args, result = self.replay(h)
+        fresh = self.game.to_stored(number, args, result)
+        kept = {k: h.data[k] for k in ("dealer_corrected", "out") if k in h.data}
+        head = {k: fresh[k] for k in ("hand", "dealer")}
+        return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
+
+    def renamed(self, old: str, new: str) -> dict[str, Any]:
+        """The document with player `old` called `new` everywhere."""
+        def swap(value: Any) -> Any:
+            if isinstance(value, list):
+                return [new if v == old else v for v in value]
+            return new if value == old else value
+        names = {"dealer", "winner", "out", "unverified", *self.game.name_keys}
+        hands = [{key: ({swap(k): v for k, v in value.items()}
+                        if isinstance(value, dict) else
+                        swap(value) if key in names else value)
+                  for key, value in hand.items()}
+                 for hand in self.document.get("hands", [])]
+        document = {**self.document, "players": swap(list(self.players)),
+                    "first_dealer": swap(self.first_dealer)}
+        if hands:
+            document["hands"] = hands
+        return document
+
+    def upto(self, number: int) -> Session:
+        """The session as it stood after hand `number`."""
+        return replace(self, hands=self.hands[:number])
+
+    def hand(self, number: int) -> StoredHand:
+        if not 1 <= number <= len(self.hands):
+            have = f"hands 1–{len(self.hands)}" if self.hands else "no hands yet"
+            raise Impossible(f"{self.label} has no hand {number} ({have})")
+        return self.hands[number - 1]
+
+    def _ruled(self, index: int, table: Seating, result: Any,
+               stored: dict[str, Any]) -> SessionHand:
+        """A ruled hand with the eliminations it causes (DC-9)."""
+        limit = self.rules.elimination_limit
+        if limit is None:
+            return SessionHand(index + 1, table, result, stored)
+        before = self.totals(index)
+        scores = dict(result.scores)
+        out = tuple(p for p in self.players if p in scores
+                    and before[p] < limit <= before[p] + scores[p])
+        rule = self.rules.rule_or("eliminate", "session")
+        notes = tuple(f"{p} reaches {before[p] + scores[p]} ≥ {limit}: out ({rule})"
+                      for p in out)
+        return SessionHand(index + 1, table, result, stored, out, notes,
+                     (rule,) if out else ())
+
+    def extended_rules(self, unit: str, value: int) -> Any:
+        """The rules with the session's length set to `value` (`extend`)."""
+        if unit != self.rules.length_option:
+            raise Impossible(f"--{unit} is not an option of {self.profile.name}")
+        if self.ended_by_elimination:
+            raise Refused("the session ended by elimination: only "
+                          + ", ".join(self.seated_for(len(self.hands)))
+                          + " is left; more hands cannot change that",
+                          self.rules.rule("session"))
+        rules = self.profile.parse_settings([f"{unit}={value}"])
+        planned = rules.planned_hands(len(self.players))
+        if planned is not None and planned < len(self.hands):
+            raise Impossible(f"{plural(len(self.hands), 'hand')} "
+                             f"{'is' if len(self.hands) == 1 else 'are'} already played")
+        return rules
+
+
+def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
+                  lengths: Mapping[str, int | None]) -> Any:
+    """The rules of a new session: `--set` options, and its length given as
+    `--hands N` or `--rotations N` (whichever the game's sessions use)."""
+    extra = list(settings)
+    for unit, value in lengths.items():
+        if value is None:
+            continue
+        if unit != profile.rules.length_option:
+            raise Impossible(f"--{unit} is not an option of {profile.name}; "
+                             f"{game.title} sessions use "
+                             f"--{profile.rules.length_option}")
+        extra.append(f"{unit}={value}")
+    return profile.parse_settings(extra)
+
+
+def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
+                    players: Sequence[str], first_dealer: str) -> dict[str, Any]:
+    """The top of a new ledger: what `new` writes."""
+    return {
+        "format": FORMAT_VERSION,
+        "game": game.name,
+        "profile": profile.name,
+        "players": list(players),
+        "first_dealer": first_dealer,
+        "options": {key: stored_option(value) for key, value
+                    in profile.option_values(rules).items()},
+    }

@@ -1,0 +1,111 @@
+"""Export a session as CSV, JSON or Markdown (pure: returns text).
+
+Names and text come from people: in CSV a text cell that a spreadsheet
+would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+carriage return) gets a leading `'`, as OWASP advises; in Markdown, HTML
+is escaped and `|` cannot break a table. Numbers stay numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.core.errors import Impossible
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.document import Session
+
+FORMATS = ("csv", "json", "md")
+
+
+def export(session: Session, fmt: str) -> str:
+    if fmt == "csv":
+        return _csv(session)
+    if fmt == "json":
+        return _json(session)
+    if fmt in ("md", "markdown"):
+        return _markdown(session)
+    raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """A text cell no spreadsheet runs as a formula."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def md_text(text: str) -> str:
+    """Text for a Markdown table cell: no HTML, no cell break, one line."""
+    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+def _rows(session: Session) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = session.history_json()["hands"]
+    return rows
+
+
+def _csv(session: Session) -> str:
+    key = session.score_key
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["hand", "dealer", "winner"]
+                    + [csv_text(f"{key}:{p}") for p in session.players]
+                    + [csv_text(f"total:{p}") for p in session.players]
+                    + ["what happened"])
+    for row in _rows(session):
+        writer.writerow([row["hand"], csv_text(row["dealer"]),
+                         csv_text(row["winner"] or "")]
+                        + [row[key].get(p, "") for p in session.players]
+                        + [row["totals"][p] for p in session.players]
+                        + [csv_text(session.story(row))])
+    return out.getvalue()
+
+
+def _json(session: Session) -> str:
+    data = {
+        "game": session.game.name,
+        "profile": session.profile.name,
+        "players": list(session.players),
+        "first_dealer": session.first_dealer,
+        "options": {k: v for k, v in
+                    session.profile.option_values(session.rules).items()},
+        "hands": [dict(h.data) for h in session.hands],
+        "history": session.history_json()["hands"],
+        "standings": session.standings_json(),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _markdown(session: Session) -> str:
+    key = session.score_key
+    players = list(session.players)
+    names = {p: md_text(p) for p in players}
+    standing = session.standings_json()
+    lines = [f"# {session.game.title} session ({session.profile.name})", "",
+             f"Players (seat order): {', '.join(names.values())}; first dealer "
+             f"{names[session.first_dealer]}.", "",
+             "| Hand | Dealer | Winner | What happened | "
+             + " | ".join(names.values()) + " |",
+             "|---:|---|---|---|" + "---:|" * len(players)]
+    for row in _rows(session):
+        cells = [f"{row[key][p]:+d} ({row['totals'][p]})" if p in row[key] else "out"
+                 for p in players]
+        lines.append(f"| {row['hand']} | {md_text(row['dealer'])} | "
+                     f"{md_text(row['winner'] or '—')} | "
+                     f"{md_text(session.story(row))} | " + " | ".join(cells) + " |")
+    lines += ["", "| Place | Player | Total |", "|---:|---|---:|"]
+    for p in sorted(players, key=lambda p: standing["places"][p]):
+        lines.append(f"| {standing['places'][p]} | {names[p]} | "
+                     f"{standing['totals'][p]} |")
+    lines.append("")
+    lines.append(f"Hands played: {standing['hands_played']}"
+                 + (f" of {standing['hands_planned']}" if standing["hands_planned"]
+                    else "")
+                 + (" — complete." if standing["complete"] else "."))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,149 @@
+"""The rule book text (a copy of RULES.md shipped with the package), and the
+same text as data: a profile's sections and the rules in them.
+
+A rule is a top-level bullet opening with its id in bold,
+`- **DH-8 Resolving a call.** …`, and runs on over its indented lines
+(sub-bullets, a table) until the next line that starts at the margin.
+Pure functions on text; no printing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Iterable, Sequence
+
+from scorekeeper.core.options import Profile
+
+_RULE = re.compile(r"^- \*\*(?P<id>[A-Z]+-\d+)\b\s*(?P<title>[^*]*)\*\*")
+_ID = re.compile(r"^(?P<prefix>[A-Za-z]+)\s*-?\s*(?P<number>\d+)$")
+
+
+def full_text() -> str:
+    return resources.files("scorekeeper").joinpath("rules/RULES.md").read_text(
+        encoding="utf-8")
+
+
+def section(profile: Profile[Any]) -> str:
+    """The `## …` section of the rule book for this profile."""
+    text = full_text()
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.startswith("## ") and profile.rules_section in line)
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith("## ")), len(lines))
+    body = "\n".join(lines[start:end]).rstrip("-\n ")
+    return body.rstrip()
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str            # "DH-8"
+    title: str         # "Resolving a call"
+    text: str          # the bullet's Markdown, sub-bullets and all
+
+    def as_json(self) -> dict[str, str]:
+        return {"id": self.id, "title": self.title, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str       # as written after the #s
+    level: int         # 2 for ##, 3 for ###
+    text: str          # its Markdown other than the rules (intro, examples)
+    rules: tuple[Rule, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"heading": self.heading, "level": self.level,
+                "text": self.text, "rules": [r.as_json() for r in self.rules]}
+
+
+def _rule_end(lines: Sequence[str], start: int) -> int:
+    """The line after the rule opening at `start`: the next line at the
+    margin (blank lines inside the rule are kept when indented text
+    follows them)."""
+    end = start + 1
+    while end < len(lines):
+        line = lines[end]
+        if line.strip() and not line[0].isspace():
+            break
+        end += 1
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return end
+
+
+def _section(heading: str, level: int, lines: Sequence[str]) -> Section:
+    rules: list[Rule] = []
+    other: list[str] = []
+    i = 0
+    while i < len(lines):
+        m = _RULE.match(lines[i])
+        if m is None:
+            other.append(lines[i])
+            i += 1
+            continue
+        end = _rule_end(lines, i)
+        rules.append(Rule(m["id"], m["title"].strip().rstrip(".:").strip(),
+                          "\n".join(lines[i:end])))
+        i = end
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(other)).strip().rstrip("-").strip()
+    return Section(heading, level, text, tuple(rules))
+
+
+def parse_sections(text: str) -> tuple[Section, ...]:
+    """The `##`/`###` sections of a piece of the rule book, in order."""
+    found: list[Section] = []
+    heading, level = "", 0
+    body: list[str] = []
+    for line in text.splitlines():
+        m = re.match(r"^(#{2,3}) (.*)$", line)
+        if m:
+            if heading:
+                found.append(_section(heading, level, body))
+            heading, level, body = m[2].strip(), len(m[1]), []
+        elif heading:
+            body.append(line)
+    if heading:
+        found.append(_section(heading, level, body))
+    return tuple(found)
+
+
+def sections(profile: Profile[Any]) -> tuple[Section, ...]:
+    """A profile's part of the rule book, as sections holding rules."""
+    return parse_sections(section(profile))
+
+
+def rules_of(found: Iterable[Section]) -> tuple[Rule, ...]:
+    return tuple(r for s in found for r in s.rules)
+
+
+def normal_id(typed: str) -> str:
+    """`dh8`, `DH 8`, `dh-08` → `DH-8`; other text is upper-cased as is."""
+    m = _ID.match(typed.strip())
+    if m is None:
+        return typed.strip().upper()
+    return f"{m['prefix'].upper()}-{int(m['number'])}"
+
+
+def nearby(rule_id: str, known: Sequence[str], count: int = 3) -> list[str]:
+    """The known ids closest to `rule_id`: same prefix and nearest number
+    first (what a person who mistyped a number meant)."""
+    m = _ID.match(rule_id)
+    prefix, number = (m["prefix"].upper(), int(m["number"])) if m else ("", 0)
+
+    def distance(other: str) -> tuple[int, int, str]:
+        o = _ID.match(other)
+        assert o is not None
+        same = o["prefix"].upper() == prefix
+        return (0 if same else 1, abs(int(o["number"]) - number) if same else 0,
+                other)
+
+    return sorted(known, key=distance)[:count]
+
+
+def find_rule(found: Sequence[Section], typed: str) -> Rule | None:
+    """The rule called `typed` (any case) among `found`, if there."""
+    wanted = normal_id(typed)
+    return next((r for r in rules_of(found) if r.id == wanted), None)

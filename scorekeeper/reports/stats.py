@@ -1,0 +1,201 @@
+"""Statistics over many sessions: per game and player, what the evenings add
+up to (`scorekeeper stats`).
+
+A pure fold of immutable `Session` values into frozen `GameStats` (no
+files, no printing). What is common to every game (sessions, hands, hands
+won, total, best and worst hand, places) is counted here from the stored
+scores; what is a game's own (calls, finishes, maal, …) is counted by the
+game itself (`Game.tally`, declared by `Game.tallies`).
+
+Penalty-point sessions are counted apart from zero-sum ones of the same
+game (group `GAME/points`): their points are not a net, and lower is
+better. Players are matched by name case-insensitively across sessions.
+A session's places are its standings after its last recorded hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from scorekeeper.core.numbers import plural
+from scorekeeper.games.tally import Tally
+from scorekeeper.reports.roster import Roster
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.document import Session
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    sessions: int
+    hands: int
+    won: int
+    total: int
+    best: int | None            # the best single hand (lowest in points)
+    worst: int | None
+    places: tuple[tuple[int, int], ...]      # (place, how many sessions)
+    counters: Mapping[str, int]              # the game's own (Game.tally)
+
+    @property
+    def first(self) -> int:
+        return dict(self.places).get(1, 0)
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.hands if self.hands else None
+
+    def as_json(self, tallies: Sequence[Tally]) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "sessions": self.sessions, "hands": self.hands, "won": self.won,
+            "total": self.total,
+            "average": None if self.average is None else round(self.average, 2),
+            "best": self.best, "worst": self.worst, "first": self.first,
+            "places": {str(place): n for place, n in self.places}}
+        data.update(self.counters)
+        for t in tallies:
+            if t.kind == "mean":
+                of = self.counters.get(t.of or "", 0)
+                data[f"average_{t.key}"] = \
+                    round(self.counters.get(t.key, 0) / of, 2) if of else None
+        return data
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """The players of one game, scored one way (net or penalty points)."""
+
+    key: str                 # "GAME" or "GAME/points"
+    game: str                # the game's name
+    title: str
+    score: str               # "net" or "points"
+    lower_is_better: bool
+    tallies: tuple[Tally, ...]
+    sessions: int
+    players: tuple[PlayerStats, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {p.name: p.as_json(self.tallies) for p in self.players}
+
+
+@dataclass
+class _Player:
+    """A player's counters while the sessions are folded (never leaves)."""
+
+    sessions: int = 0
+    hands: int = 0
+    won: int = 0
+    total: int = 0
+    best: int | None = None
+    worst: int | None = None
+    places: dict[int, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Group:
+    first: Session
+    sessions: int = 0
+    players: dict[str, _Player] = field(default_factory=dict)
+
+
+def group_key(session: Session) -> str:
+    return session.game.name + ("" if session.rules.zero_sum else "/points")
+
+
+def _fold_hands(session: Session, group: _Group, roster: Roster) -> None:
+    game, lower = session.game, session.rules.lower_is_better
+    for hand in session.hands:
+        facts = game.history_facts(hand.data)
+        winner = facts.get("winner")
+        for name, value in hand.scores.items():
+            acc = group.players.setdefault(roster.shown(name), _Player())
+            acc.hands += 1
+            acc.won += winner == name
+            acc.total += value
+            better, worse = (min, max) if lower else (max, min)
+            acc.best = value if acc.best is None else better(acc.best, value)
+            acc.worst = value if acc.worst is None else worse(acc.worst, value)
+            for key, n in game.tally(facts, name).items():
+                acc.counters[key] = acc.counters.get(key, 0) + n
+
+
+def _fold(session: Session, group: _Group, roster: Roster) -> None:
+    group.sessions += 1
+    _fold_hands(session, group, roster)
+    for name, place in session.places().items():
+        acc = group.players.setdefault(roster.shown(name), _Player())
+        acc.sessions += 1
+        acc.places[place] = acc.places.get(place, 0) + 1
+
+
+def _frozen(key: str, group: _Group, order: Sequence[str],
+            only: str | None) -> GameStats:
+    s = group.first
+    tallies = tuple(s.game.tallies)
+    keys = [t.key for t in tallies] + [t.of for t in tallies
+                                       if t.of and t.of != "hands"]
+    players = tuple(
+        PlayerStats(name, acc.sessions, acc.hands, acc.won, acc.total, acc.best,
+                    acc.worst, tuple(sorted(acc.places.items())),
+                    {k: acc.counters.get(k, 0) for k in dict.fromkeys(keys)})
+        for name in order if (acc := group.players.get(name)) is not None
+        and (only is None or name == only))
+    return GameStats(key, s.game.name, s.game.title, s.score_key,
+                     s.rules.lower_is_better, tallies, group.sessions, players)
+
+
+def statistics(sessions: Sequence[Session], game: str | None = None,
+               player: str | None = None) -> tuple[GameStats, ...]:
+    """Per game (and way of scoring) and player, over the sessions that have
+    at least one hand; `game` (a game's name) and `player` (any case;
+    unknown: exit 2 listing the players) filter."""
+    played = [s for s in sessions if s.hands
+              and (game is None or s.game.name == game)]
+    roster = Roster(p for s in played for p in s.players)
+    only = roster.find(player) if player is not None else None
+    if only is not None:
+        played = [s for s in played
+                  if any(roster.shown(p) == only for p in s.players)]
+    groups: dict[str, _Group] = {}
+    for s in played:
+        _fold(s, groups.setdefault(group_key(s), _Group(s)), roster)
+    return tuple(_frozen(key, groups[key], roster.names(), only)
+                 for key in sorted(groups))
+
+
+def statistics_json(stats: Sequence[GameStats]) -> dict[str, Any]:
+    return {"games": {g.key: g.as_json() for g in stats},
+            "scores": {g.key: g.score for g in stats},
+            "sessions": {g.key: g.sessions for g in stats}}
+
+
+# -- reading a counter for a person ----------------------------------------------
+
+def percent(part: int, whole: int) -> str:
+    """`part` of `whole` as a whole percentage (halves round up)."""
+    return f"{(200 * part + whole) // (2 * whole)}%"
+
+
+def rate(part: int, whole: int, compact: bool = False) -> str:
+    """"3 of 11 = 27%" (no percentage of nothing: "0 of 0"); compact:
+    "3/11 27%"."""
+    if compact:
+        return f"{part}/{whole} {percent(part, whole)}" if whole else f"{part}/0"
+    return f"{part} of {whole} = {percent(part, whole)}" if whole else f"{part} of 0"
+
+
+def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
+    """One of the game's own counters as a person reads it (compact: the
+    count an average is over in brackets, "9.0 (3)")."""
+    value = p.counters.get(tally.key, 0)
+    of = p.hands if tally.of == "hands" else p.counters.get(tally.of or "", 0)
+    if tally.kind == "rate":
+        return rate(value, of, compact)
+    if tally.kind == "mean":
+        if not of:
+            return "—"
+        return f"{value / of:.1f} ({of})" if compact else \
+            f"{value / of:.1f} ({plural(of, 'hand')})"
+    return str(value)

@@ -1,0 +1,187 @@
+"""A picture of the evening: every player's running total, hand by hand.
+
+`terminal(...)` draws it for a terminal with plotext; `svg(...)` draws the
+same chart as an SVG file with pygal. Both libraries are imported with
+this module, and this module only by the `chart` command: no other command
+loads them (start-up stays as it was).
+
+* colour (one per player) only where the caller says so (a terminal,
+  without NO_COLOR); without colour each player's line is drawn with their
+  initial (or a symbol when two initials clash), which the legend repeats;
+* `--ascii`: the frame is drawn with `+ - |` and nothing else outside
+  ASCII is written;
+* the SVG loads no script from anywhere (pygal's tooltips would): a family
+  can open it offline, and it shows nothing but the chart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Sequence
+from xml.etree import ElementTree
+
+import plotext
+import pygal
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.document import Session
+
+SVG_NS = "http://www.w3.org/2000/svg"
+COLOURS = ("blue+", "red+", "green+", "magenta+", "cyan+", "orange",
+           "yellow+", "white")
+SYMBOLS = "*+ox#@%="
+_FRAME = str.maketrans({"┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+",
+                        "┤": "+", "┬": "+", "┴": "+", "┼": "+", "─": "-",
+                        "│": "|"})
+
+
+@dataclass(frozen=True)
+class Line:
+    player: str
+    totals: tuple[int, ...]      # after hand 0 (the start: 0), 1, 2, …
+    marker: str                  # drawn without colour (and in the legend)
+
+
+@dataclass(frozen=True)
+class Picture:
+    title: str
+    score: str                   # "net" or "points"
+    hands: int
+    lines: tuple[Line, ...]
+    limit: int | None            # penalty points: out at this total
+
+
+def markers(players: Sequence[str]) -> list[str]:
+    """Each player's initial, or symbols for all if two initials clash (or
+    one is not an ASCII letter or digit)."""
+    initials = [p.strip()[:1].upper() for p in players]
+    if len(set(initials)) == len(initials) and \
+            all(c.isascii() and c.isalnum() for c in initials):
+        return initials
+    return [SYMBOLS[i % len(SYMBOLS)] for i in range(len(players))]
+
+
+def picture(session: Session) -> Picture:
+    """The running totals of a session. A player eliminated from a
+    penalty-point session is drawn up to the last hand they played."""
+    rows = session.history_json()["hands"]
+    last = {p: 0 for p in session.players}
+    for row in rows:
+        for p in row[session.score_key]:
+            last[p] = row["hand"]
+    lines = tuple(
+        Line(p, (0, *(row["totals"][p] for row in rows[:last[p]])), m)
+        for p, m in zip(session.players, markers(session.players)))
+    title = (f"{session.game.title} ({session.profile.name}) — "
+             f"{PurePath(session.label).name}")
+    return Picture(title, session.score_key, len(rows), lines,
+                   session.rules.elimination_limit)
+
+
+def nice_ticks(lo: int, hi: int, most: int = 9) -> list[int]:
+    """Round whole numbers from at or below `lo` to at or above `hi`, in
+    steps of 1, 2 or 5 times a power of ten: the finest with at most `most`
+    ticks."""
+    if hi <= lo:
+        lo, hi = lo - 1, hi + 1
+    power = 1
+    while True:
+        for s in (1, 2, 5):
+            step = s * power
+            first, last = (lo // step) * step, -(-hi // step) * step
+            if (last - first) // step + 1 <= most:
+                return list(range(first, last + 1, step))
+        power *= 10
+
+
+def _x_ticks(hands: int) -> list[int]:
+    return list(range(hands + 1)) if hands <= 20 else nice_ticks(0, hands)
+
+
+def terminal(pic: Picture, width: int, height: int, colour: bool,
+             ascii: bool) -> str:
+    """The chart as terminal text, its legend below it."""
+    plotext.clear_figure()
+    plotext.plotsize(width, height)
+    plotext.theme("clear")
+    values = [v for line in pic.lines for v in line.totals]
+    if pic.limit is not None:
+        values.append(pic.limit)
+    ticks = nice_ticks(min(values), max(values))
+    plotext.hline(0, "gray")
+    if pic.limit is not None:
+        plotext.hline(pic.limit, "red")
+    for i, line in enumerate(pic.lines):
+        marker = ("hd" if not ascii else line.marker) if colour else line.marker
+        plotext.plot(list(range(len(line.totals))), list(line.totals),
+                     marker=marker, color=COLOURS[i % len(COLOURS)])
+    plotext.xticks(_x_ticks(pic.hands))
+    plotext.yticks(ticks)
+    plotext.ylim(ticks[0], ticks[-1])
+    plotext.xlabel("hand" + ("" if pic.score == "net" else
+                             " (points: lower is better)"))
+    plotext.title(pic.title)
+    text = str(plotext.build())
+    if not colour:
+        text = str(plotext.uncolorize(text))
+    if ascii:
+        text = text.translate(_FRAME)
+    return text.rstrip() + "\n" + legend(pic, colour, width) + "\n"
+
+
+def legend(pic: Picture, colour: bool, width: int) -> str:
+    """Who is which line and where they ended, as many to a line as fit."""
+    rows: list[str] = []
+    row, used = "", 0
+    for i, line in enumerate(pic.lines):
+        end = line.totals[-1]
+        item = f"{line.marker} {line.player} " + \
+            (f"{end:+d}" if pic.score == "net" else str(end))
+        if used and used + 3 + len(item) > width:
+            rows.append(row)
+            row, used = "", 0
+        shown = str(plotext.colorize(item, COLOURS[i % len(COLOURS)])) \
+            if colour else item
+        row, used = (row + "   " + shown, used + 3 + len(item)) if used \
+            else ("  " + shown, 2 + len(item))
+    rows.append(row)
+    if pic.limit is not None:
+        rows.append(f"  out at {pic.limit} points: the line across")
+    return "\n".join(rows)
+
+
+def svg(pic: Picture) -> str:
+    """The same chart as an SVG document (text)."""
+    chart = pygal.Line(
+        title=pic.title, x_title="hand",
+        y_title="running total" if pic.score == "net" else "points (lower is better)",
+        js=[],                    # no script fetched from anywhere
+        legend_at_bottom=True, truncate_legend=-1, truncate_label=-1,
+        show_minor_x_labels=False, dots_size=2,
+        x_labels=[str(h) for h in range(pic.hands + 1)],
+        x_labels_major=[str(h) for h in _x_ticks(pic.hands)])
+    for line in pic.lines:
+        padded = list(line.totals) + [None] * (pic.hands + 1 - len(line.totals))
+        end = line.totals[-1]
+        chart.add(f"{line.player} ({end:+d})" if pic.score == "net"
+                  else f"{line.player} ({end})", padded)
+    if pic.limit is not None:
+        chart.add(f"out at {pic.limit}", [pic.limit] * (pic.hands + 1),
+                  show_dots=False, stroke_style={"dasharray": "6, 4"})
+    return _without_scripts(str(chart.render(is_unicode=True)))
+
+
+def _without_scripts(document: str) -> str:
+    """pygal writes its configuration into a <script> even with no
+    tooltips: a chart to share should hold none (mail and chat apps refuse
+    SVGs with scripts), so they are taken out of the document tree."""
+    ElementTree.register_namespace("", SVG_NS)
+    ElementTree.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    root = ElementTree.fromstring(document.encode("utf-8"))
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag == f"{{{SVG_NS}}}script":
+                parent.remove(child)
+    return ElementTree.tostring(root, encoding="unicode",
+                                xml_declaration=True) + "\n"

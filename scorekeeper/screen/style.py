@@ -1,0 +1,232 @@
+"""The pieces every screen is made of (rich): the console, colours, suits,
+the arrow, the table box, wrapping with a hanging indent, fitting tables to
+the terminal, abbreviations with a legend, sparklines. Imported only when a
+person reads the output; each game's ruling table is built from these."""
+
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Mapping,
+    Sequence,
+    TextIO,
+    TypeVar,
+    cast,
+)
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console
+from rich.highlighter import RegexHighlighter
+from rich.markup import escape
+from rich.measure import Measurement
+from rich.text import Text
+from rich.theme import Theme
+
+from scorekeeper.screen.streams import asciify, closed
+
+if TYPE_CHECKING:
+    pass
+
+T = TypeVar("T")
+SPARKS = "▁▂▃▄▅▆▇█"
+ASCII_SPARKS = "_.-:=+*#"
+
+
+class _AsciiWriter(io.TextIOBase):
+    """A text stream writing what it is given in ASCII (`--ascii`)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(asciify(text))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
+class _Suits(RegexHighlighter):
+    """Hearts and diamonds red; spades and clubs as the text is."""
+
+    base_style = "suit."
+    highlights = [r"(?P<red>[♥♦♡♢])"]
+
+
+SUITS = _Suits()
+_THEME = Theme({"suit.red": "red"})
+
+
+def cards(text: str) -> Text:
+    """Card text for a table cell, with red hearts and diamonds."""
+    return SUITS(Text(text))
+
+
+def make_console(ascii: bool = False, stderr: bool = False) -> Console:
+    stream: TextIO = sys.stderr if stderr else sys.stdout
+    con = Console(file=cast(TextIO, _AsciiWriter(stream)) if ascii else stream,
+                  highlight=False, emoji=False, safe_box=ascii, theme=_THEME,
+                  # NO_COLOR: no colour and no other styling either (rich
+                  # alone keeps bold).
+                  color_system=None if os.environ.get("NO_COLOR") else "auto")
+    setattr(con, "ascii_mode", ascii)
+    con.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
+    return con
+
+
+def _broken_pipe() -> None:
+    # rich's own answer ends the process with exit 1; a closed pipe is the
+    # reader's choice (see scorekeeper.screen.streams)
+    raise closed()
+
+
+def ascii_mode(con: Console) -> bool:
+    return bool(getattr(con, "ascii_mode", False))
+
+
+def arrow(con: Console) -> str:
+    """"→" inside a table cell: in ASCII mode "->" already, because rich
+    measures a cell before the output is made ASCII ("→" is one column,
+    "->" two)."""
+    return "->" if ascii_mode(con) else "→"
+
+
+def table_box(con: Console) -> box.Box:
+    return box.ASCII if ascii_mode(con) else box.SIMPLE_HEAVY
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def colour(n: int, lower_is_better: bool = False) -> str:
+    good = n < 0 if lower_is_better else n > 0
+    bad = n > 0 if lower_is_better else n < 0
+    text = _signed(n)
+    return f"[green]{text}[/]" if good else f"[red]{text}[/]" if bad else text
+
+
+# -- the pieces of every game's ruling -------------------------------------------
+
+def title(hand_number: int | None, dealer: str) -> str:
+    """A ruling's title; names are escaped wherever rich reads markup."""
+    return (f"Hand {hand_number}" if hand_number else "Verdict") + \
+        f" — dealer {escape(dealer)}"
+
+
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """`text` in lines of at most `width` terminal columns (a wide
+    character, an emoji or a CJK letter, takes two), broken at spaces, a
+    word longer than a line cut; `first` starts the first line, `rest` the
+    others."""
+    lines: list[str] = []
+    line, used, empty = first, cell_len(first), True
+    for word in text.split():
+        size = cell_len(word)
+        if not empty and used + 1 + size <= width:
+            line, used = f"{line} {word}", used + 1 + size
+            continue
+        if not empty:
+            lines.append(line)
+            line, used = rest, cell_len(rest)
+        while used + size > width and len(word) > 1:   # too long for any line
+            cut = _fitting_prefix(word, width - used)
+            lines.append(line + cut)
+            word = word[len(cut):]
+            line, used, size = rest, cell_len(rest), cell_len(word)
+        line, used, empty = line + word, used + size, False
+    lines.append(line)
+    return lines
+
+
+def _fitting_prefix(word: str, room: int) -> str:
+    """The longest start of `word` within `room` columns (one character at
+    least)."""
+    taken = 0
+    for i, ch in enumerate(word):
+        taken += cell_len(ch)
+        if taken > room:
+            return word[:max(1, i)]
+    return word
+
+
+def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ",
+            style: str = "") -> None:
+    """One line of text wrapped to the terminal with a hanging indent."""
+    for piece in wrap(line, max(20, con.width), first, rest):
+        con.print(SUITS(Text(piece, style=style)), soft_wrap=True)
+
+
+def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
+    for line in lines:
+        hanging(con, line)
+    hanging(con, f"Rules: {', '.join(rules)}")
+
+
+def sparkline(values: list[int], ascii: bool = False, width: int = 60,
+              lo: int | None = None, hi: int | None = None) -> str:
+    chars = ASCII_SPARKS if ascii else SPARKS
+    if not values:
+        return ""
+    lo = min(values) if lo is None else lo
+    hi = max(values) if hi is None else hi
+    if len(values) > width:
+        # One character per bucket of hands: the running total at its end.
+        values = [values[min(len(values) - 1, (i + 1) * len(values) // width - 1)]
+                  for i in range(width)]
+    if hi == lo:
+        return chars[len(chars) // 2] * len(values)
+    step = (hi - lo) / (len(chars) - 1)
+    return "".join(chars[round((v - lo) / step)] for v in values)
+
+
+def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
+    """Each name cut to its shortest prefix (3 letters at least, `longest`
+    at most) that no other name shares, case aside; a name that fits stays."""
+    out: dict[str, str] = {}
+    for name in names:
+        if len(name) <= longest:
+            out[name] = name
+            continue
+        size = 3
+        while size < min(longest, len(name)) and any(
+                other != name and other.casefold().startswith(name[:size].casefold())
+                for other in names):
+            size += 1
+        out[name] = name[:size]
+    if len(set(a.casefold() for a in out.values())) < len(out):
+        out = {name: f"P{i + 1}" for i, name in enumerate(names)}   # a last resort
+    return out
+
+
+def fits(con: Console, renderable: Any) -> bool:
+    """Whether `renderable` (a table) fits the terminal uncut."""
+    wide = con.options.update(max_width=10_000)
+    return Measurement.get(con, wide, renderable).maximum <= con.width
+
+
+def split_to_fit(items: Sequence[T], fit: Callable[[list[T]], bool]) -> list[list[T]]:
+    """`items` in order, in as few groups as `fit` allows (one item alone
+    is a group even if it does not fit)."""
+    groups: list[list[T]] = [[]]
+    for item in items:
+        if groups[-1] and not fit([*groups[-1], item]):
+            groups.append([])
+        groups[-1].append(item)
+    return groups
+
+
+def legend(con: Console, names: Mapping[str, str]) -> None:
+    """Which abbreviation is who, for the names that are abbreviated."""
+    said = [f"{a} = {p}" for p, a in names.items() if a != p]
+    if said:
+        hanging(con, "Names: " + ", ".join(said), "  ", "    ")

@@ -1,0 +1,193 @@
+"""After the night, for people (rich): settle-up's transfers, the tables of
+`stats`, and the rule book rendered from its Markdown (through a pager
+when it is taller than the terminal).
+
+Imported only when a person reads the output. Every name from a ledger is
+printed as typed: escaped wherever it meets rich markup.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from typing import Mapping, Sequence
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.table import Table
+
+from scorekeeper.core.numbers import plural
+from scorekeeper.reports.settle_up import Transfer
+from scorekeeper.reports.stats import GameStats, PlayerStats, rate, reading
+from scorekeeper.screen.style import (
+    abbreviations,
+    colour,
+    fits,
+    hanging,
+    legend,
+    split_to_fit,
+    table_box,
+)
+
+# -- settle-up -------------------------------------------------------------------
+
+
+def settle_up(con: Console, heading: str, balances: Mapping[str, int],
+              transfers: Sequence[Transfer]) -> None:
+    con.print(heading, markup=False)
+    table = Table(box=table_box(con))
+    table.add_column("Player", overflow="fold")
+    table.add_column("Balance", justify="right")
+    for name, value in balances.items():
+        table.add_row(escape(name), colour(value))
+    con.print(table)
+    if not transfers:
+        con.print("  Everyone is square: nobody gives anything.", markup=False)
+        return
+    for t in transfers:
+        con.print(f"  [bold]{escape(t.giver)}[/] gives [bold]{escape(t.receiver)}"
+                  f"[/] {t.points}")
+    n = len(transfers)
+    squares = "transfers square" if n != 1 else "transfer squares"
+    con.print(f"  {n} {squares} everyone (the fewest possible).", markup=False)
+
+
+# -- stats -----------------------------------------------------------------------
+
+def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool
+          ) -> list[tuple[str, list[str]]]:
+    lower = g.lower_is_better
+
+    def signed(v: int | None) -> str:
+        if v is None:
+            return "—"
+        return str(v) if lower else colour(v)
+
+    def average(p: PlayerStats) -> str:
+        a = p.average
+        return "—" if a is None else (f"{a:.1f}" if lower else f"{a:+.1f}")
+
+    return [
+        ("sessions", [str(p.sessions) for p in players]),
+        ("hands", [str(p.hands) for p in players]),
+        ("hands won", [rate(p.won, p.hands, compact) for p in players]),
+        ("total", [signed(p.total) for p in players]),
+        ("average a hand", [average(p) for p in players]),
+        ("best hand", [signed(p.best) for p in players]),
+        ("worst hand", [signed(p.worst) for p in players]),
+        ("1st place", [rate(p.first, p.sessions, compact) for p in players]),
+        *((escape(t.label), [reading(t, p, compact) for p in players])
+          for t in g.tallies),
+    ]
+
+
+def _stats_table(con: Console, g: GameStats, players: Sequence[PlayerStats],
+                 compact: bool, names: Mapping[str, str]) -> Table:
+    table = Table(box=table_box(con), pad_edge=False)
+    table.add_column("", no_wrap=True)
+    for p in players:
+        table.add_column(escape(names[p.name]), justify="right", no_wrap=True)
+    for label, cells in _rows(g, players, compact):
+        table.add_row(label, *cells)
+    return table
+
+
+def _fitting(con: Console, g: GameStats) -> tuple[list[Table], bool, dict[str, str]]:
+    """The first layout that fits the terminal: rates in words; rates in
+    figures; names abbreviated too; then the players split over several
+    tables."""
+    full = {p.name: p.name for p in g.players}
+    short = abbreviations([p.name for p in g.players], longest=8)
+    for compact, names in ((False, full), (True, full), (True, short)):
+        table = _stats_table(con, g, g.players, compact, names)
+        if fits(con, table):
+            return [table], compact, names
+    groups = split_to_fit(g.players, lambda group: fits(
+        con, _stats_table(con, g, group, True, short)))
+    return [_stats_table(con, g, group, True, short) for group in groups], True, short
+
+
+def stats(con: Console, groups: Sequence[GameStats]) -> None:
+    """One table per game: a row per figure, a column per player (as many
+    tables as the terminal's width needs)."""
+    for g in groups:
+        n = g.sessions
+        scored = "penalty points, lower is better" if g.lower_is_better else "net"
+        con.print(f"{g.title} — {plural(n, 'session')} ({scored})", markup=False)
+        tables, compact, names = _fitting(con, g)
+        for table in tables:
+            con.print(table)
+        if compact:
+            hanging(con, "A rate is how many of how many, then the percentage"
+                    + ("; (N) is how many hands an average is over."
+                       if any(t.kind == "mean" for t in g.tallies) else "."),
+                    "  ", "    ")
+        legend(con, names)
+        if compact or any(a != p for p, a in names.items()):
+            con.print()         # a blank line after the notes
+
+
+# -- the rule book ------------------------------------------------------------------
+
+_BULLET = re.compile(r"^(\s*)[-*] ")
+
+
+def strict_markdown(text: str) -> str:
+    """The rule book as a Markdown renderer should read it: text written
+    under a bullet less indented than the bullet's own text is a paragraph
+    of the item above (or, at the margin, after the list), not more of the
+    bullet (a blank line says so); a table ends before the text after it."""
+    out: list[str] = []
+    inner = 0         # where the text of the innermost bullet starts
+    for line in text.splitlines():
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        bullet = _BULLET.match(line)
+        previous = out[-1].strip() if out else ""
+        if bullet:
+            inner = len(bullet.group(1)) + 2
+        elif stripped and not stripped.startswith("|"):
+            if previous and (previous.startswith("|") or indent < inner):
+                out.append("")
+            inner = min(inner, indent)
+        out.append(line)
+    return "\n".join(out)
+
+
+def markdown(con: Console, text: str) -> None:
+    con.print(Markdown(strict_markdown(text)))
+
+
+def should_page(is_terminal: bool, lines: int, height: int) -> bool:
+    """A pager only on a terminal, and only for text taller than it."""
+    return is_terminal and lines > height
+
+
+def page(text: str) -> None:
+    """Show `text` (with its colours) through $PAGER, or `less -R`; if no
+    pager can run, write it out."""
+    command = shlex.split(os.environ.get("PAGER") or "less")
+    env = dict(os.environ)
+    env.setdefault("LESS", "-R")       # keep the colours, as git does
+    try:
+        subprocess.run(command, input=text.encode("utf-8", "replace"),
+                       env=env, check=False)
+    except (OSError, ValueError):
+        sys.stdout.write(text)
+
+
+def rules(con: Console, text: str, is_terminal: bool) -> None:
+    """Rendered Markdown; through a pager when taller than the terminal."""
+    with con.capture() as captured:
+        markdown(con, text)
+    shown = captured.get()
+    if should_page(is_terminal, shown.count("\n"), con.size.height):
+        page(shown)
+    else:
+        con.file.write(shown)
+        con.file.flush()
+

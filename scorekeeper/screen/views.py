@@ -1,0 +1,272 @@
+"""Rich views of a session for people: the ruling of a hand, standings,
+history, the verdict of a `check`, the profiles table. Imported only when
+a human reads the output."""
+
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Mapping,
+    NamedTuple,
+    Sequence,
+)
+from typing import AbstractSet as Set
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.core.errors import cite
+from scorekeeper.core.numbers import plural
+
+if TYPE_CHECKING:
+    from scorekeeper.core.verdict import Verdict
+    from scorekeeper.ledger.session import AnyGame, Session, SessionHand
+
+from scorekeeper.screen.style import (
+    SUITS,
+    _signed,
+    abbreviations,
+    arrow,
+    ascii_mode,
+    colour,
+    explanation,
+    fits,
+    hanging,
+    legend,
+    sparkline,
+    split_to_fit,
+    table_box,
+    wrap,
+)
+
+
+def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
+           dealer: str, lines: Sequence[str], rules: Sequence[str]) -> None:
+    """A ruling as every command shows it: the game's table, then why."""
+    # the game's own `render` module, found by name (the game never imports it)
+    import_module(f"{game.package}.render").ruling(con, result, hand_number, dealer)
+    explanation(con, lines, rules)
+
+
+def ruled(con: Console, session: Session, hand: SessionHand) -> None:
+    ruling(con, session.game, hand.result, hand.number, hand.table.dealer,
+           hand.explanation, hand.rules)
+
+
+# -- session views -------------------------------------------------------------
+
+def not_as_stored(con: Console, session: Session, stored: Any) -> None:
+    """Above the ruling of a hand that does not verify: what it stores."""
+    scores = ", ".join(f"{p} {_signed(v)}" for p, v in stored.scores.items())
+    hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
+                 f"{session.score_key} {scores}. Below is the ruling its stored "
+                 f"inputs give now; `scorekeeper amend {session.label} "
+                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "red")
+
+
+def standings(con: Console, session: Session, stale: bool = False) -> None:
+    """Places and totals; `stale`: the ledger does not verify (the totals
+    are shown as stored, and marked)."""
+    data = session.standings_json()
+    lower = session.rules.lower_is_better
+    played, planned = data["hands_played"], data["hands_planned"]
+    heading = (f"{session.game.title} ({session.profile.name}) — "
+               + (f"{played}/{plural(planned, 'hand')}" if planned
+                  and played <= planned else plural(played, "hand")
+                  + (f" ({planned} planned)" if planned else "")))
+    table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
+    table.add_column("Place", justify="right")
+    table.add_column("Player", overflow="fold")
+    table.add_column("Points" if lower else "Total", justify="right")
+    eliminated = set(data.get("eliminated", []))
+    for name in sorted(session.players, key=lambda p: (data["places"][p],
+                                                         session.players.index(p))):
+        label = escape(name) + ("  (out)" if name in eliminated else "")
+        table.add_row(str(data["places"][name]), label,
+                      str(data["totals"][name]) if lower
+                      else colour(data["totals"][name]))
+    con.print(table)
+    if stale:
+        con.print("  [red]Totals as stored[/]: see the warnings.")
+    if data.get("unbalanced_hands"):
+        unbalanced = data["unbalanced_hands"]
+        con.print(f"  [red]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
+                  f"{', '.join(map(str, unbalanced))} "
+                  f"{'does' if len(unbalanced) == 1 else 'do'} not sum to 0; run "
+                  "`scorekeeper verify`.")
+    if data["complete"]:
+        winners = [p for p, pl in data["places"].items() if pl == 1]
+        con.print(f"  Session complete. Winner: {' and '.join(winners)}.",
+                  markup=False)
+    else:
+        con.print(f"  Next dealer: {data['next_dealer']}", markup=False)
+
+
+def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
+                 after: Mapping[str, int]) -> None:
+    """Each player's total before → after a change (amend)."""
+    con.print("  Totals:", markup=False)
+    width = max(len(p) for p in players)
+    for p in players:
+        change = after[p] - before[p]
+        con.print(f"  {p:<{width}}  {before[p]:>5} → {after[p]:<5}"
+                  + (f" ({change:+d})" if change else ""), markup=False)
+
+
+class _Layout(NamedTuple):
+    story_in_table: bool             # "What happened" as a column
+    names: Mapping[str, str] | None  # abbreviated names (a legend below)
+    stacked: bool                    # each total under its change
+    seats: bool                      # the Dealer and Winner columns
+
+
+def history(con: Console, session: Session, last: int | None = None,
+            stale: Set[int | None] = frozenset()) -> None:
+    """Every hand (the last `last`); hands in `stale` disagree with their
+    inputs and are marked `!`. Where the table would not fit the terminal,
+    names are abbreviated (a legend says which is who), what happened is
+    told below it, and at last the players are split over several tables."""
+    data = session.history_json()
+    rows = data["hands"]
+    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    short = abbreviations(session.players)
+    # The first layout that fits, from everything in one table on.
+    layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
+               _Layout(False, short, False, True), _Layout(False, short, True, True),
+               _Layout(False, short, True, False))
+    for layout in layouts:
+        tables = _history_tables(con, session, data, shown, stale, layout)
+        if tables:
+            break
+    for table in tables:
+        con.print(table)
+    _history_notes(con, session, shown, layout)
+    if len(shown) < len(rows):
+        con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
+                  "every hand, --json gives them all)", markup=False)
+    if data["hands"]:
+        _sparklines(con, session, data, layout.names is not None)
+    else:
+        con.print("  No hands recorded yet.", markup=False)
+
+
+def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
+                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+                    layout: _Layout) -> list[Table]:
+    """The history in `layout`: one table if it fits; in the last layout,
+    as many tables as the players need; else none."""
+    def table(players: Sequence[str]) -> Table:
+        return _history_table(con, session, data, shown, stale, layout, players)
+
+    whole = table(session.players)
+    if fits(con, whole):
+        return [whole]
+    if layout.seats:
+        return []
+    return [table(group) for group in
+            split_to_fit(session.players, lambda group: fits(con, table(group)))]
+
+
+def _history_notes(con: Console, session: Session,
+                   shown: Sequence[Mapping[str, Any]], layout: _Layout) -> None:
+    """What the table left out: the story of each hand, the legend."""
+    names = layout.names or {}
+    if not layout.story_in_table:
+        for row in shown:
+            seats = "" if layout.seats else (
+                f"dealer {names.get(row['dealer'], row['dealer'])}, won by "
+                f"{names.get(row['winner'], row['winner']) or 'nobody'}; ")
+            hanging(con, f"{row['hand']}: {seats}{session.story(row)}", "  ", "     ")
+    legend(con, names)
+    if layout.stacked:
+        hanging(con, "Each cell: the hand's score over the running total.")
+
+
+def _history_table(con: Console, session: Session, data: Mapping[str, Any],
+                   shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+                   layout: _Layout, players: Sequence[str]) -> Table:
+    key, lower = data["score"], session.rules.lower_is_better
+    names = layout.names or {p: p for p in session.players}
+    table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
+    table.add_column("Hand", justify="right", no_wrap=True)
+    if layout.seats:
+        table.add_column("Dealer")
+        table.add_column("Winner")
+    if layout.story_in_table:
+        table.add_column("What happened")
+    for p in players:
+        table.add_column(escape(names[p]), justify="right", no_wrap=True)
+    between = "\n" if layout.stacked else f" {arrow(con)} "
+    for row in shown:
+        cells = [f"{colour(row[key][p], lower)}{between}{row['totals'][p]}"
+                 if p in row[key] else "out" for p in players]
+        winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
+        seats = [escape(names.get(row["dealer"], row["dealer"])), escape(winner)] \
+            if layout.seats else []
+        story = [escape(session.story(row))] if layout.story_in_table else []
+        table.add_row(str(row["hand"]) + ("!" if row["hand"] in stale else ""),
+                      *seats, *story, *cells)
+    return table
+
+
+def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
+                named: bool) -> None:
+    """A line per player; names too long for the terminal abbreviated (with
+    a legend unless the table above gave one: `named`)."""
+    con.print("  How the totals moved:", markup=False)
+    label = {p: p for p in session.players}
+    if max(map(len, label.values())) + 24 > con.width:
+        label = abbreviations(session.players)
+        if not named:
+            legend(con, label)
+    width = max(len(p) for p in label.values())
+    series = {p: [0] + [row["totals"][p] for row in data["hands"]]
+              for p in session.players}
+    # One scale for everyone, so that the lines compare.
+    lo = min(min(s) for s in series.values())
+    hi = max(max(s) for s in series.values())
+    spark_width = max(10, min(60, con.width - width - 14))
+    for p in session.players:
+        con.print(f"  {label[p]:<{width}}  "
+                  f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
+                  f"{series[p][-1]:>+5d}", markup=False)
+
+
+# -- checks ---------------------------------------------------------------------
+
+def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> None:
+    """A `check`'s answer: the verdict, the reason and rule, then details,
+    each wrapped to the terminal with a hanging indent."""
+    said = f"{head}: " + cite(ruling.reason, ruling.rule)
+    for i, piece in enumerate(wrap(said, max(20, con.width), "", "    ")):
+        text = SUITS(Text(piece))
+        if i == 0:
+            text.stylize("green" if ruling.valid else "red", 0, len(head))
+        con.print(text, soft_wrap=True)
+    for line in lines:
+        indent = line[:len(line) - len(line.lstrip())]
+        hanging(con, line.lstrip(), indent, indent + "    ")
+
+
+def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]) -> None:
+    table = Table(title="Profiles", box=table_box(con))
+    table.add_column("Game")
+    table.add_column("Profile")
+    table.add_column("Options (default)")
+    table.add_column("About")
+    for p in data:
+        opts = []
+        for k, v in p["options"].items():
+            choice = p["choices"].get(k)
+            span = p.get("ranges", {}).get(k)
+            opts.append(f"{k} = {fmt(v)}"
+                        + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else "")
+                        + (f"  ({span[0]}–{span[1]})" if span else ""))
+        table.add_row(p["game"], p["profile"], "\n".join(opts), p["summary"])
+    con.print(table)
