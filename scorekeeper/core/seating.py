@@ -93,13 +93,61 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
 
 
 def resolve_name(name: str, players: Sequence[str]) -> str:
-    """Match a player's name case-insensitively; unknown names list the known."""
-    wanted = name.strip().casefold()
+    """The player `name` means, as people say names at the table: the whole
+    name, a unique prefix, or the initials of a name of several words, any
+    case (`bik`, `B`, `rb` for "Ram Bahadur"). An ambiguous one lists the
+    candidates; an unknown one suggests the nearest name (exit 2 both)."""
+    typed = name.strip()
+    wanted = typed.casefold()
     for p in players:
         if p.casefold() == wanted:
             return p
-    raise Impossible(f"unknown player {name.strip()!r}; players: "
-                     + ", ".join(players))
+    if not wanted:
+        raise Impossible("a player's name is empty; players: " + ", ".join(players))
+    matches = [p for p in players if p.casefold().startswith(wanted)
+               or (len(p.split()) > 1 and _initials(p) == wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise Impossible(f"{typed!r} could be " + " or ".join(matches)
+                         + ": type more of the name")
+    nearest = _nearest(wanted, players)
+    hint = f"; did you mean {nearest}?" if nearest else ""
+    raise Impossible(f"unknown player {typed!r}{hint} (players: "
+                     + ", ".join(players) + ")")
+
+
+def _initials(player: str) -> str:
+    return "".join(word[0] for word in player.casefold().split())
+
+
+def _nearest(wanted: str, players: Sequence[str]) -> str | None:
+    """The player whose name is fewest edits from `wanted` (a typo: at most
+    a third of the name's letters, and at most 3), if one is nearest."""
+    scored = sorted((_distance(wanted, p.casefold()), i)
+                    for i, p in enumerate(players))
+    if not scored:
+        return None
+    best, i = scored[0]
+    if best > min(3, max(1, len(players[i]) // 3)) or \
+            (len(scored) > 1 and scored[1][0] == best):
+        return None
+    return players[i]
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits (insert, delete, change, swap two neighbours) from a to b."""
+    previous, row = list(range(len(b) + 1)), [0] * (len(b) + 1)
+    before = previous[:]
+    for i, x in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1,
+                         previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], before[j - 2] + 1)
+        before, previous = previous, row
+    return previous[-1]
 
 
 # Joiners shape letters in Devanagari and emoji, and stay allowed.

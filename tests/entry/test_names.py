@@ -1,0 +1,81 @@
+"""Names as people say them at the table (issue 16, item 1): a unique
+prefix, any case, or the initials of a name of several words; an ambiguous
+one lists the candidates, an unknown one suggests the nearest (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.seating import resolve_name
+
+PLAYERS = ("Asha", "Bikash", "Chandra", "Ram Bahadur")
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("bik", "Bikash"), ("B", "Bikash"), ("  chANDra ", "Chandra"),
+    ("rb", "Ram Bahadur"), ("RB", "Ram Bahadur"), ("ram", "Ram Bahadur"),
+    ("asha", "Asha"),
+])
+def test_names_a_unique_prefix_or_initials_name_the_player(typed, meant):
+    assert resolve_name(typed, PLAYERS) == meant
+
+
+def test_names_the_whole_name_wins_over_a_longer_one_it_begins():
+    assert resolve_name("ram", ("Ram", "Ramesh")) == "Ram"
+
+
+def test_names_an_ambiguous_prefix_lists_the_candidates():
+    with pytest.raises(Impossible) as caught:
+        resolve_name("a", ("Asha", "Anil", "Bikash"))
+    assert caught.value.exit_code == 2
+    assert "'a' could be Asha or Anil" in caught.value.message
+
+
+@pytest.mark.parametrize("typed", ["Bikas h", "Bikahs", "Bkash", "Bikesh"])
+def test_names_a_typo_suggests_the_nearest_name(typed):
+    with pytest.raises(Impossible) as caught:
+        resolve_name(typed, PLAYERS)
+    assert "did you mean Bikash?" in caught.value.message
+    assert "players: Asha, Bikash, Chandra, Ram Bahadur" in caught.value.message
+
+
+def test_names_nothing_near_suggests_nothing():
+    with pytest.raises(Impossible) as caught:
+        resolve_name("Zara", PLAYERS)
+    assert "did you mean" not in caught.value.message
+    assert "unknown player 'Zara'" in caught.value.message
+
+
+def test_names_empty_is_refused():
+    with pytest.raises(Impossible, match="empty"):
+        resolve_name("  ", PLAYERS)
+
+
+def test_names_on_the_command_line_call_and_hands_by_prefix(cli, ledger):
+    result = cli("record", ledger, "--call", "bik", "--hand", "a=K♠",
+                 "--hand", "b=A♦", "--hand", "ch=9♥", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["caller"] == "Bikash" and data["winner"] == "Bikash"
+
+
+def test_names_on_the_command_line_a_typo_is_exit_2_with_a_suggestion(cli, ledger):
+    result = cli("record", ledger, "--call", "Bikahs", "--hand", "a=K♠",
+                 "--hand", "b=A♦", "--hand", "c=9♥")
+    assert result.exit_code == 2
+    assert "did you mean Bikash?" in result.stderr
+
+
+def test_names_marriage_finisher_and_seen_by_initial(cli, tmp_path):
+    path = tmp_path / "m.toml"
+    assert cli("new", path, "--game", "marriage", "--players",
+               "Asha,Bikash,Chandra").exit_code == 0
+    result = cli("record", path, "--finish", "a", "--tiplu", "J♣", "--seen", "b",
+                 "--hand", "A=3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
+                 "7♠ 7♦ 7♣ K♦ K♦ K♦", "--hand", "b=2", "--hand", "c=0", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["net"] == {"Asha": 31, "Bikash": -9,
+                                               "Chandra": -22}
