@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import chain
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, NoReturn
 
 from scorekeeper.core.errors import Impossible
 
@@ -64,7 +64,8 @@ JOKER = Card(0, -1)
 
 
 def card(token: str) -> Card:
-    """Parse one card token (`A♠`, `as`, `10♦`, `Td`, `QH`, `JK`)."""
+    """Parse one card token (`A♠`, `as`, `10♦`, `Td`, `QH`, `JK`, or suit
+    first: `d8`, `♠A`)."""
     known = _KNOWN.get(token)        # a ledger repeats the same few tokens
     if known is not None:
         return known
@@ -82,14 +83,69 @@ def card(token: str) -> Card:
             if len(_KNOWN) < 4096:
                 _KNOWN[token] = found
             return found
+        if cleaned[0] in _SUIT_INPUT:
+            grouped = _grouped(raw)
+            if len(grouped) == 1:
+                return grouped[0]
     raise Impossible(
         f"cannot read the card {raw!r}: write a rank A 2 … 10 J Q K (or T) "
-        "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH'"
+        "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' "
+        "(or the suit first: 'd8')"
     )
+
+
+def _grouped(token: str, at: int = 0) -> list[Card]:
+    """A suit-grouped token (CLI.md): a suit, then ranks of that suit, as
+    often as wanted: `s345` = 3♠ 4♠ 5♠, `h666d89t` = 6♥ 6♥ 6♥ 8♦ 9♦ 10♦.
+    A bad character is named with its place in the card text (the token
+    begins at character `at` + 1)."""
+    out: list[Card] = []
+    suit, i, since = -1, 0, 0      # since: the ranks read after the suit
+    suit_at = 0
+    while i < len(token):
+        ch = token[i].lower()
+        if ch in "\ufe0f\ufe0e":
+            i += 1
+            continue
+        rank = 10 if token[i:i + 2] == "10" else _RANK_INPUT.get(ch)
+        if ch in _SUIT_INPUT:
+            if suit >= 0 and since == 0:
+                _bad(token, suit_at, at, "a suit without ranks after it")
+            suit, since, suit_at = _SUIT_INPUT[ch], 0, i
+        elif rank is None:
+            _bad(token, i, at, "not a rank: after a suit come ranks A 2 … 9 "
+                 "T (or 10) J Q K, e.g. 's345', 'hjqk'")
+        else:
+            out.append(Card(rank, suit))
+            since += 1
+            i += 1 if rank != 10 or ch == "t" else 2
+            continue
+        i += 1
+    if since == 0:
+        _bad(token, suit_at, at, "a suit without ranks after it")
+    return out
+
+
+def _bad(token: str, i: int, at: int, why: str) -> NoReturn:
+    where = f"character {at + i + 1} of the card text" if at else \
+        f"character {i + 1}"
+    raise Impossible(f"cannot read {token!r}: {token[i]!r} ({where}) is {why}")
+
+
+def _token_cards(token: str, text: str) -> tuple[Card, ...] | list[Card]:
+    """One token of a card list: one card, or a suit-grouped run of them."""
+    known = _KNOWN.get(token)
+    if known is not None:
+        return (known,)
+    first = token[:1].lower()
+    if first in _SUIT_INPUT:
+        return _grouped(token, max(text.find(token), 0))
+    return (card(token),)
 
 
 def cards(text: str) -> tuple[Card, ...]:
     """Parse a card list separated by spaces, commas or `|`; `-` is empty.
+    A token beginning with a suit is suit-grouped (`s345`, `h666d89t`).
 
     Blank text is refused rather than read as an empty hand: a forgotten
     hand must not silently decide a ruling."""
@@ -100,7 +156,8 @@ def cards(text: str) -> tuple[Card, ...]:
         raise Impossible("no cards given: write '-' for an empty hand")
     tokens = stripped.split() if "," not in stripped and "|" not in stripped \
         else _SEPARATORS.split(stripped)      # as ledgers store them: at once
-    return tuple(card(token) for token in tokens if token)
+    return tuple(c for token in tokens if token
+                 for c in _token_cards(token, stripped))
 
 
 def format_cards(hand: Iterable[Card]) -> str:
