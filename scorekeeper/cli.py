@@ -46,6 +46,7 @@ from scorekeeper.commands.common import (
     warn_stale,
     write_text,
 )
+from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option
 from scorekeeper.games import registry
@@ -300,18 +301,20 @@ def main(argv: Optional[List[str]] = None) -> None:
                    2, "--json" in args, "scorekeeper: ")
         sys.exit(2)
     except Exception as err:  # a bug: one line, never a traceback
-        _last_word(f"internal error ({type(err).__name__}: {err}); nothing "
-                   "written", 2, "--json" in args, "scorekeeper: ")
-        sys.exit(2)
+        _last_word(f"internal error ({type(err).__name__}: {err}): this is a bug "
+                   "in scorekeeper, not in what was typed; nothing written",
+                   BUG_EXIT, "--json" in args, "scorekeeper: ", bug=True)
+        sys.exit(BUG_EXIT)
     flush_out()
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _last_word(message: str, code: int, as_json: bool, say_too: str = "") -> None:
+def _last_word(message: str, code: int, as_json: bool, say_too: str = "",
+               bug: bool = False) -> None:
     """A failure's JSON document and line on stderr, each written only if
     its stream still takes it."""
     if as_json:
-        emit_error(message, None, code)
+        emit_error(message, None, code, {"bug": True} if bug else None)
     if say_too:
         with contextlib.suppress(OSError):
             say(say_too + message)

@@ -32,6 +32,11 @@ def cite(message: str, rule: str | None) -> str:
     return head + sep + rest
 
 
+# The exit code of a bug (sysexits' EX_SOFTWARE): distinct from 2, bad input,
+# so a script can tell "I typed it wrong" from "the program is wrong".
+BUG_EXIT = 70
+
+
 class ScorekeeperError(Exception):
     exit_code = 2
 

@@ -1,0 +1,193 @@
+"""The README's output blocks are the real output (issue: README output
+blocks copied by hand and never checked).
+
+Two kinds of block are checked, each against the command run in a copy of
+`sample_sessions/` (NO_COLOR, 80 columns):
+
+* a block of `$ scorekeeper …` lines, each followed by what it prints
+  (stdout and stderr as a terminal shows them): the output must be exactly
+  that;
+* a plain block after the comment `<!-- output of the commands above -->`:
+  the commands of the nearest `sh` block before it are run in order, and the
+  block's lines must be whole lines of what the last one printed, in order
+  (an excerpt: the README shows the part the text speaks of);
+* a plain block after a comment `<!-- output of:` … `-->` that lists the
+  commands itself: `scorekeeper …` lines are run, `edit FILE: OLD => NEW`
+  changes a ledger by hand, and the block's lines must be whole lines, in
+  order, of what the `$ scorekeeper …` lines among them printed.
+
+Every other plain block in the README that looks like output (it is not
+`sh`/`toml`, and is not the first block's two command lines) must be one of
+these two kinds, so no output block escapes the check.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+EXCERPT_MARK = "<!-- output of the commands above -->"
+LISTED_MARK = "<!-- output of:"
+ENV = {"NO_COLOR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "dumb"}
+
+
+def _blocks() -> list[tuple[int, str, list[str], str, int]]:
+    """(line number, info string, lines, the text since the block before, end)
+    of every fenced block."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    found, i = [], 0
+    while i < len(lines):
+        if lines[i].startswith("```"):
+            info, start = lines[i][3:].strip(), i
+            j = i + 1
+            while not lines[j].startswith("```"):
+                j += 1
+            previous_end = found[-1][4] if found else 0
+            before = "\n".join(lines[previous_end:start])
+            found.append((start + 1, info, lines[start + 1:j], before, j + 1))
+            i = j + 1
+        else:
+            i += 1
+    return found
+
+
+def _commands(sh_lines: list[str]) -> list[list[str]]:
+    """The command lines of an `sh` block: continuations joined, comments
+    dropped, `…` (an elided line) refused."""
+    joined, out = "", []
+    for line in sh_lines:
+        joined += line.rstrip("\\").rstrip() + " " if line.endswith("\\") else line
+        if line.endswith("\\"):
+            continue
+        words = shlex.split(joined, comments=True)
+        joined = ""
+        if words:
+            assert words[0] == "scorekeeper" and "…" not in words, words
+            out.append(words[1:])
+    return out
+
+
+def _dollar_runs(lines: list[str]) -> list[tuple[list[str], list[str]]]:
+    runs: list[tuple[list[str], list[str]]] = []
+    for line in lines:
+        if line.startswith("$ scorekeeper "):
+            runs.append((shlex.split(line[2:])[1:], []))
+        else:
+            runs[-1][1].append(line)
+    return runs
+
+
+def _case_kind(info: str, lines: list[str], before: str) -> str | None:
+    if info in ("sh", "toml") or not lines:
+        return None
+    if lines[0].startswith("$ scorekeeper "):
+        return "dollar"
+    if before.rstrip().endswith(EXCERPT_MARK):
+        return "excerpt"
+    if LISTED_MARK in before and before.rstrip().endswith("-->"):
+        return "listed"
+    return "unchecked"
+
+
+BLOCKS = [b[:4] for b in _blocks()[1:]]   # the first: the install-and-run lines
+CASES = [(n, info, lines, before) for n, info, lines, before in BLOCKS
+         if _case_kind(info, lines, before) is not None]
+
+
+@pytest.fixture
+def in_samples(tmp_path, monkeypatch):
+    shutil.copytree(ROOT / "sample_sessions", tmp_path / "sample_sessions")
+    monkeypatch.chdir(tmp_path)
+    for key, value in ENV.items():
+        monkeypatch.setenv(key, value)
+    return tmp_path
+
+
+def _shown(cli, args: list[str]) -> str:
+    result = cli(*args, env=ENV)
+    return "\n".join(line.rstrip() for line in result.output.splitlines())
+
+
+def _terminal_for(args: list[str], monkeypatch) -> None:
+    # `rules` renders the book only for a person at a terminal (the README
+    # shows that); everything else prints the same either way
+    if args[:1] == ["rules"]:
+        import scorekeeper.commands.rules as rules_command
+
+        monkeypatch.setattr(rules_command, "stdout_is_terminal", lambda: True)
+
+
+def test_every_output_block_is_checked():
+    unchecked = [n for n, info, lines, before in CASES
+                 if _case_kind(info, lines, before) == "unchecked"]
+    assert unchecked == [], f"README.md lines {unchecked}: output blocks no test checks"
+
+
+@pytest.mark.parametrize("number,info,lines,before",
+                         [c for c in CASES if _case_kind(*c[1:]) == "dollar"],
+                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+def test_dollar_block_is_the_real_output(number, info, lines, before, cli, in_samples,
+                                         monkeypatch):
+    for args, expected in _dollar_runs(lines):
+        _terminal_for(args, monkeypatch)
+        shown = _shown(cli, args)
+        want = "\n".join(line.rstrip() for line in expected)
+        assert shown.strip("\n") == want.strip("\n"), f"README.md:{number}: {args}"
+
+
+def _sh_block_before(number: int) -> list[str]:
+    earlier = [lines for n, info, lines, *_ in _blocks() if n < number and info == "sh"]
+    return earlier[-1]
+
+
+@pytest.mark.parametrize("number,info,lines,before",
+                         [c for c in CASES if _case_kind(*c[1:]) == "excerpt"],
+                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+def test_excerpt_block_is_part_of_the_real_output(number, info, lines, before, cli,
+                                                  in_samples, monkeypatch):
+    commands = _commands(_sh_block_before(number))
+    for args in commands[:-1]:
+        result = cli(*args, env=ENV)
+        assert result.exit_code == 0, (args, result.output)
+    _assert_lines_in_order(number, lines, _shown(cli, commands[-1]).splitlines())
+
+
+def _assert_lines_in_order(number: int, lines: list[str], shown: list[str]) -> None:
+    want = [line.rstrip() for line in lines]
+    at = 0
+    for line in want:
+        while at < len(shown) and shown[at] != line:
+            at += 1
+        assert at < len(shown), (f"README.md:{number}: {line!r} is not in the "
+                                 "output (in order):\n" + "\n".join(shown))
+        at += 1
+
+
+@pytest.mark.parametrize("number,info,lines,before",
+                         [c for c in CASES if _case_kind(*c[1:]) == "listed"],
+                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+def test_listed_block_is_part_of_the_real_output(number, info, lines, before, cli,
+                                                 in_samples, monkeypatch):
+    listed = before[before.rindex(LISTED_MARK) + len(LISTED_MARK):before.rindex("-->")]
+    shown: list[str] = []
+    for line in filter(None, (raw.strip() for raw in listed.splitlines())):
+        if line.startswith("edit "):
+            name, _, change = line[5:].partition(": ")
+            old, _, new = change.partition(" => ")
+            path = in_samples / name
+            text = path.read_text(encoding="utf-8")
+            assert old in text, f"README.md:{number}: {old!r} not in {name}"
+            path.write_text(text.replace(old, new), encoding="utf-8")
+        elif line.startswith("$ "):
+            shown += _shown(cli, shlex.split(line[2:])[1:]).splitlines()
+        else:
+            (args,) = _commands([line])
+            result = cli(*args, env=ENV)
+            assert result.exit_code == 0, (args, result.output)
+    _assert_lines_in_order(number, lines, shown)
+
