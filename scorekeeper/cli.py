@@ -48,7 +48,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.numbers import plural
-from scorekeeper.core.options import format_option
+from scorekeeper.core.options import format_option, json_options
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
@@ -219,8 +219,9 @@ def export(
 @app.command()
 def profiles(as_json: bool = JSON_OPT) -> None:
     """List every profile with its options and defaults."""
-    data = [{"game": p.game, "profile": p.name, "summary": p.summary,
-             "options": p.option_values(p.rules),
+    data = [{"game": p.game, "profile": p.name, "aliases": list(p.aliases),
+             "summary": p.summary,
+             "options": json_options(p.option_values(p.rules)),
              "choices": {k: list(v) for k, v in p.choices.items()},
              "ranges": {k: list(v) for k, v in p.ranges.items()}}
             for p in registry.profiles()]

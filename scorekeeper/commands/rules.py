@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
@@ -13,16 +13,25 @@ from scorekeeper.commands.common import (
     console,
     emit_json,
     guarded,
+    parameter,
+    settings_of,
     use_ascii,
     write_text,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile
+from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.games import registry
 
 if TYPE_CHECKING:
     from scorekeeper.reports.rulebook import Rule
-from scorekeeper.commands.common import JSON_OPT, PROFILE_OPT, stdout_is_terminal
+from scorekeeper.commands.common import (
+    JSON_OPT,
+    PROFILE_OPT,
+    SETTINGS,
+    stdout_is_terminal,
+)
+
+SET_OPT = parameter(SETTINGS).default
 
 
 def rules(
@@ -32,6 +41,7 @@ def rules(
     second: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
                                            help="Just this rule: DH-8, ma-11…"),
     profile: Optional[str] = PROFILE_OPT,
+    settings: List[str] = SET_OPT,
     plain: bool = typer.Option(False, "--plain",
                                help="The Markdown as written, never a pager."),
     as_json: bool = JSON_OPT,
@@ -41,6 +51,7 @@ def rules(
         from scorekeeper.reports import rulebook  # start-up: see module doc
 
         chosen, rule_id, explicit = _profile_and_rule(game, first, second, profile)
+        current = settings_of(chosen, settings)
         if rule_id is not None:
             rule = _find_rule(chosen, explicit, rule_id)
             if as_json:
@@ -53,11 +64,35 @@ def rules(
         if as_json:
             emit_json({"game": chosen.game, "profile": chosen.name,
                        "sections": [s.as_json() for s in found],
-                       "rules": [r.id for r in rulebook.rules_of(found)]})
+                       "rules": [r.id for r in rulebook.rules_of(found)],
+                       "options": option_rows(chosen, current)})
             return
-        _show_rules(rulebook.section(chosen), plain)
+        _show_rules(rulebook.section(chosen) + "\n\n"
+                    + options_text(chosen, current), plain)
 
     guarded(body, as_json)
+
+
+def option_rows(profile: Profile[Any], current: Any) -> list[dict[str, Any]]:
+    """Each house option of a profile: its value now (`--set`), the
+    profile's default, what it takes and the rule defining it."""
+    return [{"option": key, "value": json_option(getattr(current, key)),
+             "default": json_option(getattr(profile.rules, key)),
+             "takes": profile.allowed(key), "rule": profile.rule_of(key)}
+            for key in profile.options]
+
+
+def options_text(profile: Profile[Any], current: Any) -> str:
+    """The rule book's list of a profile's options with their values now."""
+    lines = [f"### House options of `{profile.name}` (values now)", ""]
+    for row in option_rows(profile, current):
+        value = format_option(getattr(current, row["option"]))
+        default = format_option(getattr(profile.rules, row["option"]))
+        lines.append(f"- `{row['option']} = {value}`"
+                     + ("" if value == default else f" (default {default})")
+                     + f": {row['takes']}"
+                     + (f"; {row['rule']}" if row["rule"] else "") + ".")
+    return "\n".join(lines)
 
 
 def _profiles_of(game: str) -> list[Profile[Any]]:
@@ -72,7 +107,7 @@ def _profile_and_rule(game: str, first: str | None, second: str | None,
     """`rules GAME [PROFILE] [RULE-ID]`: the first word after GAME is a
     profile when the game has one by that name, otherwise a rule id. Also
     whether a profile was named at all."""
-    known = [p.name for p in _profiles_of(game)]
+    known = [n for p in _profiles_of(game) for n in (p.name, *p.aliases)]
     words = [w for w in (first, second) if w is not None]
     named = words[0] if words and words[0].lower() in known else None
     rest = words[1:] if named is not None else words

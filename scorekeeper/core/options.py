@@ -39,6 +39,52 @@ def _no_ids() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
+@dataclass(frozen=True)
+class ByPlayers:
+    """A whole number that depends on how many play, written
+    `2:5,3:10,4:15`: each count's number holds from that many players up to
+    the next count (here 2 → 5, 3 → 10, 4 or more → 15)."""
+
+    steps: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> ByPlayers:
+        """`COUNT:NUMBER,…`; ValueError when it is not that."""
+        steps = []
+        for piece in text.split(","):
+            count, sep, number = (part.strip() for part in piece.partition(":"))
+            if not sep or not (is_whole_number(count) and is_whole_number(number)) \
+                    or len(count) > 3 or len(number) > 6:
+                raise ValueError(piece)
+            steps.append((int(count), int(number)))
+        return cls(tuple(steps))
+
+    def at(self, players: int) -> int:
+        """The number for a table of `players` (the first step's below it)."""
+        found = self.steps[0][1]
+        for count, number in self.steps:
+            if count <= players:
+                found = number
+        return found
+
+    def problem(self, fewest: int) -> str | None:
+        """Why these steps are no table for `fewest` players and up."""
+        counts = [count for count, _ in self.steps]
+        if counts != sorted(set(counts)):
+            return "player counts in rising order, each once"
+        if counts[0] > fewest:
+            return f"a first player count of at most {fewest}"
+        if any(number < 0 for _, number in self.steps):
+            return "numbers of 0 or more"
+        return None
+
+    def __str__(self) -> str:
+        return ",".join(f"{count}:{number}" for count, number in self.steps)
+
+
+BY_PLAYERS_HINT = "a table by player count such as 2:5,3:10,4:15"
+
+
 class OptionRefused(Impossible):
     """A rule set built with a value an option does not take."""
 
@@ -156,9 +202,30 @@ class Profile(NamedTuple, Generic[R]):
     ranges: Mapping[str, tuple[int, int]] = MappingProxyType({})
     renamed: Mapping[str, Renamed] = MappingProxyType({})
     topics: Mapping[str, str] = MappingProxyType({})
+    # Other names of the profile (`--profile jhyap`, and in ledgers).
+    aliases: tuple[str, ...] = ()
+    # Sections of the rule book every profile of the game shares (its
+    # house options), printed after the profile's own.
+    also_sections: tuple[str, ...] = ()
 
     def option_values(self, rules: R) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in self.options}
+
+    def changed(self, rules: R) -> dict[str, Any]:
+        """The options whose value differs from this profile's default (the
+        house rules a table set), in the profile's order. The session's
+        length (`hands`, `rotations`) is left out: every view shows it as
+        the hands planned."""
+        return {key: value for key, value in self.option_values(rules).items()
+                if key != rules.length_option and value != getattr(self.rules, key)}
+
+    def changed_text(self, rules: R) -> str:
+        """`changed` in words, each with the rule defining it:
+        "call_limit = 7 (DC-4), ties = caller_wins (DH-8)"; "" if none."""
+        return ", ".join(
+            f"{key} = {format_option(value)}"
+            + (f" ({self.rule_of(key)})" if self.rule_of(key) else "")
+            for key, value in self.changed(rules).items())
 
     def rule_of(self, key: str) -> str | None:
         """The id of the rule that defines an option, if the profile says."""
@@ -184,7 +251,8 @@ class Profile(NamedTuple, Generic[R]):
         if kind == "bool":
             return "true or false"
         if kind.startswith("int"):
-            return "a whole number" + (" or none" if "None" in kind else "")
+            by = f", {BY_PLAYERS_HINT}," if "ByPlayers" in kind else ""
+            return "a whole number" + by + (" or none" if "None" in kind else "")
         return "text"
 
     def _known(self, key: str) -> None:
@@ -271,7 +339,7 @@ def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
         return profiles[0]
     wanted = name.lower()
     for profile in profiles:
-        if profile.name == wanted:
+        if profile.name == wanted or wanted in profile.aliases:
             return profile
     known = ", ".join(p.name for p in profiles)
     raise Impossible(f"unknown profile {wanted!r} for {game}; profiles: {known}")
@@ -312,6 +380,14 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "off"):
             return None
+        if "ByPlayers" in kind and ":" in raw:
+            try:
+                return ByPlayers.parse(raw)
+            except ValueError:
+                what = profile.allowed(key) if profile is not None and \
+                    key in profile.options else BY_PLAYERS_HINT
+                raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                                 rule) from None
         if not is_whole_number(raw.strip()) or len(raw.strip()) > 7:
             what = profile.allowed(key) if profile is not None and \
                 key in profile.options else \
@@ -334,8 +410,22 @@ def format_option(value: Any) -> str:
     return str(value)
 
 
+def json_option(value: Any) -> Any:
+    """An option value as JSON holds it: numbers, true/false, null and
+    text stay; any other value (a table by player count) as its text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return format_option(value)
+
+
+def json_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: json_option(value) for key, value in values.items()}
+
+
 def stored_option(value: Any) -> Any:
     """How an option value is written into the TOML ledger (no nulls)."""
     if isinstance(value, Enum):
         return value.value
-    return "none" if value is None else value
+    if value is None:
+        return "none"
+    return value if isinstance(value, (bool, int, str)) else format_option(value)

@@ -14,7 +14,7 @@ from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
-from scorekeeper.core.options import Profile, RuleSet, stored_option
+from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import Game
@@ -88,6 +88,12 @@ class Session:
     @property
     def score_key(self) -> str:
         return self.rules.score_key
+
+    @property
+    def house_options(self) -> dict[str, Any]:
+        """The options this session sets away from its profile's defaults
+        (as JSON holds them): what every view's header shows."""
+        return json_options(self.profile.changed(self.rules))
 
     # -- derived state ----------------------------------------------------
     @cached_property
@@ -201,6 +207,7 @@ class Session:
             "next_dealer": self.next_dealer,
             "game": self.game.name,
             "profile": self.profile.name,
+            "house_options": self.house_options,
         }
         if self.rules.lower_is_better:
             data["eliminated"] = list(self.eliminated())
@@ -232,7 +239,7 @@ class Session:
                                  if p in out_now and p not in out_before]
             rows.append(row)
         return {"hands": rows, "players": list(self.players),
-                "score": self.score_key}
+                "score": self.score_key, "house_options": self.house_options}
 
     def story(self, row: Mapping[str, Any]) -> str:
         """A history row in a few words: the game's story, then who sat it

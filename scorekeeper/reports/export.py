@@ -15,6 +15,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import json_options
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -54,6 +55,9 @@ def _csv(session: Session) -> str:
     key = session.score_key
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    said = session.profile.changed_text(session.rules)
+    if said:      # a comment line, read past by `comment="#"` readers
+        out.write(f"# house options: {csv_text(said)}\n")
     writer.writerow(["hand", "dealer", "winner"]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
@@ -73,8 +77,8 @@ def _json(session: Session) -> str:
         "profile": session.profile.name,
         "players": list(session.players),
         "first_dealer": session.first_dealer,
-        "options": {k: v for k, v in
-                    session.profile.option_values(session.rules).items()},
+        "options": json_options(session.profile.option_values(session.rules)),
+        "house_options": session.house_options,
         "hands": [dict(h.data) for h in session.hands],
         "history": session.history_json()["hands"],
         "standings": session.standings_json(),
@@ -89,8 +93,11 @@ def _markdown(session: Session) -> str:
     standing = session.standings_json()
     lines = [f"# {session.game.title} session ({session.profile.name})", "",
              f"Players (seat order): {', '.join(names.values())}; first dealer "
-             f"{names[session.first_dealer]}.", "",
-             "| Hand | Dealer | Winner | What happened | "
+             f"{names[session.first_dealer]}.", ""]
+    said = session.profile.changed_text(session.rules)
+    if said:
+        lines += [f"House options (not the profile's defaults): {md_text(said)}.", ""]
+    lines += ["| Hand | Dealer | Winner | What happened | "
              + " | ".join(names.values()) + " |",
              "|---:|---|---|---|" + "---:|" * len(players)]
     for row in _rows(session):

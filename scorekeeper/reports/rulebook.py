@@ -26,11 +26,16 @@ def full_text() -> str:
 
 
 def section(profile: Profile[Any]) -> str:
-    """The `## …` section of the rule book for this profile."""
-    text = full_text()
-    lines = text.splitlines()
+    """The `## …` section of the rule book for this profile, then the
+    sections it shares with the game's other profiles."""
+    lines = full_text().splitlines()
+    return "\n\n".join(_section_text(lines, heading) for heading
+                       in (profile.rules_section, *profile.also_sections))
+
+
+def _section_text(lines: Sequence[str], heading: str) -> str:
     start = next(i for i, line in enumerate(lines)
-                 if line.startswith("## ") and profile.rules_section in line)
+                 if line.startswith("## ") and heading in line)
     end = next((i for i in range(start + 1, len(lines))
                 if lines[i].startswith("## ")), len(lines))
     body = "\n".join(lines[start:end]).rstrip("-\n ")

@@ -70,6 +70,14 @@ def not_as_stored(con: Console, session: Session, stored: Any) -> None:
                  f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "red")
 
 
+def house_options(con: Console, session: Session) -> None:
+    """The line above a session's table naming the options it sets away
+    from its profile's defaults, each with its rule; nothing if none."""
+    said = session.profile.changed_text(session.rules)
+    if said:
+        hanging(con, f"House options: {said}", "  ", "    ")
+
+
 def standings(con: Console, session: Session, stale: bool = False) -> None:
     """Places and totals; `stale`: the ledger does not verify (the totals
     are shown as stored, and marked)."""
@@ -81,6 +89,7 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
                   and played <= planned else plural(played, "hand")
                   + (f" ({planned} planned)" if planned else "")))
     table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
+    house_options(con, session)
     table.add_column("Place", justify="right")
     table.add_column("Player", overflow="fold")
     table.add_column("Points" if lower else "Total", justify="right")
@@ -144,6 +153,7 @@ def history(con: Console, session: Session, last: int | None = None,
         tables = _history_tables(con, session, data, shown, stale, layout)
         if tables:
             break
+    house_options(con, session)
     for table in tables:
         con.print(table)
     _history_notes(con, session, shown, layout)
@@ -268,5 +278,6 @@ def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]
             opts.append(f"{k} = {fmt(v)}"
                         + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else "")
                         + (f"  ({span[0]}–{span[1]})" if span else ""))
-        table.add_row(p["game"], p["profile"], "\n".join(opts), p["summary"])
+        named = p["profile"] + "".join(f"\n(also {a})" for a in p.get("aliases", []))
+        table.add_row(p["game"], named, "\n".join(opts), p["summary"])
     con.print(table)

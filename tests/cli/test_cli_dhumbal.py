@@ -306,7 +306,8 @@ def test_new_impossible_session_exits_2_and_writes_nothing(cli, tmp_path, args):
     ("dhumbal", "nepali-games", "penalty=0",
      "option penalty takes a whole number of 1 or more, not 0 (DH-8)"),
     ("dhumbal", "nepali-games", "call_limit=-1",
-     "option call_limit takes a whole number of 0 or more, or none, not -1 (DH-4)"),
+     "option call_limit takes a whole number of 0 or more, a table by player "
+     "count such as 2:5,3:10,4:15 starting at 2 or fewer, or none, not -1 (DH-4)"),
     ("dhumbal", "nepali-games", "turn_cap=0", "not 0 (DH-10)"),
     ("dhumbal", "cardrulesplus", "eliminate_at=0", "not 0 (DC-9)"),
     ("marriage", "three-deck", "rotations=0",

@@ -251,7 +251,9 @@ def test_ma9_seen_dublees_is_stored_shown_in_history_and_exported(cli, tmp_path)
     assert row["seen"] == ["A", "B"] and row["seen_dublees"] == ["C"]
     assert row["net"] == {"A": 21, "B": -9, "C": -12}
     csv_text = cli("export", path, "--format", "csv").stdout
-    assert csv_text.splitlines()[0] == ("hand,dealer,winner,net:A,net:B,net:C,"
+    # the house option first (issue 15), then the header row
+    assert csv_text.splitlines()[0] == "# house options: dublee_seen_fee = 0 (MA-16)"
+    assert csv_text.splitlines()[1] == ("hand,dealer,winner,net:A,net:B,net:C,"
                                         "total:A,total:B,total:C,what happened")
     assert "seen through dublees: C" in csv_text
     exported = json.loads(cli("export", path, "--format", "json").stdout)

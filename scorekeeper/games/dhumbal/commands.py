@@ -24,10 +24,13 @@ COMMON = frozenset({"game", "profile", "settings"})
 
 def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
     hand = cardtext.cards(values["cards"])
-    ruling = rule_on(lambda: turns.call_ruling(hand, rules))
+    players = values.get("players")
+    if players is not None:
+        rules.check_player_count(players)
+    ruling = rule_on(lambda: turns.call_ruling(hand, rules, players))
     return ruling._replace(details=MappingProxyType({
         **ruling.details, "value": turns.hand_value(hand, rules),
-        "limit": rules.call_limit}))
+        "limit": rules.limit_for(players)}))
 
 
 def _discard(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
@@ -47,7 +50,9 @@ CHECKS = (
     CheckSpec(
         "call", "May these cards call Dhumbal?",
         (Flag("cards", argument=True, required=True, metavar="CARDS",
-              help='The hand, e.g. "A♠ 2♦"'),),
+              help='The hand, e.g. "A♠ 2♦"'),
+         Flag("players", ("--players",), int, None,
+              "How many play (for a call limit by player count).", "N")),
         _call, "yes", "no", COMMON),
     CheckSpec(
         "discard", "Is this Dhumbal discard legal?",

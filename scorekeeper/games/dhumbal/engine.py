@@ -121,7 +121,7 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         cited.append(rules.rule("show"))
         winner, caught, charges = _show(hand, rules, values, order, lines)
     else:
-        check_call_value(values[hand.caller], rules)
+        check_call_value(values[hand.caller], rules, len(hand.players))
         cited += [rules.rule("call"), rules.rule("resolve")]
         winner, caught, charges = _call(hand, hand.caller, rules, values, order,
                                         lines)

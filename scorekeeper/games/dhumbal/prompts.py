@@ -30,14 +30,15 @@ def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
     flags["hand"] = []
     for p in table.seated:
         answer = ask.ask(f"{p}'s cards (e.g. 'A♠ 2♦', '-' for none, or a total)",
-                         _shown_check(p, rules, holdings, flags.get("call")),
+                         _shown_check(p, rules, holdings, flags.get("call"),
+                                      len(table.seated)),
                          default=earlier.get(p))
         flags["hand"].append(f"{p}={answer}")
     return flags
 
 
 def _shown_check(player: str, rules: DhumbalRules, holdings: Holdings,
-                 caller: str | None) -> Callable[[str], None]:
+                 caller: str | None, seated: int) -> Callable[[str], None]:
     """The check of one player's answer; keeps the cards once accepted. The
     caller's hand above the limit is refused once: typed the same again, it
     stands (and the call is ruled against, as with the flags)."""
@@ -57,7 +58,7 @@ def _shown_check(player: str, rules: DhumbalRules, holdings: Holdings,
                                  f"0–{rules.hand_size}", rules.rule("deal"))
             holdings.check(player, shown.cards)
             value = hand_value(shown.cards, rules)
-        limit = rules.call_limit
+        limit = rules.limit_for(seated)
         if player == caller and limit is not None and value > limit \
                 and text.strip() not in warned:
             warned.append(text.strip())

@@ -14,7 +14,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
-from scorekeeper.core.options import Profile, RuleSet, frozen_mapping
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import ByPlayers, Profile, RuleSet, frozen_mapping
 
 NAME = "dhumbal"
 
@@ -46,7 +47,8 @@ class DhumbalRules(RuleSet):
     decks: int = 1
     jokers: int = 0
     faces: str = "ten"
-    call_limit: int | None = 5
+    # A number, a table by player count (DO-1), or None: any value calls.
+    call_limit: int | ByPlayers | None = 5
     penalty: int = 25
     double_penalty: bool = False
     double_penalty_margin: int = 5
@@ -72,8 +74,9 @@ class DhumbalRules(RuleSet):
         checks = [
             ("jokers", self.jokers in (0, 2), "0 or 2"),
             ("faces", self.faces in FACE_SCHEMES, "one of " + ", ".join(FACE_SCHEMES)),
-            ("call_limit", self.call_limit is None or self.call_limit >= 0,
-             "a whole number of 0 or more, or none"),
+            ("call_limit", self._call_limit_ok(),
+             "a whole number of 0 or more, a table by player count such as "
+             f"2:5,3:10,4:15 starting at {self.min_players} or fewer, or none"),
             ("penalty", self.penalty > 0, positive),
             ("double_penalty_amount", self.double_penalty_amount > 0, positive),
             ("double_penalty_margin", self.double_penalty_margin >= 0,
@@ -86,6 +89,24 @@ class DhumbalRules(RuleSet):
             ("max_set", 2 <= self.max_set <= 4, "2, 3 or 4"),
         ]
         return problems + [(key, takes) for key, ok, takes in checks if not ok]
+
+    def _call_limit_ok(self) -> bool:
+        limit = self.call_limit
+        if isinstance(limit, ByPlayers):
+            return limit.problem(self.min_players) is None
+        return limit is None or limit >= 0
+
+    def limit_for(self, players: int | None) -> int | None:
+        """DH-4 / DC-4 / DO-1: the call limit at a table of `players` (None:
+        any value calls). A limit by player count needs the count."""
+        limit = self.call_limit
+        if not isinstance(limit, ByPlayers):
+            return limit
+        if players is None:
+            raise Impossible(f"the call limit depends on how many play "
+                             f"(call_limit = {limit}): give --players N",
+                             self.rule_or("call_table", "call"))
+        return limit.at(players)
 
     def card_value(self, rank: int) -> int:
         """DH-2 / DC-2: A = 1, 2–10 face value, faces per scheme, joker 0."""
@@ -121,19 +142,25 @@ class DhumbalRules(RuleSet):
         return self.hands
 
 
+# The house options every profile shares (RULES.md "Dhumbal house options").
+HOUSE_IDS = {"call_table": "DO-1"}
+HOUSE_SECTIONS = ("Dhumbal house options",)
+
 NEPALI_IDS = {
     "table": "DH-1", "values": "DH-2", "deal": "DH-3", "call": "DH-4",
     "turn": "DH-5", "taken": "DH-6", "resolve": "DH-8", "empty": "DH-9",
     "show": "DH-10", "ledger": "DH-11", "session": "DH-12",
+    **HOUSE_IDS,
 }
 CARDRULESPLUS_IDS = {
     "table": "DC-1", "values": "DC-2", "deal": "DC-3", "call": "DC-4",
     "turn": "DC-5", "taken": "DC-6", "resolve": "DC-8", "empty": "DC-8",
     "show": "DC-8", "ledger": "DC-8", "eliminate": "DC-9", "session": "DC-10",
+    **HOUSE_IDS,
 }
 
 # The rule that defines each option (cited when a value is refused).
-TOPICS = {"jokers": "values", "faces": "values", "call_limit": "call",
+TOPICS = {"jokers": "table", "faces": "values", "call_limit": "call",
           "penalty": "resolve", "double_penalty": "resolve",
           "pick_from_set": "taken", "eliminate_at": "eliminate",
           "hands": "session", "turn_cap": "show"}
@@ -147,6 +174,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
         options=("call_limit", "penalty", "hands", "turn_cap"),
         rules_section="Dhumbal, profile `nepali-games`",
+        also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),
     ),
     Profile(
@@ -165,6 +193,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         choices=MappingProxyType({"jokers": (0, 2), "faces": ("nepali", "full"),
                                   "penalty": (25, 30)}),
         rules_section="Dhumbal, profile `cardrulesplus`",
+        also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),
     ),
 )

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from scorekeeper.core.cards import Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.options import ByPlayers
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.dhumbal.rules import DhumbalRules, Pickup
 
@@ -24,18 +25,35 @@ def hand_value(cards: Sequence[Card], rules: DhumbalRules) -> int:
     return sum(values[c.rank] for c in cards)
 
 
-def check_call_value(value: int, rules: DhumbalRules) -> int:
-    """DH-4 / DC-4: may a hand worth `value` call? Returns it or raises."""
-    limit = rules.call_limit
+def check_call_value(value: int, rules: DhumbalRules,
+                     players: int | None = None) -> int:
+    """DH-4 / DC-4 (DO-1: at a table of `players`): may a hand worth
+    `value` call? Returns it or raises."""
+    limit = rules.limit_for(players)
     if limit is not None and value > limit:
         raise Refused(f"a hand worth {value} may not call: the call limit is "
-                      f"{limit}", rules.rule("call"))
+                      f"{limit}" + _at_table(rules, players), _call_rule(rules))
     return value
 
 
-def check_call(cards: Sequence[Card], rules: DhumbalRules) -> int:
+def _at_table(rules: DhumbalRules, players: int | None) -> str:
+    """", with 3 players (call_limit = 2:5,3:10,4:15)" for a limit by count."""
+    if players is None or not isinstance(rules.call_limit, ByPlayers):
+        return ""
+    return f" with {players} players (call_limit = {rules.call_limit})"
+
+
+def _call_rule(rules: DhumbalRules) -> str:
+    """DH-4 / DC-4; DO-1 for a limit by player count."""
+    if isinstance(rules.call_limit, ByPlayers):
+        return rules.rule_or("call_table", "call")
+    return rules.rule("call")
+
+
+def check_call(cards: Sequence[Card], rules: DhumbalRules,
+               players: int | None = None) -> int:
     """DH-4 / DC-4 on shown cards: their value, or Refused."""
-    return check_call_value(hand_value(cards, rules), rules)
+    return check_call_value(hand_value(cards, rules), rules, players)
 
 
 def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules) -> None:
@@ -46,15 +64,17 @@ def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules) -> None:
     check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
 
 
-def call_ruling(cards: Sequence[Card], rules: DhumbalRules) -> Verdict:
+def call_ruling(cards: Sequence[Card], rules: DhumbalRules,
+                players: int | None = None) -> Verdict:
     """`check call`: DH-4 / DC-4 on shown cards, with the reason either way."""
     check_hand_cards(cards, rules)
-    value = check_call(cards, rules)
-    limit = rules.call_limit
+    value = check_call(cards, rules, players)
+    limit = rules.limit_for(players)
     return Verdict(True, f"{format_cards(cards)} is worth {value}"
-                  + (f" ≤ {limit}: may call" if limit is not None
+                  + (f" ≤ {limit}{_at_table(rules, players)}: may call"
+                     if limit is not None
                      else ": any value may call in this profile"),
-                  rules.rule("call"), "call", {"cards": tuple(cards)})
+                  _call_rule(rules), "call", {"cards": tuple(cards)})
 
 
 # --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
