@@ -1,0 +1,11 @@
+"""Call Break: four players call tricks, spades trump (profile `classic`).
+
+* `rules`    — `CallBreakRules` and the profile (data);
+* `tricks`   — the rulings of the table, light enough for `check`: a card
+               played to a trick, a deal that may be thrown in;
+* `engine`   — one deal's score: the calls, the tricks taken, in tenths;
+* `flags`    — `HAND_FLAGS`: `--bid`, `--won` as data;
+* `commands` — `CHECKS`: `check play|deal` as data;
+* `game`     — `GAME`: entering, storing, replaying, showing one deal;
+* `render`, `prompts` — for people (rich, a terminal).
+"""

@@ -1,0 +1,61 @@
+"""Call Break on the command line, declared as data: the options of a deal
+(`--bid`, `--won`: `HAND_FLAGS`, from `flags`) and `check play|deal`.
+
+Each check reads its card text, asks `tricks` for the ruling and returns a
+`Verdict`; the shell builds the command, the JSON and the human verdict.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from scorekeeper.core import cards as cardtext
+from scorekeeper.core.verdict import Verdict
+from scorekeeper.games.callbreak import tricks
+from scorekeeper.games.callbreak.flags import HAND_FLAGS as HAND_FLAGS
+from scorekeeper.games.callbreak.rules import PROFILES as PROFILES
+from scorekeeper.games.callbreak.rules import CallBreakRules
+from scorekeeper.games.declare import CheckSpec, Flag
+
+COMMON = frozenset({"game", "profile", "settings"})
+
+
+def _trick(text: str | None) -> tuple[cardtext.Card, ...]:
+    """The trick so far; none given (or `-`): the card leads."""
+    return () if text is None or not text.strip() else cardtext.cards(text)
+
+
+def _play(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
+    return tricks.check_play(cardtext.card(values["card"]),
+                             cardtext.cards(values["hand"]),
+                             _trick(values.get("trick")), rules)
+
+
+def _deal(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
+    return tricks.check_deal(cardtext.cards(values["cards"]), rules)
+
+
+def _legal_lines(ruling: Verdict) -> list[str]:
+    legal = ruling.details.get("legal", ())
+    return [f"  may play: {tricks.either(legal)}"] if legal and not ruling.valid \
+        else []
+
+
+CHECKS = (
+    CheckSpec(
+        "play", "May this card be played to the trick?",
+        (Flag("card", argument=True, required=True, metavar="CARD",
+              help='The card played, e.g. "A♥".'),
+         Flag("hand", ("--hand",), str, None,
+              "The cards held, the card played among them.", "CARDS",
+              required=True),
+         Flag("trick", ("--trick",), str, None,
+              "The trick so far, in the order played ('-' or none: the card "
+              "leads).", "CARDS")),
+        _play, "legal", "not legal", COMMON, _legal_lines),
+    CheckSpec(
+        "deal", "May the player dealt these 13 cards demand a redeal?",
+        (Flag("cards", argument=True, required=True, metavar="CARDS",
+              help='The 13 cards dealt, e.g. "A♥ K♦ …".'),),
+        _deal, "redeal", "no redeal", COMMON),
+)

@@ -1,0 +1,17 @@
+"""The options of a Call Break deal (`record`, `settle`), declared as data.
+
+The lightest module of the game: `record` and `settle` take the options of
+every game's hand (and refuse another game's by name), so they load this
+module of every game and nothing else of it.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games.declare import Flag
+
+HAND_FLAGS = (
+    Flag("bid", ("--bid",), list, [], "Call Break: NAME=N, a player's call "
+         "(repeat for every player).", "NAME=N"),
+    Flag("won", ("--won",), list, [], "Call Break: NAME=N, the tricks a "
+         "player took (repeat for every player).", "NAME=N"),
+)

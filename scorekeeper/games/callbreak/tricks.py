@@ -1,0 +1,167 @@
+"""The rulings of a Call Break table, one card at a time: may this card be
+played to this trick (CB-5 … CB-8), and may this hand demand a redeal
+(CB-3). Pure functions of cards and a `CallBreakRules`; light enough for
+`check` (no engine, no ledger).
+
+A card's power in its suit is its rank with the ace high (A above K).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import NamedTuple, Sequence
+
+from scorekeeper.core.cards import SUIT_SYMBOLS, Card, check_copies, format_cards
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.verdict import Verdict
+from scorekeeper.games.callbreak.rules import TRICKS, CallBreakRules
+
+SPADES = 0
+PLAYERS = 4
+# Kinds of a legal play, for `check play --json`.
+LEAD, FOLLOW, HEAD, TRUMP, ANY = "lead", "follow", "head", "trump", "any"
+
+
+def power(card: Card) -> int:
+    """A high: 2 … 10 J Q K A are 2 … 14."""
+    return 14 if card.rank == 1 else card.rank
+
+
+def by_power(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: (power(c), c.suit)))
+
+
+def either(cards: Sequence[Card], word: str = "or") -> str:
+    """"A♥", "Q♥ or A♥", "J♥, Q♥ or A♥": the cards one of which will do
+    (`word` "and": all of them), lowest first."""
+    texts = [c.text() for c in by_power(cards)]
+    return texts[0] if len(texts) == 1 else \
+        ", ".join(texts[:-1]) + f" {word} " + texts[-1]
+
+
+def winning_card(trick: Sequence[Card]) -> Card:
+    """CB-8: the highest spade, else the highest card of the suit led."""
+    led = trick[0].suit
+    spades = [c for c in trick if c.suit == SPADES]
+    pool = spades or [c for c in trick if c.suit == led]
+    return max(pool, key=power)
+
+
+class Demand(NamedTuple):
+    """What the rules ask of the next card: the cards that satisfy them,
+    the rule, the kind of play, and the demand in words (for a refusal)."""
+
+    legal: tuple[Card, ...]
+    rule: str
+    kind: str
+    demand: str
+    reason: str
+
+
+def _follow(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
+            ) -> Demand:
+    """CB-6: follow the suit led; with `must_head`, beat the card winning
+    the trick when it is of the suit led and the hand can."""
+    rule, suit = rules.rule("follow"), SUIT_SYMBOLS[trick[0].suit]
+    held = by_power([c for c in hand if c.suit == trick[0].suit])
+    top = winning_card(trick)
+    higher = tuple(c for c in held if top.suit == trick[0].suit
+                   and power(c) > power(top))
+    if rules.must_head and higher:
+        return Demand(higher, rule, HEAD, f"must beat {top} with {either(higher)}",
+                      f"follows {suit} and beats {top}")
+    if top.suit != trick[0].suit:
+        why = f"the trick is trumped with {top}: any {suit} follows"
+    elif rules.must_head:
+        why = f"nothing in the hand beats {top}: any {suit} follows"
+    else:
+        why = f"any {suit} follows (must_head is off)"
+    return Demand(held, rule, FOLLOW, f"must follow {suit} with {either(held)}",
+                  f"follows {suit}; {why}")
+
+
+def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
+          ) -> Demand:
+    """CB-7: void in the suit led, trump with a spade that beats every spade
+    in the trick if the hand holds one; otherwise any card."""
+    rule, suit = rules.rule("trump"), SUIT_SYMBOLS[trick[0].suit]
+    in_trick = [c for c in trick if c.suit == SPADES]
+    top = max(in_trick, key=power) if in_trick else None
+    spades = by_power([c for c in hand if c.suit == SPADES])
+    beating = tuple(c for c in spades if top is None or power(c) > power(top))
+    if beating:
+        over = f" that beats {top}" if top is not None else ""
+        return Demand(beating, rule, TRUMP,
+                      f"no {suit} in the hand: must trump with a spade{over}, "
+                      f"{either(beating)}",
+                      f"no {suit} in the hand: trumps" + (f" over {top}" if top
+                                                          else ""))
+    why = f"no spade in the hand beats {top}" if spades else "no spade in the hand"
+    return Demand(tuple(hand), rule, ANY, "", f"no {suit} and {why}: any card")
+
+
+def demand(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
+           ) -> Demand:
+    """What the next card of `trick` (in the order played) must be, from
+    `hand`: CB-5 for a lead, CB-6 when the hand can follow, CB-7 when not."""
+    if not trick:
+        return Demand(tuple(hand), rules.rule("lead"), LEAD, "",
+                      "leads the trick: any card may lead")
+    if any(c.suit == trick[0].suit for c in hand):
+        return _follow(hand, trick, rules)
+    return _void(hand, trick, rules)
+
+
+def check_cards(hand: Sequence[Card], trick: Sequence[Card],
+                rules: CallBreakRules) -> None:
+    """Refuse what cannot be at a Call Break table (exit 2, CB-1): a joker,
+    a card twice, more than 13 cards in a hand or 3 before the next card."""
+    rule = rules.rule("table")
+    check_copies([hand, trick], 1, 0, rule)
+    if len(hand) > TRICKS:
+        raise Impossible(f"{len(hand)} cards: a hand holds at most {TRICKS}", rule)
+    if len(trick) >= PLAYERS:
+        raise Impossible(f"the trick {format_cards(trick)} is complete: "
+                         f"{PLAYERS} players play one card each", rule)
+
+
+def check_play(card: Card, hand: Sequence[Card], trick: Sequence[Card],
+               rules: CallBreakRules) -> Verdict:
+    """May `card`, from `hand` (the cards held, `card` among them), be played
+    to `trick` (the cards played before it, in order)?"""
+    if card not in hand:
+        raise Impossible(f"{card} is not in the hand {format_cards(hand)}: "
+                         "give the cards held, the card played among them",
+                         rules.rule("table"))
+    check_cards(hand, trick, rules)
+    asked = demand(hand, trick, rules)
+    after = winning_card((*trick, card))
+    details = MappingProxyType({"legal": asked.legal, "winning": after})
+    if card in asked.legal:
+        return Verdict(True, f"{card} {asked.reason}", asked.rule, asked.kind,
+                       details)
+    return Verdict(False, asked.demand, asked.rule, asked.kind, details)
+
+
+def check_deal(hand: Sequence[Card], rules: CallBreakRules) -> Verdict:
+    """CB-3: may the player dealt `hand` (13 cards) demand a redeal? With
+    no spade, always; with no card above 10, when `redeal_no_honour`."""
+    rule = rules.rule("redeal")
+    check_cards(hand, (), rules)
+    if len(hand) != TRICKS:
+        raise Impossible(f"{len(hand)} cards: a deal gives each player "
+                         f"{TRICKS}", rules.rule("table"))
+    spades = [c for c in hand if c.suit == SPADES]
+    honours = [c for c in hand if power(c) > 10]
+    details = MappingProxyType({"spades": by_power(spades),
+                                "honours": by_power(honours)})
+    if not spades:
+        return Verdict(True, "no spade among the 13 cards: a redeal may be "
+                       "demanded", rule, "no-spade", details)
+    if not honours and rules.redeal_no_honour:
+        return Verdict(True, "no card above 10 (redeal_no_honour): a redeal may "
+                       "be demanded", rule, "no-honour", details)
+    held = f"holds {either(spades, 'and')}"
+    if rules.redeal_no_honour:
+        held += f", and {either(honours, 'and')} above 10"
+    return Verdict(False, f"{held}: the deal stands", rule, None, details)

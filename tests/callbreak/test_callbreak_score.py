@@ -1,0 +1,271 @@
+"""The Call Break engine: one deal's score (RULES.md CB-4, CB-9 … CB-12)
+and the house options of profile `classic`."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.games.callbreak.engine import (
+    CallBreakHand,
+    points_text,
+    points_value,
+    resolve,
+)
+from scorekeeper.games.callbreak.rules import CLASSIC, CallBreakRules, Overtricks
+
+RULES = CLASSIC.rules
+PLAYERS = ("Asha", "Bikash", "Chandra", "Dipak")
+
+
+def deal(calls, tricks, dealer="Asha", players=PLAYERS) -> CallBreakHand:
+    return CallBreakHand(tuple(players), dealer, tuple(zip(players, calls)),
+                         tuple(zip(players, tricks)))
+
+
+def house(**options) -> CallBreakRules:
+    return CLASSIC.build(options)
+
+
+def scores(result) -> dict[str, int]:
+    return dict(result.scores)
+
+
+# -- CB-10 the score -------------------------------------------------------------
+
+def test_cb10_worked_example_made_calls_score_the_call_and_a_tenth_per_extra():
+    result = resolve(deal((3, 2, 4, 2), (4, 2, 5, 2)), RULES)
+    assert scores(result) == {"Asha": 31, "Bikash": 20, "Chandra": 41, "Dipak": 20}
+    assert result.explanation[0] == "Asha called 3, took 4: 3.1 (CB-10)"
+    assert result.made == PLAYERS
+
+
+def test_cb10_worked_example_a_missed_call_scores_minus_the_call():
+    result = resolve(deal((3, 2, 4, 2), (4, 2, 3, 4)), RULES)
+    assert scores(result) == {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22}
+    assert result.explanation[2] == "Chandra called 4, took 3: missed, −4.0 (CB-10)"
+    assert result.made == ("Asha", "Bikash", "Dipak")
+
+
+def test_cb10_missing_by_one_trick_or_by_all_scores_the_same():
+    one_short = resolve(deal((5, 1, 1, 1), (4, 3, 3, 3)), RULES)
+    none_taken = resolve(deal((5, 1, 1, 1), (0, 5, 4, 4)), RULES)
+    assert scores(one_short)["Asha"] == scores(none_taken)["Asha"] == -50
+
+
+def test_cb10_every_extra_trick_is_a_tenth_even_past_nine():
+    # called 1, took 13: twelve over, 1 + 1.2
+    result = resolve(deal((1, 1, 1, 1), (13, 0, 0, 0)), RULES)
+    assert scores(result) == {"Asha": 22, "Bikash": -10, "Chandra": -10,
+                              "Dipak": -10}
+
+
+def test_cb10_scores_are_not_transfers_they_need_not_sum_to_zero():
+    assert not RULES.zero_sum
+    assert sum(scores(resolve(deal((3, 2, 4, 2), (4, 2, 5, 2)), RULES)).values()) == 112
+
+
+@given(st.integers(1, 8), st.integers(0, 13))
+def test_cb10_score_in_tenths_is_10c_plus_extra_or_minus_10c(call, took):
+    tenths = RULES.score_tenths(call, took)
+    assert tenths == (10 * call + took - call if took >= call else -10 * call)
+
+
+@pytest.mark.parametrize("tenths, text, value", [
+    (31, "3.1", 3.1), (20, "2.0", 2.0), (-40, "−4.0", -4.0), (0, "0.0", 0.0),
+    (131, "13.1", 13.1), (-123, "−12.3", -12.3), (22, "2.2", 2.2)])
+def test_cb10_tenths_read_as_points(tenths, text, value):
+    assert points_text(tenths) == text
+    assert points_value(tenths) == value
+
+
+# -- CB-11 house scoring --------------------------------------------------------
+
+def test_cb11_worked_example_bonus_8_a_made_call_of_8_scores_13():
+    rules = house(bonus_8=13)
+    result = resolve(deal((8, 1, 2, 1), (9, 1, 2, 1)), rules)
+    assert scores(result) == {"Asha": 131, "Bikash": 10, "Chandra": 20, "Dipak": 10}
+    assert result.explanation[0] == ("Asha called 8, took 9: 13.1; bonus_8 = 13: "
+                                     "a call of 8 made scores 13 (CB-11)")
+    assert "CB-11" in result.rules
+
+
+def test_cb11_bonus_8_without_the_option_a_call_of_8_scores_8():
+    result = resolve(deal((8, 1, 2, 1), (9, 1, 2, 1)), RULES)
+    assert scores(result)["Asha"] == 81
+    assert "CB-11" not in result.rules
+
+
+def test_cb11_bonus_8_a_missed_call_of_8_still_scores_minus_8():
+    result = resolve(deal((8, 1, 2, 1), (7, 3, 2, 1)), house(bonus_8=13))
+    assert scores(result)["Asha"] == -80
+
+
+def test_cb11_bonus_8_counts_for_calls_above_8_never_below_the_call():
+    rules = house(bonus_8=10, max_bid=13)
+    assert rules.score_tenths(9, 9) == 100      # 9 made, the bonus 10
+    assert rules.score_tenths(12, 13) == 121    # 12 made: more than the bonus
+    assert rules.score_tenths(7, 7) == 70       # below 8: no bonus
+
+
+def test_cb11_overtricks_none_a_trick_over_the_call_adds_nothing():
+    rules = house(overtricks=Overtricks.NONE)
+    result = resolve(deal((3, 2, 4, 2), (5, 2, 4, 2)), rules)
+    assert scores(result)["Asha"] == 30
+    assert result.explanation[0] == ("Asha called 3, took 5: 3.0; overtricks = "
+                                     "none: a trick over the call adds nothing (CB-11)")
+    # exactly made: nothing of the option to say
+    assert result.explanation[1] == "Bikash called 2, took 2: 2.0 (CB-10)"
+
+
+@pytest.mark.parametrize("value", [8, 27, 0, -13])
+def test_cb11_bonus_8_takes_9_to_26_or_none(value):
+    with pytest.raises(Impossible) as err:
+        house(bonus_8=value)
+    assert err.value.rule == "CB-11"
+    assert "from 9 to 26, or none" in err.value.message
+
+
+def test_cb11_house_options_are_typed_from_set():
+    rules = CLASSIC.parse_settings(["bonus_8=13", "overtricks=none"])
+    assert rules.bonus_8 == 13 and rules.overtricks is Overtricks.NONE
+    assert CLASSIC.parse_settings(["bonus_8=none"]).bonus_8 is None
+
+
+# -- CB-4 calls, CB-9 recording --------------------------------------------------
+
+@pytest.mark.parametrize("call", [0, 9, -1])
+def test_cb4_worked_example_a_call_out_of_range_is_impossible(call):
+    with pytest.raises(Impossible) as err:
+        resolve(deal((call, 2, 4, 2), (4, 2, 5, 2)), RULES)
+    assert err.value.rule == "CB-4"
+    assert f"Asha {call}" in err.value.message and "1–8" in err.value.message
+
+
+def test_cb4_min_bid_2_refuses_a_call_of_1():
+    with pytest.raises(Impossible) as err:
+        resolve(deal((1, 2, 4, 2), (4, 2, 5, 2)), house(min_bid=2))
+    assert err.value.rule == "CB-4"
+    assert "2–8" in err.value.message
+
+
+def test_cb4_max_bid_13_allows_a_call_of_9():
+    result = resolve(deal((9, 1, 1, 1), (10, 1, 1, 1)), house(max_bid=13))
+    assert scores(result)["Asha"] == 91
+
+
+def test_cb4_the_calls_need_not_add_up_to_13():
+    result = resolve(deal((8, 8, 8, 8), (4, 3, 3, 3)), RULES)
+    assert set(scores(result).values()) == {-80}
+    assert result.made == ()
+
+
+@pytest.mark.parametrize("options, rule", [
+    ({"min_bid": 3}, "CB-4"), ({"max_bid": 7}, "CB-4"), ({"max_bid": 14}, "CB-4"),
+    ({"rounds": 0}, "CB-12")])
+def test_options_out_of_range_cite_the_rule_defining_them(options, rule):
+    with pytest.raises(Impossible) as err:
+        house(**options)
+    assert err.value.rule == rule
+
+
+def test_cb9_worked_example_tricks_must_add_up_to_13():
+    with pytest.raises(Impossible) as err:
+        resolve(deal((3, 2, 4, 2), (4, 2, 5, 1)), RULES)
+    assert err.value.rule == "CB-9"
+    assert "4 + 2 + 5 + 1 = 12, not 13" in err.value.message
+
+
+def test_cb9_tricks_above_13_in_all_are_impossible_too():
+    with pytest.raises(Impossible) as err:
+        resolve(deal((3, 2, 4, 2), (4, 2, 5, 3)), RULES)
+    assert err.value.rule == "CB-9"
+
+
+def test_cb9_negative_tricks_are_impossible_even_if_the_sum_is_13():
+    with pytest.raises(Impossible) as err:
+        resolve(deal((3, 2, 4, 2), (6, -1, 5, 3)), RULES)
+    assert err.value.rule == "CB-9"
+    assert "Bikash -1" in err.value.message
+
+
+def test_cb9_every_player_calls():
+    hand = CallBreakHand(PLAYERS, "Asha", tuple(zip(PLAYERS[:3], (3, 2, 4))),
+                         tuple(zip(PLAYERS, (4, 2, 5, 2))))
+    with pytest.raises(Impossible) as err:
+        resolve(hand, RULES)
+    assert err.value.rule == "CB-4"
+    assert "no call for Dipak" in err.value.message
+
+
+def test_cb9_every_player_takes_some_number_of_tricks():
+    hand = CallBreakHand(PLAYERS, "Asha", tuple(zip(PLAYERS, (3, 2, 4, 2))),
+                         tuple(zip(PLAYERS[1:], (6, 5, 2))))
+    with pytest.raises(Impossible) as err:
+        resolve(hand, RULES)
+    assert err.value.rule == "CB-9"
+    assert "no tricks for Asha" in err.value.message
+
+
+def test_cb9_a_call_for_someone_not_seated_is_impossible():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    hand = hand._replace(calls=hand.calls + (("Ekta", 2),))
+    with pytest.raises(Impossible) as err:
+        resolve(hand, RULES)
+    assert err.value.rule == "CB-4"
+    assert "Ekta" in err.value.message
+
+
+def test_cb9_a_count_that_is_not_a_whole_number_is_impossible():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    hand = hand._replace(tricks=(("Asha", True), *hand.tricks[1:]))
+    with pytest.raises(Impossible) as err:
+        resolve(hand, RULES)
+    assert err.value.rule == "CB-9"
+
+
+# -- CB-1 the table, CB-2 the dealer ------------------------------------------------
+
+def test_cb1_a_deal_is_played_by_four():
+    three = PLAYERS[:3]
+    with pytest.raises(Impossible) as err:
+        resolve(deal((3, 2, 4), (4, 4, 5), players=three), RULES)
+    assert err.value.rule == "CB-1"
+
+
+def test_cb2_the_dealer_sits_at_the_table():
+    with pytest.raises(Impossible) as err:
+        resolve(deal((3, 2, 4, 2), (4, 2, 5, 2), dealer="Ekta"), RULES)
+    assert err.value.rule == "CB-2"
+
+
+# -- CB-12 the deal's winner, the game ---------------------------------------------
+
+def test_cb12_the_best_score_of_a_deal_wins_it():
+    assert resolve(deal((3, 2, 4, 2), (4, 2, 5, 2)), RULES).winner == "Chandra"
+
+
+def test_cb12_a_shared_best_score_has_no_winner():
+    assert resolve(deal((3, 3, 3, 3), (4, 3, 3, 3)), RULES).winner == "Asha"
+    assert resolve(deal((3, 3, 3, 3), (4, 4, 3, 2)), RULES).winner is None
+
+
+def test_cb12_a_game_is_rounds_deals_highest_wins():
+    assert RULES.planned_hands(4) == 5
+    assert house(rounds=7).planned_hands(4) == 7
+    assert not RULES.lower_is_better
+    assert RULES.length_option == "rounds"
+
+
+@given(st.lists(st.integers(1, 8), min_size=4, max_size=4),
+       st.lists(st.integers(0, 13), min_size=3, max_size=3))
+def test_cb9_cb10_any_recorded_deal_scores_every_player_once(calls, some):
+    if sum(some) > 13:
+        some = [0, 0, 0]
+    tricks = [*some, 13 - sum(some)]
+    result = resolve(deal(calls, tricks), RULES)
+    assert [p for p, _ in result.scores] == list(PLAYERS)
+    for (p, tenths), c, t in zip(result.scores, calls, tricks):
+        assert (tenths > 0) == (t >= c) == (p in result.made)
