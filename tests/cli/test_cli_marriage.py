@@ -1088,7 +1088,8 @@ def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, 
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "finishing show is 21 cards" in result.stderr
     assert "Q♣ is already with A" in result.stderr
-    assert "an agreed maal is 0–82" in result.stderr
+    assert "agreed maal 999 is more than three decks can give one hand: at most 82" \
+        in result.stderr
     assert "C does not show three 7♦" in result.stderr
     assert "net = { A = 31, B = -9, C = -22 }" in marriage.read_text(encoding="utf-8")
 

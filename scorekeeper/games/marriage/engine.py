@@ -29,7 +29,7 @@ class MarriageHand(NamedTuple):
     dealer: str
     finisher: str | None              # None: the stock ran out (MA-8)
     by: FinishKind
-    tiplu: Card
+    tiplu: Card | None                # None: every hand agreed, no cards
     seen: tuple[str, ...]             # who saw the tiplu by qualifying (MA-5)
     shown: tuple[tuple[str, Shown], ...]   # name → cards or agreed maal
     tunnelas: tuple[tuple[str, tuple[Card, ...]], ...] = ()
@@ -41,7 +41,7 @@ class MarriageResult(NamedTuple):
     players: tuple[str, ...]
     finisher: str | None
     by: FinishKind | None
-    tiplu: Card
+    tiplu: Card | None
     seen: tuple[str, ...]             # by qualifying, and the finisher
     maal: tuple[tuple[str, MaalValue], ...]   # as shown, before the mode
     settlement: Settlement
@@ -102,7 +102,7 @@ class MarriageResult(NamedTuple):
             "mode": self.mode,
             "finisher": self.finisher,
             "by": None if self.by is None else str(self.by),
-            "tiplu": str(self.tiplu),
+            "tiplu": None if self.tiplu is None else str(self.tiplu),
             "seen": list(self.seen),
             "seen_dublees": list(self.seen_dublees),
             "total_maal": self.settlement.total_maal,
@@ -160,30 +160,21 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     shown = dict(hand.shown)
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
-        if f_cards is None or len(f_cards) not in (21, 22):
-            count = "a number" if f_cards is None else \
-                f"{len(f_cards)} card{'s' * (len(f_cards) != 1)}"
+        if f_cards is not None and len(f_cards) not in (21, 22):
+            count = f"{len(f_cards)} card{'s' * (len(f_cards) != 1)}"
             raise Impossible(f"the finisher {hand.finisher} shows {count}; a "
                              "finishing show is 21 cards (or 22 with the "
-                             "discard)", rules.rule("finish"))
+                             "discard), or agreed: shown:MAAL", rules.rule("finish"))
     for name, s in hand.shown:
-        if s.total is not None and s.total > max_maal(rules):
-            raise Impossible(f"{name}'s agreed maal {s.total} is more than three "
-                             "decks can give one hand: at most "
-                             f"{max_maal(rules)} with these options (two dealt "
-                             "tunnelas of jhiplu and poplu, two tiplu copies, "
-                             "three of ordinary wildcards, one more)",
-                             rules.rule("maal"))
-        if s.total is not None and s.total < 0:
-            raise Impossible(f"{name}'s maal {s.total} is negative; maal is a "
-                             "bonus, never a penalty", rules.rule("maal"))
+        if s.total is not None:
+            check_agreed_maal(name, s.total, _natural(name, hand), rules)
         if s.cards is not None and name != hand.finisher \
                 and len(s.cards) > rules.hand_size:
             raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
                              f"{rules.hand_size} (only the finisher shows 22, "
                              "with the discard)", rules.rule("deal"))
     rules.check_shoe(*(s.cards for _, s in hand.shown if s.cards is not None),
-                     [hand.tiplu])
+                     [] if hand.tiplu is None else [hand.tiplu])
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:
@@ -196,17 +187,57 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
                                  "cards)", rules.rule("tunnela"))
 
 
+def _natural(name: str, hand: MarriageHand) -> bool:
+    """Whether `name` saw the tiplu by a natural qualification (MA-5): the
+    dealt-tunnela bonus needs it (MA-11). Not a player who never saw, one
+    who saw through 7 dublees, nor a finisher by dublees."""
+    if name == hand.finisher:
+        return hand.by != FinishKind.DUBLEES
+    return name in hand.seen
+
+
+def check_agreed_maal(name: str, total: int, natural: bool,
+                      rules: MarriageRules) -> None:
+    """An agreed maal number three decks can give this player (MA-11): at
+    most `max_maal`, and without a natural qualification no dealt-tunnela
+    bonus (34 under MA-11, 64 with alters)."""
+    if total < 0:
+        raise Impossible(f"{name}'s maal {total} is negative; maal is a "
+                         "bonus, never a penalty", rules.rule("maal"))
+    most = max_maal(rules, natural)
+    if total <= most:
+        return
+    if natural:
+        raise Impossible(f"{name}'s agreed maal {total} is more than three "
+                         f"decks can give one hand: at most {most} with these "
+                         "options (two dealt tunnelas of jhiplu and poplu, two "
+                         "tiplu copies, three of ordinary wildcards, one more)",
+                         rules.rule("maal"))
+    raise Impossible(f"{name}'s agreed maal {total} is more than {name} can "
+                     f"hold: at most {most} without the dealt-tunnela bonus, "
+                     "which needs a natural qualification (two marriages, a "
+                     "jhiplu and a poplu" + (", three alters" if rules.alter
+                                            else "") + ")", rules.rule("maal"))
+
+
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     """Rule on one hand: the finisher's show (MA-10), every maal (MA-11) and
     what the mode does with it (MA-15), the settlement and its fees (MA-12,
     MA-16) and any refused shows' penalties (MA-13)."""
     validate(hand, rules)
-    wild = Wildcards.from_tiplu(hand.tiplu)
+    wildcards = Wildcards.from_tiplu(hand.tiplu).describe() if hand.tiplu \
+        else "no tiplu given: every hand is an agreed number"
     shown = dict(hand.shown)
-    cited = [rules.rule("table"), rules.rule("wild")]
-    lines = [wild.describe()]
+    cited = [rules.rule("table")] + ([rules.rule("wild")] if hand.tiplu else [])
+    lines = [wildcards]
     finish = None
-    if hand.finisher is not None:
+    if hand.finisher is not None and shown[hand.finisher].cards is None:
+        cited.append(rules.rule("finish"))
+        lines.append(f"{hand.finisher} finishes by {hand.by}; the show was "
+                     "accepted at the table, not shown card by card (agreed "
+                     f"maal {shown[hand.finisher].total}, unverified, "
+                     f"{rules.rule('finish')})")
+    elif hand.finisher is not None:
         cited.append(rules.rule("finish"))
         finish = _check_show(hand, hand.finisher, rules)
         # The discard goes to the pile: maal counts the 21 cards shown.
@@ -250,7 +281,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         kinds=tuple(m.kind for m in finish.melds) if finish else (),
         discard=finish.discard if finish else None,
         rules=tuple(dict.fromkeys(cited)), explanation=tuple(lines),
-        unverified=unverified, wildcards=wild.describe(),
+        unverified=unverified, wildcards=wildcards,
         invalid_shows=hand.invalid_shows, penalties=penalties,
         seen_dublees=hand.seen_dublees, mode=str(rules.mode))
 
@@ -326,7 +357,7 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
     the most maal (the finisher's best), never one that breaks a tunnela
     exposed at the deal."""
     cards = dict(hand.shown)[finisher].cards
-    assert cards is not None          # validate() needs 21 or 22 cards
+    assert cards is not None and hand.tiplu is not None   # 21 or 22 cards
     try:
         finish = find_finish(cards, hand.tiplu, hand.by, rules)
     except Refused as err:
@@ -363,6 +394,7 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
 def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
                    rules: MarriageRules) -> int | None:
     """The finisher's maal on these 21 cards, None if a dealt tunnela broke."""
+    assert hand.tiplu is not None     # cards were shown
     try:
         return maal(shown, hand.tiplu, dict(hand.tunnelas).get(finisher, ()),
                     natural_qualified=hand.by != FinishKind.DUBLEES,
@@ -378,6 +410,8 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
     if shown.cards is None:
         assert shown.total is not None
         return shown.total
+    if hand.tiplu is None:            # only empty hands without a tiplu
+        return Maal(0, ())
     # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
     # not for a finisher by dublees, a player who saw through dublees, nor
     # one who never saw.

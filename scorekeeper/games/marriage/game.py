@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile
+from scorekeeper.core.options import Profile, is_whole_number
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
@@ -29,7 +29,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     title = "Marriage"
     profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
     hand_flags = HAND_FLAGS
-    stored_required = ("cards", "tiplu")
+    stored_required = ("cards",)
     name_keys = frozenset({"finisher", "seen", "seen_dublees", "invalid_shows"})
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
@@ -47,20 +47,27 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                Tally("maal", "average maal", "mean", "maal_hands"),
                Tally("invalid_shows", "refused shows"))
 
-    def args(self, table: Seating, finisher: str | None, by: str, tiplu: str,
-             seen: Sequence[str], raw: Mapping[str, str | int],
+    def args(self, table: Seating, finisher: str | None, by: str,
+             tiplu: str | None, seen: Sequence[str], raw: Mapping[str, str | int],
              tunnelas: Mapping[str, Sequence[str]], rules: MarriageRules,
              invalid_shows: Sequence[str] = (),
              seen_dublees: Sequence[str] = ()) -> MarriageHand:
-        """The frozen hand arguments, from text as typed or stored."""
-        tiplu_card = cardtext.card(tiplu)
-        rules.check_shoe([tiplu_card])
+        """The frozen hand arguments, from text as typed or stored. A
+        finisher's whole number is a show accepted without its cards (typed
+        `shown:MAAL`); the tiplu may be left out when no cards are shown."""
+        tiplu_card = cardtext.card(tiplu) if tiplu else None
+        if tiplu_card is not None:
+            rules.check_shoe([tiplu_card])
         kind = FinishKind.read(by, rules.rule("finish"))
         dealt = tuple((p, tuple(cardtext.card(t) for t in texts))
                       for p, texts in tunnelas.items())
+        shown = shown_hands(table.seated, raw)
+        if tiplu_card is None and (dealt or any(s.cards for _, s in shown)):
+            raise Impossible("--tiplu CARD is needed: the maal of the cards "
+                             "shown and the wildcards depend on it",
+                             rules.rule("wild"))
         return MarriageHand(table.seated, table.dealer, finisher, kind,
-                            tiplu_card, tuple(dict.fromkeys(seen)),
-                            shown_hands(table.seated, raw), dealt,
+                            tiplu_card, tuple(dict.fromkeys(seen)), shown, dealt,
                             tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)))
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
@@ -72,10 +79,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                              rules.rule("finish"))
         if no_finisher and by:
             raise Impossible("--by goes with --finish, not --no-finisher")
-        tiplu = flags.get("tiplu")
-        if not tiplu:
-            raise Impossible("--tiplu CARD is needed: maal and wildcards depend "
-                             "on it", rules.rule("wild"))
         tunnelas: dict[str, list[str]] = {}
         for item in flags.get("tunnela", []):
             name, sep, text = item.partition("=")
@@ -83,18 +86,20 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                 raise Impossible(f"--tunnela expects NAME=CARD, got {item!r}",
                                  rules.rule("tunnela"))
             tunnelas.setdefault(table.name(name), []).append(text)
+        finisher = table.name(finish) if finish else None
         return self.args(
-            table, table.name(finish) if finish else None,
-            by or FinishKind.MELDS, tiplu, table.names(flags.get("seen", [])),
-            parse_hand_values(flags.get("hand", []), table.players), tunnelas,
-            rules, table.names(flags.get("invalid_show", [])),
+            table, finisher, by or FinishKind.MELDS, flags.get("tiplu"),
+            table.names(flags.get("seen", [])),
+            agreed_shows(parse_hand_values(flags.get("hand", []), table.players),
+                         finisher, rules),
+            tunnelas, rules, table.names(flags.get("invalid_show", [])),
             table.names(flags.get("seen_dublees", [])))
 
     def args_from_stored(self, data: Mapping[str, Any], table: Seating,
                          rules: MarriageRules) -> MarriageHand:
         raw = data.get("cards")
-        if not isinstance(raw, dict) or not isinstance(data.get("tiplu"), str):
-            raise Impossible("`cards` (table) and `tiplu` (card) are needed")
+        if not isinstance(raw, dict) or not isinstance(data.get("tiplu", ""), str):
+            raise Impossible("`cards` must be a table and `tiplu` a card")
         finisher = data.get("finisher")
         if finisher is None and data.get("no_finisher") is not True:
             raise Impossible("a hand needs `finisher = NAME` or `no_finisher = true`")
@@ -105,7 +110,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             raise Impossible("`seen` must be a list of names and `tunnelas` a "
                              "table NAME = [CARDS]")
         return self.args(table, finisher, data.get("by", FinishKind.MELDS),
-                         data["tiplu"], seen, raw,
+                         data.get("tiplu"), seen, raw,
                          {p: list(v) for p, v in tunnelas.items()}, rules,
                          data.get("invalid_shows", []),
                          data.get("seen_dublees", []))
@@ -117,7 +122,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             if finisher else {"no_finisher": True}
         flags["tiplu"] = data.get("tiplu")
         flags["seen"] = [p for p in data.get("seen", []) if p != finisher]
-        flags["hand"] = [f"{p}={v}" for p, v in dict(data.get("cards", {})).items()]
+        flags["hand"] = [f"{p}={SHOWN}{v}" if p == finisher and isinstance(v, int)
+                         else f"{p}={v}"
+                         for p, v in dict(data.get("cards", {})).items()]
         flags["tunnela"] = [f"{p}={card}" for p, cards in
                             dict(data.get("tunnelas", {})).items() for card in cards]
         flags["invalid_show"] = list(data.get("invalid_shows", []))
@@ -135,7 +142,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         else:
             data["finisher"] = args.finisher
             data["by"] = str(args.by)
-        data["tiplu"] = str(args.tiplu)
+        if args.tiplu is not None:
+            data["tiplu"] = str(args.tiplu)
         data["seen"] = list(result.seen)
         if result.seen_dublees:
             data["seen_dublees"] = list(result.seen_dublees)
@@ -203,6 +211,42 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                             or player in facts.get("seen_dublees", ())),
                 "maal": maal if counted else 0, "maal_hands": int(counted),
                 "invalid_shows": list(facts.get("invalid_shows", ())).count(player)}
+
+
+SHOWN = "shown:"     # `--hand A=shown:10`: a show accepted, maal 10
+
+
+def agreed_shows(raw: Mapping[str, str], finisher: str | None,
+                 rules: MarriageRules) -> dict[str, str | int]:
+    """`--hand` values with the finisher's `shown:MAAL` read as the show
+    accepted at the table without its cards (stored as the number). A bare
+    number for the finisher, or `shown:` for anyone else, is exit 2."""
+    out: dict[str, str | int] = dict(raw)
+    for player, text in raw.items():
+        agreed = text.strip().lower().startswith(SHOWN)
+        if player != finisher:
+            if agreed:
+                raise Impossible(f"{player}={text.strip()}: shown:MAAL is the "
+                                 "finisher's show accepted without its cards; "
+                                 f"an agreed maal is {player}=MAAL",
+                                 rules.rule("finish"))
+            continue
+        value = text.strip()[len(SHOWN):].strip() if agreed else text.strip()
+        if not is_whole_number(value):
+            if agreed:
+                raise Impossible(f"{player}={text.strip()}: after shown: comes "
+                                 "the finisher's maal, a whole number",
+                                 rules.rule("finish"))
+            continue
+        if not agreed:
+            raise Impossible(f"the finisher {player} shows the 21 or 22 cards; "
+                             f"for a show accepted at the table without them, "
+                             f"write {player}=shown:{value} (maal {value})",
+                             rules.rule("finish"))
+        if len(value) > 9:
+            raise Impossible(f"{value[:12]}… is no hand's maal", rules.rule("maal"))
+        out[player] = int(value)
+    return out
 
 
 GAME = MarriageGame()

@@ -147,9 +147,12 @@ def _alter_items(alter: Card, count: int, dealt: bool) -> list[MaalItem]:
 
 
 
-def max_maal(rules: MarriageRules = DEFAULT_RULES) -> int:
+def max_maal(rules: MarriageRules = DEFAULT_RULES, natural: bool = True) -> int:
     """The most maal three decks can put in one hand of 21 cards: what an
     agreed maal number may not pass (82 under MA-11; 102 with alters).
+    Without a natural qualification (`natural` false: never seen, or seen
+    through dublees) no dealt-tunnela bonus: 34 (two marriages, a jhiplu
+    and a poplu), 64 with alters.
 
     Per card, items are worth: a dealt tunnela of jhiplu or poplu 20/3, two
     tiplu copies 7/2, a dealt tunnela of ordinary wildcards 10/3 (30/3 of
@@ -164,6 +167,6 @@ def max_maal(rules: MarriageRules = DEFAULT_RULES) -> int:
     hand = [wild.jhiplu] * 3 + [wild.poplu] * 3 + [tiplu] * 2 \
         + [c for c in ordinary for _ in range(3)] + [plain] * 3 + [spare]
     dealt = [wild.jhiplu, wild.poplu, *ordinary, plain]
-    return maal(hand, tiplu, dealt, natural_qualified=True, rules=rules).total
+    return maal(hand, tiplu, dealt, natural_qualified=natural, rules=rules).total
 
 __all__ = ["Maal", "MaalItem", "maal", "max_maal"]

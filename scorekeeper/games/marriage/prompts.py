@@ -14,7 +14,8 @@ from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
 from scorekeeper.games.interface import Asker
-from scorekeeper.games.marriage.maal import max_maal
+from scorekeeper.games.marriage.engine import check_agreed_maal
+from scorekeeper.games.marriage.game import agreed_shows
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 
 # the keyword for no finisher: the first that is nobody's name
@@ -40,10 +41,15 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                               default=previous.get("by") or FinishKind.MELDS
                               ).strip().lower()
     def tiplu_ok(text: str) -> None:
-        rules.check_shoe([cardtext.card(text)])
+        if text.strip() != "-":
+            rules.check_shoe([cardtext.card(text)])
 
-    flags["tiplu"] = ask.ask("The tiplu", tiplu_ok, default=previous.get("tiplu"))
-    flags["seen"] = ask.names("Who else saw the tiplu by qualifying? (names "
+    tiplu = ask.ask("The tiplu (e.g. jc; '-': every maal a number)",
+                    tiplu_ok, default=previous.get("tiplu") or "-").strip()
+    if tiplu != "-":
+        flags["tiplu"] = tiplu
+    others = " else" if finisher is not None else ""
+    flags["seen"] = ask.names(f"Who{others} saw the tiplu by qualifying? (names "
                               "separated by commas, or '-')", table.seated,
                               previous.get("seen", []))
     flags["seen_dublees"] = ask.names(
@@ -51,13 +57,17 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     holdings = Holdings(rules.decks, 0, rules.rule("table"),
-                        {"the tiplu": [cardtext.card(flags["tiplu"])]})
+                        {"the tiplu": [cardtext.card(tiplu)]} if tiplu != "-"
+                        else {})
     flags["hand"] = []
     for p in table.seated:
         finishes = p == flags.get("finish")
-        what = ("the 21 or 22 cards shown" if finishes
-                else "maal cards or an agreed maal number")
-        shown = ask.ask(f"{p}: {what}", _shown_check(p, finishes, rules, holdings),
+        what = ("the 21 or 22 cards shown, or shown:MAAL" if finishes
+                else "maal cards, or the maal as a number")
+        natural = p in flags["seen"] or (finishes and flags["by"] != FinishKind.DUBLEES)
+        shown = ask.ask(f"{p}: {what}",
+                        _shown_check(p, finishes, natural, tiplu != "-", rules,
+                                     holdings),
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     tunnelas = ask.ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
@@ -72,19 +82,21 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     return flags
 
 
-def _shown_check(player: str, finisher: bool, rules: MarriageRules,
-                 holdings: Holdings) -> Callable[[str], None]:
-    """The check of one player's answer; keeps the cards once accepted."""
+def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
+                 rules: MarriageRules, holdings: Holdings) -> Callable[[str], None]:
+    """The check of one player's answer; keeps the cards once accepted. The
+    finisher's `shown:MAAL` is the show accepted without its cards."""
     def check(text: str) -> None:
-        shown = parse_shown_value(text)
+        agreed = agreed_shows({player: text}, player if finisher else None, rules)
+        value = agreed[player]
+        shown = parse_shown_value(value)
         if shown.cards is None:
             assert shown.total is not None
-            if finisher:
-                raise Impossible("a finisher shows the 21 or 22 cards, not a "
-                                 "number", rules.rule("finish"))
-            if not 0 <= shown.total <= max_maal(rules):
-                raise Impossible(f"an agreed maal is 0–{max_maal(rules)}, not "
-                                 f"{shown.total}", rules.rule("maal"))
+            check_agreed_maal(player, shown.total, natural, rules)
+        elif shown.cards and not tiplu:
+            raise Impossible("cards need the tiplu, which was left out: give the "
+                             "maal as a number (or enter the hand again with the "
+                             "tiplu)", rules.rule("wild"))
         elif finisher and len(shown.cards) not in (21, 22):
             raise Impossible(f"{len(shown.cards)} cards: a finishing show is 21 "
                              "cards (or 22 with the discard)", rules.rule("finish"))
