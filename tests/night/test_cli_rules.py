@@ -43,8 +43,9 @@ def test_dc8_a_rule_of_another_profile_of_the_game_is_found_without_naming_it(cl
 def test_ma11_a_rule_keeps_its_table_and_the_text_after_it(cli):
     text = cli("rules", "marriage", "MA-11").stdout
     assert "| 1 / 2 / 3 jhiplu | 2 / 5 / 10 |" in text
-    assert "counts no maal (S = 0)." in text
+    assert "at most 34" in text and "(MA-15; by default none, S = 0)" in text
     assert "MA-12" not in text
+    assert "maal_needs_seen" not in text      # the old option's name is gone
 
 
 def test_an_unknown_rule_id_exits_2_listing_nearby_ids(cli):

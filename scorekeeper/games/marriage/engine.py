@@ -230,28 +230,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     shown = dict(hand.shown)
     cited = [rules.rule("table")] + ([rules.rule("wild")] if hand.tiplu else [])
     lines = [wildcards]
-    finish = None
-    if hand.finisher is not None and shown[hand.finisher].cards is None:
-        cited.append(rules.rule("finish"))
-        lines.append(f"{hand.finisher} finishes by {hand.by}; the show was "
-                     "accepted at the table, not shown card by card (agreed "
-                     f"maal {shown[hand.finisher].total}, unverified, "
-                     f"{rules.rule('finish')})")
-    elif hand.finisher is not None:
-        cited.append(rules.rule("finish"))
-        finish = _check_show(hand, hand.finisher, rules)
-        # The discard goes to the pile: maal counts the 21 cards shown.
-        shown[hand.finisher] = shown[hand.finisher]._replace(cards=finish.shown())
-        lines.append(f"{hand.finisher} finishes by {hand.by}: "
-                     + " | ".join(format_cards(g) for g in finish.arrangement())
-                     + (f"; discards {finish.discard} (of the discards that "
-                        "finish, the one keeping the most maal)"
-                        if finish.discard else "")
-                     + f" ({rules.rule('finish')})")
-    else:
-        cited.append(rules.rule("turn"))
-        lines.append(f"No finisher: the stock could not be refilled "
-                     f"({rules.rule('turn')}); no fees, maal only")
+    finish = _finish(hand, shown, rules, cited, lines)
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
     maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, rules, lines))
@@ -284,6 +263,36 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         unverified=unverified, wildcards=wildcards,
         invalid_shows=hand.invalid_shows, penalties=penalties,
         seen_dublees=hand.seen_dublees, mode=str(rules.mode))
+
+
+def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
+            cited: list[str], lines: list[str]) -> Finish | None:
+    """The finisher's show ruled on (MA-10), or accepted as agreed, or no
+    finisher (MA-8): its lines and rule ids added; `shown` keeps the 21
+    cards that count."""
+    if hand.finisher is not None and shown[hand.finisher].cards is None:
+        cited.append(rules.rule("finish"))
+        lines.append(f"{hand.finisher} finishes by {hand.by}; the show was "
+                     "accepted at the table, not shown card by card (agreed "
+                     f"maal {shown[hand.finisher].total}, unverified, "
+                     f"{rules.rule('finish')})")
+    elif hand.finisher is not None:
+        cited.append(rules.rule("finish"))
+        finish = _check_show(hand, hand.finisher, rules)
+        # The discard goes to the pile: maal counts the 21 cards shown.
+        shown[hand.finisher] = shown[hand.finisher]._replace(cards=finish.shown())
+        lines.append(f"{hand.finisher} finishes by {hand.by}: "
+                     + " | ".join(format_cards(g) for g in finish.arrangement())
+                     + (f"; discards {finish.discard} (of the discards that "
+                        "finish, the one keeping the most maal)"
+                        if finish.discard else "")
+                     + f" ({rules.rule('finish')})")
+        return finish
+    else:
+        cited.append(rules.rule("turn"))
+        lines.append(f"No finisher: the stock could not be refilled "
+                     f"({rules.rule('turn')}); no fees, maal only")
+    return None
 
 
 def _unseen(hand: MarriageHand) -> tuple[str, ...]:
