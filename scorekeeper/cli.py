@@ -40,6 +40,7 @@ from scorekeeper.commands.common import (
     emit_error,
     emit_json,
     guarded,
+    interrupted_exit,
     parameter,
     say,
     waiting,
@@ -49,6 +50,7 @@ from scorekeeper.commands.common import (
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option, json_options
+from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
@@ -286,28 +288,49 @@ def main(argv: Optional[List[str]] = None) -> None:
     else:
         target, prog = build(), "scorekeeper"
     try:
+        code = _run(target, args, prog)
+    finally:
+        interrupts.reset()
+    flush_out()
+    sys.exit(code)
+
+
+def _run(target: typer.Typer, args: List[str], prog: str) -> int:
+    """The command's exit code (errors told on stderr, and on stdout as
+    JSON under `--json`)."""
+    try:
         code = target(args=args, prog_name=prog, standalone_mode=False)
     except (KeyboardInterrupt, typer.Abort):
-        say("\ninterrupted; nothing written")
-        sys.exit(130)
+        return interrupted_exit()
     except OutputClosed:  # the reader stopped reading (see streams)
         code = 0
     except _click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
         _last_word(err.format_message(), err.exit_code, "--json" in args)
         err.show()
-        sys.exit(err.exit_code)
+        return int(err.exit_code)
     except OSError as err:  # stdout or stderr refused the output (disk full…)
-        _last_word(f"cannot write the output ({err.strerror or err})",
-                   2, "--json" in args, "scorekeeper: ")
-        sys.exit(2)
+        return _failed(f"cannot write the output ({err.strerror or err})", args)
     except Exception as err:  # a bug: one line, never a traceback
-        _last_word(f"internal error ({type(err).__name__}: {err}): this is a bug "
-                   "in scorekeeper, not in what was typed; nothing written",
-                   BUG_EXIT, "--json" in args, "scorekeeper: ", bug=True)
-        sys.exit(BUG_EXIT)
-    flush_out()
-    sys.exit(code if isinstance(code, int) else 0)
+        return _failed(f"internal error ({type(err).__name__}: {err}): this is a "
+                       "bug in scorekeeper, not in what was typed", args, bug=True)
+    if interrupts.written():     # a change is in place: never a non-zero exit
+        return 0 if code == 130 else code
+    return code if isinstance(code, int) else 0
+
+
+def _failed(message: str, args: List[str], bug: bool = False) -> int:
+    """Exit 2 (70 for a bug) for a failure no command foresaw; after a
+    write, exit 0."""
+    done = interrupts.written()
+    if done:
+        with contextlib.suppress(OSError):
+            say(f"scorekeeper: {done[0]} is written; then: {message}")
+        return 0
+    code = BUG_EXIT if bug else 2
+    _last_word(message + ("; nothing written" if bug else ""), code,
+               "--json" in args, "scorekeeper: ", bug=bug)
+    return code
 
 
 def _last_word(message: str, code: int, as_json: bool, say_too: str = "",

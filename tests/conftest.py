@@ -16,6 +16,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
 from scorekeeper.cli import build
+from scorekeeper.files import interrupts
 
 # The app is built once and turned into its click command once: typer
 # re-reads every command's signature on each conversion (about 15 ms), which
@@ -48,6 +49,14 @@ os.environ["SCOREKEEPER_CACHE_DIR"] = _CACHE_HOME
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 settings.register_profile("scorekeeper", database=None)
 settings.load_profile("scorekeeper")
+
+
+@pytest.fixture(autouse=True)
+def _interrupts_reset():
+    """A command run in-process leaves Ctrl-C as it found it (`cli.main`
+    does this at its end; CliRunner never calls it)."""
+    yield
+    interrupts.reset()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import typer
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.options import Profile
+from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
 from scorekeeper.screen.streams import OutputClosed, asciify, write_out
@@ -163,12 +164,27 @@ def after_write(written: str, show: Callable[[], None]) -> None:
 def guarded(body: Callable[[], None], as_json: bool = False,
             check_shape: bool = False) -> None:
     """Run a command's body; an error value becomes its exit code."""
+    interrupts.reset()       # nothing of this command is written yet
     try:
         body()
     except ScorekeeperError as err:
         fail(err, as_json, check_shape)
     except OutputClosed:
         pass    # the reader stopped reading: the command is done
+    except KeyboardInterrupt:
+        # caught here: typer would turn it into exit 130 even after a write
+        raise typer.Exit(interrupted_exit())
+
+
+def interrupted_exit() -> int:
+    """Ctrl-C: 130 while nothing is written; once a file is in place, 0."""
+    done = interrupts.written()
+    with contextlib.suppress(Exception):
+        if done:
+            say(f"\ninterrupted after the write: {done[0]} is written")
+        else:
+            say("\ninterrupted; nothing written")
+    return 0 if done else 130
 
 
 # -- commands from declared parameters ---------------------------------------------

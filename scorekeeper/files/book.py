@@ -145,11 +145,13 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
         after = _read_back(new, label)
         left = repair(reading, after) if repair is not None else ()
         storage.check_writable(real, path)
-        storage.write_atomic(real, new.text)
-        if left:
-            storage.forget_cache(real)    # re-checked (and warned of) next time
-        else:
-            storage.write_cache(real, new.text, dict(after.document))
+
+        def cache() -> None:
+            if left:
+                storage.forget_cache(real)    # re-checked (and warned of) next time
+            else:
+                storage.write_cache(real, new.text, dict(after.document))
+        storage.write_atomic(real, new.text, then=cache)
     return Reading(after, tuple(left))
 
 
@@ -163,15 +165,15 @@ def create(path: Path, header: Mapping[str, Any], force: bool = False,
     created = _read_back(Change(text, dict(header)), label)
     if not os.path.exists(path):
         real = storage.real_path(path)
-        if storage.create_exclusive(real, text):
-            storage.write_cache(real, text, dict(created.document))
+        if storage.create_exclusive(real, text, then=lambda: storage.write_cache(
+                real, text, dict(created.document))):
             return created
     if not force:
         raise Impossible(f"{path} exists; use --force to overwrite it")
     with storage.locked(path, on_wait) as real:
         storage.check_writable(real, path)
-        storage.write_atomic(real, text)
-        storage.write_cache(real, text, dict(created.document))
+        storage.write_atomic(real, text, then=lambda: storage.write_cache(
+            real, text, dict(created.document)))
     return created
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.files import interrupts
 
 LOCK_TIMEOUT_VARIABLE = "SCOREKEEPER_LOCK_TIMEOUT"
 CACHE_VARIABLE = "SCOREKEEPER_CACHE_DIR"
@@ -253,17 +254,22 @@ def check_writable(real: Path, label: Path) -> None:
         raise Impossible(f"{label}: cannot write in its folder {real.parent}")
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str,
+                 then: Callable[[], None] | None = None) -> None:
+    """Put `text` in place at `path`; `then` runs right after, still inside
+    the commit point (an interrupt from the rename on cannot make the
+    command fail: see `interrupts`)."""
     try:
-        _write_atomic(path, text)
+        _write_atomic(path, text, then=then)
     except OSError as err:
         raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
 
 
-def create_exclusive(path: Path, text: str) -> bool:
+def create_exclusive(path: Path, text: str,
+                     then: Callable[[], None] | None = None) -> bool:
     """Write a new file atomically; False (nothing written) if it exists."""
     try:
-        return _write_atomic(path, text, exclusive=True)
+        return _write_atomic(path, text, exclusive=True, then=then)
     except OSError as err:
         raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
 
@@ -273,51 +279,75 @@ def _temp_name(path: Path) -> Path:
 
 
 def _write_atomic(path: Path, text: str, exclusive: bool = False,
-                  durable: bool = True) -> bool:
+                  durable: bool = True, then: Callable[[], None] | None = None
+                  ) -> bool:
     """Temp file, rename; `durable`: fsync the file and its folder (the
-    cache, never needed for correctness, skips that wait)."""
+    cache, never needed for correctness, skips that wait). `then` runs
+    after the rename, still inside the commit point (see `interrupts`)."""
     folder = path.parent if str(path.parent) else Path(".")
     clean_stale_temps(path)
     tmp = _temp_name(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o600)
     try:
-        try:
-            old = os.stat(path)
-            mode, owner = stat.S_IMODE(old.st_mode), (old.st_uid, old.st_gid)
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode, owner = 0o666 & ~umask, None
+        _fill(fd, path, tmp, text, durable)          # closes fd
+        with interrupts.commit_point(path) as done:
+            if not _put_in_place(tmp, path, exclusive):
+                return False
+            done()
+            if durable:
+                _fsync_folder(folder)
+            if then is not None:
+                then()
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    return True
+
+
+def _fill(fd: int, path: Path, tmp: Path, text: str, durable: bool) -> None:
+    """Write the temp file (closing `fd`) with the mode and owner of the
+    file it replaces."""
+    try:
+        old = os.stat(path)
+        mode, owner = stat.S_IMODE(old.st_mode), (old.st_uid, old.st_gid)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode, owner = 0o666 & ~umask, None
+    try:
         _keep_owner(fd, owner)
         if hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
         else:                                  # Windows
             os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            fd = -1
-            handle.write(text)
-            handle.flush()
-            if durable:
-                os.fsync(handle.fileno())
-        if exclusive:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                return False
-            finally:
-                os.unlink(tmp)
-        else:
-            os.replace(tmp, path)
     except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        os.close(fd)
         raise
-    if durable:
-        _fsync_folder(folder)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+        handle.flush()
+        if durable:
+            os.fsync(handle.fileno())
+
+
+def _put_in_place(tmp: Path, path: Path, exclusive: bool) -> bool:
+    """The commit: rename the temp file over `path` (or link it as `path`
+    if none exists, `exclusive`: False if one does)."""
+    if not exclusive:
+        _rename(tmp, path)
+        return True
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    finally:
+        os.unlink(tmp)
     return True
+
+
+_rename = os.replace        # the commit step (a name tests can reach)
 
 
 def _keep_owner(fd: int, owner: tuple[int, int] | None) -> None:

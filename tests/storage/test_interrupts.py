@@ -1,0 +1,178 @@
+"""Ctrl-C at the commit point (issue 17, D2): an interrupt before the new
+text is in place is exit 130, "interrupted; nothing written", the file
+unchanged; from the moment it is in place (the ledger's rename, the
+folder's fsync, the cache's write) no interrupt makes the exit non-zero.
+
+Each write command runs in-process through `cli.main` (the entry point
+that turns an interrupt into an exit code); a step of the write is
+replaced by one that raises KeyboardInterrupt (as typer's Ctrl-C does) or
+sends the process a real SIGINT while it runs. One process-level test
+(slow) sends SIGINT from outside at the rename."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from scorekeeper import cli
+from scorekeeper.files import interrupts, storage
+
+HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
+        "--hand", "Chandra=9♥"]
+AMENDED = ["--call", "Bikash", "--hand", "Asha=K♠", "--hand", "Bikash=2♠",
+           "--hand", "Chandra=9♥"]
+
+
+def run_main(*args: object) -> int:
+    with pytest.raises(SystemExit) as leaving:
+        cli.main([str(a) for a in args])
+    return int(leaving.value.code or 0)
+
+
+def _tampered(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Bikash = 34,", "Bikash = 35,")
+                    .replace("Chandra = -9 }", "Chandra = -10 }"), encoding="utf-8")
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    path = tmp_path / "night.toml"
+    assert run_main("new", path, "--game", "dhumbal", "--players",
+                    "Asha,Bikash,Chandra") == 0
+    assert run_main("record", path, *HAND) == 0
+    return path
+
+
+# each write command: (its arguments, a preparation of the ledger)
+COMMANDS: dict[str, tuple[Callable[[Path], list[object]], Callable[[Path], None]]] = {
+    "record": (lambda p: ["record", p, *HAND], lambda p: None),
+    "amend": (lambda p: ["amend", p, "1", *AMENDED], lambda p: None),
+    "undo": (lambda p: ["undo", p, "--yes"], lambda p: None),
+    "extend": (lambda p: ["extend", p, "--hands", "5"], lambda p: None),
+    "rename": (lambda p: ["rename", p, "Asha", "Anita"], lambda p: None),
+    "new": (lambda p: ["new", p.with_name("fresh.toml"), "--game", "dhumbal",
+                       "--players", "Asha,Bikash"], lambda p: None),
+    "new --force": (lambda p: ["new", p, "--game", "dhumbal", "--players",
+                               "Asha,Bikash", "--force"], lambda p: None),
+    "verify --fix": (lambda p: ["verify", p, "--fix", "--yes"], _tampered),
+}
+
+
+def _target(path: Path, name: str) -> Path:
+    return path.with_name("fresh.toml") if name == "new" else path
+
+
+def _snapshot(path: Path) -> bytes | None:
+    return path.read_bytes() if path.exists() else None
+
+
+def _interrupting(step: Callable[..., object], how: str) -> Callable[..., object]:
+    """The step, interrupted: instead of running ("raise") or while it
+    runs, by a real SIGINT ("signal")."""
+    def interrupted(*args: object, **kwargs: object) -> object:
+        if how == "raise":
+            raise KeyboardInterrupt
+        os.kill(os.getpid(), signal.SIGINT)
+        return step(*args, **kwargs)
+    return interrupted
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_an_interrupt_at_the_rename_is_130_and_nothing_written(
+        played, monkeypatch, capsys, name):
+    args, prepare = COMMANDS[name]
+    prepare(played)
+    target = _target(played, name)
+    before = _snapshot(target)
+    monkeypatch.setattr(storage, "_put_in_place",
+                        _interrupting(storage._put_in_place, "raise"))
+    code = run_main(*args(played))
+    assert code == 130
+    assert "interrupted; nothing written" in capsys.readouterr().err
+    assert _snapshot(target) == before
+    assert not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def _changed(target: Path, before: bytes | None, name: str) -> None:
+    assert _snapshot(target) != before, f"{name} wrote nothing"
+    assert run_main("verify", target) == 0
+
+
+@pytest.mark.parametrize("how", ["raise", "signal"])
+@pytest.mark.parametrize("step", ["rename", "folder fsync", "cache write"])
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_an_interrupt_once_the_text_is_in_place_never_makes_the_exit_non_zero(
+        played, monkeypatch, capsys, name, step, how):
+    if step == "rename" and how == "raise":
+        pytest.skip("raising instead of the rename is the test above")
+    args, prepare = COMMANDS[name]
+    prepare(played)
+    target = _target(played, name)
+    before = _snapshot(target)
+    if step == "rename":
+        monkeypatch.setattr(storage, "_put_in_place",
+                            _interrupting(storage._put_in_place, how))
+    elif step == "folder fsync":
+        monkeypatch.setattr(storage, "_fsync_folder",
+                            _interrupting(storage._fsync_folder, how))
+    else:
+        monkeypatch.setattr(storage, "write_cache",
+                            _interrupting(storage.write_cache, how))
+    code = run_main(*args(played))
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "nothing written" not in err
+    monkeypatch.undo()
+    _changed(target, before, name)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert interrupts.written() == []
+
+
+def test_an_interrupt_after_the_write_still_shows_what_was_done(
+        played, monkeypatch, capsys):
+    monkeypatch.setattr(storage, "_fsync_folder",
+                        _interrupting(storage._fsync_folder, "signal"))
+    assert run_main("record", played, *HAND) == 0
+    assert "Recorded hand 2" in capsys.readouterr().err
+
+
+@pytest.mark.slow            # a real process, interrupted from outside
+def test_sigint_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp_path):
+    path = tmp_path / "night.toml"
+    assert run_main("new", path, "--game", "dhumbal", "--players",
+                    "Asha,Bikash,Chandra") == 0
+    # the process stops itself just before its rename and waits; we send
+    # SIGINT, then let it go on
+    hook = tmp_path / "hook.py"
+    hook.write_text(
+        "import os, signal, sys, time\n"
+        "from scorekeeper.files import storage\n"
+        "step = storage._put_in_place\n"
+        "def slow(*a, **k):\n"
+        "    print('at-rename', file=sys.stderr, flush=True)\n"
+        "    time.sleep(1.5)\n"
+        "    return step(*a, **k)\n"
+        "storage._put_in_place = slow\n"
+        "from scorekeeper.cli import main\n"
+        "main()\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, str(hook), "record", str(path), *HAND],
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=env)
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == "at-rename"
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "[[hands]]" in path.read_text(encoding="utf-8")
