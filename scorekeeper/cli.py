@@ -314,9 +314,10 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     except Exception as err:  # a bug: one line, never a traceback
         return _failed(f"internal error ({type(err).__name__}: {err}): this is a "
                        "bug in scorekeeper, not in what was typed", args, bug=True)
-    if interrupts.written():     # a change is in place: never a non-zero exit
-        return 0 if code == 130 else code
-    return code if isinstance(code, int) else 0
+    code = code if isinstance(code, int) else 0
+    if code == 130 and interrupts.written():   # a change is in place: never 130
+        return 0
+    return code
 
 
 def _failed(message: str, args: List[str], bug: bool = False) -> int:
