@@ -122,8 +122,11 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     session = done.after
     before, after = done.before.totals(), session.totals()
     if as_json:
-        emit_json({**done.ruled.as_json(session.game), "totals_before": before,
+        kind = session.score_kind
+        emit_json({**session.hand_json(done.ruled), "totals_before": before,
+                   "totals_before_display": kind.displayed(before),
                    "totals_after": after,
+                   "totals_after_display": kind.displayed(after),
                    "problems": [p.as_json() for p in done.problems]}, ascii)
         return
     from scorekeeper.screen import views  # rich: only when a person reads
@@ -131,7 +134,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     con = console(ascii)
     if ruling:  # an interactive entry has just shown the ruling
         views.ruled(con, session, done.ruled)
-    views.totals_moved(con, session.players, before, after)
+    views.totals_moved(con, session.players, before, after, session.score_kind)
     say(f"Amended hand {done.ruled.number} in {session.label}.")
     warn_stale(done.reading)
 
@@ -156,9 +159,11 @@ def _show(values: dict[str, Any]) -> None:
                             f"correct them with `scorekeeper amend {session.label} "
                             f"{number}`", err.rule) from None
         if as_json:     # the document record gave; what disagrees, if any
+            kind = session.score_kind
             extra = {"problems": [p.as_json() for p in mine],
-                     "stored": {session.score_key: dict(stored.scores)}}
-            emit_json({**ruled.as_json(session.game), **(extra if mine else {})},
+                     "stored": {kind.key: dict(stored.scores)},
+                     "stored_display": {kind.key: kind.displayed(stored.scores)}}
+            emit_json({**session.hand_json(ruled), **(extra if mine else {})},
                       ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
@@ -175,7 +180,7 @@ def _show(values: dict[str, Any]) -> None:
 def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     ruled, after = done.ruled, done.after
     if as_json:
-        emit_json(ruled.as_json(after.game), ascii)
+        emit_json(after.hand_json(ruled), ascii)
         return
     from scorekeeper.screen import views  # rich: only when a person reads
 
@@ -203,7 +208,9 @@ def _settle(values: dict[str, Any]) -> None:
         table = Seating.of(names, first)
         result = chosen.resolve(chosen.args_from_flags(flags, table, rules), rules)
         if as_json:
-            emit_json(chosen.result_json(result, None), ascii)
+            kind = rules.score_kind
+            emit_json(kind.with_display(chosen.result_json(result, None),
+                                        kind.key), ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
 

@@ -132,8 +132,10 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
         def show() -> None:
             if as_json:
-                emit_json({"removed": removed.number, "hands_played": left,
-                           done.after.score_key: dict(removed.scores)})
+                kind = done.after.score_kind
+                emit_json(kind.with_display(
+                    {"removed": removed.number, "hands_played": left,
+                     kind.key: dict(removed.scores)}, kind.key))
             else:
                 say(f"Removed hand {removed.number} from {ledger}; {left} "
                     f"hand{'s' * (left != 1)} remain{'s' * (left == 1)}.")

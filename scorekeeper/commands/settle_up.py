@@ -48,10 +48,14 @@ def settle_up(
                     "hands): settling what is recorded")
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
+        kind = settleup.kind_of(sessions)
         hands = sum(len(s.hands) for s in sessions)
         if as_json:
             emit_json({"balances": balances,
+                       "balances_display": kind.displayed(balances),
                        "transfers": [t.as_json() for t in transfers],
+                       "transfers_display": [t.display_json(kind)
+                                             for t in transfers],
                        "sessions": [s.label for s in sessions],
                        "hands": hands}, ascii)
             return
@@ -60,7 +64,7 @@ def settle_up(
         titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
         heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
                    f"{plural(hands, 'hand')}")
-        summaries.settle_up(console(ascii), heading, balances, transfers)
+        summaries.settle_up(console(ascii), heading, balances, transfers, kind)
 
     guarded(body, as_json)
 

@@ -4,7 +4,8 @@ A *rule set* is a frozen dataclass, validated when built, holding every
 number and switch one game's engine needs. Each game defines its own
 (`DhumbalRules`, `MarriageRules`) on top of `RuleSet`, which holds what the
 session needs of any game: the player range, the rule ids it cites, how a
-hand is scored (zero-sum or penalty points), how long a session lasts and
+hand is scored (its `ScoreKind`: whole points or tenths, higher or lower
+better, transfers or not), how long a session lasts and
 whether players are eliminated.
 
 A `Profile` names a default rule set and the house options a table may
@@ -21,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.scores import NET, ScoreKind
 
 # A whole number as people type it: ASCII digits, maybe a minus ("²" and
 # "--5" are not numbers, though str.isdigit() would take "²").
@@ -138,19 +140,26 @@ class RuleSet:
         return self.rule_ids.get(topic) or self.rule_ids[fallback]
 
     @property
+    def score_kind(self) -> ScoreKind:
+        """How this game keeps its scores (`scorekeeper.core.scores`): whole
+        points or tenths, higher or lower better, transfers or not. A game
+        whose profiles score differently overrides it."""
+        return NET
+
+    @property
     def zero_sum(self) -> bool:
         """Every hand's results sum to 0 (transfers between players)."""
-        return True
+        return self.score_kind.transfers
 
     @property
     def score_key(self) -> str:
         """What a hand's scores are called in the ledger and in JSON."""
-        return "net" if self.zero_sum else "points"
+        return self.score_kind.key
 
     @property
     def lower_is_better(self) -> bool:
-        """Penalty points: the lowest total wins."""
-        return False
+        """The lowest total wins (penalty points)."""
+        return not self.score_kind.higher_is_better
 
     @property
     def elimination_limit(self) -> int | None:

@@ -46,6 +46,8 @@ class HandResult(Protocol):
 
     @property
     def scores(self) -> tuple[tuple[str, int], ...]: ...
+    # in stored units: integers, `RuleSet.score_kind.scale` to a point
+    # (tenths: 3.1 is 31); people read `score_kind.display(score)`
 
     @property
     def rules(self) -> tuple[str, ...]: ...

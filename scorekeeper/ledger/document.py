@@ -17,6 +17,7 @@ from typing import Any, Collection, Mapping, Sequence
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_player_names
 from scorekeeper.games import registry
 from scorekeeper.ledger.session import (
@@ -154,11 +155,11 @@ def from_document(doc: Mapping[str, Any], label: str,
 
     hands: list[StoredHand] = []
     hand_lines = line_of["hands"]
-    score_key = rules.score_key
+    kind = rules.score_kind
+    score_key = kind.key
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = [] if checked else _hand_shape(data, i + 1, players_t, score_key,
-                                                game)
+        found = [] if checked else _hand_shape(data, i + 1, players_t, kind, game)
         if found:
             problems += [(line, m) for m in found]
             continue
@@ -242,8 +243,8 @@ def _in_range(value: Any) -> bool:
 
 
 def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
-                score_key: str, game: AnyGame) -> list[str]:
-    where = f"hand {number}"
+                kind: ScoreKind, game: AnyGame) -> list[str]:
+    where, score_key = f"hand {number}", kind.key
     known = {"hand", score_key, *_COMMON_TYPES, *game.stored_types}
     out = [f"{where}: unknown key `{key}` (a {game.title} hand holds "
            f"{', '.join(sorted(known))})" for key in data if key not in known]
@@ -267,8 +268,10 @@ def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
         if name not in players:
             out.append(f"{where}: `{score_key}.{name}`: not a player")
         if not isinstance(value, int) or isinstance(value, bool):
-            out.append(f"{where}: `{score_key}.{name}` must be a whole number, "
-                       f"not {value!r}")
+            out.append(f"{where}: `{score_key}.{name}` must be a whole number"
+                       + ("" if kind.scale == 1 else
+                          f" (of 1/{kind.scale} points: {kind.display(31)} is "
+                          "stored as 31)") + f", not {value!r}")
         elif not _in_range(value):
             out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
                        "numbers TOML holds")
@@ -332,8 +335,9 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     elif h.dealer != session.dealer_for(index, out):
         found.append(f"dealer {h.dealer} but the deal passes to "
                      f"{session.dealer_for(index, out)} ({rules.rule('deal')})")
-    if rules.zero_sum and sum(h.scores.values()) != 0:
-        found.append(f"{session.score_key} sums to {sum(h.scores.values())}, "
+    kind = session.score_kind
+    if kind.transfers and sum(h.scores.values()) != 0:
+        found.append(f"{kind.key} sums to {kind.display(sum(h.scores.values()))}, "
                      f"not 0 ({rules.rule('ledger')})")
     return found
 

@@ -15,6 +15,7 @@ from typing import Any, Collection, Mapping, Sequence
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import Game
@@ -65,13 +66,16 @@ class SessionHand:
     def rules(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((*self.result.rules, *self.note_rules)))
 
-    def as_json(self, game: AnyGame) -> dict[str, Any]:
-        """`record --json`: the game's document, with the session's notes."""
+    def as_json(self, game: AnyGame, kind: ScoreKind | None = None
+                ) -> dict[str, Any]:
+        """`record --json`: the game's document, with the session's notes;
+        with the scores' `kind`, the scores as people read them too
+        (`net_display` / `points_display`)."""
         data = game.result_json(self.result, self.number)
         data["rules"] = list(self.rules)
         data["explanation"] = list(self.explanation)
         data["eliminated"] = list(self.eliminated)
-        return data
+        return data if kind is None else kind.with_display(data, kind.key)
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,15 @@ class Session:
         """The options this session sets away from its profile's defaults
         (as JSON holds them): what every view's header shows."""
         return json_options(self.profile.changed(self.rules))
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        """How the game keeps its scores (scale, ordering, transfers)."""
+        return self.rules.score_kind
+
+    def hand_json(self, hand: SessionHand) -> dict[str, Any]:
+        """`record --json` / `show --json` of one of this session's hands."""
+        return hand.as_json(self.game, self.score_kind)
 
     # -- derived state ----------------------------------------------------
     @cached_property
@@ -173,14 +186,15 @@ class Session:
         return None if self.complete else self.dealer_for(len(self.hands))
 
     def places(self) -> dict[str, int]:
-        """Standard competition ranking (1, 1, 3); best first. Penalty points
-        rank lowest first, eliminated players after those still in."""
+        """Standard competition ranking (1, 1, 3); best first as the game's
+        `ScoreKind` says (penalty points: lowest first), eliminated players
+        after those still in."""
         totals = self.totals()
         out = set(self.eliminated())
-        sign = 1 if self.rules.lower_is_better else -1
+        better = self.score_kind.better
 
         def key(p: str) -> tuple[bool, int]:
-            return (p in out, sign * totals[p])
+            return (p in out, better(totals[p]))
 
         ordered = sorted(self.players, key=key)
         places: dict[str, int] = {}
@@ -193,13 +207,20 @@ class Session:
     def unbalanced(self) -> list[int]:
         """Hands of a zero-sum game whose stored net does not sum to 0 (DH-11,
         MA-12): cheap enough to re-check on every read, unlike `verify`."""
-        if not self.rules.zero_sum:
+        if not self.score_kind.transfers:
             return []
         return [h.number for h in self.hands if sum(h.scores.values()) != 0]
 
     def standings_json(self) -> dict[str, Any]:
+        """Totals (stored, and as people read them), places, what is next.
+        Points that are not transfers have no balance to check, and may
+        eliminate: they list who is out instead."""
+        kind = self.score_kind
+        totals = self.totals()
         data: dict[str, Any] = {
-            "totals": self.totals(),
+            "totals": totals,
+            "totals_display": kind.displayed(totals),
+            "score_kind": kind.as_json(),
             "places": self.places(),
             "hands_played": len(self.hands),
             "hands_planned": self.planned,
@@ -209,10 +230,10 @@ class Session:
             "profile": self.profile.name,
             "house_options": self.house_options,
         }
-        if self.rules.lower_is_better:
-            data["eliminated"] = list(self.eliminated())
-        else:
+        if kind.transfers:
             data["unbalanced_hands"] = self.unbalanced()
+        else:
+            data["eliminated"] = list(self.eliminated())
         return data
 
     def history_json(self) -> dict[str, Any]:
@@ -220,6 +241,7 @@ class Session:
         the game's facts, who did not play (`out`) and who was eliminated
         by it (`eliminated`)."""
         rows = []
+        kind = self.score_kind
         running = {p: 0 for p in self.players}
         for h in self.hands:
             for name, value in h.scores.items():
@@ -228,7 +250,10 @@ class Session:
             out_before = self._eliminated_before[h.number - 1]
             out_now = self._eliminated_before[h.number]
             row = {"hand": h.number, "dealer": h.dealer,
-                   self.score_key: dict(h.scores), "totals": dict(running),
+                   self.score_key: dict(h.scores),
+                   f"{self.score_key}_display": kind.displayed(h.scores),
+                   "totals": dict(running),
+                   "totals_display": kind.displayed(running),
                    "winner": facts.pop("winner", None),
                    "rules": list(h.data.get("rules", []))}
             row.update(facts)
@@ -239,7 +264,8 @@ class Session:
                                  if p in out_now and p not in out_before]
             rows.append(row)
         return {"hands": rows, "players": list(self.players),
-                "score": self.score_key, "house_options": self.house_options}
+                "score": self.score_key, "house_options": self.house_options,
+                "score_kind": kind.as_json()}
 
     def story(self, row: Mapping[str, Any]) -> str:
         """A history row in a few words: the game's story, then who sat it
@@ -407,8 +433,9 @@ class Session:
         out = tuple(p for p in self.players if p in scores
                     and before[p] < limit <= before[p] + scores[p])
         rule = self.rules.rule_or("eliminate", "session")
-        notes = tuple(f"{p} reaches {before[p] + scores[p]} ≥ {limit}: out ({rule})"
-                      for p in out)
+        shown = self.score_kind.display
+        notes = tuple(f"{p} reaches {shown(before[p] + scores[p])} ≥ "
+                      f"{shown(limit)}: out ({rule})" for p in out)
         return SessionHand(index + 1, table, result, stored, out, notes,
                      (rule,) if out else ())
 

@@ -1,6 +1,9 @@
 """Export a session as CSV, JSON or Markdown (pure: returns text).
 
-Names and text come from people: in CSV a text cell that a spreadsheet
+Scores are written as the game displays them (`ScoreKind.display`: whole
+points as they are, tenths as 3.1); the JSON export gives the stored
+integers too (its history and standings are those of `history --json` and
+`standings --json`). Names and text come from people: in CSV a text cell that a spreadsheet
 would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 carriage return) gets a leading `'`, as OWASP advises; in Markdown, HTML
 is escaped and `|` cannot break a table. Numbers stay numbers.
@@ -52,7 +55,8 @@ def _rows(session: Session) -> list[dict[str, Any]]:
 
 
 def _csv(session: Session) -> str:
-    key = session.score_key
+    kind = session.score_kind
+    key, shown = kind.key, kind.display
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     said = session.profile.changed_text(session.rules)
@@ -65,8 +69,9 @@ def _csv(session: Session) -> str:
     for row in _rows(session):
         writer.writerow([row["hand"], csv_text(row["dealer"]),
                          csv_text(row["winner"] or "")]
-                        + [row[key].get(p, "") for p in session.players]
-                        + [row["totals"][p] for p in session.players]
+                        + [shown(row[key][p]) if p in row[key] else ""
+                           for p in session.players]
+                        + [shown(row["totals"][p]) for p in session.players]
                         + [csv_text(session.story(row))])
     return out.getvalue()
 
@@ -87,7 +92,8 @@ def _json(session: Session) -> str:
 
 
 def _markdown(session: Session) -> str:
-    key = session.score_key
+    kind = session.score_kind
+    key, shown = kind.key, kind.display
     players = list(session.players)
     names = {p: md_text(p) for p in players}
     standing = session.standings_json()
@@ -101,7 +107,8 @@ def _markdown(session: Session) -> str:
              + " | ".join(names.values()) + " |",
              "|---:|---|---|---|" + "---:|" * len(players)]
     for row in _rows(session):
-        cells = [f"{row[key][p]:+d} ({row['totals'][p]})" if p in row[key] else "out"
+        cells = [f"{kind.signed(row[key][p], plus_zero=True)} "
+                 f"({shown(row['totals'][p])})" if p in row[key] else "out"
                  for p in players]
         lines.append(f"| {row['hand']} | {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "
@@ -109,7 +116,7 @@ def _markdown(session: Session) -> str:
     lines += ["", "| Place | Player | Total |", "|---:|---|---:|"]
     for p in sorted(players, key=lambda p: standing["places"][p]):
         lines.append(f"| {standing['places'][p]} | {names[p]} | "
-                     f"{standing['totals'][p]} |")
+                     f"{shown(standing['totals'][p])} |")
     lines.append("")
     lines.append(f"Hands played: {standing['hands_played']}"
                  + (f" of {standing['hands_planned']}" if standing["hands_planned"]

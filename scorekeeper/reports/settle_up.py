@@ -2,10 +2,17 @@
 
 Pure functions on immutable values (no files, no printing):
 
-* `balances(sessions, mix)` — each player's total over one or several
-  zero-sum sessions, players matched by name case-insensitively; refuses
-  penalty-point sessions (their points are not owed to anyone), sessions of
-  different games unless `mix`, and sessions whose hands do not sum to 0;
+* `balances(sessions, mix)` — each player's balance over one or several
+  sessions, players matched by name case-insensitively: in a game whose
+  points are transfers (zero-sum), the player's total; in one whose points
+  are not transfers but where higher is better, every pair of players
+  settles the difference of their totals (12 and 5: the one with 5 gives
+  7), so a player's balance is n × their total − the sum of the n totals.
+  Refused: penalty-point sessions (lower is better: their points are not
+  owed to anyone), sessions of different games unless `mix`, sessions
+  whose scores are kept in different units (whole points and tenths) even
+  with `mix`, and zero-sum sessions whose hands do not sum to 0;
+* `kind_of(sessions)` — how the balances read (the sessions' scale);
 * `fewest_transfers(balances)` — an exact minimum set of transfers.
 
 Why an exact search and not the usual greedy ("the biggest debtor pays the
@@ -31,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.roster import Roster, merged, name_key
 
 if TYPE_CHECKING:
@@ -50,15 +58,21 @@ class Transfer:
     def as_json(self) -> dict[str, object]:
         return {"from": self.giver, "to": self.receiver, "points": self.points}
 
+    def display_json(self, kind: ScoreKind) -> dict[str, object]:
+        """The transfer as people read it (`points` as the game displays
+        it: "3.1")."""
+        return {"from": self.giver, "to": self.receiver,
+                "points": kind.display(self.points)}
+
 
 # -- balances over sessions --------------------------------------------------------
 
 def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
-    """Each player's total over `sessions` (names as first written)."""
+    """Each player's balance over `sessions` (names as first written)."""
     if not sessions:
         raise Impossible("no session to settle")
     for s in sessions:
-        if not s.rules.zero_sum:
+        if not s.score_kind.transfers and not s.score_kind.higher_is_better:
             raise Impossible(
                 f"{s.label}: a {s.profile.name} session scores penalty points "
                 "(lower is better), not points owed from one player to "
@@ -77,8 +91,30 @@ def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
         raise Impossible(
             f"these sessions are of different games ({', '.join(titles)}): "
             "their points are of different kinds; --mix adds them up anyway")
+    scales = {s.score_kind.scale for s in sessions}
+    if len(scales) > 1:
+        raise Impossible("these sessions keep their scores in different units "
+                         "(whole points and fractions of one): they cannot be "
+                         "added up")
     roster = Roster(p for s in sessions for p in s.players)
-    return merged((s.totals() for s in sessions), roster)
+    return merged((owed(s) for s in sessions), roster)
+
+
+def owed(session: Session) -> dict[str, int]:
+    """One session's balances: the totals of points passed between players;
+    for points each scores for themself (higher is better), every pair
+    settles the difference of their totals: n × total − the sum of all."""
+    totals = session.totals()
+    if session.score_kind.transfers:
+        return totals
+    everyone = sum(totals.values())
+    return {p: len(totals) * t - everyone for p, t in totals.items()}
+
+
+def kind_of(sessions: Sequence[Session]) -> ScoreKind:
+    """How balances over `sessions` read: points passed between players,
+    in the sessions' unit (`balances` refuses units that differ)."""
+    return ScoreKind(scale=sessions[0].score_kind.scale) if sessions else NET
 
 
 # -- the fewest transfers ----------------------------------------------------------

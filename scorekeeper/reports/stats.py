@@ -7,9 +7,11 @@ won, total, best and worst hand, places) is counted here from the stored
 scores; what is a game's own (calls, finishes, maal, …) is counted by the
 game itself (`Game.tally`, declared by `Game.tallies`).
 
-Penalty-point sessions are counted apart from zero-sum ones of the same
-game (group `GAME/points`): their points are not a net, and lower is
-better. Players are matched by name case-insensitively across sessions.
+Sessions whose points are not transfers (penalty points, or points each
+player scores for themself) are counted apart from zero-sum ones of the
+same game (group `GAME/points`): their points are not a net. Best and
+worst follow the game's `ScoreKind` (lower is better for penalty points);
+JSON gives each figure stored and as people read it (`total_display`…). Players are matched by name case-insensitively across sessions.
 A session's places are its standings after its last recorded hand.
 """
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.games.tally import Tally
 from scorekeeper.reports.roster import Roster
 
@@ -46,12 +49,20 @@ class PlayerStats:
     def average(self) -> float | None:
         return self.total / self.hands if self.hands else None
 
-    def as_json(self, tallies: Sequence[Tally]) -> dict[str, Any]:
+    def as_json(self, tallies: Sequence[Tally], kind: ScoreKind = NET
+                ) -> dict[str, Any]:
+        shown = kind.display
         data: dict[str, Any] = {
             "sessions": self.sessions, "hands": self.hands, "won": self.won,
-            "total": self.total,
+            "total": self.total, "total_display": shown(self.total),
             "average": None if self.average is None else round(self.average, 2),
-            "best": self.best, "worst": self.worst, "first": self.first,
+            "average_display": None if self.average is None
+            else kind.mean(self.average),
+            "best": self.best,
+            "best_display": None if self.best is None else shown(self.best),
+            "worst": self.worst,
+            "worst_display": None if self.worst is None else shown(self.worst),
+            "first": self.first,
             "places": {str(place): n for place, n in self.places}}
         data.update(self.counters)
         for t in tallies:
@@ -74,9 +85,10 @@ class GameStats:
     tallies: tuple[Tally, ...]
     sessions: int
     players: tuple[PlayerStats, ...]
+    kind: ScoreKind = NET    # how the game keeps its scores
 
     def as_json(self) -> dict[str, Any]:
-        return {p.name: p.as_json(self.tallies) for p in self.players}
+        return {p.name: p.as_json(self.tallies, self.kind) for p in self.players}
 
 
 @dataclass
@@ -101,11 +113,11 @@ class _Group:
 
 
 def group_key(session: Session) -> str:
-    return session.game.name + ("" if session.rules.zero_sum else "/points")
+    return session.game.name + ("" if session.score_kind.transfers else "/points")
 
 
 def _fold_hands(session: Session, group: _Group, roster: Roster) -> None:
-    game, lower = session.game, session.rules.lower_is_better
+    game, lower = session.game, not session.score_kind.higher_is_better
     for hand in session.hands:
         facts = game.history_facts(hand.data)
         winner = facts.get("winner")
@@ -143,7 +155,8 @@ def _frozen(key: str, group: _Group, order: Sequence[str],
         for name in order if (acc := group.players.get(name)) is not None
         and (only is None or name == only))
     return GameStats(key, s.game.name, s.game.title, s.score_key,
-                     s.rules.lower_is_better, tallies, group.sessions, players)
+                     not s.score_kind.higher_is_better, tallies, group.sessions,
+                     players, s.score_kind)
 
 
 def statistics(sessions: Sequence[Session], game: str | None = None,
@@ -168,6 +181,7 @@ def statistics(sessions: Sequence[Session], game: str | None = None,
 def statistics_json(stats: Sequence[GameStats]) -> dict[str, Any]:
     return {"games": {g.key: g.as_json() for g in stats},
             "scores": {g.key: g.score for g in stats},
+            "score_kinds": {g.key: g.kind.as_json() for g in stats},
             "sessions": {g.key: g.sessions for g in stats}}
 
 

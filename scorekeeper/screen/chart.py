@@ -24,6 +24,8 @@ from xml.etree import ElementTree
 import plotext
 import pygal
 
+from scorekeeper.core.scores import NET, ScoreKind
+
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
 
@@ -50,6 +52,20 @@ class Picture:
     hands: int
     lines: tuple[Line, ...]
     limit: int | None            # penalty points: out at this total
+    kind: ScoreKind = NET        # how the game keeps its scores
+
+    def end(self, line: Line) -> str:
+        """Where a line ended, as the game displays it (a net signed)."""
+        end = line.totals[-1]
+        return self.kind.signed(end, plus_zero=True) if self.kind.transfers \
+            else self.kind.display(end)
+
+    def scored(self) -> str:
+        """What the totals are, for an axis: "" for a net."""
+        if self.kind.transfers:
+            return ""
+        return f"points: {'higher' if self.kind.higher_is_better else 'lower'} " \
+            "is better"
 
 
 def markers(players: Sequence[str]) -> list[str]:
@@ -76,7 +92,7 @@ def picture(session: Session) -> Picture:
     title = (f"{session.game.title} ({session.profile.name}) — "
              f"{PurePath(session.label).name}")
     return Picture(title, session.score_key, len(rows), lines,
-                   session.rules.elimination_limit)
+                   session.rules.elimination_limit, session.score_kind)
 
 
 def nice_ticks(lo: int, hi: int, most: int = 9) -> list[int]:
@@ -117,10 +133,12 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
         plotext.plot(list(range(len(line.totals))), list(line.totals),
                      marker=marker, color=COLOURS[i % len(COLOURS)])
     plotext.xticks(_x_ticks(pic.hands))
-    plotext.yticks(ticks)
+    if pic.kind.scale == 1:
+        plotext.yticks(ticks)
+    else:                        # stored tenths drawn, points written
+        plotext.yticks(ticks, [pic.kind.display(t) for t in ticks])
     plotext.ylim(ticks[0], ticks[-1])
-    plotext.xlabel("hand" + ("" if pic.score == "net" else
-                             " (points: lower is better)"))
+    plotext.xlabel("hand" + (f" ({pic.scored()})" if pic.scored() else ""))
     plotext.title(pic.title)
     text = str(plotext.build())
     if not colour:
@@ -135,9 +153,7 @@ def legend(pic: Picture, colour: bool, width: int) -> str:
     rows: list[str] = []
     row, used = "", 0
     for i, line in enumerate(pic.lines):
-        end = line.totals[-1]
-        item = f"{line.marker} {line.player} " + \
-            (f"{end:+d}" if pic.score == "net" else str(end))
+        item = f"{line.marker} {line.player} {pic.end(line)}"
         if used and used + 3 + len(item) > width:
             rows.append(row)
             row, used = "", 0
@@ -147,7 +163,8 @@ def legend(pic: Picture, colour: bool, width: int) -> str:
             else ("  " + shown, 2 + len(item))
     rows.append(row)
     if pic.limit is not None:
-        rows.append(f"  out at {pic.limit} points: the line across")
+        rows.append(f"  out at {pic.kind.display(pic.limit)} points: the line "
+                    "across")
     return "\n".join(rows)
 
 
@@ -155,19 +172,21 @@ def svg(pic: Picture) -> str:
     """The same chart as an SVG document (text)."""
     chart = pygal.Line(
         title=pic.title, x_title="hand",
-        y_title="running total" if pic.score == "net" else "points (lower is better)",
+        y_title="running total" if not pic.scored() else
+        pic.scored().replace(": ", " (", 1) + ")",
         js=[],                    # no script fetched from anywhere
         legend_at_bottom=True, truncate_legend=-1, truncate_label=-1,
         show_minor_x_labels=False, dots_size=2,
         x_labels=[str(h) for h in range(pic.hands + 1)],
         x_labels_major=[str(h) for h in _x_ticks(pic.hands)])
+    points = pic.kind.points
     for line in pic.lines:
-        padded = list(line.totals) + [None] * (pic.hands + 1 - len(line.totals))
-        end = line.totals[-1]
-        chart.add(f"{line.player} ({end:+d})" if pic.score == "net"
-                  else f"{line.player} ({end})", padded)
+        padded = [points(v) for v in line.totals] + \
+            [None] * (pic.hands + 1 - len(line.totals))
+        chart.add(f"{line.player} ({pic.end(line)})", padded)
     if pic.limit is not None:
-        chart.add(f"out at {pic.limit}", [pic.limit] * (pic.hands + 1),
+        chart.add(f"out at {pic.kind.display(pic.limit)}",
+                  [points(pic.limit)] * (pic.hands + 1),
                   show_dots=False, stroke_style={"dasharray": "6, 4"})
     return _without_scripts(str(chart.render(is_unicode=True)))
 

@@ -29,6 +29,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
+from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen.streams import asciify, closed
 
 if TYPE_CHECKING:
@@ -104,15 +105,16 @@ def table_box(con: Console) -> box.Box:
     return box.ASCII if ascii_mode(con) else box.SIMPLE_HEAVY
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def colour(n: int, lower_is_better: bool = False) -> str:
-    good = n < 0 if lower_is_better else n > 0
-    bad = n > 0 if lower_is_better else n < 0
-    text = _signed(n)
-    return f"[green]{text}[/]" if good else f"[red]{text}[/]" if bad else text
+def colour(n: int, kind: ScoreKind | bool = NET) -> str:
+    """A stored score as its game displays it, with a plus on a gain, green
+    when it is good for the player and red when bad, as the game's
+    `ScoreKind` says (a bool: lower is better, as before kinds were
+    declared)."""
+    if isinstance(kind, bool):
+        kind = PENALTY_POINTS if kind else NET
+    text, tone = kind.signed(n), kind.tone(n)
+    return f"[green]{text}[/]" if tone > 0 else f"[red]{text}[/]" if tone < 0 \
+        else text
 
 
 # -- the pieces of every game's ruling -------------------------------------------

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.settle_up import Transfer
 from scorekeeper.reports.stats import GameStats, PlayerStats, rate, reading
 from scorekeeper.screen.style import (
@@ -37,20 +38,20 @@ from scorekeeper.screen.style import (
 
 
 def settle_up(con: Console, heading: str, balances: Mapping[str, int],
-              transfers: Sequence[Transfer]) -> None:
+              transfers: Sequence[Transfer], kind: ScoreKind = NET) -> None:
     con.print(heading, markup=False)
     table = Table(box=table_box(con))
     table.add_column("Player", overflow="fold")
     table.add_column("Balance", justify="right")
     for name, value in balances.items():
-        table.add_row(escape(name), colour(value))
+        table.add_row(escape(name), colour(value, kind))
     con.print(table)
     if not transfers:
         con.print("  Everyone is square: nobody gives anything.", markup=False)
         return
     for t in transfers:
         con.print(f"  [bold]{escape(t.giver)}[/] gives [bold]{escape(t.receiver)}"
-                  f"[/] {t.points}")
+                  f"[/] {kind.display(t.points)}")
     n = len(transfers)
     squares = "transfers square" if n != 1 else "transfer squares"
     con.print(f"  {n} {squares} everyone (the fewest possible).", markup=False)
@@ -60,16 +61,20 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
 
 def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool
           ) -> list[tuple[str, list[str]]]:
-    lower = g.lower_is_better
+    kind = g.kind
 
     def signed(v: int | None) -> str:
         if v is None:
             return "—"
-        return str(v) if lower else colour(v)
+        # penalty points read plainly: any is bad, the fewest least
+        return colour(v, kind) if kind.higher_is_better else kind.display(v)
 
     def average(p: PlayerStats) -> str:
         a = p.average
-        return "—" if a is None else (f"{a:.1f}" if lower else f"{a:+.1f}")
+        if a is None:
+            return "—"
+        text = kind.mean(a)
+        return "+" + text if kind.higher_is_better and a >= 0 else text
 
     return [
         ("sessions", [str(p.sessions) for p in players]),
@@ -116,7 +121,7 @@ def stats(con: Console, groups: Sequence[GameStats]) -> None:
     tables as the terminal's width needs)."""
     for g in groups:
         n = g.sessions
-        scored = "penalty points, lower is better" if g.lower_is_better else "net"
+        scored = g.kind.words()
         con.print(f"{g.title} — {plural(n, 'session')} ({scored})", markup=False)
         tables, compact, names = _fitting(con, g)
         for table in tables:

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from scorekeeper.core.errors import cite
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.scores import NET, ScoreKind
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 from scorekeeper.screen.style import (
     SUITS,
-    _signed,
     abbreviations,
     arrow,
     ascii_mode,
@@ -63,7 +63,8 @@ def ruled(con: Console, session: Session, hand: SessionHand) -> None:
 
 def not_as_stored(con: Console, session: Session, stored: Any) -> None:
     """Above the ruling of a hand that does not verify: what it stores."""
-    scores = ", ".join(f"{p} {_signed(v)}" for p, v in stored.scores.items())
+    signed = session.score_kind.signed
+    scores = ", ".join(f"{p} {signed(v)}" for p, v in stored.scores.items())
     hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
                  f"{session.score_key} {scores}. Below is the ruling its stored "
                  f"inputs give now; `scorekeeper amend {session.label} "
@@ -82,7 +83,7 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
     """Places and totals; `stale`: the ledger does not verify (the totals
     are shown as stored, and marked)."""
     data = session.standings_json()
-    lower = session.rules.lower_is_better
+    kind = session.score_kind
     played, planned = data["hands_played"], data["hands_planned"]
     heading = (f"{session.game.title} ({session.profile.name}) — "
                + (f"{played}/{plural(planned, 'hand')}" if planned
@@ -92,14 +93,16 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
     house_options(con, session)
     table.add_column("Place", justify="right")
     table.add_column("Player", overflow="fold")
-    table.add_column("Points" if lower else "Total", justify="right")
+    table.add_column("Total" if kind.transfers else "Points", justify="right")
     eliminated = set(data.get("eliminated", []))
     for name in sorted(session.players, key=lambda p: (data["places"][p],
                                                          session.players.index(p))):
         label = escape(name) + ("  (out)" if name in eliminated else "")
+        total = data["totals"][name]
+        # penalty points read plainly: any total is bad, the lowest least
         table.add_row(str(data["places"][name]), label,
-                      str(data["totals"][name]) if lower
-                      else colour(data["totals"][name]))
+                      colour(total, kind) if kind.higher_is_better
+                      else kind.display(total))
     con.print(table)
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
@@ -118,14 +121,15 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
-                 after: Mapping[str, int]) -> None:
+                 after: Mapping[str, int], kind: ScoreKind = NET) -> None:
     """Each player's total before → after a change (amend)."""
     con.print("  Totals:", markup=False)
     width = max(len(p) for p in players)
+    shown = kind.display
     for p in players:
         change = after[p] - before[p]
-        con.print(f"  {p:<{width}}  {before[p]:>5} → {after[p]:<5}"
-                  + (f" ({change:+d})" if change else ""), markup=False)
+        con.print(f"  {p:<{width}}  {shown(before[p]):>5} → {shown(after[p]):<5}"
+                  + (f" ({kind.signed(change)})" if change else ""), markup=False)
 
 
 class _Layout(NamedTuple):
@@ -201,7 +205,7 @@ def _history_notes(con: Console, session: Session,
 def _history_table(con: Console, session: Session, data: Mapping[str, Any],
                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
                    layout: _Layout, players: Sequence[str]) -> Table:
-    key, lower = data["score"], session.rules.lower_is_better
+    key, kind = data["score"], session.score_kind
     names = layout.names or {p: p for p in session.players}
     table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
     table.add_column("Hand", justify="right", no_wrap=True)
@@ -214,7 +218,8 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
         table.add_column(escape(names[p]), justify="right", no_wrap=True)
     between = "\n" if layout.stacked else f" {arrow(con)} "
     for row in shown:
-        cells = [f"{colour(row[key][p], lower)}{between}{row['totals'][p]}"
+        cells = [f"{colour(row[key][p], kind)}{between}"
+                 f"{kind.display(row['totals'][p])}"
                  if p in row[key] else "out" for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [escape(names.get(row["dealer"], row["dealer"])), escape(winner)] \
@@ -236,6 +241,7 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
         if not named:
             legend(con, label)
     width = max(len(p) for p in label.values())
+    kind = session.score_kind
     series = {p: [0] + [row["totals"][p] for row in data["hands"]]
               for p in session.players}
     # One scale for everyone, so that the lines compare.
@@ -245,7 +251,7 @@ def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
     for p in session.players:
         con.print(f"  {label[p]:<{width}}  "
                   f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
-                  f"{series[p][-1]:>+5d}", markup=False)
+                  f"{kind.signed(series[p][-1], plus_zero=True):>5}", markup=False)
 
 
 # -- checks ---------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.cards import check_copies
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.core.seating import Shown, clockwise_from_left_of
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
@@ -41,6 +42,10 @@ class DhumbalResult(NamedTuple):
     explanation: tuple[str, ...]
     unverified: tuple[str, ...]
     shown: tuple[tuple[str, Shown], ...] = ()
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        return NET if self.zero_sum else PENALTY_POINTS
 
     @property
     def net(self) -> dict[str, int] | None:

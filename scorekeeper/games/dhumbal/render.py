@@ -34,5 +34,5 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
             else str(charges[name])
         table.add_row(escape(name) + mark, cards(shown.get(name, "")),
                       str(values[name]),
-                      charged, colour(score, not result.zero_sum))
+                      charged, colour(score, result.score_kind))
     con.print(table)

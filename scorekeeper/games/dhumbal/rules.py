@@ -16,6 +16,7 @@ from typing import Mapping
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import ByPlayers, Profile, RuleSet, frozen_mapping
+from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 
 NAME = "dhumbal"
 
@@ -127,12 +128,10 @@ class DhumbalRules(RuleSet):
         return sum(values[:self.hand_size])
 
     @property
-    def zero_sum(self) -> bool:
-        return self.scoring == Scoring.WINNER_COLLECTS
-
-    @property
-    def lower_is_better(self) -> bool:
-        return self.scoring == Scoring.PENALTY_POINTS
+    def score_kind(self) -> ScoreKind:
+        """Whole points: a net passed to the winner (DH-11), or penalty
+        points each player adds, lower is better (DC-8)."""
+        return NET if self.scoring == Scoring.WINNER_COLLECTS else PENALTY_POINTS
 
     @property
     def elimination_limit(self) -> int | None:

@@ -15,6 +15,7 @@ from typing import ClassVar, Iterable
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, Renamed, RuleSet, frozen_mapping
+from scorekeeper.core.scores import NET, ScoreKind
 
 NAME = "marriage"
 # Every fee is a whole number in this range (MA-16).
@@ -86,6 +87,11 @@ class MarriageRules(RuleSet):
         names a fee's option when it does.)"""
         return bool(getattr(self, option)
                     != type(self).__dataclass_fields__[option].default)
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        """Whole points passed between players pair by pair (MA-12)."""
+        return NET
 
     def planned_hands(self, player_count: int) -> int:
         return self.rotations * player_count

@@ -1,0 +1,132 @@
+"""How a game keeps its scores: a `ScoreKind`, declared by its rule set
+(`RuleSet.score_kind`) and read by the ledger, verify, standings, history,
+stats, settle-up, chart and export instead of assuming.
+
+* `scale` — how many stored units make one point people read: 1 for whole
+  points (Dhumbal, Marriage), 10 for tenths (a Call Break 3.1 is stored as
+  31). The ledger stores integers only; people see `display(stored)`.
+* `higher_is_better` — whether the highest total ranks first (a net, or
+  bid-and-tricks points) or the lowest does (penalty points).
+* `transfers` — whether a hand's scores are points passed between players
+  (zero-sum: every hand sums to 0, and its scores are called `net`) or
+  points each player scores for themself (called `points`).
+
+A frozen value, validated when built; pure (no printing, no files).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from scorekeeper.core.errors import Impossible
+
+_DECIMAL = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]+))?")
+
+
+@dataclass(frozen=True)
+class ScoreKind:
+    """How one game (or one profile of it) keeps its scores."""
+
+    scale: int = 1                  # stored units per point: 1, 10, 100…
+    higher_is_better: bool = True
+    transfers: bool = True          # zero-sum: points passed between players
+
+    def __post_init__(self) -> None:
+        if self.scale < 1 or str(self.scale).rstrip("0") != "1":
+            raise ValueError(f"a score's scale is 1, 10, 100…, not {self.scale}")
+
+    # -- what it is called ---------------------------------------------------
+    @property
+    def key(self) -> str:
+        """What a hand's scores are called in the ledger and in JSON."""
+        return "net" if self.transfers else "points"
+
+    @property
+    def digits(self) -> int:
+        """Decimal places people read: 0 for whole points, 1 for tenths."""
+        return len(str(self.scale)) - 1
+
+    def words(self) -> str:
+        """How the scores read, in a few words ("net", "penalty points,
+        lower is better", "points, higher is better")."""
+        if self.transfers:
+            return "net"
+        return "points, higher is better" if self.higher_is_better \
+            else "penalty points, lower is better"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "scale": self.scale,
+                "higher_is_better": self.higher_is_better,
+                "transfers": self.transfers}
+
+    # -- reading a stored score -------------------------------------------------
+    def display(self, stored: int) -> str:
+        """A stored score as people read it: "12", "-3"; in tenths "3.1",
+        "-3.0", "0.0" (as many decimals as the scale has zeros)."""
+        if self.scale == 1:
+            return str(stored)
+        whole, part = divmod(abs(stored), self.scale)
+        sign = "-" if stored < 0 else ""
+        return f"{sign}{whole}.{part:0{self.digits}d}"
+
+    def signed(self, stored: int, plus_zero: bool = False) -> str:
+        """`display` with a plus on a gain: "+12", "-3", "+3.1"; 0 without
+        a sign unless `plus_zero`."""
+        text = self.display(stored)
+        return "+" + text if stored > 0 or (plus_zero and stored == 0) else text
+
+    def mean(self, stored: float) -> str:
+        """An average of stored scores as people read it, one decimal more
+        than the scores have ("2.5"; in tenths "0.25")."""
+        return f"{stored / self.scale:.{self.digits + 1}f}"
+
+    def points(self, stored: int) -> float | int:
+        """A stored score as a number of points (for a chart's axis)."""
+        return stored if self.scale == 1 else stored / self.scale
+
+    def displayed(self, scores: Mapping[str, int]) -> dict[str, str]:
+        """Each player's stored score as people read it."""
+        return {name: self.display(value) for name, value in scores.items()}
+
+    def with_display(self, data: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+        """`data` with `KEY_display` added after each of `keys` that holds
+        NAME → stored score (JSON gives both what people read and what the
+        ledger stores); a key absent or not a table is left alone."""
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            out[key] = value
+            if key in keys and isinstance(value, Mapping):
+                out[f"{key}_display"] = self.displayed(value)
+        return out
+
+    def better(self, stored: int) -> int:
+        """A sort key: ascending puts the best score first."""
+        return -stored if self.higher_is_better else stored
+
+    def tone(self, stored: int) -> int:
+        """+1 for a good score, -1 for a bad one, 0 for neither (colour)."""
+        if stored == 0:
+            return 0
+        return 1 if (stored > 0) == self.higher_is_better else -1
+
+    # -- typing a score -----------------------------------------------------------
+    def parse(self, text: str) -> int:
+        """A score typed as people read it ("3.1", "-3", "+12") → stored
+        units; more decimals than the scale holds is refused (exit 2)."""
+        found = _DECIMAL.fullmatch(text.strip())
+        part = (found.group(3) or "") if found else ""
+        if found is None or len(part) > self.digits:
+            what = "a whole number" if self.scale == 1 else \
+                f"a number with at most {self.digits} decimal" \
+                + "s" * (self.digits != 1)
+            raise Impossible(f"a score is {what}, not {text!r}")
+        value = int(found.group(2)) * self.scale + \
+            (int(part.ljust(self.digits, "0")) if part else 0)
+        return -value if found.group(1) == "-" else value
+
+
+# The two kinds of the games before scores were declared.
+NET = ScoreKind()
+PENALTY_POINTS = ScoreKind(higher_is_better=False, transfers=False)
