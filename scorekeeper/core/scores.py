@@ -11,31 +11,39 @@ stats, settle-up, chart and export instead of assuming.
   (zero-sum: every hand sums to 0, and its scores are called `net`) or
   points each player scores for themself (called `points`).
 
-A frozen value, validated when built; pure (no printing, no files).
+A frozen value, validated when built; pure (no printing, no files). A
+named tuple, like the other declarations: immutable, and cheaper to define
+than a dataclass on the path of every command (a `check` loads it).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from scorekeeper.core.errors import Impossible
 
-_DECIMAL = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]+))?")
+# A score as people type it: "3.1", "-3", "+12" (compiled when first used).
+_DECIMAL = r"([+-]?)([0-9]+)(?:\.([0-9]+))?"
 
 
-@dataclass(frozen=True)
-class ScoreKind:
-    """How one game (or one profile of it) keeps its scores."""
-
+class _Fields(NamedTuple):
     scale: int = 1                  # stored units per point: 1, 10, 100…
     higher_is_better: bool = True
     transfers: bool = True          # zero-sum: points passed between players
 
-    def __post_init__(self) -> None:
-        if self.scale < 1 or str(self.scale).rstrip("0") != "1":
-            raise ValueError(f"a score's scale is 1, 10, 100…, not {self.scale}")
+
+class ScoreKind(_Fields):
+    """How one game (or one profile of it) keeps its scores."""
+
+    __slots__ = ()
+
+    def __new__(cls, scale: int = 1, higher_is_better: bool = True,
+                transfers: bool = True) -> ScoreKind:
+        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1 \
+                or str(scale).rstrip("0") != "1":
+            raise ValueError(f"a score's scale is 1, 10, 100…, not {scale!r}")
+        return super().__new__(cls, scale, bool(higher_is_better), bool(transfers))
 
     # -- what it is called ---------------------------------------------------
     @property
@@ -115,7 +123,7 @@ class ScoreKind:
     def parse(self, text: str) -> int:
         """A score typed as people read it ("3.1", "-3", "+12") → stored
         units; more decimals than the scale holds is refused (exit 2)."""
-        found = _DECIMAL.fullmatch(text.strip())
+        found = re.fullmatch(_DECIMAL, text.strip())
         part = (found.group(3) or "") if found else ""
         if found is None or len(part) > self.digits:
             what = "a whole number" if self.scale == 1 else \
