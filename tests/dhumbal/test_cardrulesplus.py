@@ -161,7 +161,9 @@ def test_dc_options_profiles_json_lists_options_and_defaults():
                 if p["game"] == "dhumbal" and p["profile"] == PROFILE]
     assert entry["options"] == {
         "jokers": 0, "faces": "nepali", "call_limit": None, "penalty": 25,
-        "double_penalty": False, "pick_from_set": False, "eliminate_at": 100,
+        "double_penalty": False, "ties": "caught", "caught_pays": "instead",
+        "ace_high": False, "joker_pair": False, "max_set": 4,
+        "pick_from_set": False, "pick_run_ends": False, "eliminate_at": 100,
         "hands": None}
     assert sorted(entry["choices"]["jokers"]) == [0, 2]
     assert sorted(entry["choices"]["faces"]) == ["full", "nepali"]
@@ -253,7 +255,10 @@ def test_dc_options_new_stores_every_option_in_the_ledger(tmp_path):
     assert doc["profile"] == PROFILE and doc["game"] == "dhumbal"
     assert doc["options"] == {"jokers": 2, "faces": "full", "call_limit": 7,
                               "penalty": 30, "double_penalty": True,
-                              "pick_from_set": True, "eliminate_at": 60,
+                              "ties": "caught", "caught_pays": "instead",
+                              "ace_high": False, "joker_pair": False,
+                              "max_set": 4, "pick_from_set": True,
+                              "pick_run_ends": False, "eliminate_at": 60,
                               "hands": 5}
     session = ledgermod.parse(path.read_text(encoding="utf-8"), str(path))
     assert session.rules.faces == "full" and session.rules.pick_from_set is True

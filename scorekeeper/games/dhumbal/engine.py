@@ -15,7 +15,7 @@ from scorekeeper.core.cards import check_copies
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.core.seating import Shown, clockwise_from_left_of
-from scorekeeper.games.dhumbal.rules import DhumbalRules
+from scorekeeper.games.dhumbal.rules import CaughtPays, DhumbalRules, Ties
 from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
 
 
@@ -130,6 +130,7 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         cited += [rules.rule("call"), rules.rule("resolve")]
         winner, caught, charges = _call(hand, hand.caller, rules, values, order,
                                         lines)
+        cited += _house_rules(rules, hand.caller, caught, values)
     if rules.zero_sum:
         scores = {p: -charges[p] for p in hand.players}
         scores[winner] = sum(charges.values()) - charges[winner]
@@ -177,16 +178,25 @@ def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
 def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
           values: Mapping[str, int], order: Sequence[str], lines: list[str]
           ) -> tuple[str, bool, dict[str, int]]:
-    """DH-8 / DC-8: the caller wins if strictly lowest, else is caught."""
+    """DH-8 / DC-8: the caller wins if strictly lowest (DO-2: or lowest
+    with a tie, under `ties = caller_wins`), else is caught."""
     resolve_id = rules.rule("resolve")
     charges = {p: 0 for p in hand.players}
     others = [p for p in order if p != caller]
-    beaters = [p for p in others if values[p] <= values[caller]]
+    tie_wins = rules.ties == Ties.CALLER_WINS
+    beaters = [p for p in others if values[p] < values[caller]
+               or (values[p] == values[caller] and not tie_wins)]
     lowest_other = min(values[p] for p in others)
     if not beaters:
-        lines.append(f"{caller} {values[caller]} < every other hand "
-                     f"(lowest {lowest_other}) → {caller} wins the call "
-                     f"({resolve_id}) and is charged nothing")
+        if lowest_other == values[caller]:
+            lines.append(f"{caller} {values[caller]} = lowest other "
+                         f"{lowest_other}: a tie goes to the caller (ties = "
+                         f"caller_wins, {rules.rule('ties')}) → {caller} wins "
+                         f"the call ({resolve_id}) and is charged nothing")
+        else:
+            lines.append(f"{caller} {values[caller]} < every other hand "
+                         f"(lowest {lowest_other}) → {caller} wins the call "
+                         f"({resolve_id}) and is charged nothing")
         for p in others:
             charges[p] = values[p]
         return caller, False, charges
@@ -197,12 +207,12 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
         lines.append(f"{caller} {values[caller]} − lowest {lowest_other} "
                      f"> {rules.double_penalty_margin} → double penalty "
                      f"{penalty} ({resolve_id})")
-    cost = (f"pays {penalty} instead of {values[caller]}" if rules.zero_sum
-            else f"adds {penalty} penalty points")
     first = beaters[0]
-    lines.append(f"{first} {values[first]} ≤ {caller} {values[caller]} → "
-                 f"{caller} is caught ({resolve_id}) and {cost}")
-    charges[caller] = penalty
+    lines.append(f"{first} {values[first]} {'<' if tie_wins else '≤'} "
+                 f"{caller} {values[caller]} → {caller} is caught "
+                 f"({resolve_id}) and {_cost(rules, penalty, values[caller])}")
+    charges[caller] = penalty + (values[caller] if rules.caught_pays
+                                 == CaughtPays.PLUS else 0)
     winner = _lowest(others, values)
     lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
     if rules.caught_others_charged:
@@ -212,6 +222,30 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     else:
         lines.append(f"Everyone but the caller scores 0 ({resolve_id})")
     return winner, True, charges
+
+
+def _house_rules(rules: DhumbalRules, caller: str, caught: bool,
+                 values: Mapping[str, int]) -> list[str]:
+    """The ids of the house options (DO-1 … DO-3) that shaped this call."""
+    cited = []
+    if not isinstance(rules.call_limit, int | None):
+        cited.append(rules.rule("call_table"))
+    tied = any(v == values[caller] for p, v in values.items() if p != caller)
+    if rules.ties == Ties.CALLER_WINS and tied and not caught:
+        cited.append(rules.rule("ties"))
+    if rules.caught_pays == CaughtPays.PLUS and caught:
+        cited.append(rules.rule("caught_pays"))
+    return cited
+
+
+def _cost(rules: DhumbalRules, penalty: int, hand: int) -> str:
+    """What the caught caller pays (DH-8 / DC-8; DO-3 under `plus`)."""
+    if rules.caught_pays == CaughtPays.PLUS:
+        said = f"{penalty} + {hand} = {penalty + hand}"
+        why = f" (penalty plus the hand: caught_pays = plus, {rules.rule('caught_pays')})"
+        return (f"pays {said}" if rules.zero_sum else f"adds {said} points") + why
+    return (f"pays {penalty} instead of {hand}" if rules.zero_sum
+            else f"adds {penalty} penalty points")
 
 
 def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:

@@ -33,6 +33,20 @@ class Scoring(StrEnum):
     PENALTY_POINTS = "penalty-points"     # points added, lower is better (DC-8)
 
 
+class Ties(StrEnum):
+    """DO-2: another hand equal to the caller's."""
+
+    CAUGHT = "caught"              # the caller is caught (DH-8, DC-8)
+    CALLER_WINS = "caller_wins"    # the caller wins the tie
+
+
+class CaughtPays(StrEnum):
+    """DO-3: what a caught caller is charged."""
+
+    INSTEAD = "instead"    # the penalty instead of the hand (DH-8, DC-8)
+    PLUS = "plus"          # the penalty plus the hand
+
+
 class Pickup(StrEnum):
     """Taking from a just-discarded group (DH-5/DH-6, DC-6)."""
 
@@ -58,9 +72,14 @@ class DhumbalRules(RuleSet):
     # When the caller is caught, are the other players charged their hands
     # (DH-8: yes, the winner collects them) or do they score nothing (DC-8)?
     caught_others_charged: bool = True
+    ties: Ties = Ties.CAUGHT
+    caught_pays: CaughtPays = CaughtPays.INSTEAD
     discard_before_draw: bool = False
     runs_discardable: bool = False
-    max_set: int = 4
+    ace_high: bool = False          # DO-4: Q K A ends a run
+    joker_pair: bool = False        # DO-5: JK JK alone is a discard
+    max_set: int = 4                # DO-6: 5 with a joker
+    pick_run_ends: bool = False     # DO-7: an end card of a run may be taken
     # Unless pick_from_set lets any card of a set be taken.
     group_pickup: Pickup = Pickup.TOP
     pick_from_set: bool = False
@@ -87,7 +106,10 @@ class DhumbalRules(RuleSet):
             ("hands", self.hands is None or self.hands > 0, positive + ", or none"),
             ("turn_cap", self.turn_cap is None or self.turn_cap > 0,
              positive + ", or none"),
-            ("max_set", 2 <= self.max_set <= 4, "2, 3 or 4"),
+            ("max_set", 2 <= self.max_set <= 4 or (self.max_set == 5
+                                                    and self.jokers > 0),
+             "2, 3 or 4, or 5 with jokers = 2 (the fifth card of a rank is a "
+             "joker)"),
         ]
         return problems + [(key, takes) for key, ok, takes in checks if not ok]
 
@@ -142,7 +164,9 @@ class DhumbalRules(RuleSet):
 
 
 # The house options every profile shares (RULES.md "Dhumbal house options").
-HOUSE_IDS = {"call_table": "DO-1"}
+HOUSE_IDS = {"call_table": "DO-1", "ties": "DO-2", "caught_pays": "DO-3",
+             "ace_high": "DO-4", "joker_pair": "DO-5", "max_set": "DO-6",
+             "pick_run_ends": "DO-7", "set_or_run": "DO-8"}
 HOUSE_SECTIONS = ("Dhumbal house options",)
 
 NEPALI_IDS = {
@@ -162,7 +186,10 @@ CARDRULESPLUS_IDS = {
 TOPICS = {"jokers": "table", "faces": "values", "call_limit": "call",
           "penalty": "resolve", "double_penalty": "resolve",
           "pick_from_set": "taken", "eliminate_at": "eliminate",
-          "hands": "session", "turn_cap": "show"}
+          "hands": "session", "turn_cap": "show", "ties": "ties",
+          "caught_pays": "caught_pays", "ace_high": "ace_high",
+          "joker_pair": "joker_pair", "max_set": "max_set",
+          "pick_run_ends": "pick_run_ends"}
 
 PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
@@ -171,7 +198,8 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         summary="house profile: draw first, faces 10, no sequences, winner "
                 "collects, caught caller pays 25 instead of the hand",
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
-        options=("call_limit", "penalty", "hands", "turn_cap"),
+        options=("call_limit", "penalty", "ties", "caught_pays", "hands",
+                 "turn_cap"),
         rules_section="Dhumbal, profile `nepali-games`",
         also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),
@@ -188,9 +216,10 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
             group_pickup=Pickup.NONE, eliminate_at=100, hands=None,
             turn_cap=None, rule_ids=frozen_mapping(CARDRULESPLUS_IDS)),
         options=("jokers", "faces", "call_limit", "penalty", "double_penalty",
-                 "pick_from_set", "eliminate_at", "hands"),
+                 "ties", "caught_pays", "ace_high", "joker_pair", "max_set",
+                 "pick_from_set", "pick_run_ends", "eliminate_at", "hands"),
         choices=MappingProxyType({"jokers": (0, 2), "faces": ("nepali", "full"),
-                                  "penalty": (25, 30)}),
+                                  "penalty": (25, 30), "max_set": (4, 5)}),
         rules_section="Dhumbal, profile `cardrulesplus`",
         also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),

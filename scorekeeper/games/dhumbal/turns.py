@@ -106,21 +106,20 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     if not naturals:
+        if rules.joker_pair:
+            return _legal(SET, cards, rules.rule("joker_pair"),
+                          f"{format_cards(cards)}: jokers alone are a legal "
+                          "discard (joker_pair = true)")
         # DC-5, Interpretation: a joker stands in for a missing card of a
         # set or run, so a set or run holds at least one natural card.
         raise Refused(f"{format_cards(cards)}: jokers alone are no set or run "
                       "(a set or run holds at least one natural card for them "
                       "to stand in with); a single joker may be discarded "
                       "alone", turn)
-    ranks = {c.rank for c in naturals}
-    if len(ranks) <= 1 and naturals:
-        if len(cards) > rules.max_set:
-            raise Refused(f"a set has at most {rules.max_set} cards", turn)
-        return _legal(SET, cards, turn, f"{len(cards)} cards of one rank"
-                      + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
-                         if jokers else ""))
+    if len({c.rank for c in naturals}) == 1:
+        return _set(cards, jokers, rules)
     if not rules.runs_discardable:
-        if _is_run(naturals, jokers):
+        if _is_run(naturals, jokers, rules.ace_high):
             why = "a sequence, never a legal discard"
         elif len({rules.card_value(c.rank) for c in naturals}) == 1:
             why = "not one rank (same value is not enough: 10 and K are no group)"
@@ -131,20 +130,81 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     if len(cards) >= 3 and _is_run(naturals, jokers):
         return _legal(RUN, cards, turn,
                       f"a run of {len(cards)} in one suit, ace low")
+    if len(cards) >= 3 and _is_run(naturals, jokers, rules.ace_high):
+        return _legal(RUN, cards, rules.rule("ace_high"),
+                      f"a run of {len(cards)} in one suit, ace high "
+                      "(ace_high = true)")
+    ace = ("an ace ends a run low or high, ace_high = true: K A 2 is not a run"
+           if rules.ace_high else "ace low only: Q K A and K A 2 are not runs")
     raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
-                  "nor a run of 3+ consecutive cards of one suit (ace low only: "
-                  "Q K A and K A 2 are not runs)", turn)
+                  f"nor a run of 3+ consecutive cards of one suit ({ace})", turn)
 
 
-def _is_run(naturals: Sequence[Card], jokers: int) -> bool:
+def _set(cards: Sequence[Card], jokers: int, rules: DhumbalRules) -> Verdict:
+    """Cards of one rank, jokers standing in: at most `max_set` (DO-6)."""
+    if len(cards) > rules.max_set:
+        raise Refused(f"a set has at most {rules.max_set} cards"
+                      + (" (max_set = 5 allows five, one a joker)"
+                         if rules.jokers and rules.max_set < 5 else ""),
+                      rules.rule("turn"))
+    return _legal(SET, cards, rules.rule("max_set") if len(cards) == 5
+                  else rules.rule("turn"), f"{len(cards)} cards of one rank"
+                  + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
+                     if jokers else ""))
+
+
+def _is_run(naturals: Sequence[Card], jokers: int, ace_high: bool = False
+            ) -> bool:
+    """3+ cards of one suit in a row, jokers filling gaps or ends; with
+    `ace_high` an ace may also follow the king instead (DO-4), never both."""
     if not naturals or len({c.suit for c in naturals}) != 1:
         return False
-    ranks = sorted(c.rank for c in naturals)
-    if len(set(ranks)) != len(ranks):
-        return False
-    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-    return len(naturals) + jokers >= 3 and gaps <= jokers \
-        and len(naturals) + jokers <= 13
+    for high in ((False, True) if ace_high else (False,)):
+        ranks = sorted(14 if high and c.rank == 1 else c.rank for c in naturals)
+        if len(set(ranks)) != len(ranks):
+            return False
+        gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+        if len(naturals) + jokers >= 3 and gaps <= jokers \
+                and len(naturals) + jokers <= 13:
+            return True
+    return False
+
+
+def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> str:
+    """DO-8: a group of one natural rank with jokers is a set, even where
+    the jokers could also make it a run (JK A♣ JK)."""
+    naturals = [c for c in group if not c.is_joker]
+    if not (rules.runs_discardable and len(group) >= 3 and naturals
+            and _is_run(naturals, len(group) - len(naturals), rules.ace_high)):
+        return ""
+    return (f"; {format_cards(group)} is a set of one rank, not a run, "
+            f"though its jokers could make one ({rules.rule('set_or_run')})")
+
+
+def _run_end(taken: Card, run: Sequence[Card], rules: DhumbalRules) -> Verdict:
+    """DO-7: an end card of a just-discarded run may be taken. Its ends are
+    the first and last cards as laid down when the natural cards were laid
+    in order (rising or falling); otherwise its lowest and highest natural
+    cards."""
+    rule = rules.rule("pick_run_ends")
+    ends = _ends(run, rules.ace_high)
+    if taken in ends:
+        return _legal(RUN, (taken,), rule, f"{taken} is an end of the run "
+                      f"{format_cards(run)} (pick_run_ends)")
+    raise Refused(f"only an end card of the run {format_cards(run)} may be "
+                  f"taken: {' or '.join(map(str, dict.fromkeys(ends)))}", rule)
+
+
+def _ends(run: Sequence[Card], ace_high: bool) -> tuple[Card, Card]:
+    naturals = [c for c in run if not c.is_joker]
+    for high in ((False, True) if ace_high else (False,)):
+        ranks = [14 if high and c.rank == 1 else c.rank for c in naturals]
+        if ranks in (sorted(ranks), sorted(ranks, reverse=True)) and \
+                _is_run(naturals, len(run) - len(naturals), high):
+            return run[0], run[-1]
+    high = ace_high and any(n.rank == 13 for n in naturals)
+    ordered = sorted(naturals, key=lambda c: 14 if high and c.rank == 1 else c.rank)
+    return ordered[0], ordered[-1]
 
 
 def check_draw(taken: Card, discarded: Sequence[Card],
@@ -161,7 +221,10 @@ def check_draw(taken: Card, discarded: Sequence[Card],
     group = check_discard(discarded, rules)
     if group.kind == SET and rules.pick_from_set:
         return _legal(SET, (taken,), rule, "any one card of a just-discarded "
-                      "set may be taken (pick_from_set)")
+                      "set may be taken (pick_from_set)" + _set_not_run(
+                          discarded, rules))
+    if group.kind == RUN and rules.pick_run_ends:
+        return _run_end(taken, discarded, rules)
     if rules.group_pickup == Pickup.TOP:
         if taken == discarded[-1]:
             return _legal(group.kind or SINGLE, (taken,), rule,
