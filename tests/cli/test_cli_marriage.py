@@ -876,6 +876,7 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
                WORKED,          # A's 21 cards
                "Q♣",            # B
                "-",             # C
+               "-",             # no exposed melds given
                "-",             # no dealt tunnelas
                "y"]
     result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
@@ -890,9 +891,9 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
 
 
 def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
-    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-",
+    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
                "y",                                      # enter the hand again
-               "", "", "", "", "", WORKED, "", "", "",   # keep the rest, fix A
+               "", "", "", "", "", WORKED, "", "", "", "",   # keep the rest, fix A
                "y"]
     result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -1081,6 +1082,7 @@ def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, 
                "999",                    # an agreed maal no hand can hold
                "Q♣",
                "-",
+               "-",                      # no exposed melds given
                "C=7♦",                   # C holds no 7♦: asked again
                "-",
                "y"]
@@ -1097,7 +1099,8 @@ def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, 
 def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
         cli, marriage, tty):
     before = marriage.read_bytes()
-    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "n"]
+    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
+               "n"]
     result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 1
     assert marriage.read_bytes() == before

@@ -402,9 +402,9 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
     new(cli, path, "dublee_seen_fee=0")
     answers = ["A", "melds", "J♣", "B",
                "B",             # named both ways: refused after the hand …
-               WORKED, "2", "4", "-",
+               WORKED, "2", "4", "-", "-",
                "y",             # … entered again, earlier answers kept
-               "", "", "", "", "C", "", "", "", "",
+               "", "", "", "", "C", "", "", "", "", "",
                "y"]
     result = cli("record", path, input="\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})

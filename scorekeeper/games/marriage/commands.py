@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.errors import Impossible
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
@@ -63,8 +64,11 @@ def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
         # a required option; only reachable through the library
         raise ValueError("check finish needs a tiplu")
 
+    exposed = [cardtext.cards(text) for text in
+               split_melds(values.get("exposed") or "", rules)]
+
     def run() -> Verdict:
-        finish = find_finish(hand, tiplu, by, rules)
+        finish = find_finish(hand, tiplu, by, rules, exposed)
         if by == FinishKind.DUBLEES:
             kinds = ["dublee"] * len(finish.dublees) + ["leftover"]
             reason = (f"8 dublees and {len(finish.leftovers)} leftover cards "
@@ -73,10 +77,25 @@ def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
             kinds = [str(m.kind) for m in finish.melds]
             reason = (f"7 melds, {finish.qualifying} of them qualifying "
                       f"({rules.rule('meld')}, {rules.rule('qualify')})")
+        if exposed:
+            reason += (f", the first {len(exposed)} as exposed "
+                       f"({rules.rule('qualify')})")
         return Verdict(True, reason, rules.rule("finish"), None, MappingProxyType({
             "arrangement": finish.arrangement(), "kinds": kinds,
-            "discard": finish.discard, "wildcards": wild}))
+            "discard": finish.discard, "wildcards": wild,
+            "exposed": exposed}))
     return rule_on(run, arrangement=None, wildcards=wild)
+
+
+def split_melds(text: str, rules: MarriageRules) -> list[str]:
+    """`--exposed "MELD | MELD"` as each meld's text (none for '' or '-')."""
+    if text.strip() in ("", "-"):
+        return []
+    melds = [part.strip() for part in text.split("|")]
+    if any(not part for part in melds):
+        raise Impossible(f"--exposed expects melds separated by '|', got "
+                         f"{text!r}", rules.rule("qualify"))
+    return melds
 
 
 def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
@@ -151,7 +170,10 @@ CHECKS = (
         (Flag("cards", argument=True, required=True, metavar="CARDS",
               help="21 or 22 cards."),
          TIPLU,
-         Flag("by", ("--by",), str, "melds", "melds or dublees", "melds|dublees")),
+         Flag("by", ("--by",), str, "melds", "melds or dublees", "melds|dublees"),
+         Flag("exposed", ("--exposed",), str, None,
+              "'MELD | MELD | MELD': exposed to see the tiplu (MA-5), kept.",
+              "MELDS")),
         _finish, "can finish", "cannot finish", COMMON, _finish_lines),
     CheckSpec(
         "maal", "The maal of these cards and the best grouping (MA-11).",

@@ -35,6 +35,7 @@ class MarriageHand(NamedTuple):
     tunnelas: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     invalid_shows: tuple[str, ...] = ()   # refused shows this hand (MA-13)
     seen_dublees: tuple[str, ...] = ()    # rivals who saw through 7 dublees
+    exposed: tuple[tuple[Card, ...], ...] = ()   # the finisher's (MA-5)
 
 
 class MarriageResult(NamedTuple):
@@ -56,6 +57,7 @@ class MarriageResult(NamedTuple):
     penalties: tuple[PairLine, ...] = ()      # MA-13 penalties
     seen_dublees: tuple[str, ...] = ()
     mode: str = str(Mode.MURDER)
+    exposed: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def zero_sum(self) -> bool:
@@ -114,6 +116,7 @@ class MarriageResult(NamedTuple):
             "maal_items": {p: [_item_json(i) for i in maal_items(m)]
                            for p, m in self.maal},
             "arrangement": [[str(c) for c in group] for group in self.arrangement],
+            "exposed": [[str(c) for c in meld] for meld in self.exposed],
             "discard": str(self.discard) if self.discard else None,
             "unverified": list(self.unverified),
             "invalid_shows": list(self.invalid_shows),
@@ -152,6 +155,9 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
              *(p for p, _ in hand.tunnelas),
              *(() if hand.finisher is None else (hand.finisher,)))
     check_seated(hand.players, named, rules.rule("table"))
+    if hand.exposed and hand.finisher is None:
+        raise Impossible("--exposed names the finisher's exposed melds: there "
+                         "is no finisher", rules.rule("qualify"))
     check_sight(hand.finisher, hand.seen, hand.seen_dublees, rules)
 
 
@@ -165,6 +171,10 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
             raise Impossible(f"the finisher {hand.finisher} shows {count}; a "
                              "finishing show is 21 cards (or 22 with the "
                              "discard), or agreed: shown:MAAL", rules.rule("finish"))
+        if f_cards is None and hand.exposed:
+            raise Impossible("--exposed needs the finisher's cards: a show "
+                             "agreed at the table (shown:MAAL) is not ruled "
+                             "card by card", rules.rule("qualify"))
     for name, s in hand.shown:
         if s.total is not None:
             check_agreed_maal(name, s.total, _natural(name, hand), rules)
@@ -262,7 +272,8 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         rules=tuple(dict.fromkeys(cited)), explanation=tuple(lines),
         unverified=unverified, wildcards=wildcards,
         invalid_shows=hand.invalid_shows, penalties=penalties,
-        seen_dublees=hand.seen_dublees, mode=str(rules.mode))
+        seen_dublees=hand.seen_dublees, mode=str(rules.mode),
+        exposed=hand.exposed)
 
 
 def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
@@ -278,9 +289,16 @@ def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
                      f"{rules.rule('finish')})")
     elif hand.finisher is not None:
         cited.append(rules.rule("finish"))
+        if hand.exposed:
+            cited.append(rules.rule("qualify"))
         finish = _check_show(hand, hand.finisher, rules)
         # The discard goes to the pile: maal counts the 21 cards shown.
         shown[hand.finisher] = shown[hand.finisher]._replace(cards=finish.shown())
+        if hand.exposed:
+            lines.append(f"{hand.finisher} exposed "
+                         + " | ".join(format_cards(m) for m in hand.exposed)
+                         + f" to see the tiplu ({rules.rule('qualify')}): "
+                         "kept as exposed, the search arranges the other cards")
         lines.append(f"{hand.finisher} finishes by {hand.by}: "
                      + " | ".join(format_cards(g) for g in finish.arrangement())
                      + (f"; discards {finish.discard} (of the discards that "
@@ -368,7 +386,7 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
     cards = dict(hand.shown)[finisher].cards
     assert cards is not None and hand.tiplu is not None   # 21 or 22 cards
     try:
-        finish = find_finish(cards, hand.tiplu, hand.by, rules)
+        finish = find_finish(cards, hand.tiplu, hand.by, rules, hand.exposed)
     except Refused as err:
         penalty = rules.invalid_show_penalty
         extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
@@ -381,7 +399,11 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
     if finish.discard is None:
         return finish
     best, best_maal = None, -1
-    for discard in dict.fromkeys([finish.discard, *sorted(set(cards))]):
+    # never a card of an exposed meld: those stay as exposed (MA-5)
+    free = list(cards)
+    for c in (c for meld in hand.exposed for c in meld):
+        free.remove(c)
+    for discard in dict.fromkeys([finish.discard, *sorted(set(free))]):
         rest = list(cards)
         rest.remove(discard)
         kept = _finisher_maal(hand, finisher, rest, rules)
@@ -389,8 +411,8 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
             continue
         try:
             candidate = finish if discard == finish.discard else \
-                find_finish(rest, hand.tiplu, hand.by, rules)._replace(
-                    discard=discard)
+                find_finish(rest, hand.tiplu, hand.by, rules,
+                            hand.exposed)._replace(discard=discard)
         except Refused:
             continue
         best, best_maal = candidate, kept

@@ -502,10 +502,56 @@ def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
     return _build(path, tiplu, len(cs), melds, rules)[0]
 
 
+def exposed_melds(groups: Sequence[Sequence[Card]], tiplu: Card | None,
+                  rules: MarriageRules = DEFAULT_RULES) -> tuple[Meld, ...]:
+    """The melds a player exposed to see the tiplu (MA-5), each checked: 3
+    cards, a pure sequence or a tunnela; at most 3 of them. Refused (MA-5)
+    when one does not qualify, `Impossible` for a wrong count."""
+    qualify_rule = rules.rule("qualify")
+    if len(groups) > FINISH_QUALIFYING:
+        raise Impossible(f"{len(groups)} exposed melds: a player exposes "
+                         f"{FINISH_QUALIFYING} melds to see the tiplu",
+                         qualify_rule)
+    out = []
+    for group in groups:
+        meld = classify_meld(group, tiplu, rules)
+        if not meld.qualifying:
+            raise Refused(f"the exposed meld {meld.text()} is a {meld.kind}: "
+                          "only a pure sequence or a tunnela qualifies "
+                          f"({qualify_rule})", qualify_rule)
+        out.append(meld)
+    return tuple(out)
+
+
+def _without(cards: Sequence[Card], melds: Sequence[Meld], rule: str
+             ) -> tuple[Card, ...]:
+    """The cards once the exposed melds are taken out; refused (exit 2)
+    when the exposed cards are not all among them."""
+    rest = Counter(cards)
+    for meld in melds:
+        for c in meld.cards:
+            if not rest[c]:
+                raise Impossible(f"the exposed meld {meld.text()} is not among "
+                                 f"the finisher's cards (no {c} left for it)",
+                                 rule)
+            rest[c] -= 1
+    out: list[Card] = []
+    for c in cards:
+        if rest[c]:
+            out.append(c)
+            rest[c] -= 1
+    return tuple(out)
+
+
 def find_finish(cards: Sequence[Card], tiplu: Card,
                 by: FinishKind = FinishKind.MELDS,
-                rules: MarriageRules = DEFAULT_RULES) -> Finish:
+                rules: MarriageRules = DEFAULT_RULES,
+                exposed: Sequence[Sequence[Card]] = ()) -> Finish:
     """Arrange 21 cards (or 22: then also pick the discard) as a finish.
+
+    `exposed`: the melds the finisher exposed to see the tiplu (MA-5); they
+    are among the cards and stay exactly as given, and the search arranges
+    only the other cards into the remaining melds.
 
     Raises `Refused(explanation)` citing MA-10 when no finish exists and
     `Impossible` for a wrong number of cards.
@@ -517,59 +563,86 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
                          f"not {len(cs)}", finish_rule)
     rules.check_shoe(cs, [tiplu])
     if by == FinishKind.DUBLEES:
+        if exposed:
+            raise Impossible("exposed melds go with a finish by melds: a "
+                             "finish by dublees saw the tiplu through 7 "
+                             f"dublees ({rules.rule('dublee')})", finish_rule)
         return _find_dublees(cs, tiplu, rules)
+    kept = exposed_melds(exposed, tiplu, rules)
+    rest = _without(cs, kept, finish_rule)
+    melds, qualifying = FINISH_MELDS - len(kept), FINISH_QUALIFYING - len(kept)
     tables = _tables(tiplu)
-    enc = _encode(cs, tables)
-    n = len(cs)
+    enc = _encode(rest, tables)
+    n = len(rest)
     bound = _qual_bound(enc[1])
-    if bound < FINISH_QUALIFYING:
+    kept_text = _kept_text(kept, rules)
+    if bound < qualifying:
         raise Refused(
-            f"only {bound} qualifying meld{'s' if bound != 1 else ''} can be "
-            f"formed (need {FINISH_QUALIFYING} natural pure sequences or "
-            f"tunnelas, {rules.rule('qualify')})", finish_rule)
+            f"{kept_text}only {bound} qualifying meld{'s' if bound != 1 else ''}"
+            f" can be formed (need {qualifying}{' more' if kept else ''} "
+            f"natural pure sequences or tunnelas, {rules.rule('qualify')})",
+            finish_rule)
     memo: Memo = {}
-    path = _search(enc, tables, n, FINISH_MELDS, FINISH_QUALIFYING, memo)
+    path = _search(enc, tables, n, melds, qualifying, memo)
     if path is None:
-        raise Refused(_explain(enc, tables, tiplu, n, memo, rules), finish_rule)
-    melds, left = _build(path, tiplu, n, FINISH_MELDS, rules)
-    return Finish(FinishKind.MELDS, melds, (), (), left[0] if left else None)
+        raise Refused(kept_text + _explain(enc, tables, tiplu, n, memo, rules,
+                                           melds, qualifying), finish_rule)
+    built, left = _build(path, tiplu, n, melds, rules)
+    return Finish(FinishKind.MELDS, kept + built, (), (),
+                  left[0] if left else None)
+
+
+def _kept_text(kept: Sequence[Meld], rules: MarriageRules) -> str:
+    if not kept:
+        return ""
+    return ("with the exposed " + " | ".join(m.text() for m in kept)
+            + f" kept as exposed ({rules.rule('qualify')}), the other cards "
+            f"must make {FINISH_MELDS - len(kept)} melds: ")
 
 
 def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
-             n: int, memo: Memo, rules: MarriageRules) -> str:
-    # Climb from 3 melds (always possible: the qualifying bound is ≥ 3) and
-    # stop at the first count that fails: successes are quick, so only one
-    # search has to be exhaustive. The climb has a step allowance; when it
-    # runs out the refusal says "the closest found" instead of "the best".
+             n: int, memo: Memo, rules: MarriageRules,
+             melds: int = FINISH_MELDS, qualifying: int = FINISH_QUALIFYING
+             ) -> str:
+    # Climb from the fewest melds that hold the qualifying ones (always
+    # possible: the qualifying bound is enough) and stop at the first count
+    # that fails: successes are quick, so only one search has to be
+    # exhaustive. The climb has a step allowance; when it runs out the
+    # refusal says "the closest found" instead of "the best".
     budget = [EXPLAIN_STEPS]
+    start = max(qualifying, 1)
     best, path, proven = 0, None, True
-    for m in range(FINISH_QUALIFYING, FINISH_MELDS):
+    for m in range(start, melds):
         try:
-            found = _search(enc, tables, n, m, FINISH_QUALIFYING, memo, budget)
+            found = _search(enc, tables, n, m, qualifying, memo, budget)
         except _OutOfBudget:
             proven = False
             break
         if found is None:
             break
         best, path = m, found
-    if path is None:                  # out of steps before even 3 melds
-        path = _search(enc, tables, n, FINISH_QUALIFYING, FINISH_QUALIFYING)
-        best = FINISH_QUALIFYING
-    assert path is not None
-    built, left = _build(path, tiplu, n, best, rules)
-    best = len(built)
-    head = ("no arrangement places every card" if n == 21 else
-            "no discard lets the other 21 cards all fit")
-    which = "the best uses" if proven else "the closest found uses"
-    text = (f"{head}: with {FINISH_QUALIFYING} qualifying melds {which} "
-            f"{best} melds and leaves {format_cards(left)}")
-    if n == 22:
-        text += " (one of them would be the discard)"
+    if path is None:                  # out of steps, or not even one meld
+        path = _search(enc, tables, n, start, qualifying) if start < melds \
+            else None
+        best = start
+    head = ("no arrangement places every card" if n % 3 == 0 else
+            f"no discard lets the other {n - 1} cards all fit")
+    if path is None:
+        text = f"{head}: not even one meld can be formed"
+    else:
+        built, left = _build(path, tiplu, n, best, rules)
+        best = len(built)
+        which = "the best uses" if proven else "the closest found uses"
+        need = f"with {qualifying} qualifying melds " if qualifying else ""
+        text = (f"{head}: {need}{which} {best} meld{'s' * (best != 1)} "
+                f"and leaves {format_cards(left)}")
+        if n % 3 == 1:
+            text += " (one of them would be the discard)"
     try:
-        if budget[0] > 0 and _search(enc, tables, n, FINISH_MELDS, 0, memo,
-                                     budget) is not None:
-            text += (f"; {FINISH_MELDS} melds can be formed only with fewer "
-                     f"than {FINISH_QUALIFYING} qualifying ones "
+        if qualifying and budget[0] > 0 and \
+                _search(enc, tables, n, melds, 0, memo, budget) is not None:
+            text += (f"; {melds} melds can be formed only with fewer "
+                     f"than {qualifying} qualifying ones "
                      f"({rules.rule('qualify')})")
     except _OutOfBudget:
         pass
@@ -603,4 +676,5 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card | None,
                   tuple(rest), discard)
 
 
-__all__ = ["Finish", "find_finish", "arrange", "max_qualifying"]
+__all__ = ["Finish", "find_finish", "arrange", "max_qualifying",
+           "exposed_melds"]

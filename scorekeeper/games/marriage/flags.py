@@ -26,6 +26,9 @@ HAND_FLAGS = (
          "NAME=CARDS"),
     Flag("tunnela", ("--tunnela",), list, [],
          "Marriage: NAME=CARD, a tunnela exposed at the deal.", "NAME=CARD"),
+    Flag("exposed", ("--exposed",), str, None,
+         "Marriage: 'MELD | MELD | MELD', the finisher's exposed melds (MA-5).",
+         "MELDS"),
     Flag("invalid_show", ("--invalid-show",), list, [],
          "Marriage: a player whose show was refused this hand (MA-13, "
          "invalid_show_penalty).", "NAME"),

@@ -15,6 +15,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, is_whole_number
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
+from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
 from scorekeeper.games.marriage.flags import HAND_FLAGS
 from scorekeeper.games.marriage.rules import NAME, PROFILES, FinishKind, MarriageRules
@@ -39,6 +40,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         "cards": (dict, "a table NAME = CARDS"),
         "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
         "invalid_shows": (list, "a list of names"),
+        "exposed": (list, "a list of melds, each CARDS"),
     }
     tallies = (Tally("finishes", "finishes"),
                Tally("by_melds", "… by melds"),
@@ -51,7 +53,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
              tiplu: str | None, seen: Sequence[str], raw: Mapping[str, str | int],
              tunnelas: Mapping[str, Sequence[str]], rules: MarriageRules,
              invalid_shows: Sequence[str] = (),
-             seen_dublees: Sequence[str] = ()) -> MarriageHand:
+             seen_dublees: Sequence[str] = (),
+             exposed: Sequence[str] = ()) -> MarriageHand:
         """The frozen hand arguments, from text as typed or stored. A
         finisher's whole number is a show accepted without its cards (typed
         `shown:MAAL`); the tiplu may be left out when no cards are shown."""
@@ -68,7 +71,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                              rules.rule("wild"))
         return MarriageHand(table.seated, table.dealer, finisher, kind,
                             tiplu_card, tuple(dict.fromkeys(seen)), shown, dealt,
-                            tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)))
+                            tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)),
+                            tuple(cardtext.cards(text) for text in exposed))
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: MarriageRules) -> MarriageHand:
@@ -93,7 +97,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             agreed_shows(parse_hand_values(flags.get("hand", []), table.players),
                          finisher, rules),
             tunnelas, rules, table.names(flags.get("invalid_show", [])),
-            table.names(flags.get("seen_dublees", [])))
+            table.names(flags.get("seen_dublees", [])),
+            split_melds(flags.get("exposed") or "", rules))
 
     def args_from_stored(self, data: Mapping[str, Any], table: Seating,
                          rules: MarriageRules) -> MarriageHand:
@@ -113,7 +118,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          data.get("tiplu"), seen, raw,
                          {p: list(v) for p, v in tunnelas.items()}, rules,
                          data.get("invalid_shows", []),
-                         data.get("seen_dublees", []))
+                         data.get("seen_dublees", []),
+                         [str(m) for m in data.get("exposed", [])])
 
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         finisher = data.get("finisher")
@@ -129,6 +135,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                             dict(data.get("tunnelas", {})).items() for card in cards]
         flags["invalid_show"] = list(data.get("invalid_shows", []))
         flags["seen_dublees"] = list(data.get("seen_dublees", []))
+        flags["exposed"] = " | ".join(data.get("exposed", [])) or None
         return {key: value for key, value in flags.items() if value not in ([], None)}
 
     def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
@@ -152,6 +159,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             data["tunnelas"] = {p: [str(c) for c in cs] for p, cs in args.tunnelas}
         if args.invalid_shows:
             data["invalid_shows"] = list(args.invalid_shows)
+        if args.exposed:
+            data["exposed"] = [cardtext.format_cards(m) for m in args.exposed]
         if result.unverified:
             data["unverified"] = list(result.unverified)
         data["maal"] = dict(result.maal_totals())

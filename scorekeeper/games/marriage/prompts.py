@@ -14,6 +14,7 @@ from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
 from scorekeeper.games.interface import Asker
+from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import check_agreed_maal
 from scorekeeper.games.marriage.game import agreed_shows
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
@@ -70,6 +71,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                                      holdings),
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
+    _ask_exposed(ask, flags, holdings, rules, previous)
     tunnelas = ask.ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
                        _tunnelas_check(table, holdings, rules),
                        default=",".join(previous.get("tunnela", [])) or "-")
@@ -106,6 +108,39 @@ def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
         else:
             holdings.check(player, shown.cards)
         holdings.keep(player, shown.cards or ())
+    return check
+
+
+def _ask_exposed(ask: Asker, flags: dict[str, Any], holdings: Holdings,
+                 rules: MarriageRules, previous: Mapping[str, Any]) -> None:
+    """The melds a finisher by melds exposed to see the tiplu (MA-5)."""
+    finisher = flags.get("finish")
+    if finisher is None or flags.get("by") != FinishKind.MELDS \
+            or not holdings.held.get(finisher):   # an agreed show: no cards
+        return
+    exposed = ask.ask(f"Melds {finisher} exposed to see the tiplu "
+                      "(MELD | MELD | MELD) or '-'",
+                      _exposed_check(finisher, holdings, rules),
+                      default=previous.get("exposed") or "-")
+    if exposed.strip() != "-":
+        flags["exposed"] = exposed
+
+
+def _exposed_check(finisher: str, holdings: Holdings, rules: MarriageRules
+                   ) -> Callable[[str], None]:
+    """Qualifying melds (MA-5), all among the finisher's cards."""
+    def check(text: str) -> None:
+        # imported here: the meld rules load only when a finisher exposed
+        from scorekeeper.games.marriage.finish import exposed_melds
+
+        melds = [cardtext.cards(t) for t in split_melds(text, rules)]
+        exposed_melds(melds, None, rules)
+        left = list(holdings.held.get(finisher, ()))
+        for c in (c for meld in melds for c in meld):
+            if c not in left:
+                raise Impossible(f"{finisher} does not show {c} for the "
+                                 "exposed melds", rules.rule("qualify"))
+            left.remove(c)
     return check
 
 
