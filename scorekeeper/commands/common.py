@@ -22,7 +22,7 @@ from scorekeeper.core.options import Profile
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
-from scorekeeper.screen.streams import OutputClosed, asciify, write_out
+from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -85,8 +85,9 @@ def console(ascii: bool = False, stderr: bool = False) -> Console:
 
 
 def say(text: str) -> None:
-    """A message for the person at the terminal (stderr)."""
-    sys.stderr.write(text + "\n")
+    """A message for the person at the terminal (stderr), wrapped to it
+    with a hanging indent."""
+    sys.stderr.write(wrapped(text) + "\n")
 
 
 def waiting(ledger: Any) -> Callable[[], None]:
@@ -142,7 +143,7 @@ def fail(err: ScorekeeperError, as_json: bool = False,
                    {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
     lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
-    sys.stderr.write("".join(line + "\n" for line in lines))
+    sys.stderr.write("".join(wrapped(line) + "\n" for line in lines))
     raise typer.Exit(err.exit_code)
 
 

@@ -16,6 +16,7 @@ import typer
 
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.seating import Seating, resolve_name
+from scorekeeper.screen.streams import stderr_width, wrapped
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,13 +31,17 @@ class TerminalAsker:
             default: str | None = None) -> str:
         """Ask until `check` accepts the answer; show the error and ask again."""
         while True:
-            answer: str = typer.prompt(question, default=default,
-                                       show_default=default is not None, err=True)
+            # the question wrapped to the terminal: typer adds only ": "
+            shown = question + (f" [{default}]" if default is not None else "")
+            width = stderr_width()
+            answer: str = typer.prompt(wrapped(shown, "  ", width and width - 2),
+                                       default=default,
+                                       show_default=False, err=True)
             try:
                 check(answer)
                 return answer
             except ScorekeeperError as err:
-                typer.echo(f"  {err} — try again", err=True)
+                typer.echo(wrapped(f"  {err} — try again"), err=True)
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:
@@ -85,8 +90,8 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
         table = Seating(session.players, stored.seated, stored.dealer)
         flags = session.game.flags_from_stored(stored.data)
         verb = f"Amend hand {number} to"
-    typer.echo(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
-               f"{table.dealer}.", err=True)
+    typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
+                       f"{table.dealer}."), err=True)
     asker = TerminalAsker()
     while True:
         # the game's own `prompts` module, found by name
@@ -96,7 +101,7 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
             ruled = session.rule_next({**flags, **seating}) if number is None \
                 else session.rule_amended(number, {**flags, **seating})
         except ScorekeeperError as err:
-            typer.echo(f"That hand cannot be recorded: {err}", err=True)
+            typer.echo(wrapped(f"That hand cannot be recorded: {err}"), err=True)
             if not typer.confirm("Enter the hand again?", default=True, err=True):
                 raise
             continue

@@ -55,6 +55,35 @@ def write_out(text: str) -> None:
         raise closed() from None
 
 
+def stderr_width() -> int | None:
+    """How wide the messages on stderr may be: `COLUMNS` if set, else the
+    terminal's width when stderr is one; None (no wrapping) for a file or
+    a pipe, so that a log keeps each message on one line."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if sys.stderr.isatty():
+            return os.get_terminal_size(sys.stderr.fileno()).columns
+    return None
+
+
+def wrapped(text: str, rest: str = "    ", width: int | None = None) -> str:
+    """`text` (one message, without its newline) in lines of at most
+    `width` columns (`stderr_width()`), broken at spaces only, every line
+    after the first indented by `rest` (a hanging indent): a name or a
+    word is never split."""
+    width = stderr_width() if width is None else width
+    if width is None or len(text) <= width:
+        return text
+    import textwrap  # start-up: only for a message wider than the terminal
+
+    lead = text[:len(text) - len(text.lstrip())]
+    return "\n".join(textwrap.wrap(
+        text, max(20, width), initial_indent="", subsequent_indent=lead + rest,
+        break_long_words=False, break_on_hyphens=False)) or text
+
+
 def flush_out() -> None:
     """Flush stdout at the end of a command, quietly if the reader has gone."""
     try:
@@ -65,4 +94,5 @@ def flush_out() -> None:
         pass
 
 
-__all__ = ["asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out"]
+__all__ = ["asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out",
+           "stderr_width", "wrapped"]

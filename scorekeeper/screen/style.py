@@ -210,6 +210,39 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
     return out
 
 
+def fitted_names(names: Sequence[str], fit: Callable[[Mapping[str, str]], bool]
+                 ) -> dict[str, str]:
+    """The names as `fit` takes them: every name whole if that fits; else
+    the names longer than some length cut (`abbreviations`), for the
+    greatest length that fits, so that a name is shortened only when it
+    does not fit; else as short as `abbreviations` makes them."""
+    whole = {name: name for name in names}
+    if not names or fit(whole):
+        return whole
+    for longest in range(max(map(len, names)) - 1, 2, -1):
+        short = abbreviations(names, longest)
+        if fit(short):
+            return short
+    return abbreviations(names, 3)
+
+
+def first_fitting(con: Console, names: Sequence[str],
+                  layouts: Sequence[Callable[[Mapping[str, str]], T]]
+                  ) -> tuple[T, int, dict[str, str]]:
+    """The first of `layouts` (each builds a table from names) that fits
+    the terminal with every name whole; else the last with the names
+    shortened as little as fits (`fitted_names`). The table, which layout
+    it is, and the names it shows (for a legend)."""
+    whole = {name: name for name in names}
+    for i, layout in enumerate(layouts):
+        table = layout(whole)
+        if fits(con, table):
+            return table, i, whole
+    last = layouts[-1]
+    short = fitted_names(names, lambda given: fits(con, last(given)))
+    return last(short), len(layouts) - 1, short
+
+
 def fits(con: Console, renderable: Any) -> bool:
     """Whether `renderable` (a table) fits the terminal uncut."""
     wide = con.options.update(max_width=10_000)

@@ -27,7 +27,9 @@ from scorekeeper.reports.stats import GameStats, PlayerStats, rate, reading
 from scorekeeper.screen.style import (
     abbreviations,
     colour,
+    first_fitting,
     fits,
+    fitted_names,
     hanging,
     legend,
     split_to_fit,
@@ -40,21 +42,27 @@ from scorekeeper.screen.style import (
 def settle_up(con: Console, heading: str, balances: Mapping[str, int],
               transfers: Sequence[Transfer], kind: ScoreKind = NET) -> None:
     con.print(heading, markup=False)
-    table = Table(box=table_box(con))
-    table.add_column("Player", overflow="fold")
-    table.add_column("Balance", justify="right")
-    for name, value in balances.items():
-        table.add_row(escape(name), colour(value, kind))
-    con.print(table)
+
+    def table(names: Mapping[str, str]) -> Table:
+        table = Table(box=table_box(con))
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Balance", justify="right", no_wrap=True)
+        for name, value in balances.items():
+            table.add_row(escape(names[name]), colour(value, kind))
+        return table
+
+    shown, _, names = first_fitting(con, list(balances), [table])
+    con.print(shown)
+    legend(con, names)
     if not transfers:
         con.print("  Everyone is square: nobody gives anything.", markup=False)
         return
     for t in transfers:
-        con.print(f"  [bold]{escape(t.giver)}[/] gives [bold]{escape(t.receiver)}"
-                  f"[/] {kind.display(t.points)}")
+        hanging(con, f"{t.giver} gives {t.receiver} {kind.display(t.points)}", "  ",
+                "      ")
     n = len(transfers)
     squares = "transfers square" if n != 1 else "transfer squares"
-    con.print(f"  {n} {squares} everyone (the fewest possible).", markup=False)
+    hanging(con, f"{n} {squares} everyone (the fewest possible).", "  ", "    ")
 
 
 # -- stats -----------------------------------------------------------------------
@@ -105,12 +113,18 @@ def _fitting(con: Console, g: GameStats) -> tuple[list[Table], bool, dict[str, s
     """The first layout that fits the terminal: rates in words; rates in
     figures; names abbreviated too; then the players split over several
     tables."""
-    full = {p.name: p.name for p in g.players}
-    short = abbreviations([p.name for p in g.players], longest=8)
-    for compact, names in ((False, full), (True, full), (True, short)):
-        table = _stats_table(con, g, g.players, compact, names)
+    players = [p.name for p in g.players]
+    full = {name: name for name in players}
+    for compact in (False, True):
+        table = _stats_table(con, g, g.players, compact, full)
         if fits(con, table):
-            return [table], compact, names
+            return [table], compact, full
+    names = fitted_names(players, lambda names: fits(
+        con, _stats_table(con, g, g.players, True, names)))
+    table = _stats_table(con, g, g.players, True, names)
+    if fits(con, table):
+        return [table], True, names
+    short = abbreviations(players, longest=8)
     groups = split_to_fit(g.players, lambda group: fits(
         con, _stats_table(con, g, group, True, short)))
     return [_stats_table(con, g, group, True, short) for group in groups], True, short

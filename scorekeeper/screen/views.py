@@ -36,7 +36,9 @@ from scorekeeper.screen.style import (
     ascii_mode,
     colour,
     explanation,
+    first_fitting,
     fits,
+    fitted_names,
     hanging,
     legend,
     sparkline,
@@ -89,21 +91,30 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
                + (f"{played}/{plural(planned, 'hand')}" if planned
                   and played <= planned else plural(played, "hand")
                   + (f" ({planned} planned)" if planned else "")))
-    table = Table(title=heading, box=table_box(con), min_width=len(heading) + 4)
     house_options(con, session)
-    table.add_column("Place", justify="right")
-    table.add_column("Player", overflow="fold")
-    table.add_column("Total" if kind.transfers else "Points", justify="right")
     eliminated = set(data.get("eliminated", []))
-    for name in sorted(session.players, key=lambda p: (data["places"][p],
-                                                         session.players.index(p))):
-        label = escape(name) + ("  (out)" if name in eliminated else "")
-        total = data["totals"][name]
-        # penalty points read plainly: any total is bad, the lowest least
-        table.add_row(str(data["places"][name]), label,
-                      colour(total, kind) if kind.higher_is_better
-                      else kind.display(total))
-    con.print(table)
+    order = sorted(session.players, key=lambda p: (data["places"][p],
+                                                    session.players.index(p)))
+
+    def table(names: Mapping[str, str]) -> Table:
+        table = Table(title=heading, box=table_box(con),
+                      min_width=min(len(heading) + 4, con.width))
+        table.add_column("Place", justify="right", no_wrap=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Total" if kind.transfers else "Points", justify="right",
+                         no_wrap=True)
+        for name in order:
+            label = escape(names[name]) + ("  (out)" if name in eliminated else "")
+            total = data["totals"][name]
+            # penalty points read plainly: any total is bad, the lowest least
+            table.add_row(str(data["places"][name]), label,
+                          colour(total, kind) if kind.higher_is_better
+                          else kind.display(total))
+        return table
+
+    shown, _, names = first_fitting(con, session.players, [table])
+    con.print(shown)
+    legend(con, names)
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
@@ -122,14 +133,19 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
                  after: Mapping[str, int], kind: ScoreKind = NET) -> None:
-    """Each player's total before → after a change (amend)."""
+    """Each player's total before → after a change (amend): in columns
+    where they fit the terminal, else a wrapped line each."""
     con.print("  Totals:", markup=False)
     width = max(len(p) for p in players)
     shown = kind.display
     for p in players:
         change = after[p] - before[p]
-        con.print(f"  {p:<{width}}  {shown(before[p]):>5} → {shown(after[p]):<5}"
-                  + (f" ({kind.signed(change)})" if change else ""), markup=False)
+        moved = f"{shown(before[p]):>5} → {shown(after[p]):<5}" + (
+            f" ({kind.signed(change)})" if change else "")
+        if width + 4 + len(moved) <= con.width:
+            con.print(f"  {p:<{width}}  {moved}", markup=False)
+        else:
+            hanging(con, f"{p}: {' '.join(moved.split())}", "  ", "      ")
 
 
 class _Layout(NamedTuple):
@@ -148,12 +164,14 @@ def history(con: Console, session: Session, last: int | None = None,
     data = session.history_json()
     rows = data["hands"]
     shown = rows if last is None or len(rows) <= last else rows[-last:]
-    short = abbreviations(session.players)
-    # The first layout that fits, from everything in one table on.
+    # The first layout that fits, from everything in one table on; names
+    # are shortened (as little as fits) only once the whole names do not.
     layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
-               _Layout(False, short, False, True), _Layout(False, short, True, True),
-               _Layout(False, short, True, False))
+               _Layout(False, {}, False, True), _Layout(False, {}, True, True),
+               _Layout(False, abbreviations(session.players), True, False))
     for layout in layouts:
+        if layout.names == {}:       # to be shortened as little as fits
+            layout = _shortened(con, session, data, shown, stale, layout)
         tables = _history_tables(con, session, data, shown, stale, layout)
         if tables:
             break
@@ -165,9 +183,20 @@ def history(con: Console, session: Session, last: int | None = None,
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
                   "every hand, --json gives them all)", markup=False)
     if data["hands"]:
-        _sparklines(con, session, data, layout.names is not None)
+        _sparklines(con, session, data, layout.names)
     else:
         con.print("  No hands recorded yet.", markup=False)
+
+
+def _shortened(con: Console, session: Session, data: Mapping[str, Any],
+               shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+               layout: _Layout) -> _Layout:
+    """`layout` with the names shortened as little as makes it fit."""
+    def fit(names: Mapping[str, str]) -> bool:
+        return bool(_history_tables(con, session, data, shown, stale,
+                                    layout._replace(names=names)))
+
+    return layout._replace(names=fitted_names(session.players, fit))
 
 
 def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
@@ -189,13 +218,13 @@ def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
 
 def _history_notes(con: Console, session: Session,
                    shown: Sequence[Mapping[str, Any]], layout: _Layout) -> None:
-    """What the table left out: the story of each hand, the legend."""
+    """What the table left out: the story of each hand (names whole, as in
+    every sentence), the legend of the names the table shortened."""
     names = layout.names or {}
     if not layout.story_in_table:
         for row in shown:
             seats = "" if layout.seats else (
-                f"dealer {names.get(row['dealer'], row['dealer'])}, won by "
-                f"{names.get(row['winner'], row['winner']) or 'nobody'}; ")
+                f"dealer {row['dealer']}, won by {row['winner'] or 'nobody'}; ")
             hanging(con, f"{row['hand']}: {seats}{session.story(row)}", "  ", "     ")
     legend(con, names)
     if layout.stacked:
@@ -210,8 +239,8 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
     table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
     table.add_column("Hand", justify="right", no_wrap=True)
     if layout.seats:
-        table.add_column("Dealer")
-        table.add_column("Winner")
+        table.add_column("Dealer", no_wrap=True)
+        table.add_column("Winner", no_wrap=True)
     if layout.story_in_table:
         table.add_column("What happened")
     for p in players:
@@ -231,14 +260,17 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
 
 
 def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
-                named: bool) -> None:
-    """A line per player; names too long for the terminal abbreviated (with
-    a legend unless the table above gave one: `named`)."""
+                named: Mapping[str, str] | None) -> None:
+    """A line per player; names too long for the terminal shortened as
+    the table above shortened them (`named`: its legend said so), else as
+    little as fits, with a legend."""
     con.print("  How the totals moved:", markup=False)
-    label = {p: p for p in session.players}
-    if max(map(len, label.values())) + 24 > con.width:
-        label = abbreviations(session.players)
-        if not named:
+    label = fitted_names(session.players, lambda names: max(
+        map(len, names.values())) + 24 <= con.width)
+    if label != {p: p for p in session.players}:
+        if named:
+            label = dict(named)
+        else:
             legend(con, label)
     width = max(len(p) for p in label.values())
     kind = session.score_kind

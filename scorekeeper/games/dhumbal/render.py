@@ -1,38 +1,70 @@
 """A Dhumbal ruling for people: the table of hands (the shell prints the
-explanation below it)."""
+explanation below it).
+
+The table fits the terminal from 40 columns up (docs/CLI.md, "Narrow
+terminals"): first with every mark beside the name ("Chandra (called)"),
+then with the marks under the names and a narrower frame, and at last with
+the names shortened as little as fits, a legend below saying who is who.
+A name is never broken across lines."""
 
 from __future__ import annotations
+
+from typing import Callable, Mapping
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.dhumbal.engine import DhumbalResult
-from scorekeeper.screen.style import ascii_mode, cards, colour, table_box, title
+from scorekeeper.screen.style import (
+    ascii_mode,
+    cards,
+    colour,
+    first_fitting,
+    legend,
+    table_box,
+    title,
+)
 
 
 def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
            dealer: str) -> None:
+    players = [name for name, _ in result.scores]
+    layouts = [_layout(con, result, hand_number, dealer, stacked, narrow)
+               for stacked, narrow in ((False, False), (True, False), (True, True))]
+    table, _, names = first_fitting(con, players, layouts)
+    con.print(table)
+    legend(con, names)
+
+
+def _layout(con: Console, result: DhumbalResult, hand_number: int | None,
+            dealer: str, stacked: bool, narrow: bool
+            ) -> Callable[[Mapping[str, str]], Table]:
+    """The table with `names`: marks under the names (`stacked`), no outer
+    frame (`narrow`)."""
     key = "Net" if result.zero_sum else "Points"
-    table = Table(title=title(hand_number, dealer), box=table_box(con))
-    table.add_column("Player", overflow="fold")
-    table.add_column("Shown")
-    table.add_column("Value", justify="right")
-    table.add_column("Charged", justify="right")
-    table.add_column(key, justify="right")
     values = dict(result.values)
     charges = dict(result.charges)
     shown = {name: s.text() for name, s in result.shown}
-    star = " *" if ascii_mode(con) else " ★"
-    for name, score in result.scores:
-        mark = ""
-        if name == result.caller:
-            mark += " (called)"
-        if name == result.winner:
-            mark += star
-        charged = "—" if name == result.winner and result.zero_sum \
-            else str(charges[name])
-        table.add_row(escape(name) + mark, cards(shown.get(name, "")),
-                      str(values[name]),
-                      charged, colour(score, result.score_kind))
-    con.print(table)
+    star = "*" if ascii_mode(con) else "★"
+
+    def build(names: Mapping[str, str]) -> Table:
+        table = Table(title=title(hand_number, names.get(dealer, dealer)),
+                      box=table_box(con), show_edge=not narrow, pad_edge=not narrow,
+                      collapse_padding=narrow)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Shown")
+        for head in ("Value", "Charged", key):
+            table.add_column(head, justify="right", no_wrap=True)
+        for name, score in result.scores:
+            marks = [m for m, on in (("(called)", name == result.caller),
+                                     (star, name == result.winner)) if on]
+            label = escape(names[name]) + (
+                ("\n" if stacked else " ") + " ".join(marks) if marks else "")
+            charged = "—" if name == result.winner and result.zero_sum \
+                else str(charges[name])
+            table.add_row(label, cards(shown.get(name, "")), str(values[name]),
+                          charged, colour(score, result.score_kind))
+        return table
+
+    return build

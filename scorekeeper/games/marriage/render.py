@@ -1,34 +1,85 @@
 """A Marriage ruling for people: who saw (and how), maal (as shown → as it
 counts, when the mode changed it), fees and payments (the shell prints the
-explanation below it: T + w − n·S, and pair by pair)."""
+explanation below it: T + w − n·S, and pair by pair).
+
+The table fits the terminal from 40 columns up (docs/CLI.md, "Narrow
+terminals"): first as it reads best; then with the headings over two lines
+and "(finished)" under the name; then with short headings and a star for the finisher (a key below
+says what they are) and no outer frame; at last with the names shortened
+as little as fits, a legend below saying who is who. A name is never
+broken across lines."""
 
 from __future__ import annotations
+
+from typing import Callable, Mapping
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.marriage.engine import MarriageResult
-from scorekeeper.screen.style import arrow, colour, table_box, title
+from scorekeeper.screen.style import (
+    arrow,
+    ascii_mode,
+    colour,
+    first_fitting,
+    hanging,
+    legend,
+    table_box,
+    title,
+)
+
+_HEADINGS = (("Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"),
+             ("Saw\ntiplu", "Maal", "Fee\nw", "Pays\nfinisher", "Net"),
+             ("Saw", "Maal", "Fee", "Pays", "Net"))
+_KEY = "{star} finished; Saw: saw the tiplu; Fee: the fee w; Pays: pays the finisher."
 
 
 def ruling(con: Console, result: MarriageResult, hand_number: int | None,
            dealer: str) -> None:
-    table = Table(title=title(hand_number, dealer), box=table_box(con))
-    for col in ("Player", "Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"):
-        table.add_column(col, justify="left" if col == "Player" else "right",
-                         overflow="fold" if col == "Player" else "ellipsis")
+    players = [name for name, _ in result.scores]
+    layouts = [_layout(con, result, hand_number, dealer, i) for i in range(3)]
+    table, chosen, names = first_fitting(con, players, layouts)
+    con.print(table)
+    if chosen == 2:
+        hanging(con, _KEY.format(star=_star(con)), "  ", "    ")
+    legend(con, names)
+
+
+def _star(con: Console) -> str:
+    return "*" if ascii_mode(con) else "★"
+
+
+def _layout(con: Console, result: MarriageResult, hand_number: int | None,
+            dealer: str, step: int) -> Callable[[Mapping[str, str]], Table]:
+    """The table with `names`, in the `step`-th layout (0: as it reads
+    best; 1: headings over two lines, marks under the names; 2: short
+    headings, no outer frame)."""
     payments = {p.rival: p for p in result.settlement.payments}
     maal, shown = dict(result.maal_totals()), dict(result.maal_shown())
-    for name, net in result.scores:
-        pay = payments.get(name)
-        table.add_row(
-            escape(name) + (" (finished)" if name == result.finisher else ""),
-            "yes" if name in result.seen else
-            "7 dublees" if name in result.seen_dublees else "no",
-            str(maal[name]) if maal[name] == shown[name]
-            else f"{shown[name]} {arrow(con)} {maal[name]}",
-            str(pay.fee) if pay else "—",
-            str(pay.amount) if pay else "—",
-            colour(net))
-    con.print(table)
+    narrow = step == 2
+
+    def build(names: Mapping[str, str]) -> Table:
+        table = Table(title=title(hand_number, names.get(dealer, dealer)),
+                      box=table_box(con), show_edge=not narrow, pad_edge=not narrow,
+                      collapse_padding=narrow)
+        table.add_column("Player", no_wrap=True)
+        for head in _HEADINGS[step]:
+            table.add_column(head, justify="right", no_wrap=True)
+        for name, net in result.scores:
+            pay = payments.get(name)
+            mark = "" if name != result.finisher else " " + _star(con) \
+                if narrow else ("\n" if step else " ") + "(finished)"
+            table.add_row(
+                escape(names[name]) + mark,
+                "yes" if name in result.seen else
+                ("dublees" if narrow else "7 dublees")
+                if name in result.seen_dublees else "no",
+                str(maal[name]) if maal[name] == shown[name]
+                else f"{shown[name]} {arrow(con)} {maal[name]}",
+                str(pay.fee) if pay else "—",
+                str(pay.amount) if pay else "—",
+                colour(net))
+        return table
+
+    return build
