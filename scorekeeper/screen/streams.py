@@ -55,33 +55,43 @@ def write_out(text: str) -> None:
         raise closed() from None
 
 
+def _stderr_is_terminal() -> bool:
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        return bool(sys.stderr.isatty())
+    return False
+
+
 def stderr_width() -> int | None:
-    """How wide the messages on stderr may be: `COLUMNS` if set, else the
-    terminal's width when stderr is one; None (no wrapping) for a file or
-    a pipe, so that a log keeps each message on one line."""
+    """How wide the messages on stderr may be when a person reads them (a
+    terminal): `COLUMNS` if set, else the terminal's width. None (no
+    wrapping) for a file or a pipe, so that a log or a script reading the
+    messages gets each on one line."""
+    if not _stderr_is_terminal():
+        return None
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     with contextlib.suppress(AttributeError, ValueError, OSError):
-        if sys.stderr.isatty():
-            return os.get_terminal_size(sys.stderr.fileno()).columns
+        return os.get_terminal_size(sys.stderr.fileno()).columns
     return None
 
 
 def wrapped(text: str, rest: str = "    ", width: int | None = None) -> str:
-    """`text` (one message, without its newline) in lines of at most
-    `width` columns (`stderr_width()`), broken at spaces only, every line
-    after the first indented by `rest` (a hanging indent): a name or a
-    word is never split."""
+    """`text` (a message, without its last newline) with each of its lines
+    in lines of at most `width` columns (`stderr_width()`), broken at
+    spaces only, every line after the first of each indented by `rest`
+    more than it (a hanging indent): a name or a word is never split."""
     width = stderr_width() if width is None else width
-    if width is None or len(text) <= width:
+    if width is None or all(len(line) <= width for line in text.split("\n")):
         return text
     import textwrap  # start-up: only for a message wider than the terminal
 
-    lead = text[:len(text) - len(text.lstrip())]
-    return "\n".join(textwrap.wrap(
-        text, max(20, width), initial_indent="", subsequent_indent=lead + rest,
-        break_long_words=False, break_on_hyphens=False)) or text
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = line[:len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, max(20, width), subsequent_indent=lead + rest,
+                             break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(out)
 
 
 def flush_out() -> None:

@@ -17,6 +17,7 @@ import typer
 from rich.cells import cell_len
 
 import scorekeeper.commands.record
+import scorekeeper.screen.streams
 
 WIDTHS = (40, 50, 60, 80, 120)
 DHUMBAL = ("Asha", "Bikash", "Chandrakant", "Devendra Bahadur")
@@ -28,6 +29,12 @@ D_HAND = ["--call", "Chandrakant", "--hand", "Asha=K♠ K♥", "--hand", "Bikash
 M_HAND = ["--finish", "Chandrakant", "--tiplu", "J♣", "--seen", "Devendra Bahadur",
           "--seen-dublees", "Bikash", "--hand", f"Chandrakant={FINISH}",
           "--hand", "Bikash=4", "--hand", "Devendra Bahadur=2"]
+
+
+@pytest.fixture(autouse=True)
+def stderr_on_a_terminal(monkeypatch):
+    """Messages are wrapped for a person (stderr a terminal), not in a log."""
+    monkeypatch.setattr(scorekeeper.screen.streams, "_stderr_is_terminal", lambda: True)
 
 
 @pytest.fixture
@@ -168,3 +175,22 @@ def test_names_are_whole_where_they_fit_at_80_and_120_columns(cli, folder):
                     for a in args]
             result = cli(name, *args, env={"COLUMNS": str(width)})
             assert "Names:" not in result.stdout, (command, width, result.stdout)
+
+
+def test_messages_on_stderr_are_not_wrapped_for_a_file_or_a_pipe(cli, folder,
+                                                                 monkeypatch):
+    monkeypatch.setattr(scorekeeper.screen.streams, "_stderr_is_terminal",
+                        lambda: False)
+    result = cli("settle-up", folder / "dhumbal.toml", env={"COLUMNS": "40"})
+    assert "note: " in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_a_wrapped_message_keeps_its_own_lines_and_breaks_at_spaces_only():
+    from scorekeeper.screen.streams import wrapped
+
+    text = "error: one two three four five six\n  hand 1: Devendra Bahadur seven"
+    assert wrapped(text, width=20).splitlines() == [
+        "error: one two three", "    four five six", "  hand 1: Devendra",
+        "      Bahadur seven"]
+    assert wrapped("Chandrakantabcdefghijklmnop x", width=20).splitlines() == [
+        "Chandrakantabcdefghijklmnop", "    x"]          # a word is never cut
