@@ -111,7 +111,7 @@ def _amend(values: dict[str, Any]) -> None:
     def body() -> None:
         expect = _asked(values, flags, seating, number)
         done = book.amend(ledger, number, {**flags, **seating}, expect,
-                          on_wait=waiting(ledger))
+                          on_wait=waiting(ledger), keep=expect is None)
         after_write(f"Amended hand {number} in {ledger}",
                     lambda: _show_amended(done, as_json, ascii, expect is None))
 
@@ -119,14 +119,19 @@ def _amend(values: dict[str, Any]) -> None:
 
 
 def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
+    from scorekeeper.games.interface import changed_inputs  # start-up: amend
+
     session = done.after
     before, after = done.before.totals(), session.totals()
+    changed = changed_inputs(session.game, done.before.hand(done.ruled.number).data,
+                             done.ruled.stored)
     if as_json:
         kind = session.score_kind
         emit_json({**session.hand_json(done.ruled), "totals_before": before,
                    "totals_before_display": kind.displayed(before),
                    "totals_after": after,
                    "totals_after_display": kind.displayed(after),
+                   "changed": changed,
                    "problems": [p.as_json() for p in done.problems]}, ascii)
         return
     from scorekeeper.screen import views  # rich: only when a person reads
@@ -134,6 +139,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     con = console(ascii)
     if ruling:  # an interactive entry has just shown the ruling
         views.ruled(con, session, done.ruled)
+    views.inputs_moved(con, changed)
     views.totals_moved(con, session.players, before, after, session.score_kind)
     say(f"Amended hand {done.ruled.number} in {session.label}.")
     warn_stale(done.reading)

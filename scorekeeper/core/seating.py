@@ -52,9 +52,9 @@ class Seating(NamedTuple):
                     candidates[-1])
 
     def names(self, items: Sequence[str]) -> list[str]:
-        """Repeatable or comma-separated names, resolved."""
+        """Repeatable or comma-separated names, resolved; `-` is nobody."""
         return [self.name(n) for item in items for n in item.split(",")
-                if n.strip()]
+                if n.strip() and n.strip() != "-"]
 
 
 class Shown(NamedTuple):

@@ -240,12 +240,14 @@ def _new_problems(reading: Reading, found: Sequence[ledger.Problem]
 
 
 def amend(path: Path, number: int, flags: Mapping[str, Any],
-          expect_hands: int | None = None, on_wait: Waiting = None) -> Amended:
+          expect_hands: int | None = None, on_wait: Waiting = None,
+          keep: bool = True) -> Amended:
     """Rule on hand `number` anew from its flags and write it in its place.
 
     Later hands stay as recorded; if the change makes one of them
     impossible (an elimination now earlier, a dealer out of turn), nothing
-    is written (exit 1, naming the hand and why). Amending is how a ledger
+    is written (exit 1, naming the hand and why). `keep`: the inputs not
+    in `flags` stay as stored (false: `flags` is the whole hand). Amending is how a ledger
     that does not verify is mended, one hand at a time: it is refused only
     if it adds a problem of its own."""
     done: list[tuple[SessionHand, Session]] = []
@@ -253,7 +255,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     def rewrite(session: Session, text: str) -> Change:
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "amended", "amend")
-        ruled = session.rule_amended(number, flags)
+        ruled = session.rule_amended(number, flags, keep)
         done.append((ruled, session))
         new_text = tomltext.replace_hand(text, number, ruled.stored)
         if new_text is None:

@@ -30,7 +30,7 @@ from typing import (
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, RuleSet, find_profile
-from scorekeeper.core.seating import Seating
+from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.tally import Tally
 
@@ -96,6 +96,10 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     name_keys: ClassVar[frozenset[str]]
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]]
+    # groups of hand flags of which a hand takes one (`--call` or `--show`),
+    # each with the flags that go with it: typing one on `amend` drops the
+    # stored others and what went with them
+    exclusive: ClassVar[tuple[Mapping[str, tuple[str, ...]], ...]] = ()
 
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
@@ -126,6 +130,34 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them)."""
+
+    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
+                      players: Sequence[str]) -> dict[str, Any]:
+        """`amend N` with some hand options: hand N's stored flags with only
+        the typed ones changed. A typed `--hand X=…` replaces X's hand
+        alone; any other typed flag replaces the stored one; one flag of an
+        `exclusive` group drops the stored others (and what goes with them)."""
+        merged = dict(self.flags_from_stored(stored))
+        for group in self.exclusive:
+            chosen = [flag for flag in group if flag in typed]
+            for other in group:
+                if chosen and other not in chosen:
+                    for gone in (other, *group[other]):
+                        if gone not in typed:
+                            merged.pop(gone, None)
+        for key, value in typed.items():
+            if key != "hand":
+                merged[key] = value
+        hands = {resolve_name(item.partition("=")[0], players): item
+                 for item in merged.get("hand", [])}
+        for item in typed.get("hand", []):
+            name, sep, _ = item.partition("=")
+            if not sep:
+                raise Impossible(f"--hand expects NAME=CARDS, got {item!r}")
+            hands[resolve_name(name, players)] = item
+        if hands:
+            merged["hand"] = list(hands.values())
+        return merged
 
     @abstractmethod
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
@@ -169,6 +201,33 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def package(self) -> str:
         """The game's folder as a package (`scorekeeper.games.<name>`)."""
         return type(self).__module__.rpartition(".")[0]
+
+
+def changed_inputs(game: Game[Any, Any, Any], before: Mapping[str, Any],
+                   after: Mapping[str, Any]) -> list[dict[str, str]]:
+    """What `amend` changed of a stored hand's inputs, input by input
+    (`--hand Chandra`, `--call`, …): each as text before and after ("—"
+    for none)."""
+    def text(value: Any) -> str:
+        if value is None or value == [] or value is False:
+            return "—"
+        if value is True:
+            return "yes"
+        return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+    was, now = game.flags_from_stored(before), game.flags_from_stored(after)
+    out = []
+    for key in dict.fromkeys([*now, *was]):
+        if key == "hand":
+            old = dict(h.split("=", 1) for h in was.get(key, []))
+            new = dict(h.split("=", 1) for h in now.get(key, []))
+            out += [{"input": f"--hand {p}", "before": text(old.get(p)),
+                     "after": text(new.get(p))}
+                    for p in dict.fromkeys([*old, *new]) if old.get(p) != new.get(p)]
+        elif text(was.get(key)) != text(now.get(key)):
+            out.append({"input": "--" + key.replace("_", "-"),
+                        "before": text(was.get(key)), "after": text(now.get(key))})
+    return out
 
 
 # -- comparing a stored hand with a fresh ruling (verify) -----------------------

@@ -372,11 +372,16 @@ class Session:
         table, _, result = self.replay(h)
         return self._ruled(number - 1, table, result, dict(h.data))
 
-    def rule_amended(self, number: int, flags: Mapping[str, Any]) -> SessionHand:
+    def rule_amended(self, number: int, flags: Mapping[str, Any],
+                     keep: bool = True) -> SessionHand:
         """Hand `number` ruled anew from the flags typed for it (`amend`):
-        the new inputs; who sat out and who dealt as stored, unless given."""
+        the stored inputs with the typed ones changed; who sat out and who
+        dealt as stored, unless given (`keep` false: the flags are the
+        whole hand, as the interactive entry gives it)."""
         h = self.hand(number)
         game_flags, out, dealer = self._split(flags)
+        if game_flags and keep:      # only what is typed changes (CLI.md)
+            game_flags = self.game.amended_flags(h.data, game_flags, self.players)
         if "out" not in flags:
             out = list(h.data.get("out", []))
         if dealer is None and h.data.get("dealer_corrected") is True:

@@ -99,7 +99,7 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
         flags = ask_hand(asker, table, session.rules, flags)
         try:
             ruled = session.rule_next({**flags, **seating}) if number is None \
-                else session.rule_amended(number, {**flags, **seating})
+                else session.rule_amended(number, {**flags, **seating}, keep=False)
         except ScorekeeperError as err:
             typer.echo(wrapped(f"That hand cannot be recorded: {err}"), err=True)
             if not typer.confirm("Enter the hand again?", default=True, err=True):

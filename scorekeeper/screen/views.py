@@ -137,7 +137,8 @@ def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int]
     where they fit the terminal, else a wrapped line each."""
     con.print("  Totals:", markup=False)
     width = max(len(p) for p in players)
-    shown = kind.display
+    # signed as standings signs them (+69 → +66); penalty points plainly
+    shown = kind.signed if kind.higher_is_better else kind.display
     for p in players:
         change = after[p] - before[p]
         moved = f"{shown(before[p]):>5} → {shown(after[p]):<5}" + (
@@ -146,6 +147,16 @@ def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int]
             con.print(f"  {p:<{width}}  {moved}", markup=False)
         else:
             hanging(con, f"{p}: {' '.join(moved.split())}", "  ", "      ")
+
+
+def inputs_moved(con: Console, changed: Sequence[Mapping[str, str]]) -> None:
+    """The inputs an amend changed, before → after."""
+    if not changed:
+        con.print("  Inputs: as stored (nothing changed)", markup=False)
+        return
+    con.print("  Inputs changed:", markup=False)
+    for c in changed:
+        con.print(f"  {c['input']}: {c['before']} → {c['after']}", markup=False)
 
 
 class _Layout(NamedTuple):

@@ -28,6 +28,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     hand_flags = HAND_FLAGS
     stored_required = ("cards",)
     name_keys = frozenset({"call"})
+    exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "call": (str, "a name"), "show": (bool, "true or false"),
         "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, is_whole_number
-from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
+from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
@@ -32,6 +32,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     hand_flags = HAND_FLAGS
     stored_required = ("cards",)
     name_keys = frozenset({"finisher", "seen", "seen_dublees", "invalid_shows"})
+    exclusive = ({"finish": ("by",), "no_finisher": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
         "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
@@ -137,6 +138,31 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         flags["seen_dublees"] = list(data.get("seen_dublees", []))
         flags["exposed"] = " | ".join(data.get("exposed", [])) or None
         return {key: value for key, value in flags.items() if value not in ([], None)}
+
+    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
+                      players: Sequence[str]) -> dict[str, Any]:
+        """As every game's; with a new finisher typed, the one stored stays
+        seen (a finisher had seen the tiplu, MA-10) unless `--seen` is
+        typed, and a number stored stays that player's maal (the new
+        finisher's: their show agreed, `shown:N`)."""
+        merged = super().amended_flags(stored, typed, players)
+        was = stored.get("finisher")
+        now = resolve_name(typed["finish"], players) if typed.get("finish") \
+            else None if typed.get("no_finisher") else was
+        if now == was:
+            return merged
+        if isinstance(was, str) and now is not None and "seen" not in typed:
+            merged["seen"] = [*merged.get("seen", []), was]
+        # a stored number stays the player's maal: the new finisher's is
+        # their show agreed, the old one's an agreed maal
+        cards = dict(stored.get("cards", {}))
+        typed_hands = {resolve_name(h.partition("=")[0], players)
+                       for h in typed.get("hand", [])}
+        merged["hand"] = [
+            item if p in typed_hands or not isinstance(cards.get(p), int)
+            else f"{p}={SHOWN}{cards[p]}" if p == now else f"{p}={cards[p]}"
+            for item in merged.get("hand", []) for p in [item.partition("=")[0]]]
+        return merged
 
     def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
         return resolve(args, rules)
