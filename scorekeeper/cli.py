@@ -209,8 +209,7 @@ def export(
         if output is None:
             write_text(text)
         else:
-            storage.check_export_target(output, ledger, force)
-            storage.write_atomic(output, text)
+            storage.write_output(output, ledger, text, force)
             say(f"Wrote {output}.")
 
     guarded(body)

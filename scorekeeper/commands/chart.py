@@ -57,7 +57,8 @@ def chart(
 
         picture = drawing.picture(session)
         if svg is not None:
-            storage.write_atomic(svg, drawing.svg(picture))
+            storage.write_output(svg, ledger, drawing.svg(picture), force,
+                                 "the chart")
             say(f"Wrote {svg}.")
             return
         plain = use_ascii(ascii)

@@ -106,6 +106,135 @@ def check_export_target(output: Path, ledger: Path, force: bool,
             pass
 
 
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
+def _protected(ledger: Path) -> tuple[set[tuple[int, int]], set[tuple[int, int, str]]]:
+    """What an export may never write: the files (device, inode) of the
+    ledger and its side files, and the folder entries (the folder's device
+    and inode, a name) that are the ledger, its cache, its Windows lock or
+    one of its temp files (a name an export renamed there would be put in
+    place as the ledger by the writer owning it)."""
+    files: set[tuple[int, int]] = set()
+    entries: set[tuple[int, int, str]] = set()
+    real = real_path(ledger)
+    sides = [(real, real.name), (real.with_name(f".{real.name}.lock"), None),
+             (cache_path(real), cache_path(real).name)]
+    for path, name in sides:
+        with contextlib.suppress(OSError):
+            files.add(_identity(os.stat(path)))
+        with contextlib.suppress(OSError):
+            folder = _identity(os.stat(path.parent))
+            entries.add((*folder, name or path.name))
+    with contextlib.suppress(OSError):
+        entries.add((*_identity(os.stat(real.parent)), "\0temps"))
+    return files, entries
+
+
+def _is_protected(folder: os.stat_result, name: str, target: os.stat_result | None,
+                  protected: tuple[set[tuple[int, int]], set[tuple[int, int, str]]],
+                  ledger_name: str) -> bool:
+    files, entries = protected
+    where = _identity(folder)
+    if (*where, name) in entries:
+        return True
+    if (*where, "\0temps") in entries and (
+            name.startswith(f".{ledger_name}.") or name.startswith(_temp_stem(ledger_name))):
+        return True
+    return target is not None and _identity(target) in files
+
+
+def write_output(output: Path, ledger: Path, text: str, force: bool,
+                 what: str = "the export") -> None:
+    """Write an export or a chart to `output`, never over the ledger, its
+    side files or anything that is the same file.
+
+    Decided by identity at write time, not by path beforehand: the output's
+    folder is opened once and everything after is relative to that open
+    folder (a symlink flipped meanwhile changes nothing). The folder's
+    device and inode with the name must not be the ledger's entry (a bind
+    mount or a symlinked folder shows the same folder under another path),
+    and the file at that name, followed or not, must not be the ledger or a
+    side file (a hard link, a symlink). The text goes to a new temp file
+    created there (O_EXCL, O_NOFOLLOW) and is renamed over the name, so no
+    existing file is ever written into: a link raced in at the last moment
+    is replaced, never written through."""
+    check_export_target(output, ledger, force, what)     # early, by path
+    if not {os.open, os.stat, os.rename, os.unlink} <= os.supports_dir_fd:
+        write_atomic(output, text)           # Windows: checked by path only
+        return
+    try:
+        _write_output(output, ledger, text, force, what)
+    except OSError as err:
+        raise Impossible(f"{output}: cannot write: {err.strerror or err}") from None
+
+
+def _write_output(output: Path, ledger: Path, text: str, force: bool,
+                  what: str) -> None:
+    protected, name = _protected(ledger), output.name
+    folder_fd = os.open(output.parent if str(output.parent) else ".",
+                        os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        folder = os.fstat(folder_fd)
+
+        def refuse_if_ledger() -> os.stat_result | None:
+            """The file now at the name (not followed), refused if it is
+            the ledger or a side file, or links to one."""
+            try:
+                entry = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+            except FileNotFoundError:
+                entry = None
+            followed = entry
+            if entry is not None and stat.S_ISLNK(entry.st_mode):
+                with contextlib.suppress(OSError):
+                    followed = os.stat(name, dir_fd=folder_fd)
+            for seen in (entry, followed):
+                if _is_protected(folder, name, seen, protected, real_path(ledger).name):
+                    raise Impossible(f"{output} is the ledger itself or one of its "
+                                     f"side files; write {what} to another file")
+            if entry is not None and not force:
+                raise Impossible(f"{output} exists; use --force to overwrite it")
+            if followed is not None and not stat.S_ISREG(followed.st_mode) \
+                    and not stat.S_ISLNK(followed.st_mode):
+                _regular_status(followed, output)
+            return followed if followed is not None and stat.S_ISREG(
+                followed.st_mode) else None
+
+        old = refuse_if_ledger()
+        _output_in_place(folder_fd, name, text, old, refuse_if_ledger)
+    finally:
+        os.close(folder_fd)
+
+
+def _output_in_place(folder_fd: int, name: str, text: str,
+                     old: os.stat_result | None,
+                     check: Callable[[], object]) -> None:
+    """A new temp file in the open folder, then renamed over `name`."""
+    tmp = f"{_temp_stem(name)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    umask = os.umask(0)
+    os.umask(umask)
+    mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~umask
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                 | getattr(os, "O_NOFOLLOW", 0), 0o600, dir_fd=folder_fd)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            os.fchmod(handle.fileno(), mode)
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        check()                               # once more, just before the rename
+        with interrupts.commit_point(Path(name)) as done:
+            os.replace(tmp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
+            done()
+            with contextlib.suppress(OSError):
+                os.fsync(folder_fd)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp, dir_fd=folder_fd)
+        raise
+
+
 # -- reading ----------------------------------------------------------------------
 
 def read_text(path: Path, label: Path | None = None) -> str:
@@ -274,8 +403,27 @@ def create_exclusive(path: Path, text: str,
         raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
 
 
+NAME_MAX = 255               # bytes of a file name on every common filesystem
+_TEMP_TAIL = 1 + 10 + 1 + 8 + 4   # .PID.8-HEX-DIGITS.tmp, PID up to 10 digits
+
+
+def _temp_stem(name: str) -> str:
+    """`.NAME`, or for a name too long to take the temp tail, its first
+    characters and a digest of the whole (any legal name fits in 255 bytes)."""
+    stem = f".{name}"
+    room = NAME_MAX - _TEMP_TAIL
+    if len(os.fsencode(stem)) <= room:
+        return stem
+    digest = "~" + hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
+    keep = stem
+    while len(os.fsencode(keep + digest)) > room:
+        keep = keep[:-1]
+    return keep + digest
+
+
 def _temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    return path.with_name(f"{_temp_stem(path.name)}.{os.getpid()}."
+                          f"{secrets.token_hex(4)}.tmp")
 
 
 def _write_atomic(path: Path, text: str, exclusive: bool = False,
@@ -384,7 +532,7 @@ def clean_stale_temps(path: Path) -> list[Path]:
     removed: list[Path] = []
     folder = path.parent if str(path.parent) else Path(".")
     # exactly the names `_temp_name` makes: .NAME.PID.8-HEX-DIGITS.tmp
-    ours = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[0-9a-f]{8}\.tmp")
+    ours = re.compile(re.escape(f"{_temp_stem(path.name)}.") + r"(\d+)\.[0-9a-f]{8}\.tmp")
     try:
         candidates = [(p, m.group(1)) for p in folder.iterdir()
                       if (m := ours.fullmatch(p.name))]
