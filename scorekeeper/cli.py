@@ -109,6 +109,8 @@ def new(
                                         help="Hands to play (Dhumbal)."),
     rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
                                             help="Full rotations (Marriage)."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
+                                         help="Rounds to play (Call Break)."),
     settings: List[str] = SET_OPT,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
@@ -124,7 +126,8 @@ def new(
         chosen = registry.game(game)
         prof = chosen.profile(profile)
         rules = ledger.session_rules(chosen, prof, settings,
-                                     {"hands": hands, "rotations": rotations})
+                                     {"hands": hands, "rotations": rotations,
+                                      "rounds": rounds})
         for note in prof.notes(settings):
             say("note: " + note)
         names = check_player_names(players.split(","), rules)

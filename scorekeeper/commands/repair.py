@@ -150,15 +150,20 @@ def extend(
                                         help="New total of hands."),
     rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
                                             help="New total of rotations."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
+                                         help="New total of rounds."),
 ) -> None:
-    """Change how many hands (or rotations) the session plans."""
+    """Change how many hands (or rotations, or rounds) the session plans."""
     from scorekeeper.files import book  # start-up: see module doc
 
     def body() -> None:
-        if (hands is None) == (rotations is None):
-            raise Impossible("give exactly one of --hands N or --rotations N")
-        unit, value = ("hands", hands) if hands is not None else ("rotations", rotations)
-        assert value is not None
+        given = [(unit, value) for unit, value in (
+            ("hands", hands), ("rotations", rotations), ("rounds", rounds))
+            if value is not None]
+        if len(given) != 1:
+            raise Impossible("give exactly one of --hands N, --rotations N or "
+                             "--rounds N")
+        unit, value = given[0]
         reading = book.extend(ledger, unit, value, on_wait=waiting(ledger))
         after = reading.session
 

@@ -131,8 +131,10 @@ class RuleSet:
     def check_player_count(self, count: int) -> None:
         """Refuse a table this profile does not seat (exit 2)."""
         if not self.min_players <= count <= self.max_players:
+            seats = str(self.min_players) if self.min_players == self.max_players \
+                else f"{self.min_players}–{self.max_players}"
             raise Impossible(f"{count} player{'s' * (count != 1)}: this profile "
-                             f"seats {self.min_players}–{self.max_players}",
+                             f"seats {seats}",
                              self.rule("table"))
 
     def rule_or(self, topic: str, fallback: str) -> str:

@@ -40,6 +40,7 @@ class Entry(NamedTuple):
 GAMES: dict[str, Entry] = {
     "dhumbal": Entry("scorekeeper.games.dhumbal", ("call", "discard", "draw")),
     "marriage": Entry("scorekeeper.games.marriage", ("meld", "finish", "maal")),
+    "callbreak": Entry("scorekeeper.games.callbreak", ("play", "deal")),
 }
 
 

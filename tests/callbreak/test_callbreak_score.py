@@ -8,13 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.games.callbreak.engine import (
-    CallBreakHand,
-    points_text,
-    points_value,
-    resolve,
-)
-from scorekeeper.games.callbreak.rules import CLASSIC, CallBreakRules, Overtricks
+from scorekeeper.games.callbreak.engine import CallBreakHand, resolve
+from scorekeeper.games.callbreak.rules import CLASSIC, TENTHS, CallBreakRules, Overtricks
 
 RULES = CLASSIC.rules
 PLAYERS = ("Asha", "Bikash", "Chandra", "Dipak")
@@ -45,7 +40,7 @@ def test_cb10_worked_example_made_calls_score_the_call_and_a_tenth_per_extra():
 def test_cb10_worked_example_a_missed_call_scores_minus_the_call():
     result = resolve(deal((3, 2, 4, 2), (4, 2, 3, 4)), RULES)
     assert scores(result) == {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22}
-    assert result.explanation[2] == "Chandra called 4, took 3: missed, −4.0 (CB-10)"
+    assert result.explanation[2] == "Chandra called 4, took 3: missed, -4.0 (CB-10)"
     assert result.made == ("Asha", "Bikash", "Dipak")
 
 
@@ -73,12 +68,18 @@ def test_cb10_score_in_tenths_is_10c_plus_extra_or_minus_10c(call, took):
     assert tenths == (10 * call + took - call if took >= call else -10 * call)
 
 
-@pytest.mark.parametrize("tenths, text, value", [
-    (31, "3.1", 3.1), (20, "2.0", 2.0), (-40, "−4.0", -4.0), (0, "0.0", 0.0),
-    (131, "13.1", 13.1), (-123, "−12.3", -12.3), (22, "2.2", 2.2)])
-def test_cb10_tenths_read_as_points(tenths, text, value):
-    assert points_text(tenths) == text
-    assert points_value(tenths) == value
+@pytest.mark.parametrize("tenths, text", [
+    (31, "3.1"), (20, "2.0"), (-40, "-4.0"), (0, "0.0"), (131, "13.1"),
+    (-123, "-12.3"), (22, "2.2")])
+def test_cb10_tenths_read_as_points(tenths, text):
+    assert TENTHS.display(tenths) == text
+    assert TENTHS.parse(text) == tenths
+
+
+def test_cb10_cb12_scores_are_tenths_higher_is_better_not_transfers():
+    kind = RULES.score_kind
+    assert (kind.scale, kind.higher_is_better, kind.transfers) == (10, True, False)
+    assert RULES.score_key == "points" and not RULES.lower_is_better
 
 
 # -- CB-11 house scoring --------------------------------------------------------
@@ -197,7 +198,7 @@ def test_cb9_every_player_calls():
     with pytest.raises(Impossible) as err:
         resolve(hand, RULES)
     assert err.value.rule == "CB-4"
-    assert "no call for Dipak" in err.value.message
+    assert "no call given for Dipak" in err.value.message
 
 
 def test_cb9_every_player_takes_some_number_of_tricks():
@@ -206,7 +207,7 @@ def test_cb9_every_player_takes_some_number_of_tricks():
     with pytest.raises(Impossible) as err:
         resolve(hand, RULES)
     assert err.value.rule == "CB-9"
-    assert "no tricks for Asha" in err.value.message
+    assert "no tricks given for Asha" in err.value.message
 
 
 def test_cb9_a_call_for_someone_not_seated_is_impossible():

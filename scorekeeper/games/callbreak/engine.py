@@ -2,7 +2,7 @@
 
 Pure functions of immutable values and a `CallBreakRules`. A score is kept
 in tenths of a point (CB-10): a made call of 3 with one trick over it is
-3.1, stored as 31; a missed call of 4 is −4, stored as −40. The rules
+3.1, stored as 31; a missed call of 4 is -4.0, stored as -40 (`TENTHS`). The rules
 decide the range of a call and the house scoring (`overtricks`,
 `bonus_8`); the engine never asks which profile it is playing.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.games.callbreak.rules import TRICKS, CallBreakRules, Overtricks
+from scorekeeper.games.callbreak.rules import TENTHS, TRICKS, CallBreakRules, Overtricks
 
 
 class CallBreakHand(NamedTuple):
@@ -38,18 +38,6 @@ class CallBreakResult(NamedTuple):
     unverified: tuple[str, ...] = ()
 
 
-def points_text(tenths: int) -> str:
-    """Tenths as people read them: 31 → "3.1", 30 → "3.0", −40 → "−4.0"."""
-    sign = "−" if tenths < 0 else ""
-    whole, tenth = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{tenth}"
-
-
-def points_value(tenths: int) -> float:
-    """Tenths as a number people read (JSON): 31 → 3.1."""
-    return round(tenths / 10, 1)
-
-
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -63,8 +51,8 @@ def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
                          + ", ".join(extra or names), rule)
     missing = [p for p in hand.players if p not in names]
     if missing:
-        raise Impossible(f"no {what} for " + ", ".join(missing) + ": every "
-                         f"player's is needed ({flag} NAME=N)", rule)
+        raise Impossible(f"no {what} given for " + ", ".join(missing) + ": "
+                         f"every player's {what} is needed ({flag} NAME=N)", rule)
     bad = [f"{n}={v!r}" for n, v in given if not _count(v)]
     if bad:
         raise Impossible(f"{what} must be whole numbers: " + ", ".join(bad), rule)
@@ -107,8 +95,8 @@ def _ruling(name: str, call: int, took: int, rules: CallBreakRules
     tenths = rules.score_tenths(call, took)
     said = f"{name} called {call}, took {took}: "
     if took < call:
-        return tenths, f"{said}missed, {points_text(tenths)}", rules.rule("score")
-    said += points_text(tenths)
+        return tenths, f"{said}missed, {TENTHS.display(tenths)}", rules.rule("score")
+    said += TENTHS.display(tenths)
     house = []
     if rules.made_points(call) != call:
         house.append(f"bonus_8 = {rules.bonus_8}: a call of {call} made scores "

@@ -10,8 +10,8 @@ from __future__ import annotations
 from scorekeeper.games.declare import Flag
 
 HAND_FLAGS = (
-    Flag("bid", ("--bid",), list, [], "Call Break: NAME=N, a player's call "
-         "(repeat for every player).", "NAME=N"),
-    Flag("won", ("--won",), list, [], "Call Break: NAME=N, the tricks a "
-         "player took (repeat for every player).", "NAME=N"),
+    Flag("bid", ("--bid",), list, [], "Call Break: a player's call (repeat: "
+         "everyone's).", "NAME=N"),
+    Flag("won", ("--won",), list, [], "Call Break: the tricks a player took "
+         "(repeat).", "NAME=N"),
 )

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from scorekeeper.core.options import Profile, RuleSet, frozen_mapping
+from scorekeeper.core.scores import ScoreKind
 
 NAME = "callbreak"
 # Every player takes 13 cards of one 52-card deck: a deal holds 13 tricks.
@@ -22,6 +23,9 @@ TRICKS = 13
 # The range a table may set `bonus_8` to (CB-11): above a call of 8, and
 # at most a call of 13 doubled.
 BONUS_RANGE = (9, 26)
+# CB-10, CB-12: tenths of a point (3.1 is kept as 31), the highest total
+# wins, and a score is nobody's loss (not transfers).
+TENTHS = ScoreKind(scale=10, higher_is_better=True, transfers=False)
 
 
 class Overtricks(StrEnum):
@@ -67,12 +71,8 @@ class CallBreakRules(RuleSet):
         return problems
 
     @property
-    def zero_sum(self) -> bool:
-        return False             # CB-10: a score is not taken from anyone
-
-    @property
-    def lower_is_better(self) -> bool:
-        return False             # CB-12: the highest total wins
+    def score_kind(self) -> ScoreKind:
+        return TENTHS
 
     def planned_hands(self, player_count: int) -> int:
         return self.rounds

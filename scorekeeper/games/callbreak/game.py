@@ -1,0 +1,163 @@
+"""Call Break as the ledger and the shell see it: `GAME`.
+
+How one deal is entered (`--bid NAME=N` and `--won NAME=N` for every
+player), stored in a `[[hands]]` table (`calls`, `tricks`, the `points` in
+tenths), replayed by `verify`, shown, asked for and counted by `stats`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping, Sequence
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Profile, is_whole_number
+from scorekeeper.core.seating import Seating, resolve_name
+from scorekeeper.games.callbreak.engine import (
+    CallBreakHand,
+    CallBreakResult,
+    resolve,
+)
+from scorekeeper.games.callbreak.flags import HAND_FLAGS
+from scorekeeper.games.callbreak.rules import NAME, PROFILES, CallBreakRules
+from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
+from scorekeeper.games.tally import Tally
+
+PLAYERS = 4
+
+
+def counts(items: Sequence[str], table: Seating, flag: str, what: str,
+           rule: str) -> tuple[tuple[str, int], ...]:
+    """`--bid NAME=N` / `--won NAME=N` typed: (player, N), names resolved;
+    a count that is no whole number, or given twice, is refused (exit 2)."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not is_whole_number(raw.strip()) or len(raw.strip()) > 3:
+            raise Impossible(f"{flag} expects NAME=N, {what} as a whole number, "
+                             f"got {item!r}", rule)
+        player = table.name(name)
+        if player in out:
+            raise Impossible(f"two {what}s given for {player}", rule)
+        out[player] = int(raw)
+    return tuple(out.items())
+
+
+def _stored_counts(data: Mapping[str, Any], key: str) -> tuple[tuple[str, int], ...]:
+    raw = data.get(key)
+    if not isinstance(raw, dict):
+        raise Impossible(f"`{key}` must be a table NAME = N")
+    return tuple(raw.items())
+
+
+class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
+    name = NAME
+    title = "Call Break"
+    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
+    hand_flags = HAND_FLAGS
+    stored_required = ("calls", "tricks")
+    name_keys: ClassVar[frozenset[str]] = frozenset()
+    stored_types: ClassVar[StoredTypes] = {
+        "calls": (dict, "a table NAME = CALL"),
+        "tricks": (dict, "a table NAME = TRICKS"),
+    }
+    tallies = (Tally("made", "calls made", "rate", "hands"),
+               Tally("missed", "calls missed", "rate", "hands"),
+               Tally("called", "average call", "mean", "deals"),
+               Tally("took", "average tricks", "mean", "deals"))
+
+    def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
+             tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
+             ) -> CallBreakHand:
+        if len(table.seated) != PLAYERS:
+            away = [p for p in table.players if p not in table.seated]
+            raise Impossible(f"every Call Break deal is played by all "
+                             f"{PLAYERS}: nobody sits a deal out (--out "
+                             + ", ".join(away) + ")", rules.rule("table"))
+        return CallBreakHand(table.seated, table.dealer, calls, tricks)
+
+    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+                        rules: CallBreakRules) -> CallBreakHand:
+        calls = counts(flags.get("bid", []), table, "--bid", "call",
+                       rules.rule("call"))
+        tricks = counts(flags.get("won", []), table, "--won", "tricks count",
+                        rules.rule("tricks"))
+        return self.args(table, calls, tricks, rules)
+
+    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+                         rules: CallBreakRules) -> CallBreakHand:
+        return self.args(table, _stored_counts(data, "calls"),
+                         _stored_counts(data, "tricks"), rules)
+
+    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {"bid": [f"{p}={n}" for p, n in dict(data.get("calls", {})).items()],
+                "won": [f"{p}={n}" for p, n in dict(data.get("tricks", {})).items()]}
+
+    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
+                      players: Sequence[str]) -> dict[str, Any]:
+        """`amend N --won Chandra=3 --won Dipak=4`: only the players typed
+        change; every other stored call and count stays."""
+        merged = self.flags_from_stored(stored)
+        for key in ("bid", "won"):
+            counted = {resolve_name(item.partition("=")[0], players): item
+                       for item in merged.get(key, [])}
+            for item in typed.get(key, []):
+                name, sep, _ = item.partition("=")
+                if not sep:
+                    raise Impossible(f"--{key} expects NAME=N, got {item!r}")
+                counted[resolve_name(name, players)] = item
+            merged[key] = list(counted.values())
+        return merged
+
+    def resolve(self, args: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
+        return resolve(args, rules)
+
+    def to_stored(self, number: int, args: CallBreakHand,
+                  result: CallBreakResult) -> dict[str, Any]:
+        data: dict[str, Any] = {"hand": number, "dealer": args.dealer,
+                                "calls": dict(result.calls),
+                                "tricks": dict(result.tricks)}
+        if result.winner is not None:
+            data["winner"] = result.winner
+        data["points"] = dict(result.scores)
+        data["rules"] = list(result.rules)
+        return data
+
+    def compare(self, data: Mapping[str, Any], result: CallBreakResult,
+                score_key: str) -> list[str]:
+        out: list[str] = []
+        compare_value(data, "winner", result.winner, out)
+        compare_scores(data, score_key, dict(result.scores), out)
+        return out
+
+    def result_json(self, result: CallBreakResult, hand: int | None
+                    ) -> dict[str, Any]:
+        return {"hand": hand, "winner": result.winner,
+                "calls": dict(result.calls), "tricks": dict(result.tricks),
+                "made": list(result.made),
+                "points": dict(result.scores),
+                "rules": list(result.rules),
+                "explanation": list(result.explanation)}
+
+    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        calls = dict(data.get("calls", {}))
+        tricks = dict(data.get("tricks", {}))
+        return {"winner": data.get("winner"), "calls": calls, "tricks": tricks,
+                "missed": [p for p in calls if tricks.get(p, 0) < calls[p]],
+                "unverified": []}
+
+    def story(self, facts: Mapping[str, Any]) -> str:
+        calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
+        missed = [f"{p} ({calls[p]}, took {tricks.get(p)})"
+                  for p in facts.get("missed", [])]
+        return "missed: " + ", ".join(missed) if missed else "every call made"
+
+    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+        call = facts.get("calls", {}).get(player)
+        took = facts.get("tricks", {}).get(player)
+        if not isinstance(call, int) or not isinstance(took, int):
+            return {}
+        return {"made": int(took >= call), "missed": int(took < call),
+                "called": call, "took": took, "deals": 1}
+
+
+GAME = CallBreakGame()

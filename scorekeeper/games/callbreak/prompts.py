@@ -1,0 +1,49 @@
+"""Interactive entry of a Call Break deal: every player's call first, from
+the player after the dealer (CB-4), then, once the 13 tricks are played,
+the tricks each took (CB-9), each answer checked as soon as it is typed —
+a call out of range, a count of tricks that cannot be; the last player's
+tricks are offered as what is left of 13. Returns the flags the answers
+amount to."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import is_whole_number
+from scorekeeper.core.seating import Seating, clockwise_from_left_of
+from scorekeeper.games.callbreak.rules import TRICKS, CallBreakRules
+from scorekeeper.games.interface import Asker
+
+
+def _number(low: int, high: int, what: str, rule: str) -> Callable[[str], int]:
+    def check(text: str) -> int:
+        raw = text.strip()
+        if not is_whole_number(raw) or not low <= int(raw) <= high:
+            raise Impossible(f"{what} is a whole number from {low} to {high}, "
+                             f"not {raw!r}", rule)
+        return int(raw)
+    return check
+
+
+def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
+             previous: Mapping[str, Any]) -> dict[str, Any]:
+    order = clockwise_from_left_of(table.dealer, table.seated)
+    called = dict(item.split("=", 1) for item in previous.get("bid", []))
+    took = dict(item.split("=", 1) for item in previous.get("won", []))
+    call = _number(rules.min_bid, rules.max_bid, "a call", rules.rule("call"))
+    bids = {p: ask.ask(f"{p}'s call ({rules.min_bid}–{rules.max_bid})", call,
+                       default=called.get(p)) for p in order}
+    won: dict[str, str] = {}
+    for i, p in enumerate(order):
+        left = TRICKS - sum(int(n) for n in won.values())
+        last = i == len(order) - 1
+        check = _number(left, left, "the last player's tricks", rules.rule("tricks")) \
+            if last else _number(0, left, "tricks taken", rules.rule("tricks"))
+        question = (f"After the {TRICKS} tricks: {p} took" if i == 0
+                    else f"{p} took")
+        span = f"{left}: what is left of {TRICKS}" if last else f"0–{left}"
+        won[p] = ask.ask(f"{question} ({span})", check,
+                         default=took.get(p) if not last else str(left))
+    return {"bid": [f"{p}={bids[p].strip()}" for p in order],
+            "won": [f"{p}={won[p].strip()}" for p in order]}

@@ -1,0 +1,397 @@
+"""The command line for Call Break (CLI.md, RULES.md CB-1 … CB-13), through
+typer's CliRunner: exit codes, stdout and stderr apart, one JSON document
+under --json, and a ledger left byte-for-byte as it was whenever the input
+is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+PLAYERS = "Asha,Bikash,Chandra,Dipak"
+# RULES.md CB-10, worked example: calls 3, 2, 4, 2; tricks 4, 2, 5, 2
+EXAMPLE = ["--bid", "Asha=3", "--bid", "Bikash=2", "--bid", "Chandra=4",
+           "--bid", "Dipak=2", "--won", "Asha=4", "--won", "Bikash=2",
+           "--won", "Chandra=5", "--won", "Dipak=2"]
+# … had Chandra taken 3 and Dipak 4
+MISSED = EXAMPLE[:8] + ["--won", "Asha=4", "--won", "Bikash=2",
+                        "--won", "Chandra=3", "--won", "Dipak=4"]
+
+
+def deal(calls, tricks, names=("Asha", "Bikash", "Chandra", "Dipak")):
+    out = []
+    for name, call in zip(names, calls):
+        out += ["--bid", f"{name}={call}"]
+    for name, took in zip(names, tricks):
+        out += ["--won", f"{name}={took}"]
+    return out
+
+
+@pytest.fixture
+def club(tmp_path: Path, cli) -> Path:
+    path = tmp_path / "club.toml"
+    result = cli("new", path, "--game", "callbreak", "--players", PLAYERS)
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def one_json(result) -> dict:
+    return json.loads(result.stdout)
+
+
+# -- record -----------------------------------------------------------------------
+
+def test_cb10_record_rules_each_player_with_the_rule(cli, club):
+    result = cli("record", club, *EXAMPLE, env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.stderr
+    for line in ("Asha called 3, took 4: 3.1 (CB-10)",
+                 "Bikash called 2, took 2: 2.0 (CB-10)",
+                 "Chandra called 4, took 5: 4.1 (CB-10)",
+                 "Dipak called 2, took 2: 2.0 (CB-10)"):
+        assert line in result.stdout
+    assert "Recorded hand 1" in result.stderr
+
+
+def test_cb10_record_json_gives_points_as_read_and_the_stored_tenths(cli, club):
+    result = cli("record", club, *MISSED, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = one_json(result)
+    assert data["points"] == {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22}
+    assert data["points_display"] == {"Asha": "3.1", "Bikash": "2.0",
+                                      "Chandra": "-4.0", "Dipak": "2.2"}
+    assert data["calls"] == {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+    assert data["tricks"] == {"Asha": 4, "Bikash": 2, "Chandra": 3, "Dipak": 4}
+    assert data["made"] == ["Asha", "Bikash", "Dipak"]
+    assert data["winner"] == "Asha"
+    assert data["rules"] == ["CB-9", "CB-10"]
+
+
+def test_cb10_the_ledger_stores_integer_tenths(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    text = club.read_text(encoding="utf-8")
+    assert "calls = { Asha = 3, Bikash = 2, Chandra = 4, Dipak = 2 }" in text
+    assert "points = { Asha = 31, Bikash = 20, Chandra = 41, Dipak = 20 }" in text
+
+
+@pytest.mark.parametrize("args, rule, said", [
+    (deal((3, 2, 4, 2), (4, 2, 5, 1)), "CB-9", "4 + 2 + 5 + 1 = 12, not 13"),
+    (deal((9, 2, 4, 2), (4, 2, 5, 2)), "CB-4", "a call is 1–8 tricks, not: Asha 9"),
+    (deal((0, 2, 4, 2), (4, 2, 5, 2)), "CB-4", "Asha 0"),
+    (deal((3, 2, 4), (4, 2, 5, 2)), "CB-4", "no call given for Dipak"),
+    (deal((3, 2, 4, 2), (4, 2, 7)), "CB-9", "no tricks given for Dipak"),
+    (deal((3, 2, 4, 2), (4, 2, 5, 2)) + ["--bid", "Asha=2"], "CB-4",
+     "two calls given for Asha"),
+    (["--bid", "Asha=three"] + deal((2, 4, 2), (4, 2, 5, 2),
+                                    ("Bikash", "Chandra", "Dipak", "Asha")),
+     "CB-4", "--bid expects NAME=N"),
+    (deal((3, 2, 4, 2), (4, 2, 5, 2)) + ["--out", "Asha"], "CB-1",
+     "nobody sits a deal out"),
+])
+def test_cb4_cb9_cb1_a_wrong_deal_is_exit_2_naming_the_rule_nothing_written(
+        cli, club, args, rule, said):
+    before = club.read_bytes()
+    result = cli("record", club, *args)
+    assert result.exit_code == 2
+    assert said in result.stderr and f"({rule})" in result.stderr
+    assert result.stdout == ""
+    assert club.read_bytes() == before
+
+
+def test_cb4_a_refusal_in_json_cites_the_rule(cli, club):
+    result = cli("record", club, *deal((9, 2, 4, 2), (4, 2, 5, 2)), "--json")
+    assert result.exit_code == 2
+    data = one_json(result)
+    assert data["rule"] == "CB-4"
+
+
+def test_cb4_house_max_bid_13_takes_a_call_of_9(cli, tmp_path):
+    path = tmp_path / "big.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--set", "max_bid=13").exit_code == 0
+    result = cli("record", path, *deal((9, 1, 1, 1), (10, 1, 1, 1)), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert one_json(result)["points"]["Asha"] == 91
+
+
+def test_cb11_bonus_8_from_new_set(cli, tmp_path):
+    path = tmp_path / "bonus.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--set", "bonus_8=13").exit_code == 0
+    result = cli("record", path, *deal((8, 1, 2, 1), (9, 1, 2, 1)), "--json")
+    assert result.exit_code == 0, result.stderr
+    data = one_json(result)
+    assert data["points"]["Asha"] == 131 and data["rules"] == ["CB-9", "CB-11", "CB-10"]
+    assert 'bonus_8 = 13' in path.read_text(encoding="utf-8")
+
+
+def test_cb1_a_session_seats_exactly_four(cli, tmp_path):
+    result = cli("new", tmp_path / "three.toml", "--game", "callbreak",
+                 "--players", "Asha,Bikash,Chandra")
+    assert result.exit_code == 2 and "(CB-1)" in result.stderr
+    assert not (tmp_path / "three.toml").exists()
+
+
+def test_another_games_option_is_refused_by_name(cli, club):
+    before = club.read_bytes()
+    result = cli("record", club, *EXAMPLE, "--call", "Asha")
+    assert result.exit_code == 2
+    assert "--call: not an option of a Call Break hand" in result.stderr
+    assert "--bid, --won" in result.stderr
+    assert club.read_bytes() == before
+
+
+def test_cb2_the_deal_passes_down_the_list_and_dealer_corrects_it(cli, club):
+    first = one_json(cli("record", club, *EXAMPLE, "--json"))
+    assert first["hand"] == 1
+    assert one_json(cli("standings", club, "--json"))["next_dealer"] == "Bikash"
+    assert cli("record", club, *EXAMPLE, "--dealer", "Dipak").exit_code == 0
+    rows = one_json(cli("history", club, "--json"))["hands"]
+    assert [r["dealer"] for r in rows] == ["Asha", "Dipak"]
+    assert rows[1]["dealer_corrected"] is True
+    assert one_json(cli("standings", club, "--json"))["next_dealer"] == "Asha"
+
+
+# -- check play, check deal ----------------------------------------------------------
+
+def test_cb6_check_play_must_beat_k_with_a(cli):
+    result = cli("check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("not legal: must beat K♥ with A♥ (CB-6)")
+    assert "may play: A♥" in result.stdout
+
+
+def test_cb6_check_play_legal_exit_0(cli):
+    result = cli("check", "play", "ah", "--hand", "ah 5h 3s", "--trick", "kh")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("legal: A♥ follows ♥ and beats K♥ (CB-6)")
+
+
+def test_cb7_check_play_json(cli):
+    result = cli("check", "play", "5♦", "--hand", "10♠ A♠ 5♦", "--trick", "K♥ Q♠",
+                 "--json")
+    assert result.exit_code == 1
+    assert one_json(result) == {
+        "valid": False, "rule": "CB-7", "kind": "trump", "legal": ["A♠"],
+        "winning": "Q♠",
+        "reason": "no ♥ in the hand: must trump with a spade that beats Q♠, A♠"}
+
+
+def test_cb5_check_play_without_a_trick_leads(cli):
+    result = cli("check", "play", "2♠", "--hand", "2♠ A♥ 3♦", "--json")
+    assert result.exit_code == 0
+    assert one_json(result)["rule"] == "CB-5"
+
+
+def test_cb6_check_play_must_head_off_with_set(cli):
+    result = cli("check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥",
+                 "--set", "must_head=false")
+    assert result.exit_code == 0, result.stdout
+
+
+def test_cb1_check_play_a_card_twice_is_exit_2(cli):
+    result = cli("check", "play", "K♥", "--hand", "K♥ 2♠", "--trick", "K♥")
+    assert result.exit_code == 2
+    assert "(CB-1)" in result.stderr and result.stdout == ""
+
+
+def test_cb3_check_deal_no_spade_may_demand_a_redeal(cli):
+    result = cli("check", "deal", "A♥ K♥ Q♥ J♥ 10♥ A♦ K♦ Q♦ J♦ A♣ K♣ Q♣ J♣")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("redeal: no spade among the 13 cards")
+    assert "(CB-3)" in result.stdout
+
+
+def test_cb3_check_deal_no_honour_only_with_the_option(cli):
+    low = "2♠ 3♠ 4♥ 5♥ 6♥ 7♥ 8♦ 9♦ 10♦ 2♣ 3♣ 4♣ 5♣"
+    stands = cli("check", "deal", low, "--json")
+    assert stands.exit_code == 1
+    assert one_json(stands)["reason"] == "holds 2♠ and 3♠: the deal stands"
+    redeal = cli("check", "deal", low, "--set", "redeal_no_honour=true", "--json")
+    assert redeal.exit_code == 0 and one_json(redeal)["kind"] == "no-honour"
+
+
+def test_cb1_check_deal_needs_13_cards(cli):
+    result = cli("check", "deal", "A♥ K♥")
+    assert result.exit_code == 2 and "(CB-1)" in result.stderr
+
+
+def test_check_play_belongs_to_callbreak_only(cli):
+    result = cli("check", "play", "A♥", "--hand", "A♥", "--game", "dhumbal")
+    assert result.exit_code == 2
+    assert "--game callbreak" in result.stderr
+
+
+# -- the session ---------------------------------------------------------------------
+
+def test_cb12_undo_amend_verify(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    assert cli("record", club, *MISSED).exit_code == 0
+    amended = cli("amend", club, "2", *EXAMPLE, "--json")
+    assert amended.exit_code == 0, amended.stderr
+    assert one_json(amended)["points"]["Chandra"] == 41
+    verified = cli("verify", club, "--json")
+    assert verified.exit_code == 0 and one_json(verified)["ok"] is True
+    assert cli("undo", club).exit_code == 0
+    assert one_json(cli("standings", club, "--json"))["hands_played"] == 1
+
+
+def test_cb10_verify_finds_a_stored_score_the_rules_do_not_give(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    text = club.read_text(encoding="utf-8")
+    club.write_text(text.replace("Asha = 31", "Asha = 30"), encoding="utf-8")
+    result = cli("verify", club)
+    assert result.exit_code == 1
+    assert "Asha 30 → 31" in result.stdout + result.stderr
+
+
+def test_cb12_the_session_ends_after_5_rounds(cli, club):
+    for _ in range(5):
+        assert cli("record", club, *EXAMPLE).exit_code == 0
+    before = club.read_bytes()
+    result = cli("record", club, *EXAMPLE)
+    assert result.exit_code == 1 and "(CB-12)" in result.stderr
+    assert club.read_bytes() == before
+
+
+def test_cb12_ties_share_the_place(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    places = one_json(cli("standings", club, "--json"))["places"]
+    assert places == {"Asha": 2, "Bikash": 3, "Chandra": 1, "Dipak": 3}
+
+
+def test_rules_callbreak_prints_a_rule(cli):
+    result = cli("rules", "callbreak", "CB-6")
+    assert result.exit_code == 0, result.stderr
+    assert "must head the trick" in result.stdout
+
+
+def test_profiles_lists_callbreak_with_its_options(cli):
+    data = one_json(cli("profiles", "--json"))["profiles"]
+    found = [p for p in data if p["game"] == "callbreak"]
+    assert [p["profile"] for p in found] == ["classic"]
+    assert found[0]["options"]["max_bid"] == 8
+    assert found[0]["options"]["overtricks"] == "tenth"
+
+
+# -- interactive record ------------------------------------------------------------------
+
+@pytest.fixture
+def tty(monkeypatch):
+    import scorekeeper.commands.record
+
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
+
+
+def test_cb4_cb9_interactive_calls_first_then_tricks_asking_again(cli, club, tty):
+    # Asha deals: Bikash calls first (CB-4); then the tricks, Dipak's
+    # offered as what is left of 13
+    answers = ["2", "4", "9",        # Dipak's 9 is out of range: asked again
+               "2", "3",
+               "2", "5", "2",        # tricks of Bikash, Chandra, Dipak
+               "",                   # Asha: the 4 left of 13, accepted
+               "y"]
+    result = cli("record", club, input="\n".join(answers) + "\n",
+                 env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stderr.index("Bikash's call") < result.stderr.index("Asha's call")
+    assert result.stderr.count("Dipak's call") == 2
+    assert "(CB-4)" in result.stderr
+    assert "After the 13 tricks: Bikash took (0–13)" in result.stderr
+    assert "Asha took (4: what is left of 13)" in result.stderr
+    assert "Asha called 3, took 4: 3.1 (CB-10)" in result.stdout
+    data = one_json(cli("history", club, "--json"))["hands"][0]
+    assert data["calls"] == {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+    assert data["tricks"] == {"Asha": 4, "Bikash": 2, "Chandra": 5, "Dipak": 2}
+
+
+def test_cb9_interactive_tricks_past_13_are_asked_again(cli, club, tty):
+    # calls of Bikash, Chandra, Dipak, Asha; tricks: Bikash 9, Chandra 2,
+    # Dipak 5 (only 2 are left: asked again), 2; Asha the 0 left
+    answers = ["2", "4", "2", "3", "9", "2", "5", "2", "", "y"]
+    result = cli("record", club, input="\n".join(answers) + "\n",
+                 env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "tricks taken is a whole number from 0 to 2, not '5'" in result.stderr
+    assert "(CB-9)" in result.stderr
+    assert one_json(cli("standings", club, "--json"))["totals"]["Asha"] == -30
+
+
+def test_interactive_amend_offers_what_the_deal_stores(cli, club, tty):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    result = cli("amend", club, "1", input="\n" * 8 + "y\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    verified = one_json(cli("verify", club, "--json"))
+    assert verified["ok"] is True
+    assert one_json(cli("standings", club, "--json"))["totals"]["Chandra"] == 41
+
+
+# -- the session's length, and after the night ----------------------------------------------
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "callbreak-dashain.toml"
+
+
+def test_cb12_new_rounds_and_extend_rounds(cli, tmp_path):
+    path = tmp_path / "short.toml"
+    made = cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--rounds", "1")
+    assert made.exit_code == 0, made.stderr
+    assert "rounds = 1" in path.read_text(encoding="utf-8")
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    refused = cli("record", path, *EXAMPLE)
+    assert refused.exit_code == 1 and "extend" in refused.stderr
+    assert "--rounds N" in refused.stderr
+    assert cli("extend", path, "--rounds", "2").exit_code == 0
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    wrong = cli("new", tmp_path / "no.toml", "--game", "callbreak",
+                "--players", PLAYERS, "--hands", "3")
+    assert wrong.exit_code == 2 and "--rounds" in wrong.stderr
+
+
+def test_cb13_settle_up_every_pair_settles_the_difference_of_totals(cli):
+    data = one_json(cli("settle-up", SAMPLE, "--json"))
+    totals = one_json(cli("standings", SAMPLE, "--json"))["totals"]
+    everyone = sum(totals.values())
+    assert data["balances"] == {p: 4 * t - everyone for p, t in totals.items()}
+    assert data["balances"] == {"Asha": 9, "Bikash": -35, "Chandra": -103,
+                                "Dipak": 129}
+    assert sum(data["balances"].values()) == 0
+
+
+def test_stats_counts_calls_made_and_missed_and_the_best_deal(cli):
+    data = one_json(cli("stats", SAMPLE, "--json"))["games"]["callbreak/points"]
+    asha = data["Asha"]
+    assert (asha["made"], asha["missed"], asha["hands"]) == (4, 1, 5)
+    assert asha["best"] == 50 and asha["worst"] == -30
+    assert asha["called"] == 3 + 3 + 5 + 2 + 4
+    assert asha["average_called"] == 3.4 and asha["average_took"] == 3.6
+
+
+def test_export_and_history_read_tenths(cli):
+    csv_text = cli("export", SAMPLE, "--format", "csv").stdout
+    assert "1,Asha,Chandra,3.1,2.0,4.1,2.0," in csv_text
+    rows = one_json(cli("history", SAMPLE, "--json"))["hands"]
+    assert rows[1]["missed"] == ["Asha"]
+    assert rows[-1]["totals_display"] == {"Asha": "11.2", "Bikash": "10.1",
+                                          "Chandra": "8.4", "Dipak": "14.2"}
+
+
+def test_chart_draws_a_callbreak_session(cli):
+    result = cli("chart", SAMPLE, "--ascii", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    assert "Dipak 14.2" in result.stdout
+
+
+def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    result = cli("amend", club, "1", "--won", "Chandra=3", "--won", "Dipak=4",
+                 "--json")
+    assert result.exit_code == 0, result.stderr
+    data = one_json(result)
+    assert data["points"] == {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22}
+    assert data["calls"] == {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+    before = club.read_bytes()
+    wrong = cli("amend", club, "1", "--won", "Asha=5")
+    assert wrong.exit_code == 2 and "(CB-9)" in wrong.stderr
+    assert club.read_bytes() == before
