@@ -107,16 +107,17 @@ def _profile_and_rule(game: str, first: str | None, second: str | None,
     """`rules GAME [PROFILE] [RULE-ID]`: the first word after GAME is a
     profile when the game has one by that name, otherwise a rule id. Also
     whether a profile was named at all."""
-    known = [n for p in _profiles_of(game) for n in (p.name, *p.aliases)]
+    profiles = _profiles_of(game)
+    known = [n for p in profiles for n in (p.name, *p.aliases)]
     words = [w for w in (first, second) if w is not None]
     named = words[0] if words and words[0].lower() in known else None
     rest = words[1:] if named is not None else words
     if len(rest) > 1:
         raise Impossible(f"{rest[0]!r} is not a profile of "
                          f"{registry.profile(game).game} (profiles: "
-                         f"{', '.join(known)})")
+                         f"{', '.join(p.name for p in profiles)})")
     if named is not None and option is not None and \
-            option.lower() != named.lower():
+            registry.profile(game, option) != registry.profile(game, named):
         raise Impossible(f"two profiles given: {named} and --profile {option}")
     return (registry.profile(game, named or option), rest[0] if rest else None,
             (named or option) is not None)

@@ -168,6 +168,12 @@ class RuleSet:
         """A total at or past which a player is out; None: nobody is."""
         return None
 
+    @property
+    def uses_totals(self) -> bool:
+        """A hand's ruling reads the players' totals before it (the session
+        gives them in the hand's `Seating.totals`)."""
+        return False
+
     def planned_hands(self, player_count: int) -> int | None:
         """How many hands the session plans; None: no limit."""
         return None

@@ -30,6 +30,9 @@ class Seating(NamedTuple):
     players: tuple[str, ...]
     seated: tuple[str, ...]
     dealer: str
+    # Each player's total before this hand, for rules that read it (a
+    # total's reset, YA-9); None where the rules do not, or no session.
+    totals: Mapping[str, int] | None = None
 
     @classmethod
     def of(cls, players: Sequence[str], dealer: str) -> "Seating":

@@ -123,6 +123,24 @@ class Session:
                        frozenset(p for p in self.players if running[p] >= limit))
         return tuple(out)
 
+    @cached_property
+    def _totals_before(self) -> tuple[dict[str, int], ...]:
+        """For each hand index, and one past the last, every total before
+        it (one pass; only for rules that read them)."""
+        running = {p: 0 for p in self.players}
+        found = [dict(running)]
+        for h in self.hands:
+            for name, value in h.scores.items():
+                running[name] += value
+            found.append(dict(running))
+        return tuple(found)
+
+    def _totals_for(self, index: int) -> dict[str, int] | None:
+        """The totals before hand index+1, where the rules read them."""
+        if not self.rules.uses_totals:
+            return None
+        return self._totals_before[index]
+
     def totals(self, upto: int | None = None) -> dict[str, int]:
         totals = {p: 0 for p in self.players}
         for h in self.hands[:upto]:
@@ -164,7 +182,8 @@ class Session:
     def table_for(self, index: int, sitting_out: Collection[str] = ()) -> Seating:
         dealer = self.dealer_for(index, sitting_out)
         assert dealer is not None, "a hand of a complete session"
-        return Seating(self.players, self.seated_for(index, sitting_out), dealer)
+        return Seating(self.players, self.seated_for(index, sitting_out), dealer,
+                       self._totals_for(index))
 
     @property
     def planned(self) -> int | None:
@@ -357,12 +376,14 @@ class Session:
             raise Impossible(f"{dealer} does not play this hand and cannot deal "
                              "it", rule)
         chosen = dealer or usual
-        return Seating(self.players, seated, chosen), chosen != usual
+        return Seating(self.players, seated, chosen, self._totals_for(index)), \
+            chosen != usual
 
     def replay(self, h: StoredHand) -> tuple[Seating, Any, Any]:
         """A stored hand ruled again from its stored inputs, at the table it
         stores: the table, the hand's arguments, the result."""
-        table = Seating(self.players, h.seated, h.dealer)
+        table = Seating(self.players, h.seated, h.dealer,
+                        self._totals_for(h.number - 1))
         args = self.game.args_from_stored(h.data, table, self.rules)
         return table, args, self.game.resolve(args, self.rules)
 

@@ -26,6 +26,8 @@ class DhumbalHand(NamedTuple):
     dealer: str
     caller: str | None                # None: a show at the turn cap
     shown: tuple[tuple[str, Shown], ...]
+    # Each player's total before the hand, where the rules read it (YA-9).
+    totals: tuple[tuple[str, int], ...] = ()
 
 
 class DhumbalResult(NamedTuple):
@@ -42,6 +44,7 @@ class DhumbalResult(NamedTuple):
     explanation: tuple[str, ...]
     unverified: tuple[str, ...]
     shown: tuple[tuple[str, Shown], ...] = ()
+    reset: tuple[str, ...] = ()               # totals reset by YA-9
 
     @property
     def score_kind(self) -> ScoreKind:
@@ -65,6 +68,7 @@ class DhumbalResult(NamedTuple):
             "values": dict(self.values),
             "charges": dict(self.charges),
             "unverified": list(self.unverified),
+            "reset": list(self.reset),
             "explanation": list(self.explanation),
         })
         return data
@@ -140,10 +144,12 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         lines.append(f"{winner} collects {scores[winner]}"
                      + (": " + ", ".join(paid) if paid else "")
                      + f" ({rules.rule('ledger')})")
+        reset: tuple[str, ...] = ()
     else:
-        scores = {p: charges[p] for p in hand.players}
-        lines.append("Points added: " + ", ".join(
-            f"{p} +{scores[p]}" for p in hand.players))
+        scores = _points(hand, rules, charges, lines)
+        reset = tuple(p for p in hand.players if scores[p] != charges[p])
+        if reset:
+            cited.append(rules.rule("reset"))
     unverified = tuple(name for name, s in hand.shown if not s.verified)
     if unverified:
         lines.append("Unverified totals (not shown card by card): "
@@ -160,7 +166,29 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         explanation=tuple(lines),
         unverified=unverified,
         shown=hand.shown,
+        reset=reset,
     )
+
+
+def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
+            lines: list[str]) -> dict[str, int]:
+    """Penalty points: each player adds their charge; YA-9 (`reset`): a
+    total that rises onto 50 or 100 drops by 50 (the hand's points with it)."""
+    scores = dict(charges)
+    lines.append("Points added: " + ", ".join(
+        f"{p} +{scores[p]}" for p in hand.players))
+    if not rules.reset:
+        return scores
+    before = dict(hand.totals)
+    for p in hand.players:
+        start = before.get(p, 0)
+        if charges[p] > 0 and start + charges[p] in rules.reset_totals:
+            scores[p] -= rules.reset_by
+            lines.append(f"{p} {start} + {charges[p]} = {start + charges[p]} "
+                         f"lands on {start + charges[p]} → reset to "
+                         f"{start + scores[p]} ({rules.rule('reset')}): "
+                         f"{scores[p]:+d} this hand")
+    return scores
 
 
 def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
@@ -217,8 +245,14 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
     if rules.caught_others_charged:
         for p in others:
-            if p != winner:
+            if p != winner and not (rules.share_lowest
+                                    and values[p] == values[winner]):
                 charges[p] = values[p]
+        shared = [p for p in others if p != winner and values[p] == values[winner]]
+        if rules.share_lowest and shared:
+            lines.append(f"{', '.join(shared)} also {'has' if len(shared) == 1 else 'have'} "
+                         f"the lowest hand, {values[winner]}, and "
+                         f"score{'s' * (len(shared) == 1)} 0 too ({resolve_id})")
     else:
         lines.append(f"Everyone but the caller scores 0 ({resolve_id})")
     return winner, True, charges

@@ -27,11 +27,12 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
     hand_flags = HAND_FLAGS
     stored_required = ("cards",)
-    name_keys = frozenset({"call"})
+    name_keys = frozenset({"call", "reset"})
     exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "call": (str, "a name"), "show": (bool, "true or false"),
         "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
+        "reset": (list, "a list of names"),
     }
     tallies = (Tally("calls", "calls"),
                Tally("caught", "caught calls", "rate", "calls"),
@@ -41,8 +42,10 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
         table.check_seated(list(raw), rules.rule_or("eliminate", "table"),
                            "a hand is given, but ")
+        totals = () if table.totals is None else \
+            tuple((p, table.totals.get(p, 0)) for p in table.seated)
         return DhumbalHand(table.seated, table.dealer, caller,
-                           shown_hands(table.seated, raw))
+                           shown_hands(table.seated, raw), totals)
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: DhumbalRules) -> DhumbalHand:
@@ -94,6 +97,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         data["winner"] = result.winner
         if result.caught is not None:
             data["caught"] = result.caught
+        if result.reset:
+            data["reset"] = list(result.reset)
         data["net" if result.zero_sum else "points"] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
@@ -119,6 +124,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             facts["call"] = data.get("call")
         facts["caught"] = data.get("caught") is True
         facts["unverified"] = list(data.get("unverified", []))
+        if data.get("reset"):
+            facts["reset"] = list(data["reset"])
         return facts
 
     def story(self, facts: Mapping[str, Any]) -> str:
@@ -129,6 +136,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
                 (", caught" if facts.get("caught") else "")
         if facts.get("unverified"):
             said += "; agreed: " + ", ".join(facts["unverified"])
+        if facts.get("reset"):
+            said += "; reset: " + ", ".join(facts["reset"])
         return said
 
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:

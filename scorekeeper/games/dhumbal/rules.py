@@ -83,6 +83,14 @@ class DhumbalRules(RuleSet):
     # Unless pick_from_set lets any card of a set be taken.
     group_pickup: Pickup = Pickup.TOP
     pick_from_set: bool = False
+    # Penalty points: every other hand tied at the lowest scores 0 with the
+    # winner when the caller is caught (YA-8), not only the winner.
+    share_lowest: bool = False
+    # YA-9: a total that rose this hand and lands exactly on one of these
+    # drops by `reset_by` (jdross/yaniv: 50 → 0, 100 → 50).
+    reset: bool = False
+    reset_totals: tuple[int, ...] = (50, 100)
+    reset_by: int = 50
     eliminate_at: int | None = None
     hands: int | None = 3
     turn_cap: int | None = 200
@@ -159,6 +167,10 @@ class DhumbalRules(RuleSet):
     def elimination_limit(self) -> int | None:
         return self.eliminate_at
 
+    @property
+    def uses_totals(self) -> bool:
+        return self.reset
+
     def planned_hands(self, player_count: int) -> int | None:
         return self.hands
 
@@ -175,6 +187,12 @@ NEPALI_IDS = {
     "show": "DH-10", "ledger": "DH-11", "session": "DH-12",
     **HOUSE_IDS,
 }
+YANIV_IDS = {
+    "table": "YA-1", "values": "YA-2", "deal": "YA-3", "call": "YA-4",
+    "turn": "YA-5", "taken": "YA-6", "resolve": "YA-8", "empty": "YA-8",
+    "show": "YA-8", "ledger": "YA-8", "reset": "YA-9", "eliminate": "YA-10",
+    "session": "YA-11", **HOUSE_IDS,
+}
 CARDRULESPLUS_IDS = {
     "table": "DC-1", "values": "DC-2", "deal": "DC-3", "call": "DC-4",
     "turn": "DC-5", "taken": "DC-6", "resolve": "DC-8", "empty": "DC-8",
@@ -189,7 +207,7 @@ TOPICS = {"jokers": "table", "faces": "values", "call_limit": "call",
           "hands": "session", "turn_cap": "show", "ties": "ties",
           "caught_pays": "caught_pays", "ace_high": "ace_high",
           "joker_pair": "joker_pair", "max_set": "max_set",
-          "pick_run_ends": "pick_run_ends"}
+          "pick_run_ends": "pick_run_ends", "reset": "reset"}
 
 PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
@@ -200,6 +218,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
         options=("call_limit", "penalty", "ties", "caught_pays", "hands",
                  "turn_cap"),
+        aliases=("jhyap",),
         rules_section="Dhumbal, profile `nepali-games`",
         also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),
@@ -221,6 +240,29 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
         choices=MappingProxyType({"jokers": (0, 2), "faces": ("nepali", "full"),
                                   "penalty": (25, 30), "max_set": (4, 5)}),
         rules_section="Dhumbal, profile `cardrulesplus`",
+        also_sections=HOUSE_SECTIONS,
+        topics=frozen_mapping(TOPICS),
+    ),
+    Profile(
+        game=NAME,
+        name="yaniv",
+        summary="Yaniv as its rule pages play it: call at 7 or less, J Q K 10, "
+                "two jokers at 0, discard first, runs, caught caller adds 30 "
+                "plus the hand, penalty points, a total landing on 50 or 100 "
+                "drops by 50, out past 100",
+        rules=DhumbalRules(
+            max_players=5, jokers=2, faces="ten", call_limit=7, penalty=30,
+            scoring=Scoring.PENALTY_POINTS, caught_pays=CaughtPays.PLUS,
+            share_lowest=True, discard_before_draw=True, runs_discardable=True,
+            joker_pair=True, max_set=5, group_pickup=Pickup.NONE,
+            pick_from_set=True, pick_run_ends=True, reset=True,
+            eliminate_at=100, hands=None, turn_cap=None,
+            rule_ids=frozen_mapping(YANIV_IDS)),
+        options=("call_limit", "penalty", "ties", "caught_pays", "ace_high",
+                 "joker_pair", "max_set", "pick_from_set", "pick_run_ends",
+                 "reset", "eliminate_at", "hands"),
+        choices=MappingProxyType({"max_set": (4, 5)}),
+        rules_section="Dhumbal, profile `yaniv`",
         also_sections=HOUSE_SECTIONS,
         topics=frozen_mapping(TOPICS),
     ),
