@@ -35,6 +35,7 @@ from scorekeeper.commands.common import (
     JSON,
     PROFILE,
     SETTINGS,
+    Typer,
     after_write,
     console,
     emit_error,
@@ -54,14 +55,14 @@ from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
-app = typer.Typer(
+app = Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     help="Scorekeeper and rules referee for Dhumbal and Marriage.",
 )
-check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+check_app = Typer(no_args_is_help=True, rich_markup_mode=None,
                         add_completion=False,
                         help="Single rulings for disputes, without a ledger.")
 app.add_typer(check_app, name="check")
@@ -248,17 +249,17 @@ def _click_error_class() -> type[Exception]:
 _built: list[bool] = []
 
 
-def _hand_app(command: str) -> typer.Typer:
+def _hand_app(command: str) -> Typer:
     """`record` or `settle` alone, in a group spelled like `app` (same usage,
     help and errors), so that typer builds just this command."""
-    alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+    alone = Typer(add_completion=False, pretty_exceptions_enable=False,
                         rich_markup_mode=None, help=app.info.help)
     alone.callback()(_check_group)     # a group even with one command
     record.register_hand_commands(alone, only=command)
     return alone
 
 
-def build() -> typer.Typer:
+def build() -> Typer:
     """The whole app: the static commands above, plus the commands built from
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:

@@ -12,7 +12,7 @@ import contextlib
 import inspect
 import json
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, TypeVar
 
 import typer
 
@@ -189,6 +189,27 @@ def interrupted_exit() -> int:
 
 
 # -- commands from declared parameters ---------------------------------------------
+
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
+
+
+class PlainUsage(typer.core.TyperCommand):
+    """A command whose usage line names its arguments as its help does:
+    `LEDGER`, not typer's `{LEDGER}`."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                for p in super().collect_usage_pieces(ctx)]
+
+
+class Typer(typer.Typer):
+    """typer's app whose commands are `PlainUsage` unless told otherwise."""
+
+    def command(self, name: str | None = None, **kwargs: Any
+                ) -> Callable[[CommandT], CommandT]:
+        kwargs.setdefault("cls", PlainUsage)
+        return super().command(name, **kwargs)
+
 
 def _annotation(flag: Flag) -> Any:
     if flag.kind is list:

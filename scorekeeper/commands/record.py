@@ -241,12 +241,17 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
                             metavar="N", help="The hand's number."))
     if only in (None, "record"):
         app.command("record")(build_command(
-            "record", "Rule on one hand and append it to the ledger.",
+            "record", "Rule on one hand and append it to the ledger. With no "
+            "hand options, on a terminal, it asks for the hand question by "
+            "question (who sits out and who dealt, then the game's inputs) "
+            "and shows the ruling before writing.",
             [ledger, *flags, *seating, *output, yes], _record))
     if only in (None, "amend"):
         app.command("amend")(build_command(
-            "amend", "Rule on hand N again from new inputs and write it in its "
-            "place.", [ledger, number, *flags, *seating, *output, yes], _amend))
+            "amend", "Rule on hand N again and write it in its place: the "
+            "hand options given change those inputs only, the others stay as "
+            "stored. With no hand options, on a terminal, it asks each "
+            "question pre-filled with what hand N stores.", [ledger, number, *flags, *seating, *output, yes], _amend))
     if only in (None, "show"):
         app.command("show")(build_command(
             "show", "Hand N's ruling, as record showed it.",

@@ -107,7 +107,9 @@ def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
     if not stdin_is_tty():
         say("nothing written: run again with --yes to re-rule these hands")
         return False
-    return bool(typer.confirm("Re-rule these hands?", default=False, err=True))
+    from scorekeeper.screen.entry import yes_no  # start-up: only at a terminal
+
+    return yes_no("Re-rule these hands?", False)
 
 
 def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
@@ -123,7 +125,9 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 last = session.history_json()["hands"][-1]
                 question = (f"Remove hand {last['hand']} (dealer {last['dealer']}: "
                             f"{session.story(last)})?")
-                if not typer.confirm(question, default=False, err=True):
+                from scorekeeper.screen.entry import yes_no  # start-up: a terminal
+
+                if not yes_no(question, False):
                     say("Nothing removed.")
                     return
                 expect = len(session.hands)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import typer
 
-from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.screen.streams import stderr_width, wrapped
 
@@ -70,6 +70,51 @@ class TerminalAsker:
         return None if answer.strip().lower() == word else table.name(answer)
 
 
+def yes_no(question: str, default: bool) -> bool:
+    """A yes/no question on stderr: y, yes, n, no (any case) or Enter for
+    the default; anything else is answered in the entry's own style and
+    asked again."""
+    while True:
+        answer: str = typer.prompt(f"{question} [{'Y/n' if default else 'y/N'}]",
+                              default="", show_default=False, err=True)
+        said = answer.strip().lower()
+        if not said:
+            return default
+        if said in ("y", "yes", "n", "no"):
+            return said.startswith("y")
+        typer.echo(wrapped(f"  {answer.strip()!r}: answer y or n — try again"),
+                   err=True)
+
+
+SEATING_QUESTION = "Sitting out, dealer? ('out c, dealer b')"
+
+
+def seating_answer(text: str, session: Session) -> dict[str, Any]:
+    """`out NAME` and `dealer NAME`, separated by commas (`-`: as it is),
+    as the flags `--out` and `--dealer`; checked against the session."""
+    flags: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if part in ("", "-"):
+            continue
+        word, _, name = part.partition(" ")
+        if word.lower() == "out" and name.strip():
+            flags.setdefault("out", []).append(name.strip())
+        elif word.lower() == "dealer" and name.strip() and "dealer" not in flags:
+            flags["dealer"] = name.strip()
+        else:
+            raise Impossible(f"{part!r}: write 'out NAME' or 'dealer NAME' "
+                             "(once), commas between, or '-'")
+    session.next_table(flags)        # who is out, who deals: refused if not
+    return flags
+
+
+def _ask_seating(asker: TerminalAsker, session: Session) -> dict[str, Any]:
+    """The one-line question who sits out and who deals (Enter: as shown)."""
+    answer = asker.ask(SEATING_QUESTION, lambda text: seating_answer(text, session),
+                       default="-")
+    return seating_answer(answer, session)
+
+
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,
                seating: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
@@ -93,6 +138,12 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
                        f"{table.dealer}."), err=True)
     asker = TerminalAsker()
+    if number is None and not seating:
+        seating = _ask_seating(asker, session)
+        if seating:
+            table = session.next_table(seating)
+            typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; "
+                               f"dealer {table.dealer}."), err=True)
     while True:
         # the game's own `prompts` module, found by name
         ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
@@ -102,14 +153,14 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
                 else session.rule_amended(number, {**flags, **seating}, keep=False)
         except ScorekeeperError as err:
             typer.echo(wrapped(f"That hand cannot be recorded: {err}"), err=True)
-            if not typer.confirm("Enter the hand again?", default=True, err=True):
+            if not yes_no("Enter the hand again?", True):
                 raise
             continue
         # imported here: rich, for the person at the terminal
         from scorekeeper.screen import views
 
         views.ruled(con, session, ruled)
-        if not confirm or typer.confirm(f"{verb} this hand?", default=True, err=True):
+        if not confirm or yes_no(f"{verb} this hand?", True):
             return {**flags, **seating}
-        if not typer.confirm("Enter the hand again?", default=True, err=True):
+        if not yes_no("Enter the hand again?", True):
             return None

@@ -420,7 +420,7 @@ def test_dh12_extend_then_record_a_fourth_hand(cli, ledger):
 
 def test_record_without_options_on_a_pipe_exits_2_without_prompting(cli, ledger):
     before = ledger.read_bytes()
-    result = cli("record", ledger, input="Asha\nA♠\n2♠\n3♠\ny\n")
+    result = cli("record", ledger, input="\nAsha\nA♠\n2♠\n3♠\ny\n")
     assert result.exit_code == 2
     assert "Who called" not in result.stdout + result.stderr
     assert ledger.read_bytes() == before
@@ -448,7 +448,7 @@ def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, led
                "2♠ 3♣",
                "9♥",
                "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n",
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     # Prompts go to stderr, so stdout stays clean for results.
@@ -466,11 +466,11 @@ def test_dh10_a_player_called_show_is_a_caller_and_the_show_keyword_moves_aside(
         cli, tmp_path, tty):
     path = tmp_path / "show.toml"
     assert cli("new", path, "--game", "dhumbal", "--players", "Show,Asha").exit_code == 0
-    called = cli("record", path, input="show\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
+    called = cli("record", path, input="\nshow\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
     assert called.exit_code == 0, called.stderr
-    assert "'turn show' for the" in called.stderr
+    assert "'turn show': 200-turn show" in called.stderr
     assert 'call = "Show"' in path.read_text(encoding="utf-8")
-    shown = cli("record", path, input="turn show\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
+    shown = cli("record", path, input="\nturn show\nA♠\n5♠\ny\n", env={"COLUMNS": "200"})
     assert shown.exit_code == 0, shown.stderr
     assert "show = true" in path.read_text(encoding="utf-8")
 
@@ -479,7 +479,7 @@ def test_dh10_a_player_called_show_is_a_caller_and_the_show_keyword_moves_aside(
 def test_interactive_record_asks_again_for_a_number_that_is_no_number(cli, ledger, tty,
                                                                       strange):
     answers = ["Asha", "A♦ A♣ A♥ 2♦", strange, "2♠ 3♣", "9♥", "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stderr.count("Bikash's cards") == 2
     assert 'Bikash = "2♠ 3♣"' in ledger.read_text(encoding="utf-8")
@@ -489,7 +489,7 @@ def test_dh1_interactive_record_asks_again_at_once_for_a_card_already_typed(cli,
                                                                           tty):
     answers = ["Asha", "A♠", "A♠",           # A♠ twice: asked again at once
                "2♠", "7♣", "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "DH-1" in result.stderr and "A♠ is already with Asha" in result.stderr
     assert result.stderr.count("Bikash's cards") == 2
@@ -506,13 +506,13 @@ def test_dh4_interactive_call_above_the_limit_is_asked_again_then_ruled_against(
                "y",                           # the hand cannot be recorded: again
                "", "A♠", "", "",              # keep caller; Asha now A♠; keep others
                "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert "above the call limit 5" in result.stderr
     assert "cannot be recorded" in result.stderr and "DH-4" in result.stderr
     assert 'Asha = "A♠"' in ledger.read_text(encoding="utf-8")
     ledger.write_bytes(before)
-    declined = cli("record", ledger, input="\n".join(answers[:5] + ["n"]) + "\n")
+    declined = cli("record", ledger, input="\n" + "\n".join(answers[:5] + ["n"]) + "\n")
     assert declined.exit_code == 1                # as the flags would
     assert ledger.read_bytes() == before
 
@@ -520,7 +520,7 @@ def test_dh4_interactive_call_above_the_limit_is_asked_again_then_ruled_against(
 def test_interactive_record_declined_writes_nothing(cli, ledger, tty):
     before = ledger.read_bytes()
     answers = ["Asha", "A♠", "2♠", "7♣", "n", "n"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0
     assert "Record this hand?" in result.stderr
     assert "Nothing recorded" in result.stderr
@@ -529,7 +529,7 @@ def test_interactive_record_declined_writes_nothing(cli, ledger, tty):
 
 def test_interactive_record_show(cli, ledger, tty):
     answers = ["show", "K♠", "6♣", "8♦", "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     text = ledger.read_text(encoding="utf-8")
     assert "show = true" in text
@@ -541,7 +541,7 @@ def test_interactive_record_json_keeps_stdout_one_document(cli, ledger, tty):
     # the ruling shown for confirmation belong on stderr (or the combination
     # is refused) — never mixed into the JSON.
     before = ledger.read_bytes()
-    answers = ["Asha", "A♠", "2♠", "3♠", "y"]
+    answers = ["", "Asha", "A♠", "2♠", "3♠", "y"]     # "": nobody out, as dealt
     result = cli("record", ledger, "--json", input="\n".join(answers) + "\n")
     # CliRunner echoes the typed answers into stdout (a terminal echoes them
     # itself); apart from those echoes stdout is exactly one JSON document.
@@ -860,7 +860,7 @@ def test_no_color_on_a_real_terminal_has_no_ansi_escapes(cli, ledger, tmp_path):
 
 def test_interactive_record_yes_records_without_asking_to_confirm(cli, ledger, tty):
     answers = ["Asha", "A♠", "2♠", "7♣"]
-    result = cli("record", ledger, "--yes", input="\n".join(answers) + "\n")
+    result = cli("record", ledger, "--yes", input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert "Record this hand?" not in result.stderr
     assert 'cards = { Asha = "A♠", Bikash = "2♠", Chandra = "7♣" }' in \
@@ -882,7 +882,7 @@ def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
 
     monkeypatch.setattr(entry, "enter_hand", ask_while_another_terminal_records)
     answers = ["Asha", "A♠", "2♠", "7♣", "y"]
-    result = cli("record", ledger, input="\n".join(answers) + "\n")
+    result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 2
     assert "changed while the hand was being typed" in result.stderr
     text = ledger.read_text(encoding="utf-8")

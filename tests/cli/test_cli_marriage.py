@@ -879,7 +879,7 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
                "-",             # no exposed melds given
                "-",             # no dealt tunnelas
                "y"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
     for prompt in ("Who finished?", "melds or dublees", "The tiplu",
                    "saw the tiplu", "Record this hand?"):
@@ -895,7 +895,7 @@ def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
                "y",                                      # enter the hand again
                "", "", "", "", "", WORKED, "", "", "", "",   # keep the rest, fix A
                "y"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "MA-13" in result.stderr
     assert "net = { A = 31, B = -9, C = -22 }" in marriage.read_text(encoding="utf-8")
@@ -904,7 +904,7 @@ def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
 def test_interactive_record_declined_writes_nothing(cli, marriage, tty):
     before = marriage.read_bytes()
     answers = ["none", "2♠", "-", "-", "-", "-", "-", "-", "n", "n"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n")
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n")
     assert result.exit_code == 0
     assert "Nothing recorded" in result.stderr
     assert marriage.read_bytes() == before
@@ -912,7 +912,7 @@ def test_interactive_record_declined_writes_nothing(cli, marriage, tty):
 
 def test_record_without_options_on_a_pipe_exits_2(cli, marriage):
     before = marriage.read_bytes()
-    result = cli("record", marriage, input="A\nmelds\n")
+    result = cli("record", marriage, input="\nA\nmelds\n")
     assert result.exit_code == 2
     assert "Who finished" not in result.stdout + result.stderr
     assert marriage.read_bytes() == before
@@ -1086,7 +1086,7 @@ def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, 
                "C=7♦",                   # C holds no 7♦: asked again
                "-",
                "y"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "finishing show is 21 cards" in result.stderr
     assert "Q♣ is already with A" in result.stderr
@@ -1101,6 +1101,6 @@ def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
     before = marriage.read_bytes()
     answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
                "n"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n", env=WIDE)
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 1
     assert marriage.read_bytes() == before

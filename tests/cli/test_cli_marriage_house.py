@@ -406,7 +406,7 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
                "y",             # … entered again, earlier answers kept
                "", "", "", "", "C", "", "", "", "", "",
                "y"]
-    result = cli("record", path, input="\n".join(answers) + "\n",
+    result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "through 7 dublees" in result.stderr

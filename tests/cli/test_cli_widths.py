@@ -141,10 +141,10 @@ def test_the_interactive_entry_fits_every_width_prompts_and_errors_wrapped(
     monkeypatch.setattr(typer, "confirm", confirming)
     answers = ["Zara",                                   # unknown: asked again
                "Chandrakant", "K♠ K♥", "5♦ 6♦", "A♠ 2♠", "3♣", "y"]
-    result = cli("record", folder / "dhumbal.toml", input="\n".join(answers) + "\n",
+    result = cli("record", folder / "dhumbal.toml", input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": str(width)})
     assert result.exit_code == 0, result.stderr
-    assert "try again" in result.stderr and len(asked) == 7
+    assert "try again" in result.stderr and len(asked) == 8
     check_width(result.stdout, width)
     # the answers are not echoed on stderr: each question ends its line there
     said = result.stderr

@@ -119,7 +119,7 @@ def test_ma10_interactive_entry_offers_the_agreed_show(cli, marriage, monkeypatc
                "B", "-",
                "10",                  # a bare number for the finisher: asked again
                "shown:10", "2", "0", "-", "y"]
-    result = cli("record", marriage, input="\n".join(answers) + "\n",
+    result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
     assert "write A=shown:10" in result.stderr

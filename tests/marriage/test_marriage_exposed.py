@@ -124,7 +124,7 @@ def test_cli_interactive_entry_asks_for_exposed_melds(cli, tmp_path, monkeypatch
                "7♠ 7♦ 7♣",                  # a trial does not qualify: asked again
                "A♠ 2♠ 3♠",                  # not among A's cards: asked again
                WORKED_EXPOSED, "-", "y"]
-    result = cli("record", path, input="\n".join(answers) + "\n",
+    result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "only a pure sequence or a tunnela qualifies" in result.stderr

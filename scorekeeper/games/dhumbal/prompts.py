@@ -20,7 +20,7 @@ SHOW_WORDS = ("show", "turn show", "the show")
 
 def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    question = ("Who called? (a name, or '{word}' for the "
+    question = ("Who called? (a name, or '{word}': "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")
     caller = ask.player_or(question, table, SHOW_WORDS, rules.rule("call"),
                            previous.get("call"), bool(previous.get("show")))
@@ -29,7 +29,7 @@ def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
     holdings = Holdings(rules.decks, rules.jokers, rules.rule("table"))
     flags["hand"] = []
     for p in table.seated:
-        answer = ask.ask(f"{p}'s cards (e.g. 'A♠ 2♦', '-' for none, or a total)",
+        answer = ask.ask(f"{p}'s cards (e.g. 'as 2d', '-' or a total)",
                          _shown_check(p, rules, holdings, flags.get("call"),
                                       len(table.seated)),
                          default=earlier.get(p))
@@ -41,7 +41,8 @@ def _shown_check(player: str, rules: DhumbalRules, holdings: Holdings,
                  caller: str | None, seated: int) -> Callable[[str], None]:
     """The check of one player's answer; keeps the cards once accepted. The
     caller's hand above the limit is refused once: typed the same again, it
-    stands (and the call is ruled against, as with the flags)."""
+    stands, and the whole hand is refused as with the flags (the entry then
+    offers to enter it again, with the caller asked anew)."""
     warned: list[str] = []
 
     def check(text: str) -> None:
@@ -63,7 +64,9 @@ def _shown_check(player: str, rules: DhumbalRules, holdings: Holdings,
                 and text.strip() not in warned:
             warned.append(text.strip())
             raise Refused(f"{player}'s hand is worth {value}, above the call limit "
-                          f"{limit}: type it again, or the same once more to "
-                          "record the call as ruled against", rules.rule("call"))
+                          f"{limit}, so {player} may not call: check the cards; "
+                          "if they are right, type them once more — the hand "
+                          "will be refused and you can enter it again with "
+                          "who really called", rules.rule("call"))
         holdings.keep(player, shown.cards or ())
     return check

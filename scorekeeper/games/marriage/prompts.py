@@ -30,8 +30,8 @@ def _by(text: str) -> None:
 
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
              previous: Mapping[str, Any]) -> dict[str, Any]:
-    finisher = ask.player_or("Who finished? (a name, or '{word}' if the stock "
-                             "ran out)", table, NONE_WORDS, rules.rule("finish"),
+    finisher = ask.player_or("Who finished? (a name, or '{word}': stock ran "
+                             "out)", table, NONE_WORDS, rules.rule("finish"),
                              previous.get("finish"), bool(previous.get("no_finisher")))
     flags: dict[str, Any] = {}
     if finisher is None:
@@ -50,11 +50,11 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     if tiplu != "-":
         flags["tiplu"] = tiplu
     others = " else" if finisher is not None else ""
-    flags["seen"] = ask.names(f"Who{others} saw the tiplu by qualifying? (names "
-                              "separated by commas, or '-')", table.seated,
+    flags["seen"] = ask.names(f"Who{others} saw the tiplu by qualifying? (or "
+                              "'-')", table.seated,
                               previous.get("seen", []))
     flags["seen_dublees"] = ask.names(
-        "Who saw it through 7 dublees instead? (names, commas, or '-')",
+        "Who saw it by 7 dublees instead? (or '-')",
         table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     holdings = Holdings(rules.decks, 0, rules.rule("table"),
@@ -63,23 +63,23 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     flags["hand"] = []
     for p in table.seated:
         finishes = p == flags.get("finish")
-        what = ("the 21 or 22 cards shown, or shown:MAAL" if finishes
-                else "maal cards, or the maal as a number")
+        what = ("show (e.g. 's345 h666…', or shown:MAAL)" if finishes
+                else "maal cards (e.g. 'jc jc') or a number")
         natural = p in flags["seen"] or (finishes and flags["by"] != FinishKind.DUBLEES)
-        shown = ask.ask(f"{p}: {what}",
+        shown = ask.ask(f"{p}'s {what}",
                         _shown_check(p, finishes, natural, tiplu != "-", rules,
                                      holdings),
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     _ask_exposed(ask, flags, holdings, rules, previous)
-    tunnelas = ask.ask("Tunnelas exposed at the deal (NAME=CARD, commas) or '-'",
+    tunnelas = ask.ask("Tunnelas exposed at the deal (e.g. 'a=kd') or '-'",
                        _tunnelas_check(table, holdings, rules),
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
     if rules.invalid_show_penalty:
-        flags["invalid_show"] = ask.names("Refused shows this hand (names, "
-                                          "commas) or '-'", table.seated,
+        flags["invalid_show"] = ask.names("Refused shows this hand (names) or "
+                                          "'-'", table.seated,
                                           previous.get("invalid_show", []))
     return flags
 
