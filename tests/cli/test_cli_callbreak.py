@@ -292,7 +292,7 @@ def test_cb4_cb9_interactive_calls_first_then_tricks_asking_again(cli, club, tty
                "2", "5", "2",        # tricks of Bikash, Chandra, Dipak
                "",                   # Asha: the 4 left of 13, accepted
                "y"]
-    result = cli("record", club, input="\n".join(answers) + "\n",
+    result = cli("record", club, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stderr.index("Bikash's call") < result.stderr.index("Asha's call")
@@ -310,7 +310,7 @@ def test_cb9_interactive_tricks_past_13_are_asked_again(cli, club, tty):
     # calls of Bikash, Chandra, Dipak, Asha; tricks: Bikash 9, Chandra 2,
     # Dipak 5 (only 2 are left: asked again), 2; Asha the 0 left
     answers = ["2", "4", "2", "3", "9", "2", "5", "2", "", "y"]
-    result = cli("record", club, input="\n".join(answers) + "\n",
+    result = cli("record", club, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "tricks taken is a whole number from 0 to 2, not '5'" in result.stderr
