@@ -16,8 +16,9 @@ through this module and `scorekeeper.games.registry`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from importlib import import_module
+from types import MappingProxyType
 from typing import (
-    TYPE_CHECKING,
     Any,
     Callable,
     ClassVar,
@@ -30,12 +31,10 @@ from typing import (
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, RuleSet, find_profile
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.tally import Tally
-
-if TYPE_CHECKING:  # only for annotations: rich is imported by renderers
-    pass
 
 
 class HandResult(Protocol):
@@ -81,25 +80,74 @@ StoredTypes = Mapping[str, tuple[type, str]]
 
 class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     """One game: its profiles, its hand options and how one hand is entered,
-    ruled on, stored, replayed, shown and asked for."""
+    ruled on, stored, replayed, shown and asked for.
 
-    name: ClassVar[str]              # as typed: `--game dhumbal`
-    title: ClassVar[str]             # as shown: "Dhumbal"
-    profiles: ClassVar[tuple[Profile[Any], ...]]   # the first is the default
-    hand_flags: ClassVar[tuple[Flag, ...]]
+    A game must implement four methods: `args_from_flags`,
+    `args_from_stored`, `resolve` and `to_stored`. Everything else has a
+    default that fits a simple game (bids and tricks, no cards) and is
+    overridden where a game does more:
+
+    * `name` — the game's folder (`scorekeeper/games/dhumbal` → "dhumbal");
+      `title` — the name capitalised ("Dhumbal");
+    * `profiles` — `PROFILES` of the folder's `rules` module; `hand_flags` —
+      `HAND_FLAGS` of its `flags` module (the registry reads the same);
+    * `stored_types` / `stored_required` — none of the game's own;
+      `name_keys` — the stored keys typed "a name" or "a list of names";
+    * `flags_from_stored` — each hand option pre-filled from the stored key
+      of its name; `compare` — the stored winner (if any) and scores;
+    * `result_json`, `history_facts`, `story` — the winner, the scores,
+      the rules and the explanation, who gave agreed totals;
+    * `tallies` / `tally` — no counters of the game's own in `stats`.
+    """
+
     # keys of a stored `[[hands]]` table: those it must have, and the type
-    # of each game-specific key (the common ones are the ledger's)
-    stored_required: ClassVar[tuple[str, ...]]
-    stored_types: ClassVar[StoredTypes]
-    # stored keys whose value is a player's name or a list of names (every
-    # table of a stored hand is keyed by names): what `rename` changes
-    name_keys: ClassVar[frozenset[str]]
+    # of each game-specific key (the common ones are the ledger's); a key
+    # whose type reads "a name" or "a list of names" is renamed by `rename`
+    stored_required: ClassVar[tuple[str, ...]] = ()
+    stored_types: ClassVar[StoredTypes] = MappingProxyType({})
     # the game's own counters in `stats`, in the order shown (see `tally`)
-    tallies: ClassVar[tuple[Tally, ...]]
+    tallies: ClassVar[tuple[Tally, ...]] = ()
     # groups of hand flags of which a hand takes one (`--call` or `--show`),
     # each with the flags that go with it: typing one on `amend` drops the
     # stored others and what went with them
     exclusive: ClassVar[tuple[Mapping[str, tuple[str, ...]], ...]] = ()
+
+    # -- what the game is called, and what it declares -----------------------------
+    @property
+    def package(self) -> str:
+        """The game's folder as a package (`scorekeeper.games.<name>`)."""
+        return type(self).__module__.rpartition(".")[0]
+
+    @property
+    def name(self) -> str:
+        """As typed: `--game dhumbal` (the folder's name)."""
+        return self.package.rpartition(".")[2]
+
+    @property
+    def title(self) -> str:
+        """As shown: "Dhumbal"."""
+        return self.name.capitalize()
+
+    @property
+    def profiles(self) -> tuple[Profile[Any], ...]:
+        """The game's profiles, the first the default: `rules.PROFILES`."""
+        found: tuple[Profile[Any], ...] = import_module(
+            self.package + ".rules").PROFILES
+        return found
+
+    @property
+    def hand_flags(self) -> tuple[Flag, ...]:
+        """The options of a hand: `flags.HAND_FLAGS`."""
+        found: tuple[Flag, ...] = import_module(self.package + ".flags").HAND_FLAGS
+        return found
+
+    @property
+    def name_keys(self) -> frozenset[str]:
+        """Stored keys whose value is a player's name or a list of names
+        (every table of a stored hand is keyed by names): what `rename`
+        changes."""
+        return frozenset(key for key, (_, what) in self.stored_types.items()
+                         if what in ("a name", "a list of names"))
 
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
@@ -115,7 +163,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                              f"{self.title} hand; a {self.title} hand takes "
                              f"{takes}")
 
-    # -- one hand --------------------------------------------------------------
+    # -- one hand: what every game implements ------------------------------------------
     @abstractmethod
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: RulesT) -> ArgsT:
@@ -127,9 +175,29 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
     @abstractmethod
+    def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
+        """Rule on the hand (raises Refused / Impossible)."""
+
+    @abstractmethod
+    def to_stored(self, number: int, args: ArgsT, result: ResultT
+                  ) -> dict[str, Any]:
+        """The `[[hands]]` table: inputs and result, ready for TOML (`hand`,
+        `dealer`, the inputs, the scores under `RuleSet.score_key`, `rules`;
+        `winner` and `unverified` when there are)."""
+
+    # -- one hand: defaults -----------------------------------------------------------
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The flags that would record this stored hand again (`amend`
-        pre-fills its questions with them)."""
+        pre-fills its questions with them): each hand option from the
+        stored key of its name, a table NAME = V as NAME=V items."""
+        flags: dict[str, Any] = {}
+        for flag in self.hand_flags:
+            value = data.get(flag.param)
+            if isinstance(value, Mapping):
+                value = [f"{k}={v}" for k, v in value.items()]
+            if value is not None:
+                flags[flag.param] = list(value) if isinstance(value, list) else value
+        return flags
 
     def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
                       players: Sequence[str]) -> dict[str, Any]:
@@ -159,48 +227,49 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             merged["hand"] = list(hands.values())
         return merged
 
-    @abstractmethod
-    def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
-        """Rule on the hand (raises Refused / Impossible)."""
-
-    @abstractmethod
-    def to_stored(self, number: int, args: ArgsT, result: ResultT
-                  ) -> dict[str, Any]:
-        """The `[[hands]]` table: inputs and result, ready for TOML."""
-
-    @abstractmethod
     def compare(self, data: Mapping[str, Any], result: ResultT,
                 score_key: str) -> list[str]:
-        """How a stored hand's results disagree with a fresh ruling."""
+        """How a stored hand's results disagree with a fresh ruling: the
+        winner (where one is stored or ruled) and the scores."""
+        out: list[str] = []
+        if "winner" in data or result.winner is not None:
+            compare_value(data, "winner", result.winner, out)
+        compare_scores(data, score_key, dict(result.scores), out)
+        return out
 
-    @abstractmethod
-    def result_json(self, result: ResultT, hand: int | None) -> dict[str, Any]:
-        """The `record --json` / `settle --json` document."""
+    def result_json(self, result: ResultT, hand: int | None,
+                    kind: ScoreKind = NET) -> dict[str, Any]:
+        """The `record --json` / `settle --json` document (docs/CLI.md):
+        the keys every game's has; `kind` names the scores' key."""
+        return {"hand": hand, "winner": result.winner, "caught": None,
+                kind.key: dict(result.scores), "rules": list(result.rules),
+                "explanation": list(result.explanation),
+                "unverified": list(result.unverified)}
 
-    @abstractmethod
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """What a history row shows of a stored hand besides its scores:
         `winner`, `unverified`, and the facts of the game's own (who called,
         who finished and how, …), as JSON-ready values."""
+        return {"winner": data.get("winner"),
+                "unverified": list(data.get("unverified", []))}
 
-    @abstractmethod
     def story(self, facts: Mapping[str, Any]) -> str:
         """A history row's facts in a few words for a person."""
+        said = f"won by {facts['winner']}" if facts.get("winner") else "no winner"
+        if facts.get("unverified"):
+            said += "; agreed: " + ", ".join(facts["unverified"])
+        return said
 
-    @abstractmethod
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
         """What one hand adds to a seated player's counters in `stats`
         (`facts` as `history_facts` gives them; the keys of `tallies`)."""
+        return {}
 
     # -- people ------------------------------------------------------------------
     # A game speaks to people through two modules of its folder, found by
     # name (the screen layer imports them; the game never does): `render`
     # with `ruling(con, result, hand_number, dealer)` and `prompts` with
     # `ask_hand(ask, table, rules, previous) -> flags`.
-    @property
-    def package(self) -> str:
-        """The game's folder as a package (`scorekeeper.games.<name>`)."""
-        return type(self).__module__.rpartition(".")[0]
 
 
 def changed_inputs(game: Game[Any, Any, Any], before: Mapping[str, Any],

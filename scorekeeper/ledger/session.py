@@ -15,7 +15,7 @@ from typing import Any, Collection, Mapping, Sequence
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
-from scorekeeper.core.scores import ScoreKind
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import Game
@@ -71,7 +71,7 @@ class SessionHand:
         """`record --json`: the game's document, with the session's notes;
         with the scores' `kind`, the scores as people read them too
         (`net_display` / `points_display`)."""
-        data = game.result_json(self.result, self.number)
+        data = game.result_json(self.result, self.number, kind or NET)
         data["rules"] = list(self.rules)
         data["explanation"] = list(self.explanation)
         data["eliminated"] = list(self.eliminated)

@@ -92,9 +92,15 @@ def test_existing_games_declare_whole_points_and_their_ordering():
     assert dhumbal.profile("cardrulesplus").rules.score_kind == PENALTY_POINTS
     assert marriage.profile().rules.score_kind == NET
     for game in (dhumbal, marriage):
+        assert all(p.rules.score_kind.scale == 1 for p in game.profiles)
+
+
+def test_every_game_declares_one_kind_read_every_way():
+    """`zero_sum`, `lower_is_better` and `score_key` are read from the
+    declaration: a game overriding them instead would be read two ways."""
+    for game in registry.games():
         for profile in game.profiles:
             kind = profile.rules.score_kind
-            assert kind.scale == 1
             assert profile.rules.zero_sum == kind.transfers
             assert profile.rules.lower_is_better == (not kind.higher_is_better)
             assert profile.rules.score_key == kind.key

@@ -1,5 +1,5 @@
 """A game that scores tenths, is not zero-sum and where higher is better
-(the fake `bidgame` of tests/bidgame, shaped like Call Break), read by
+(the fake game of tests/bidtricks, shaped like Call Break), read by
 every command that shows scores: the ledger keeps integers (31), people
 read 3.1, JSON gives both, the best total ranks first and settle-up
 settles the difference of totals pair by pair.
@@ -35,7 +35,7 @@ HANDS = """
 [[hands]]
 hand = 1
 dealer = "Asha"
-bids = { Asha = 3, Bikash = 2, Chandra = 4 }
+bid = { Asha = 3, Bikash = 2, Chandra = 4 }
 tricks = { Asha = 4, Bikash = 2, Chandra = 3 }
 winner = "Asha"
 points = { Asha = 31, Bikash = 20, Chandra = -40 }
@@ -44,7 +44,7 @@ rules = ["BT-3"]
 [[hands]]
 hand = 2
 dealer = "Bikash"
-bids = { Asha = 2, Bikash = 3, Chandra = 2 }
+bid = { Asha = 2, Bikash = 3, Chandra = 2 }
 tricks = { Asha = 1, Bikash = 5, Chandra = 2 }
 winner = "Bikash"
 points = { Asha = -20, Bikash = 32, Chandra = 20 }
@@ -53,8 +53,8 @@ rules = ["BT-3"]
 
 
 @pytest.fixture(autouse=True)
-def bidgame(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "bidtricks", registry.Entry("bidgame", ()))
+def bidtricks(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "bidtricks", registry.Entry("bidtricks", ()))
 
 
 @pytest.fixture

@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
-from scorekeeper.games.dhumbal.flags import HAND_FLAGS
-from scorekeeper.games.dhumbal.rules import NAME, PROFILES, DhumbalRules
+from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
 from scorekeeper.games.tally import Tally
 
@@ -22,12 +21,9 @@ if TYPE_CHECKING:
 
 
 class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
-    name = NAME
-    title = "Dhumbal"
-    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
-    hand_flags = HAND_FLAGS
+    # name, title, profiles, hand flags and the keys naming players
+    # (`call`, `reset`) are the defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
-    name_keys = frozenset({"call", "reset"})
     exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "call": (str, "a name"), "show": (bool, "true or false"),
@@ -112,8 +108,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         compare_scores(data, score_key, dict(result.scores), out)
         return out
 
-    def result_json(self, result: DhumbalResult, hand: int | None
-                    ) -> dict[str, Any]:
+    def result_json(self, result: DhumbalResult, hand: int | None,
+                    kind: ScoreKind = NET) -> dict[str, Any]:
         return result.as_json(hand)
 
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:

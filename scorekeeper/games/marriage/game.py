@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile, is_whole_number
+from scorekeeper.core.options import is_whole_number
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.flags import HAND_FLAGS
-from scorekeeper.games.marriage.rules import NAME, PROFILES, FinishKind, MarriageRules
+from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
@@ -26,12 +26,10 @@ if TYPE_CHECKING:
 
 
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
-    name = NAME
-    title = "Marriage"
-    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
-    hand_flags = HAND_FLAGS
+    # name, title, profiles, hand flags and the keys naming players
+    # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
+    # defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
-    name_keys = frozenset({"finisher", "seen", "seen_dublees", "invalid_shows"})
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
@@ -201,8 +199,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         compare_scores(data, score_key, dict(result.scores), out)
         return out
 
-    def result_json(self, result: MarriageResult, hand: int | None
-                    ) -> dict[str, Any]:
+    def result_json(self, result: MarriageResult, hand: int | None,
+                    kind: ScoreKind = NET) -> dict[str, Any]:
         return result.as_json(hand)
 
     def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:

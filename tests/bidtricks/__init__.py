@@ -5,5 +5,5 @@ bid (-3.0). Points are not transfers, higher is better, kept in tenths:
 the shape of Call Break, so that the ledger, standings, history, stats,
 settle-up, chart and export are tested with a game like it.
 
-Registered only by the tests that use it (`registry.GAMES`, monkeypatched).
+Its `Game` is as small as a game can be. Registered only by the tests that use it (`registry.GAMES`, monkeypatched).
 """

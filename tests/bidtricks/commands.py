@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bidgame.flags import HAND_FLAGS as HAND_FLAGS
-from bidgame.rules import PROFILES as PROFILES
+from bidtricks.flags import HAND_FLAGS as HAND_FLAGS
+from bidtricks.rules import PROFILES as PROFILES
 
 CHECKS = ()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from bidgame.game import BidResult
-from bidgame.rules import TENTHS
+from bidtricks.game import BidResult
+from bidtricks.rules import TENTHS
 from scorekeeper.screen.style import colour, table_box, title
 
 
@@ -16,6 +16,6 @@ def ruling(con: Console, result: BidResult, hand_number: int | None,
     for column in ("Player", "Bid", "Tricks", "Points"):
         table.add_column(column)
     for name, score in result.scores:
-        table.add_row(name, str(dict(result.bids)[name]),
+        table.add_row(name, str(dict(result.bid)[name]),
                       str(dict(result.tricks)[name]), colour(score, TENTHS))
     con.print(table)
