@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, is_whole_number
+from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.callbreak.engine import (
     CallBreakHand,
@@ -129,8 +130,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         compare_scores(data, score_key, dict(result.scores), out)
         return out
 
-    def result_json(self, result: CallBreakResult, hand: int | None
-                    ) -> dict[str, Any]:
+    def result_json(self, result: CallBreakResult, hand: int | None,
+                    kind: ScoreKind = NET) -> dict[str, Any]:
         return {"hand": hand, "winner": result.winner,
                 "calls": dict(result.calls), "tricks": dict(result.tricks),
                 "made": list(result.made),
