@@ -87,6 +87,45 @@ class ByPlayers:
 BY_PLAYERS_HINT = "a table by player count such as 2:5,3:10,4:15"
 
 
+@dataclass(frozen=True)
+class Tiers:
+    """Values for holding 1, 2, 3 … of something, written `2/5/10`: the
+    value for holding n is the n-th (the last one for more than listed;
+    0 for none). A Marriage maal table is made of these (MA-19)."""
+
+    values: tuple[int, ...]
+
+    @classmethod
+    def of(cls, *values: int) -> Tiers:
+        return cls(tuple(values))
+
+    @classmethod
+    def parse(cls, text: str) -> Tiers:
+        """`V1/V2/…` (or commas); ValueError when it is not that."""
+        pieces = [p.strip() for p in re.split(r"[/,]", text)]
+        if not pieces or len(pieces) > 9 or any(
+                not is_whole_number(p) or len(p) > 4 for p in pieces):
+            raise ValueError(text)
+        return cls(tuple(int(p) for p in pieces))
+
+    def value(self, held: int) -> int:
+        if held <= 0:
+            return 0
+        return self.values[min(held, len(self.values)) - 1]
+
+    def problem(self) -> str | None:
+        if not self.values or any(v < 0 or v > 999 for v in self.values):
+            return TIERS_HINT + ", 1 to 9 whole numbers from 0 to 999"
+        return None
+
+    def __str__(self) -> str:
+        return "/".join(str(v) for v in self.values)
+
+
+TIERS_HINT = ("values for holding 1, 2, … separated by '/' (such as 2/5/10; "
+              "more than listed counts as the last)")
+
+
 class OptionRefused(Impossible):
     """A rule set built with a value an option does not take."""
 
@@ -224,6 +263,10 @@ class Profile(NamedTuple, Generic[R]):
     # Sections of the rule book every profile of the game shares (its
     # house options), printed after the profile's own.
     also_sections: tuple[str, ...] = ()
+    # Options that name a preset of other options' values: option → value →
+    # {option: value}. Setting the option sets those values, unless they are
+    # set too (`maal_table = calculator`, MA-19).
+    presets: Mapping[str, Mapping[Any, Mapping[str, Any]]] = MappingProxyType({})
 
     def option_values(self, rules: R) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in self.options}
@@ -233,8 +276,14 @@ class Profile(NamedTuple, Generic[R]):
         house rules a table set), in the profile's order. The session's
         length (`hands`, `rotations`) is left out: every view shows it as
         the hands planned."""
+        base = self.rules         # the defaults under the presets chosen
+        for key, table in self.presets.items():
+            chosen = table.get(getattr(rules, key))
+            if chosen:
+                base = replace(base, **chosen)
         return {key: value for key, value in self.option_values(rules).items()
-                if key != rules.length_option and value != getattr(self.rules, key)}
+                if key != rules.length_option and value != getattr(
+                    self.rules if key in self.presets else base, key)}
 
     def changed_text(self, rules: R) -> str:
         """`changed` in words, each with the rule defining it:
@@ -264,6 +313,8 @@ class Profile(NamedTuple, Generic[R]):
         if key in self.ranges:
             low, high = self.ranges[key]
             return f"a whole number from {low} to {high}"
+        if isinstance(getattr(self.rules, key), Tiers):
+            return TIERS_HINT
         kind = _field_type(self.rules, key)
         if kind == "bool":
             return "true or false"
@@ -289,6 +340,9 @@ class Profile(NamedTuple, Generic[R]):
                     (key in self.ranges and not low <= value <= high):
                 raise Impossible(f"option {key} takes {self.allowed(key)}, "
                                  f"not {format_option(value)}", self.rule_of(key))
+        for key, table in self.presets.items():
+            for option, preset in table.get(settings.get(key), {}).items():
+                settings.setdefault(option, preset)
         try:
             return replace(self.rules, **settings)
         except OptionRefused as err:     # cited by the rule defining the option
@@ -388,6 +442,12 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
             raise Impossible(f"option {key} takes {what}, not {raw!r}",
                              rule) from None
     kind = kind or type(current).__name__
+    if isinstance(current, Tiers):
+        try:
+            return Tiers.parse(raw)
+        except ValueError:
+            raise Impossible(f"option {key} takes {TIERS_HINT}, not {raw!r}",
+                             rule) from None
     if kind == "bool":
         if lowered in ("true", "yes", "on", "1"):
             return True

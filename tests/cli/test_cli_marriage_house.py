@@ -30,6 +30,16 @@ MODES = {
 }
 
 
+# MA-18 … MA-21: the options added after those of MA-15 … MA-17, at their
+# defaults (the three-deck maal table), as a ledger and JSON write them.
+LATER_DEFAULTS = {
+    "maal_table": "three-deck", "maal_jhiplu": "2/5/10",
+    "maal_poplu": "2/5/10", "maal_tiplu": "3/7", "maal_marriage": "10/30",
+    "maal_tunnela": "5/10/15/20/25/30/35", "maal_tunnela_wild": "10/20/30",
+    "maal_tunnela_neighbour": "20/40", "maal_alter": "5/15/30",
+    "maal_tunnela_alter": "10", "joker_maal": "2/4/6/8/10/12"}
+
+
 def one_json(result) -> dict:
     return json.loads(result.stdout)
 
@@ -201,7 +211,8 @@ def test_ma15_worked_example_recorded_in_a_session_that_verifies(cli, tmp_path, 
     assert doc["options"] == {"mode": mode, "unseen_pairs": True, "seen_fee": 3,
                               "unseen_fee": 10, "dublee_finish_bonus": 5,
                               "dublee_seen_fee": 3, "alter": False,
-                              "invalid_show_penalty": 0, "rotations": 1}
+                              "invalid_show_penalty": 0, "rotations": 1,
+                              **LATER_DEFAULTS}
     result = cli("record", path, *EXAMPLE, "--json")
     assert result.exit_code == 0, result.stderr
     net, counted = MODES[mode]
@@ -345,7 +356,7 @@ def test_ma15_ma16_ma17_profiles_list_every_option_with_its_default(cli):
                                 "seen_fee": 3, "unseen_fee": 10,
                                 "dublee_finish_bonus": 5, "dublee_seen_fee": 3,
                                 "alter": False, "invalid_show_penalty": 0,
-                                "rotations": 1}
+                                "rotations": 1, **LATER_DEFAULTS}
     assert three["choices"]["mode"] == ["murder", "kidnap", "normal"]
     assert three["ranges"]["seen_fee"] == [0, 100]
 

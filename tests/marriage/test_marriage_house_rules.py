@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.options import Tiers
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage.engine import resolve
 from scorekeeper.games.marriage.game import MarriageGame
@@ -279,7 +280,15 @@ def test_ma15_ma16_ma17_every_option_and_its_default():
     assert THREE_DECK.option_values(DEFAULT_RULES) == {
         "mode": "murder", "unseen_pairs": True, "seen_fee": 3, "unseen_fee": 10,
         "dublee_finish_bonus": 5, "dublee_seen_fee": 3, "alter": False,
-        "invalid_show_penalty": 0, "rotations": 1}
+        "invalid_show_penalty": 0, "rotations": 1,
+        "maal_table": "three-deck", "maal_jhiplu": Tiers.of(2, 5, 10),
+        "maal_poplu": Tiers.of(2, 5, 10), "maal_tiplu": Tiers.of(3, 7),
+        "maal_marriage": Tiers.of(10, 30),
+        "maal_tunnela": Tiers.of(5, 10, 15, 20, 25, 30, 35),
+        "maal_tunnela_wild": Tiers.of(10, 20, 30),
+        "maal_tunnela_neighbour": Tiers.of(20, 40),
+        "maal_alter": Tiers.of(5, 15, 30), "maal_tunnela_alter": Tiers.of(10),
+        "joker_maal": Tiers.of(2, 4, 6, 8, 10, 12)}
     assert rules_for("mode=KIDNAP").mode is Mode.KIDNAP
 
 

@@ -121,6 +121,9 @@ def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
                           "maal_if_seen": value.total}))
     reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
               + f" = {value.total}") if items else "no maal items: 0"
+    if rules.maal_table_changed:
+        reason += (f" (maal values of maal_table {rules.maal_table} and the "
+                   f"maal_* options, {rules.rule('maal_table')})")
     return Verdict(True, reason, rules.rule("maal"), None, MappingProxyType({
         "maal": value.total, "items": items, "wildcards": wild,
         "maal_shown": value.total}))

@@ -341,6 +341,8 @@ def _house_rules_cited(hand: MarriageHand,
     if mode_lines:
         cited.append(rules.rule("mode"))
         lines += mode_lines
+    if rules.maal_table_changed and any(maal_items(m) for _, m in maal_values):
+        cited.append(rules.rule("maal_table"))
     if rules.alter and any("alter" in item.name for _, m in maal_values
                            for item in maal_items(m)):
         cited.append(rules.rule("alter"))

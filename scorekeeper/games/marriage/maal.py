@@ -29,18 +29,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple, Sequence
 
-from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
+from scorekeeper.core.options import Tiers
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, MAAL_ITEMS, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 
-NEIGHBOUR_VALUES = (0, 2, 5, 10)      # 0..3 jhiplu (or poplu)
-TIPLU_VALUES = (0, 3, 7)              # 0..2 copies of the tiplu
-MARRIAGE_VALUES = (0, 10, 30)         # 0..2 marriages
-TUNNELA_ORDINARY = 5
-TUNNELA_ORDINARY_WILD = 10
-TUNNELA_NEIGHBOUR = 20
-ALTER_VALUES = (0, 5, 15, 30)         # 0..3 alters (MA-17)
+# The values of MA-11 and MA-17 are data of the rule set (MA-19): the
+# `maal_*` options, a `Tiers` each (the value for holding 1, 2, 3 … of the
+# item). The default table, kept by name for the tests and the docs:
+ALTER_VALUES = (0, *DEFAULT_RULES.maal_alter.values)     # 0..3 alters (MA-17)
 
 
 class MaalItem(NamedTuple):
@@ -65,11 +63,13 @@ class Maal(NamedTuple):
 def maal(cards: Sequence[Card], tiplu: Card,
          dealt_tunnelas: Sequence[Card] = (), natural_qualified: bool = True,
          seen: bool = True, rules: MarriageRules = DEFAULT_RULES) -> Maal:
-    """The best maal of `cards` under `tiplu` (MA-11).
+    """The best maal of `cards` under `tiplu` (MA-11), valued by the rules'
+    maal table (MA-19).
 
     `dealt_tunnelas` names one card per tunnela exposed at the deal (MA-3);
     the hand must hold 3 copies of each. With `seen=False` the player
-    counts nothing. Alters count when `rules.alter` (MA-17).
+    counts nothing. Alters count when `rules.alter` (MA-17), printed jokers
+    by `joker_maal` (MA-18).
     """
     cs = tuple(cards)
     rules.check_shoe(cs, [tiplu])
@@ -77,74 +77,122 @@ def maal(cards: Sequence[Card], tiplu: Card,
     have = Counter(cs)
     wanted = Counter(dealt_tunnelas)
     for c, k in sorted(wanted.items()):
-        if have[c] < 3 * k:
+        if c.is_joker or have[c] < 3 * k:
             raise Impossible(
                 f"a tunnela of {c} was exposed at the deal"
                 + (f" {k} times" if k > 1 else "")
-                + f", but the hand holds {have[c]} {c}", rules.rule("tunnela"))
+                + f", but the hand holds {have[c]} {c}"
+                + (f" (a JK never makes a tunnela, {rules.rule('jokers')})"
+                   if c.is_joker else ""),
+                rules.rule("tunnela"))
     if not seen:
         return Maal(0, ())
 
-    items: list[MaalItem] = []
     alter = wc.alter if rules.alter else None
-    for c in sorted(wanted) if natural_qualified else ():
-        if c in (wc.jhiplu, wc.poplu, alter):
-            continue                 # decided below, with marriages or alters
-        value = TUNNELA_ORDINARY_WILD if wc.is_wild(c) else TUNNELA_ORDINARY
-        kind = "ordinary wildcards" if wc.is_wild(c) else "ordinary cards"
-        items.append(MaalItem(f"dealt tunnela of {kind}", (c, c, c), value))
-
-    items.extend(_neighbour_items(wc, have, wanted, natural_qualified))
+    items = _dealt_items(wc, wanted, alter, rules) if natural_qualified else []
+    items.extend(_neighbour_items(wc, have, wanted, natural_qualified, rules))
     if alter is not None:
         items.extend(_alter_items(alter, have[alter],
-                                  natural_qualified and wanted[alter] > 0))
+                                  natural_qualified and wanted[alter] > 0, rules))
+    jokers = have[JOKER]
+    if jokers:
+        items.append(MaalItem(f"{jokers} printed joker" + "s" * (jokers != 1),
+                              (JOKER,) * jokers, rules.joker_maal.value(jokers)))
     return Maal(sum(i.value for i in items), tuple(items))
 
 
+def _marginal(name: str, tiers: Tiers, cards: Sequence[Card], held: int
+              ) -> MaalItem:
+    """The `held`-th item of a kind, worth what it adds to the table's value
+    for `held − 1` of them (so the items of a kind sum to its tier)."""
+    return MaalItem(name, tuple(cards), tiers.value(held) - tiers.value(held - 1))
+
+
+def _dealt_items(wc: Wildcards, wanted: Counter[Card], alter: Card | None,
+                 rules: MarriageRules) -> list[MaalItem]:
+    """Dealt tunnelas of ordinary cards and of ordinary wildcards (MA-11):
+    the first, second … of each kind by the table."""
+    items: list[MaalItem] = []
+    held = {"ordinary cards": 0, "ordinary wildcards": 0}
+    for c in sorted(wanted):
+        if c in (wc.jhiplu, wc.poplu, alter):
+            continue                 # decided below, with marriages or alters
+        kind = "ordinary wildcards" if wc.is_wild(c) else "ordinary cards"
+        tiers = rules.maal_tunnela_wild if wc.is_wild(c) else rules.maal_tunnela
+        for _ in range(wanted[c]):
+            held[kind] += 1
+            items.append(_marginal(f"dealt tunnela of {kind}", tiers, (c, c, c),
+                                   held[kind]))
+    return items
+
+
 def _neighbour_items(wc: Wildcards, have: Counter[Card], wanted: Counter[Card],
-                     natural_qualified: bool) -> list[MaalItem]:
+                     natural_qualified: bool, rules: MarriageRules
+                     ) -> list[MaalItem]:
     """The best grouping of the jhiplus, tiplu copies and poplus: marriages,
-    the rest alone, a dealt tunnela of jhiplu or poplu instead of its 10."""
+    the rest alone, a dealt tunnela of jhiplu or poplu or its cards alone."""
     j, t, p = have[wc.jhiplu], have[wc.tiplu], have[wc.poplu]
     best: tuple[int, list[MaalItem]] | None = None
     for m in range(min(j, t, p, 2), -1, -1):    # more marriages first on ties
-        chosen: list[MaalItem] = []
-        if m:
-            chosen.append(MaalItem("marriage" if m == 1 else "2 marriages",
-                                   (wc.jhiplu, wc.tiplu, wc.poplu) * m,
-                                   MARRIAGE_VALUES[m]))
-        for name, card, count in (("jhiplu", wc.jhiplu, j - m),
-                                  ("poplu", wc.poplu, p - m)):
-            if count == 3 and natural_qualified and wanted[card]:
-                chosen.append(MaalItem(f"dealt tunnela of {name}",
-                                       (card,) * 3, TUNNELA_NEIGHBOUR))
-            elif count:
-                chosen.append(MaalItem(f"{count} {name}", (card,) * count,
-                                       NEIGHBOUR_VALUES[count]))
-        if t - m:
-            chosen.append(MaalItem(
-                f"{t - m} tiplu" + ("" if t - m == 1 else " copies"),
-                (wc.tiplu,) * (t - m), TIPLU_VALUES[t - m]))
-        total = sum(i.value for i in chosen)
-        if best is None or total > best[0]:
-            best = (total, chosen)
+        for as_tunnela in ((True, True), (True, False), (False, True),
+                           (False, False)):     # tunnelas first on ties
+            chosen = _grouping(wc, (j, t, p), m, as_tunnela, wanted,
+                               natural_qualified, rules)
+            if chosen is None:
+                continue
+            total = sum(i.value for i in chosen)
+            if best is None or total > best[0]:
+                best = (total, chosen)
     assert best is not None
     return best[1]
 
 
-def _alter_items(alter: Card, count: int, dealt: bool) -> list[MaalItem]:
+def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
+              as_tunnela: tuple[bool, bool], wanted: Counter[Card],
+              natural_qualified: bool, rules: MarriageRules
+              ) -> list[MaalItem] | None:
+    """One grouping: m marriages; the jhiplu and the poplu each as a dealt
+    tunnela (if asked and possible; None if not) or alone."""
+    j, t, p = held
+    chosen: list[MaalItem] = []
+    if m:
+        chosen.append(MaalItem("marriage" if m == 1 else f"{m} marriages",
+                               (wc.jhiplu, wc.tiplu, wc.poplu) * m,
+                               rules.maal_marriage.value(m)))
+    tunnelas = 0
+    for name, card, count, tunnela in (("jhiplu", wc.jhiplu, j - m, as_tunnela[0]),
+                                       ("poplu", wc.poplu, p - m, as_tunnela[1])):
+        if tunnela:
+            if not (count == 3 and natural_qualified and wanted[card]):
+                return None
+            tunnelas += 1
+            chosen.append(_marginal(f"dealt tunnela of {name}",
+                                    rules.maal_tunnela_neighbour, (card,) * 3,
+                                    tunnelas))
+        elif count:
+            tiers = rules.maal_jhiplu if name == "jhiplu" else rules.maal_poplu
+            chosen.append(MaalItem(f"{count} {name}", (card,) * count,
+                                   tiers.value(count)))
+    if t - m:
+        chosen.append(MaalItem(
+            f"{t - m} tiplu" + ("" if t - m == 1 else " copies"),
+            (wc.tiplu,) * (t - m), rules.maal_tiplu.value(t - m)))
+    return chosen
+
+
+def _alter_items(alter: Card, count: int, dealt: bool, rules: MarriageRules
+                 ) -> list[MaalItem]:
     """MA-17: the alters held, or — when they were a tunnela exposed at the
     deal — the better of that tunnela's bonus and the alters, never both."""
     # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
     as_alters = [MaalItem(f"{count} alter" + "s" * (count != 1),
-                          (alter,) * count, ALTER_VALUES[count])
+                          (alter,) * count, rules.maal_alter.value(count))
                  ] if count else []
     if not dealt:
         return as_alters
-    as_tunnela = [MaalItem("dealt tunnela of ordinary wildcards", (alter,) * 3,
-                           TUNNELA_ORDINARY_WILD)]
+    as_tunnela = [MaalItem("dealt tunnela of alters", (alter,) * 3,
+                           rules.maal_tunnela_alter.value(1))]
     return max(as_alters, as_tunnela, key=lambda xs: sum(i.value for i in xs))
-
 
 
 def max_maal(rules: MarriageRules = DEFAULT_RULES, natural: bool = True) -> int:
@@ -154,19 +202,47 @@ def max_maal(rules: MarriageRules = DEFAULT_RULES, natural: bool = True) -> int:
     through dublees) no dealt-tunnela bonus: 34 (two marriages, a jhiplu
     and a poplu), 64 with alters.
 
-    Per card, items are worth: a dealt tunnela of jhiplu or poplu 20/3, two
-    tiplu copies 7/2, a dealt tunnela of ordinary wildcards 10/3 (30/3 of
-    alters, MA-17), a dealt tunnela of ordinary cards 5/3; marriages are
-    worth less per card (30 for 6). Taking them densest first fills 20
-    cards; that hand is built here and valued by `maal` itself, so the bound
-    follows the options."""
+    The densest hands are built and valued by `maal` itself, so the bound
+    follows the options and the maal table (MA-19): three jhiplus and three
+    poplus (as dealt tunnelas, marriages or alone, whichever the table
+    pays best), two tiplu copies, then dealt tunnelas — of ordinary
+    wildcards and of ordinary cards in every mix the 21 cards allow — and
+    the printed jokers (MA-18) in place of the last cards."""
+    return _max_maal(_table_key(rules), rules, natural)
+
+
+def _table_key(rules: MarriageRules) -> tuple[object, ...]:
+    return (rules.alter, rules.printed_jokers,
+            *(getattr(rules, item) for item in MAAL_ITEMS))
+
+
+_MOST: dict[tuple[object, ...], int] = {}
+
+
+def _max_maal(key: tuple[object, ...], rules: MarriageRules, natural: bool) -> int:
+    found = _MOST.get((*key, natural))
+    if found is not None:
+        return found
     tiplu = Card(7, 0)
     wild = Wildcards.from_tiplu(tiplu)
     ordinary = [Card(7, suit) for suit in range(1, 4)]    # the tiplu's rank
-    plain, spare = Card(2, 1), Card(3, 2)
-    hand = [wild.jhiplu] * 3 + [wild.poplu] * 3 + [tiplu] * 2 \
-        + [c for c in ordinary for _ in range(3)] + [plain] * 3 + [spare]
-    dealt = [wild.jhiplu, wild.poplu, *ordinary, plain]
-    return maal(hand, tiplu, dealt, natural_qualified=natural, rules=rules).total
+    plains = [Card(r, s) for r in (2, 3, 4, 9, 10) for s in (1, 2, 3)]
+    best = 0
+    for wilds in range(4):
+        for jokers in range(rules.printed_jokers + 1):
+            core = [wild.jhiplu] * 3 + [wild.poplu] * 3 + [tiplu] * 2 \
+                + [c for c in ordinary[:wilds] for _ in range(3)]
+            room = 21 - len(core) - jokers
+            if room < 0:
+                continue
+            tunnelas = plains[:room // 3]
+            hand = core + [c for c in tunnelas for _ in range(3)] \
+                + [Card(5, 1)] * (room % 3) + [JOKER] * jokers
+            dealt = [wild.jhiplu, wild.poplu, *ordinary[:wilds], *tunnelas]
+            best = max(best, maal(hand, tiplu, dealt, natural_qualified=natural,
+                                  rules=rules).total)
+    _MOST[(*key, natural)] = best
+    return best
+
 
 __all__ = ["Maal", "MaalItem", "maal", "max_maal"]

@@ -14,7 +14,7 @@ from typing import ClassVar, Iterable
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile, Renamed, RuleSet, frozen_mapping
+from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
 from scorekeeper.core.scores import NET, ScoreKind
 
 NAME = "marriage"
@@ -29,6 +29,41 @@ class Mode(StrEnum):
     MURDER = "murder"      # it counts 0
     KIDNAP = "kidnap"      # the finisher takes it; it counts 0 for its holder
     NORMAL = "normal"      # it counts like anyone's
+
+
+class Foul(StrEnum):
+    """When a refused show's penalty is paid (MA-20)."""
+
+    NOW = "now"        # in the hand of the refused show (MA-13)
+    NEXT = "next"      # with the fouler's next hand, waived if they finish it
+
+
+# The maal tables (MA-19): every item's value for holding 1, 2, 3 … of it,
+# as data. `three-deck` is MA-11 and MA-17 as the rule book plays them;
+# `calculator` the values of sanjeebko/MarriageCalculator's MaalCalculator.kt
+# (RULES.md, MA-19, cites the file and commit).
+MAAL_ITEMS = ("maal_jhiplu", "maal_poplu", "maal_tiplu", "maal_marriage",
+              "maal_tunnela", "maal_tunnela_wild", "maal_tunnela_neighbour",
+              "maal_alter", "maal_tunnela_alter", "joker_maal")
+MAAL_TABLES = frozen_mapping({
+    "three-deck": frozen_mapping({
+        "maal_jhiplu": Tiers.of(2, 5, 10), "maal_poplu": Tiers.of(2, 5, 10),
+        "maal_tiplu": Tiers.of(3, 7), "maal_marriage": Tiers.of(10, 30),
+        "maal_tunnela": Tiers.of(5, 10, 15, 20, 25, 30, 35),
+        "maal_tunnela_wild": Tiers.of(10, 20, 30),
+        "maal_tunnela_neighbour": Tiers.of(20, 40),
+        "maal_alter": Tiers.of(5, 15, 30), "maal_tunnela_alter": Tiers.of(10),
+        "joker_maal": Tiers.of(2, 4, 6, 8, 10, 12)}),
+    "calculator": frozen_mapping({
+        "maal_jhiplu": Tiers.of(2, 5, 10), "maal_poplu": Tiers.of(2, 5, 10),
+        "maal_tiplu": Tiers.of(3, 8), "maal_marriage": Tiers.of(10, 25),
+        "maal_tunnela": Tiers.of(5, 15, 30, 45),
+        "maal_tunnela_wild": Tiers.of(5, 15, 30),
+        "maal_tunnela_neighbour": Tiers.of(10, 30, 45),
+        "maal_alter": Tiers.of(5, 15, 30), "maal_tunnela_alter": Tiers.of(35),
+        "joker_maal": Tiers.of(5, 15, 30)}),
+})
+_DEFAULT_TABLE = MAAL_TABLES["three-deck"]
 
 
 class FinishKind(StrEnum):
@@ -63,6 +98,20 @@ class MarriageRules(RuleSet):
     alter: bool = False
     invalid_show_penalty: int = 0
     rotations: int = 1
+    printed_jokers: int = 0
+    maal_table: str = "three-deck"
+    maal_jhiplu: Tiers = _DEFAULT_TABLE["maal_jhiplu"]
+    maal_poplu: Tiers = _DEFAULT_TABLE["maal_poplu"]
+    maal_tiplu: Tiers = _DEFAULT_TABLE["maal_tiplu"]
+    maal_marriage: Tiers = _DEFAULT_TABLE["maal_marriage"]
+    maal_tunnela: Tiers = _DEFAULT_TABLE["maal_tunnela"]
+    maal_tunnela_wild: Tiers = _DEFAULT_TABLE["maal_tunnela_wild"]
+    maal_tunnela_neighbour: Tiers = _DEFAULT_TABLE["maal_tunnela_neighbour"]
+    maal_alter: Tiers = _DEFAULT_TABLE["maal_alter"]
+    maal_tunnela_alter: Tiers = _DEFAULT_TABLE["maal_tunnela_alter"]
+    joker_maal: Tiers = _DEFAULT_TABLE["joker_maal"]
+    foul: Foul = Foul.NOW
+    dublee_min_players: int = 2
 
     length_option: ClassVar[str] = "rotations"
 
@@ -80,6 +129,11 @@ class MarriageRules(RuleSet):
             problems.append(("invalid_show_penalty", "a whole number of 0 or more"))
         if self.rotations <= 0:
             problems.append(("rotations", "a whole number of 1 or more"))
+        for item in MAAL_ITEMS:
+            value = getattr(self, item)
+            why = value.problem() if isinstance(value, Tiers) else "values"
+            if why:
+                problems.append((item, why))
         return problems
 
     def house(self, option: str) -> bool:
@@ -87,6 +141,11 @@ class MarriageRules(RuleSet):
         names a fee's option when it does.)"""
         return bool(getattr(self, option)
                     != type(self).__dataclass_fields__[option].default)
+
+    @property
+    def maal_table_changed(self) -> bool:
+        """Does any maal value differ from the rule book's (MA-19)?"""
+        return any(self.house(item) for item in MAAL_ITEMS)
 
     @property
     def score_kind(self) -> ScoreKind:
@@ -97,9 +156,17 @@ class MarriageRules(RuleSet):
         return self.rotations * player_count
 
     def check_shoe(self, *groups: Iterable[Card]) -> None:
-        """MA-1: the shoe has no jokers and holds every card `decks` times,
-        across all the groups given (hands, the tiplu) together."""
-        check_copies(groups, self.decks, 0, self.rule("table"))
+        """MA-1: the shoe holds every card `decks` times and `printed_jokers`
+        JK (MA-18), across all the groups given (hands, the tiplu) together."""
+        check_copies(groups, self.decks, self.printed_jokers, self.rule("table"))
+
+    def check_tiplu(self, tiplu: Card) -> None:
+        """The tiplu is a card of the shoe, never a printed joker (MA-18)."""
+        if tiplu.is_joker:
+            raise Impossible("the tiplu is never a JK: a printed joker drawn "
+                             "for the tiplu is put back and another card "
+                             f"drawn ({self.rule('jokers')})", self.rule("jokers"))
+        self.check_shoe([tiplu])
 
 
 IDS = {
@@ -107,7 +174,9 @@ IDS = {
     "qualify": "MA-5", "tiplu": "MA-6", "wild": "MA-7", "turn": "MA-8",
     "dublee": "MA-9", "finish": "MA-10", "maal": "MA-11", "settle": "MA-12",
     "invalid": "MA-13", "session": "MA-14", "ledger": "MA-12",
-    "mode": "MA-15", "fees": "MA-16", "alter": "MA-17",
+    "mode": "MA-15", "fees": "MA-16", "alter": "MA-17", "jokers": "MA-18",
+    "maal_table": "MA-19", "foul": "MA-20", "dublee_players": "MA-21",
+    "double": "MA-22",
 }
 
 
@@ -123,16 +192,25 @@ THREE_DECK: Profile[MarriageRules] = Profile(
             "fee, T + w − n·S settlement",
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
     options=("mode", "unseen_pairs", *FEES, "alter", "invalid_show_penalty",
-             "rotations"),
-    choices=frozen_mapping({"mode": tuple(Mode)}),
+             "rotations", "maal_table", *MAAL_ITEMS),
+    choices=frozen_mapping({"mode": tuple(Mode), "foul": tuple(Foul),
+                            "maal_table": tuple(MAAL_TABLES)}),
     rules_section="Marriage, profile `three-deck`",
-    ranges=frozen_mapping({fee: FEE_RANGE for fee in FEES}),
+    ranges=frozen_mapping({**{fee: FEE_RANGE for fee in FEES},
+                           "printed_jokers": (0, 6),
+                           "dublee_min_players": (2, 5)}),
+    presets=frozen_mapping({"maal_table": MAAL_TABLES}),
     renamed=frozen_mapping({
         "maal_needs_seen": Renamed("mode", True, _mode_of_maal_needs_seen)}),
     topics=frozen_mapping({"mode": "mode", "maal_needs_seen": "mode",
                            "unseen_pairs": "mode", "alter": "alter",
                            "invalid_show_penalty": "invalid",
                            "rotations": "session",
+                           "printed_jokers": "jokers", "joker_maal": "jokers",
+                           "maal_table": "maal_table",
+                           **{item: "maal_table" for item in MAAL_ITEMS
+                              if item != "joker_maal"},
+                           "foul": "foul", "dublee_min_players": "dublee_players",
                            **{fee: "fees" for fee in FEES}}),
 )
 PROFILES: tuple[Profile[MarriageRules], ...] = (THREE_DECK,)
