@@ -265,3 +265,32 @@ def test_do8_check_draw_cli_follows(cli):
 def test_do4_to_do7_not_options_of_nepali_games(option):
     with pytest.raises(Impossible, match="unknown option"):
         rules_of("nepali-games", option)
+
+
+@pytest.mark.parametrize("profile, setting, takes, rule", [
+    ("nepali-games", "ties=x", "one of caught, caller_wins", "DO-2"),
+    ("cardrulesplus", "caught_pays=both", "one of instead, plus", "DO-3"),
+    ("cardrulesplus", "ace_high=maybe", "true or false", "DO-4"),
+    ("yaniv", "joker_pair=2", "true or false", "DO-5"),
+    ("yaniv", "max_set=6", "one of 4, 5", "DO-6"),
+    ("yaniv", "pick_run_ends=x", "true or false", "DO-7"),
+    ("yaniv", "reset=sometimes", "true or false", "YA-9"),
+    ("yaniv", "call_limit=3:5,2:7", "2:5,3:10,4:15", "YA-4"),
+    ("cardrulesplus", "call_limit=2:x", "2:5,3:10,4:15", "DC-4"),
+])
+def test_do_every_option_refuses_a_value_it_does_not_take_exit_2(
+        cli, profile, setting, takes, rule):
+    result = cli("check", "call", "A♠", "--profile", profile, "--set", setting)
+    assert result.exit_code == 2 and result.stdout == ""
+    key = setting.split("=")[0]
+    assert f"option {key} takes" in result.stderr
+    assert takes in result.stderr and f"({rule})" in result.stderr
+
+
+@pytest.mark.parametrize("profile", ["nepali-games", "cardrulesplus", "yaniv"])
+def test_do_every_option_of_every_profile_is_listed_by_rules_with_its_rule(
+        cli, profile):
+    data = json.loads(cli("rules", "dhumbal", profile, "--json").stdout)
+    rows = {row["option"]: row for row in data["options"]}
+    assert list(rows) == list(get_profile("dhumbal", profile).options)
+    assert all(row["rule"] in data["rules"] for row in rows.values())
