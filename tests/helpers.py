@@ -1,21 +1,61 @@
-"""Helpers the tests share: a ledger's text built the way `new` and `record`
-build it, without going through files."""
+"""Helpers the tests share: a ledger's text as `new` and `record` write it
+(CLI.md, "The ledger"), written here by the tests' own small TOML writer —
+never by the implementation's layout code, so a bug in that code cannot
+write the very ledgers that are meant to catch it."""
 
 from __future__ import annotations
 
+import json
+import re
+from enum import Enum
 from typing import Any, Sequence
 
-from scorekeeper.games import registry
-from scorekeeper.ledger import document, tomltext
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def toml(value: Any) -> str:
+    """A TOML value: booleans, integers, strings, arrays and inline tables
+    (all a ledger holds)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        # a JSON string is a TOML basic string once DEL is escaped too
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{key(k)} = {toml(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def key(name: str) -> str:
+    return name if _BARE.match(name) else toml(name)
+
+
+def _option(value: Any) -> Any:
+    """An option as the ledger stores it: enums by value, nothing as "none"."""
+    if isinstance(value, Enum):
+        return value.value
+    return "none" if value is None else value
 
 
 def header_text(game: str, profile: Any, rules: Any, players: Sequence[str],
                 first_dealer: str) -> str:
-    """The text `scorekeeper new` writes."""
-    return tomltext.header_text(document.header_document(
-        registry.game(game), profile, rules, players, first_dealer))
+    """The top of a ledger as `new` writes it: format 1, the game, the
+    profile, the players, the first dealer and every option of `rules`."""
+    lines = ["# a ledger written by the tests", "format = 1",
+             f"game = {toml(game)}", f"profile = {toml(profile.name)}",
+             "players = [", *(f"    {toml(p)}," for p in players), "]",
+             f"first_dealer = {toml(first_dealer)}", "", "[options]"]
+    lines += [f"{key(name)} = {toml(_option(getattr(rules, name)))}"
+              for name in profile.options]
+    return "\n".join(lines) + "\n"
 
 
 def append(text: str, stored: dict) -> str:
-    """The text `scorekeeper record` writes for one more hand."""
-    return text.rstrip("\n") + "\n" + tomltext.hand_text(stored)
+    """The ledger with one more `[[hands]]` table, as `record` appends it."""
+    lines = [f"{key(k)} = {toml(v)}" for k, v in stored.items()]
+    return text.rstrip("\n") + "\n\n[[hands]]\n" + "\n".join(lines) + "\n"

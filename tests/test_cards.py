@@ -6,11 +6,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.core import cards as cards_module
 from scorekeeper.core.cards import Card, card, cards, check_copies, format_cards, suits_as_letters
 from scorekeeper.core.errors import Impossible
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+
+
+@pytest.fixture(autouse=True)
+def cold_memo(monkeypatch):
+    """Every test here reads its cards cold: `card` remembers the tokens it
+    has read, and a token an earlier test (or any earlier run) read would
+    skip the parsing these tests are about. Each test runs on an empty
+    memo, whatever order the tests run in."""
+    monkeypatch.setattr(cards_module, "_KNOWN", {})
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -142,3 +152,27 @@ def test_dh1_no_jokers_in_a_52_card_deck():
     with pytest.raises(Impossible) as info:
         check_copies([cards("JK 2♦")], decks=1, jokers=0, rule="DH-1")
     assert info.value.rule == "DH-1"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A♠", Card(1, SPADES)), ("qh", Card(12, HEARTS)), ("Td", Card(10, DIAMONDS)),
+    ("10♣", Card(10, CLUBS)), ("A♠️", Card(1, SPADES)), ("JK", Card(0, -1)),
+])
+def test_cards_read_again_are_the_same_card(text, expected):
+    # the second reading comes from the memo, the first from the parser
+    assert card(text) == expected
+    assert card(text) == expected
+    assert cards(f"{text} {text}") == (expected, expected)
+
+
+def test_cards_memo_of_tokens_read_stays_bounded():
+    spellings = ["A♠" + " " * n for n in range(5000)]
+    assert all(card(t) == Card(1, SPADES) for t in spellings)
+    assert len(cards_module._KNOWN) == 4096
+
+
+def test_cards_bad_token_is_refused_every_time_not_remembered():
+    for _ in range(2):
+        with pytest.raises(Impossible) as info:
+            card("Zx")
+        assert info.value.rule is None and "'Zx'" in info.value.message
