@@ -176,3 +176,67 @@ def test_cards_bad_token_is_refused_every_time_not_remembered():
         with pytest.raises(Impossible) as info:
             card("Zx")
         assert info.value.rule is None and "'Zx'" in info.value.message
+
+
+def test_cards_text_variation_selector_either_kind_is_ignored():
+    assert card("A♠\ufe0e") == card("A♠\ufe0f") == Card(1, SPADES)
+
+
+def test_cards_joker_is_written_JK():
+    assert Card(0, -1).text() == "JK" and str(Card(0, -1)) == "JK"
+    assert format_cards([card("joker"), card("🃏")]) == "JK JK"
+
+
+def test_cards_bad_token_message_says_how_to_write_a_card():
+    with pytest.raises(Impossible) as info:
+        cards("X")
+    assert info.value.rule is None
+    assert info.value.message == (
+        "cannot read the card 'X': write a rank A 2 … 10 J Q K (or T) followed "
+        "by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH'")
+
+
+def test_cards_blank_text_message_says_write_a_dash():
+    with pytest.raises(Impossible) as info:
+        cards(" , ")
+    assert info.value.rule is None
+    assert info.value.message == "no cards given: write '-' for an empty hand"
+
+
+# -- the shoe: how often a card may appear (DH-1, DC-1, MA-1) -------------------------
+
+def test_dh1_two_decks_hold_each_card_twice_not_three_times():
+    check_copies([cards("A♠ A♠")], decks=2, jokers=0, rule="MA-1")
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("A♠ A♠"), cards("A♠")], decks=2, jokers=0, rule="MA-1")
+    assert info.value.rule == "MA-1"
+    assert info.value.message == "A♠ appears 3 times, but the deck holds it 2 times"
+
+
+def test_dh1_one_deck_holds_each_card_once():
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("K♥ 2♣"), cards("K♥")], decks=1, jokers=0, rule="DH-1")
+    assert info.value.message == "K♥ appears 2 times, but the deck holds it once"
+
+
+@pytest.mark.parametrize("jokers, shown", [(1, "JK"), (2, "JK JK"), (2, "JK 3♦")])
+def test_dc1_jokers_up_to_the_number_in_the_deck_pass(jokers, shown):
+    check_copies([cards(shown)], decks=1, jokers=jokers, rule="DC-1")
+
+
+def test_dc1_more_jokers_than_the_deck_holds_is_impossible():
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("JK 2♦"), cards("JK JK")], decks=1, jokers=2, rule="DC-1")
+    assert info.value.rule == "DC-1"
+    assert info.value.message == "JK appears 3 times but the deck has only 2 jokers"
+
+
+def test_dh1_no_jokers_message_names_the_session():
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("JK")], decks=1, jokers=0, rule="DH-1")
+    assert info.value.rule == "DH-1"
+    assert info.value.message == "this session plays without jokers, but JK was given"
+
+
+def test_cards_repr_writes_the_suit_as_a_letter():
+    assert repr(card("10♦")) == "Card(10d)" and repr(Card(0, -1)) == "Card(JK)"

@@ -69,13 +69,16 @@ def test_dh4_hand_above_limit_5_is_refused(text):
 def test_dh4_call_limit_is_the_profile_option():
     seven = get_profile("dhumbal").parse_settings(["call_limit=7"])
     assert check_call(cards("3♠ 4♥"), seven) == 7
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as info:
         check_call(cards("3♠ 4♥"), RULES)
+    assert info.value.rule == "DH-4" and "7" in info.value.message
 
 
 def test_dh4_unverified_total_above_limit_is_refused():
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as info:
         check_call_value(6, RULES)
+    assert info.value.rule == "DH-4"
+    assert info.value.message == "a hand worth 6 may not call: the call limit is 5"
     assert check_call_value(5, RULES) == 5
 
 
@@ -116,8 +119,9 @@ def test_dh5_sequences_are_never_a_legal_discard(text):
 
 @pytest.mark.parametrize("text", ["5♠ 5♥ 6♦", "A♠ K♥", "2♣ 9♦"])
 def test_dh5_mixed_ranks_are_refused(text):
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as info:
         check_discard(cards(text), RULES)
+    assert info.value.rule == "DH-5" and "mixed ranks" in info.value.message
 
 
 def test_dh6_card_taken_from_pile_not_discarded_same_turn():
@@ -144,8 +148,9 @@ def test_dh6_card_drawn_from_the_stock_may_be_discarded():
 
 
 def test_dh1_discarding_the_same_card_twice_is_impossible():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as info:
         check_discard(cards("7♥ 7♥"), RULES)
+    assert info.value.rule == "DH-1" and "7♥ appears 2 times" in info.value.message
 
 
 # -- DH-8 resolving a call -------------------------------------------------------
@@ -311,8 +316,10 @@ def test_dh2_total_at_the_ends_of_0_to_50_is_possible(total):
 
 @pytest.mark.parametrize("total", [-1, 51, 100])
 def test_dh2_total_outside_0_to_50_is_impossible(total):
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as info:
         resolve(deal("Asha", "Asha", Asha="A♠", Bikash=total), RULES)
+    assert info.value.rule == "DH-2"
+    assert f"Bikash's total {total} is impossible" in info.value.message
 
 
 @pytest.mark.parametrize("count", [1, 7])
@@ -336,8 +343,9 @@ def test_dh1_player_names_must_be_distinct():
     hand = DhumbalHand(("Asha", "asha"), "Asha", "Asha",
                        (("Asha", Shown(cards=cards("A♠"))),
                         ("asha", Shown(cards=cards("K♠")))))
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as info:
         resolve(hand, RULES)
+    assert info.value.rule == "DH-1" and "distinct" in info.value.message
 
 
 def test_dh8_every_player_must_show_a_hand():
@@ -345,14 +353,15 @@ def test_dh8_every_player_must_show_a_hand():
                 Asha="A♠", Bikash="K♠")
     with pytest.raises(Impossible) as info:
         resolve(hand, RULES)
-    assert "Chandra" in info.value.message
+    assert info.value.rule == "DH-8"
+    assert info.value.message.startswith("no hand given for Chandra:")
 
 
 def test_dh3_a_hand_holds_at_most_5_cards():
     with pytest.raises(Impossible) as info:
         resolve(deal("Asha", "Asha", Asha="A♠", Bikash="2♥ 3♥ 4♥ 5♥ 6♥ 7♥"), RULES)
-    assert "6" in info.value.message
-    assert info.value.exit_code == 2
+    assert "Bikash shows 6 cards; a hand holds 0–5" in info.value.message
+    assert info.value.rule == "DH-3" and info.value.exit_code == 2
 
 
 def test_dh1_a_card_shown_twice_is_impossible():
@@ -363,13 +372,60 @@ def test_dh1_a_card_shown_twice_is_impossible():
 
 
 def test_dh1_caller_must_be_at_the_table():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as info:
         resolve(deal("Asha", "Zara", Asha="A♠", Bikash="K♥"), RULES)
+    assert info.value.rule == "DH-4" and "the caller Zara" in info.value.message
 
 
 def test_dh3_dealer_must_be_at_the_table():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as info:
         resolve(deal("Zara", "Asha", Asha="A♠", Bikash="K♥"), RULES)
+    assert info.value.rule == "DH-3" and "the dealer Zara" in info.value.message
+
+
+def test_dh1_a_hand_for_someone_not_seated_is_impossible():
+    hand = deal("Asha", "Asha", players=("Asha", "Bikash"),
+                Asha="A♠", Bikash="K♥", Zara="2♣")
+    with pytest.raises(Impossible) as info:
+        resolve(hand, RULES)
+    assert info.value.rule == "DH-1"
+    assert info.value.message.endswith("someone not seated: Zara")
+
+
+def test_dh1_a_hand_given_twice_for_one_player_is_impossible():
+    hand = DhumbalHand(("Asha", "Bikash"), "Asha", "Asha",
+                       (("Asha", Shown(cards=cards("A♠"))),
+                        ("Bikash", Shown(cards=cards("K♥"))),
+                        ("Bikash", Shown(cards=cards("2♣")))))
+    with pytest.raises(Impossible) as info:
+        resolve(hand, RULES)
+    assert info.value.rule == "DH-1"
+    assert info.value.message.endswith("not seated: Asha, Bikash, Bikash")
+
+
+def test_dh2_a_hand_with_neither_cards_nor_a_total_is_impossible():
+    hand = DhumbalHand(("Asha", "Bikash"), "Asha", "Asha",
+                       (("Asha", Shown(cards=cards("A♠"))), ("Bikash", Shown())))
+    with pytest.raises(Impossible) as info:
+        resolve(hand, RULES)
+    assert info.value.rule == "DH-2" and "Bikash's total None" in info.value.message
+
+
+def test_dh10_show_winner_is_charged_nothing():
+    # the net hides a charge on the winner (the winner collects the others'
+    # charges less their own), so the charges are checked themselves
+    result = resolve(deal("Asha", None, Asha="K♠ 9♥", Bikash="6♣", Chandra="8♦"),
+                     RULES)
+    assert dict(result.charges) == {"Asha": 19, "Bikash": 0, "Chandra": 8}
+    assert result.explanation[-1] == ("Bikash collects 27: Asha pays 19, "
+                                      "Chandra pays 8 (DH-11)")
+
+
+def test_dh8_caller_who_wins_is_charged_nothing():
+    result = resolve(deal("Asha", "Bikash", Asha="2♠", Bikash="-", Chandra="7♣"),
+                     RULES)
+    assert dict(result.charges) == {"Asha": 2, "Bikash": 0, "Chandra": 7}
+    assert result.rules == ("DH-2", "DH-4", "DH-8", "DH-11")
 
 
 # -- properties over random legal hands -------------------------------------------------

@@ -150,8 +150,10 @@ def test_ma11_agreed_maal_number_is_accepted_and_unverified():
 
 
 def test_ma11_negative_agreed_maal_is_impossible():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         worked(hands={"A": WORKED, "B": "-3", "C": "-"})
+    assert err.value.rule == "MA-11"
+    assert err.value.message == "B's maal -3 is negative; maal is a bonus, never a penalty"
 
 
 # -- MA-12 variants --------------------------------------------------------------
@@ -227,6 +229,20 @@ def test_ma3_tunnela_the_player_does_not_hold_is_impossible():
     with pytest.raises(Impossible) as err:
         worked(tunnelas={"B": ["7♦"]})
     assert err.value.rule == "MA-3"
+    assert err.value.message == ("B claims a dealt tunnela of 7♦ but shows 0 of it "
+                                 "(a tunnela is 3 identical cards)")
+
+
+def test_ma3_the_same_tunnela_listed_twice_needs_six_copies():
+    # B holds three 9♥: one dealt tunnela, not two
+    with pytest.raises(Impossible) as err:
+        worked(hands={"A": WORKED, "B": "9♥ 9♥ 9♥", "C": "-"},
+               tunnelas={"B": ["9♥", "9♥"]})
+    assert err.value.rule == "MA-3"
+    assert "B claims a dealt tunnela of 9♥ but shows 3 of it" in err.value.message
+    once = worked(hands={"A": WORKED, "B": "9♥ 9♥ 9♥", "C": "-"},
+                  tunnelas={"B": ["9♥"]})
+    assert once.as_json()["maal"]["B"] == 5
 
 
 def test_ma3_tunnela_not_held_is_impossible_even_for_a_player_who_did_not_see():
@@ -238,8 +254,11 @@ def test_ma3_tunnela_not_held_is_impossible_even_for_a_player_who_did_not_see():
 
 
 def test_ma3_tunnela_with_an_agreed_number_is_impossible():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         worked(hands={"A": WORKED, "B": "20", "C": "-"}, tunnelas={"B": ["Q♣"]})
+    assert err.value.rule == "MA-3"
+    assert err.value.message == ("B's dealt tunnela needs their cards, not an "
+                                 "agreed maal number")
 
 
 # -- MA-10 / MA-13: the finisher's show --------------------------------------------------
@@ -313,8 +332,10 @@ def test_ma1_one_or_six_players_is_impossible(n):
 
 
 def test_ma11_every_player_needs_a_hand():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         worked(hands={"A": WORKED, "B": "Q♣"})
+    assert err.value.rule == "MA-11"
+    assert err.value.message.startswith("no hand given for C: ")
 
 
 # -- the ledger adapter ----------------------------------------------------------

@@ -127,6 +127,36 @@ def test_ma15_unseen_pairs_through_a_whole_hand_explains_who_does_not_settle():
     assert result.as_json()["net"] == {"A": 30, "B": -10, "C": -20}
     assert any("B and C have both not seen: they do not settle" in line
                for line in result.explanation)
+    # RULES.md: B pays A 10 + (10 − 10) = 10, C pays A 10 + (10 − 0) = 20,
+    # T and n over the players each settles with
+    assert "B owes A T 20 + w 10 − 2·10 = 10 (T and n over A, B: unseen_pairs = " \
+           "false) → B pays A 10" in result.explanation
+    assert "C owes A T 10 + w 10 − 2·0 = 20 (T and n over A, C: unseen_pairs = " \
+           "false) → C pays A 20" in result.explanation
+    assert result.explanation[-5:-1] == (
+        "The same, pair by pair (fees, then maal differences):",
+        "  B → A 10: finish fee (did not see the tiplu)",
+        "  C → A 10: finish fee (did not see the tiplu)",
+        "  C → A 10: maal 10 vs 0")
+
+
+def test_ma15_unseen_pairs_without_a_finisher_each_settles_alone():
+    # nobody saw: with unseen_pairs = false nobody settles with anybody
+    result = ruled({"A": WORKED, "B": "10", "C": "-"}, "mode=normal",
+                   "unseen_pairs=false", seen=(), finisher=None)
+    assert result.as_json()["net"] == {"A": 0, "B": 0, "C": 0}
+    assert result.explanation[-5:-1] == (
+        "A: 1·10 − T 10 = 0 (T and n over A: unseen_pairs = false)",
+        "B: 1·10 − T 10 = 0 (T and n over B: unseen_pairs = false)",
+        "C: 1·0 − T 0 = 0 (T and n over C: unseen_pairs = false)",
+        "The same, pair by pair (fees, then maal differences):")
+
+
+def test_ma12_every_pair_settles_by_default_formula_over_everyone():
+    result = ruled({"A": WORKED, "B": "10", "C": "-"}, "mode=normal", seen=())
+    assert result.as_json()["net"] == {"A": 30, "B": 0, "C": -30}
+    assert "B owes A T 20 + w 10 − 3·10 = 0 → B pays A 0" in result.explanation
+    assert "C owes A T 20 + w 10 − 3·0 = 30 → C pays A 30" in result.explanation
 
 
 @pytest.mark.parametrize("mode", ["murder", "kidnap"])

@@ -55,6 +55,32 @@ def test_ma11_best_grouping_without_overlap():
     assert used == Counter(cards("10♣ 10♣ 10♣ J♣ J♣ Q♣ Q♣ Q♣"))
 
 
+def items(hand: str, tiplu: Card = J_CLUBS, **kw) -> list[tuple[str, str, int]]:
+    return [(i.name, " ".join(map(str, i.cards)), i.value)
+            for i in maal(cards(hand), tiplu, **kw).items]
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # the tiplu copies left after the marriage, named by how many are left
+    ("10♣ J♣ J♣ Q♣", [("marriage", "10♣ J♣ Q♣", 10), ("1 tiplu", "J♣", 3)]),
+    ("10♣ 10♣ J♣ J♣ Q♣ Q♣", [("2 marriages", "10♣ J♣ Q♣ 10♣ J♣ Q♣", 30)]),
+    ("J♣", [("1 tiplu", "J♣", 3)]),
+    ("J♣ J♣", [("2 tiplu copies", "J♣ J♣", 7)]),
+    # 2 + 10 + 7 = 19 beats the marriage: 10 + 3 + 5 = 18
+    ("10♣ J♣ J♣ Q♣ Q♣ Q♣", [("1 jhiplu", "10♣", 2), ("3 poplu", "Q♣ Q♣ Q♣", 10),
+                            ("2 tiplu copies", "J♣ J♣", 7)]),
+    ("10♣ 10♣ 10♣ J♣ Q♣", [("marriage", "10♣ J♣ Q♣", 10), ("2 jhiplu", "10♣ 10♣", 5)]),
+])
+def test_ma11_maal_items_are_named_by_what_is_left(hand, expected):
+    assert items(hand) == expected
+
+
+def test_ma11_dealt_tunnela_of_jhiplu_instead_of_a_marriage():
+    assert items("10♣ 10♣ 10♣ J♣ Q♣", dealt_tunnelas=[card("10♣")]) == [
+        ("dealt tunnela of jhiplu", "10♣ 10♣ 10♣", 20), ("1 poplu", "Q♣", 2),
+        ("1 tiplu", "J♣", 3)]
+
+
 def test_ma11_ordinary_wildcard_alone_is_worth_nothing():
     assert total("J♥ J♠ J♦ 3♠") == 0
 

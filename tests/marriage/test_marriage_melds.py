@@ -70,6 +70,39 @@ def test_ma4_k_a_2_never_even_with_a_wildcard_for_the_ace():
     assert "never wraps" in err.message
 
 
+UNSEEN = " (nothing is wild before the tiplu is seen)"
+
+
+@pytest.mark.parametrize("text", ["3♠ 5♠ 9♠", "2♥ 4♥ 6♥", "A♣ 3♣ Q♣", "J♦ K♦ 2♦"])
+def test_ma4_ranks_far_apart_are_not_consecutive_not_k_a_2(text):
+    # "K A 2 never" is said only of cards that would touch across K–A
+    assert refusal(text).message == f"{text}: the ranks are not consecutive" + UNSEEN
+    assert refusal(text, "7♣").message == (
+        f"{text}: the ranks are not consecutive and none of them is a wildcard "
+        "(tiplu 7♣ → wild: every 7, jhiplu 6♣, poplu 8♣)")
+
+
+@pytest.mark.parametrize("text", ["K♠ A♠ 2♠", "2♠ K♠ A♠"])
+def test_ma4_k_a_2_refusal_says_why(text):
+    assert refusal(text).message == (f"{text}: K A 2 never: a sequence never "
+                                     "wraps (the ace is low, A 2 3, or high, Q K A)"
+                                     + UNSEEN)
+
+
+def test_ma4_k_and_2_with_a_wildcard_never_wrap_far_apart_are_too_far():
+    # tiplu 7♦: 7♥ is wild
+    assert "K♠ and 2♠ cannot share a sequence: K A 2 never" in \
+        refusal("K♠ 7♥ 2♠", "7♦").message
+    err = refusal("3♠ 7♥ 9♠", "7♦")
+    assert "3♠ and 9♠ are too far apart for one run of 3" in err.message
+    assert "K A 2" not in err.message
+
+
+def test_ma4_a_sequence_needs_three_different_ranks():
+    assert refusal("3♠ 3♠ 4♠").message == \
+        "3♠ 3♠ 4♠: a sequence needs 3 different ranks" + UNSEEN
+
+
 def test_ma4_tunnela_is_three_identical_cards():
     assert kind("6♥ 6♥ 6♥") == "tunnela"
 

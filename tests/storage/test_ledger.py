@@ -451,3 +451,25 @@ def test_dh11_standings_flag_a_hand_that_does_not_sum_to_zero(cli, ledger):
     assert data["unbalanced_hands"] == [1]
     human = cli("standings", ledger, env={"COLUMNS": "200"})
     assert "does not sum to 0" in human.stdout and "verify" in human.stdout
+
+
+@pytest.mark.parametrize("value", ["true", "false", "17.5", "17.0", '["A♠", 3]', "{ a = 1 }"])
+def test_dh11_an_agreed_total_is_a_whole_number_not_a_bool_or_float(value):
+    # an agreed total (or a Marriage player's agreed maal) sits in `cards`
+    # beside the card lists: true is no number and 17.0 no whole number
+    text = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra="K♣")
+    bad = tamper(text, 1, "Bikash = 17,", f"Bikash = {value},")
+    line = hand_header_lines(bad)[0]
+    assert _error_lines(bad) == [
+        f"t.toml:{line}: hand 1: `cards` values must be card lists or numbers"]
+
+
+def test_dh11_an_agreed_total_beyond_64_bits_is_reported():
+    text = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra="K♣")
+    line = hand_header_lines(text)[0]
+    assert _error_lines(tamper(text, 1, "Bikash = 17,", f"Bikash = {2 ** 63},")) == [
+        f"t.toml:{line}: hand 1: `cards` holds a number beyond the 64-bit whole "
+        "numbers TOML holds"]
+    assert _error_lines(tamper(text, 1, "Bikash = -17,", f"Bikash = {-2 ** 63 - 1},")) \
+        == [f"t.toml:{line}: hand 1: `net.Bikash` is beyond the 64-bit whole "
+            "numbers TOML holds"]

@@ -1,0 +1,96 @@
+"""Mutation testing of one module of the pure core with mutmut (docs/TESTING.md).
+
+    python tools/mutate.py cards            # one module, its own tests
+    python tools/mutate.py cards --results  # every mutant's status, last run
+    python tools/mutate.py cards --show     # the diff of each survivor
+
+mutmut reads its settings from `pyproject.toml` in the folder it runs in,
+so each module runs in a scratch folder `mutants/<module>/` (ignored by
+git) holding links to the project and a copy of `pyproject.toml` whose
+`[tool.mutmut]` mutates that module only and selects the tests that are
+about it (MODULES below): running every test of the suite for each mutant
+of a function every test reaches (`card`) would take hours. Not part of
+the default test run or CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import tomli_w
+
+ROOT = Path(__file__).resolve().parents[1]
+MARRIAGE = ["tests/marriage"]
+DHUMBAL = ["tests/dhumbal/test_dhumbal_rules.py", "tests/dhumbal/test_dhumbal_draw.py",
+           "tests/dhumbal/test_cardrulesplus.py"]
+MODULES: dict[str, tuple[str, list[str]]] = {
+    "cards": ("scorekeeper/core/cards.py",
+              ["tests/test_cards.py", "tests/dhumbal/test_dhumbal_rules.py"]),
+    "dhumbal-engine": ("scorekeeper/games/dhumbal/engine.py", DHUMBAL),
+    "dhumbal-turns": ("scorekeeper/games/dhumbal/turns.py", DHUMBAL),
+    "marriage-engine": ("scorekeeper/games/marriage/engine.py", MARRIAGE),
+    "settlement": ("scorekeeper/games/marriage/settlement.py", MARRIAGE),
+    "maal": ("scorekeeper/games/marriage/maal.py", MARRIAGE),
+    "melds": ("scorekeeper/games/marriage/melds.py", MARRIAGE),
+    "wildcards": ("scorekeeper/games/marriage/wildcards.py", MARRIAGE),
+    "finish": ("scorekeeper/games/marriage/finish.py", MARRIAGE),
+    "document": ("scorekeeper/ledger/document.py", ["tests/storage/test_ledger.py"]),
+}
+LINKED = ("scorekeeper", "tests", "sample_sessions", "docs", "README.md")
+
+
+def prepare(name: str) -> Path:
+    module, tests = MODULES[name]
+    where = ROOT / "mutants" / name
+    where.mkdir(parents=True, exist_ok=True)
+    for item in LINKED:
+        link = where / item
+        if not link.exists():
+            link.symlink_to(ROOT / item)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    config["tool"]["mutmut"].update(only_mutate=[module],
+                                    pytest_add_cli_args_test_selection=tests)
+    (where / "pyproject.toml").write_text(tomli_w.dumps(config), "utf-8")
+    return where
+
+
+def forget_results(where: Path) -> None:
+    """mutmut keeps each mutant's result and does not try it again when
+    only the tests changed: forget them all."""
+    for meta in (where / "mutants").rglob("*.py.meta"):
+        data = json.loads(meta.read_text("utf-8"))
+        data["exit_code_by_key"] = dict.fromkeys(data["exit_code_by_key"])
+        meta.write_text(json.dumps(data), "utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in MODULES:
+        print("modules: " + ", ".join(MODULES), file=sys.stderr)
+        return 2
+    where = prepare(argv[0])
+    mutmut = str(Path(sys.executable).with_name("mutmut"))
+    # the tests that start `python -m scorekeeper` read the unmutated code
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if "--results" in argv:
+        return subprocess.call([mutmut, "results"], cwd=where, env=env)
+    if "--show" in argv:
+        listing = subprocess.run([mutmut, "results"], cwd=where, env=env,
+                                 capture_output=True, text=True).stdout
+        for line in listing.splitlines():
+            if line.strip().endswith(": survived"):
+                name = line.strip().rsplit(":", 1)[0]
+                subprocess.call([mutmut, "show", name], cwd=where, env=env)
+        return 0
+    forget_results(where)      # every mutant is tried against today's tests
+    children = os.environ.get("MUTATION_CHILDREN", "2")
+    return subprocess.call(["nice", "-n", "10", mutmut, "run", "--max-children",
+                            children], cwd=where, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
