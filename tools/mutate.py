@@ -30,7 +30,8 @@ DHUMBAL = ["tests/dhumbal/test_dhumbal_rules.py", "tests/dhumbal/test_dhumbal_dr
            "tests/dhumbal/test_cardrulesplus.py"]
 MODULES: dict[str, tuple[str, list[str]]] = {
     "cards": ("scorekeeper/core/cards.py",
-              ["tests/test_cards.py", "tests/dhumbal/test_dhumbal_rules.py"]),
+              ["tests/test_cards.py", "tests/entry/test_card_text.py",
+               "tests/dhumbal/test_dhumbal_rules.py"]),
     "dhumbal-engine": ("scorekeeper/games/dhumbal/engine.py", DHUMBAL),
     "dhumbal-turns": ("scorekeeper/games/dhumbal/turns.py", DHUMBAL),
     "marriage-engine": ("scorekeeper/games/marriage/engine.py", MARRIAGE),
