@@ -31,9 +31,11 @@ import typer  # noqa: E402
 from scorekeeper.commands import check, record, repair
 from scorekeeper.commands.common import (
     ASCII,
+    CURRENCY_OPT,
     GAME_NAMES,
     JSON,
     PROFILE,
+    RATE_OPT,
     SETTINGS,
     Typer,
     after_write,
@@ -48,7 +50,7 @@ from scorekeeper.commands.common import (
     warn_stale,
     write_text,
 )
-from scorekeeper.core.errors import BUG_EXIT
+from scorekeeper.core.errors import BUG_EXIT, Impossible
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option, json_options
 from scorekeeper.files import interrupts
@@ -96,6 +98,22 @@ LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledg
 
 # -- new ---------------------------------------------------------------------------
 
+def _agreed_money(rate: str | None, code: str | None, rules: Any,
+                  profile: str) -> dict[str, str] | None:
+    """`new --rate [--currency]`: what the ledger's `[money]` stores."""
+    from scorekeeper.core.money import money_option  # start-up: only `new`
+
+    agreed = money_option(rate, code)
+    if agreed is None:
+        return None
+    kind = rules.score_kind
+    if not kind.transfers and not kind.higher_is_better:
+        raise Impossible(f"--rate: a {profile} session scores penalty points "
+                         "(lower is better), not points owed from one player to "
+                         "another: there is no money to settle")
+    return agreed.stored()
+
+
 @app.command()
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
@@ -113,6 +131,7 @@ def new(
     rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
                                          help="Rounds to play (Call Break)."),
     settings: List[str] = SET_OPT,
+    rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Start a session ledger."""
@@ -133,14 +152,18 @@ def new(
             say("note: " + note)
         names = check_player_names(players.split(","), rules)
         first = resolve_name(dealer, names) if dealer is not None else names[0]
+        agreed = _agreed_money(rate, currency, rules, prof.name)
         storage.check_ledger_path(path, raw=ledger_text)
-        book.create(path, ledger.header_document(chosen, prof, rules, names, first),
+        book.create(path, ledger.header_document(chosen, prof, rules, names, first,
+                                                 agreed),
                     force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
         after_write(f"Created {path}", lambda: say(
             f"New {chosen.name} session ({prof.name}) in {path}: "
             f"{', '.join(names)}; {first} deals first"
-            + (f"; {plural(planned, 'hand')} planned" if planned else "") + "."))
+            + (f"; {plural(planned, 'hand')} planned" if planned else "")
+            + (f"; {agreed['rate']} {agreed['currency']} a point" if agreed else "")
+            + "."))
 
     guarded(body)
 
@@ -149,20 +172,28 @@ def new(
 
 @app.command()
 def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
-              ascii: bool = ASCII_OPT) -> None:
+              ascii: bool = ASCII_OPT, rate: Optional[str] = RATE_OPT,
+              currency: Optional[str] = CURRENCY_OPT) -> None:
     """Totals, places and who deals next."""
     def body() -> None:
         from scorekeeper.files import book  # start-up: see module doc
 
         reading = book.load(ledger)
         warn_stale(reading)
+        money = None
+        if rate is not None or currency is not None or reading.session.money:
+            from scorekeeper.reports.money import of_session  # only with a rate
+
+            money = of_session(reading.session, rate, currency)
         if as_json:
             emit_json({**reading.session.standings_json(),
-                       "problems": [p.as_json() for p in reading.problems]}, ascii)
+                       "problems": [p.as_json() for p in reading.problems],
+                       **({"money": money.as_json()} if money else {})}, ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
 
-        views.standings(console(ascii), reading.session, stale=bool(reading.problems))
+        views.standings(console(ascii), reading.session, stale=bool(reading.problems),
+                        money=money)
 
     guarded(body, as_json)
 
@@ -201,15 +232,18 @@ def export(
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+    rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
     """Export the session as CSV, JSON or Markdown."""
     from scorekeeper.files import book, storage  # start-up: see module doc
     from scorekeeper.reports.export import export as exported
+    from scorekeeper.reports.money import of_session  # start-up: see module doc
 
     def body() -> None:
         reading = book.load(ledger)
         warn_stale(reading)
-        text = exported(reading.session, format.lower())
+        money = of_session(reading.session, rate, currency)
+        text = exported(reading.session, format.lower(), money)
         if output is None:
             write_text(text)
         else:

@@ -268,6 +268,12 @@ def given(flags: Sequence[Flag], values: dict[str, Any]) -> dict[str, Any]:
 
 # the shared options, spelled as every command spells them
 JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
+RATE_OPT = typer.Option(None, "--rate", metavar="MONEY",
+                        help="Money per point (10, 2.5): every balance and "
+                             "transfer in money too.")
+CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
+                            help="The money's currency (default NPR, in whole "
+                                 "rupees).")
 PROFILE_OPT = parameter(PROFILE).default
 
 

@@ -5,7 +5,7 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
 import typer
 
@@ -21,7 +21,7 @@ from scorekeeper.core.numbers import plural
 
 if TYPE_CHECKING:
     pass
-from scorekeeper.commands.common import ASCII_OPT, JSON_OPT
+from scorekeeper.commands.common import ASCII_OPT, CURRENCY_OPT, JSON_OPT, RATE_OPT
 
 
 def settle_up(
@@ -29,11 +29,13 @@ def settle_up(
                                          help="One or more session ledgers."),
     mix: bool = typer.Option(False, "--mix",
                              help="Add up sessions of different games."),
+    rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
     def body() -> None:
         from scorekeeper.files import book  # start-up: see module doc
+        from scorekeeper.reports import money as money_  # start-up: see module doc
         from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
 
         _refuse_twice(ledgers)
@@ -49,6 +51,8 @@ def settle_up(
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
         kind = settleup.kind_of(sessions)
+        option = money_.agreed(sessions, rate, currency)
+        money = None if option is None else money_.money(balances, kind.scale, option)
         hands = sum(len(s.hands) for s in sessions)
         if as_json:
             emit_json({"balances": balances,
@@ -57,14 +61,15 @@ def settle_up(
                        "transfers_display": [t.display_json(kind)
                                              for t in transfers],
                        "sessions": [s.label for s in sessions],
-                       "hands": hands}, ascii)
+                       "hands": hands,
+                       **({"money": money.as_json()} if money else {})}, ascii)
             return
         from scorekeeper.screen import summaries  # rich: only when a person reads
 
         titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
         heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
                    f"{plural(hands, 'hand')}")
-        summaries.settle_up(console(ascii), heading, balances, transfers, kind)
+        summaries.settle_up(console(ascii), heading, balances, transfers, kind, money)
 
     guarded(body, as_json)
 

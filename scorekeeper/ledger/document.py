@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.money import stored_problems
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.scores import ScoreKind
@@ -97,10 +98,12 @@ def _header(doc: Mapping[str, Any], key_line: Any,
                          f"this scorekeeper reads format {FORMAT_VERSION}"))
         return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
-             "options"}
+             "options", "money"}
     for key in doc:
         if key not in known:
             problems.append((key_line(key), f"unknown top-level key `{key}`"))
+    if "money" in doc:
+        problems += [(key_line("money"), m) for m in stored_problems(doc["money"])]
     stored = doc.get("options", {})
     if not isinstance(stored, dict):
         problems.append((key_line("options"), "`options` must be a table"))

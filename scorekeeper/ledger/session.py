@@ -104,6 +104,13 @@ class Session:
         """How the game keeps its scores (scale, ordering, transfers)."""
         return self.rules.score_kind
 
+    @property
+    def money(self) -> dict[str, str]:
+        """The rate and currency agreed at `new --rate` (the ledger's
+        `[money]`: {"rate": "10", "currency": "NPR"}); {} if none."""
+        stored = self.document.get("money")
+        return dict(stored) if isinstance(stored, dict) else {}
+
     def hand_json(self, hand: SessionHand) -> dict[str, Any]:
         """`record --json` / `show --json` of one of this session's hands."""
         return hand.as_json(self.game, self.score_kind)
@@ -499,9 +506,11 @@ def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
 
 
 def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
-                    players: Sequence[str], first_dealer: str) -> dict[str, Any]:
-    """The top of a new ledger: what `new` writes."""
-    return {
+                    players: Sequence[str], first_dealer: str,
+                    money: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The top of a new ledger: what `new` writes (`money`: the agreed
+    rate and currency, a `[money]` table after `[options]`)."""
+    header: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "game": game.name,
         "profile": profile.name,
@@ -510,3 +519,6 @@ def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
         "options": {key: stored_option(value) for key, value
                     in profile.option_values(rules).items()},
     }
+    if money:
+        header["money"] = dict(money)
+    return header

@@ -15,24 +15,28 @@ import csv
 import html
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
+    from scorekeeper.reports.money import Money
 
 FORMATS = ("csv", "json", "md")
 
 
-def export(session: Session, fmt: str) -> str:
+def export(session: Session, fmt: str, money: Optional[Money] = None) -> str:
+    """The session in `fmt`; with `money`, each balance in money too (and,
+    in JSON and Markdown, the transfers that pay them)."""
     if fmt == "csv":
-        return _csv(session)
+        return _csv(session, money)
     if fmt == "json":
-        return _json(session)
+        return _json(session, money)
     if fmt in ("md", "markdown"):
-        return _markdown(session)
+        return _markdown(session, money)
     raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
@@ -54,7 +58,19 @@ def _rows(session: Session) -> list[dict[str, Any]]:
     return rows
 
 
-def _csv(session: Session) -> str:
+def _money_said(money: Money) -> str:
+    """"Rs 10 a point: Asha -Rs 400, …" (and what was rounded)."""
+    rate = f"{money.currency.symbol} {rate_text(money.option.rate)} a point"
+    said = ", ".join(f"{p} {money.display(v, signed=True)}"
+                     for p, v in money.balances.items())
+    rounded = "; ".join(f"{r.player} {money.exact_display(r.exact)} → "
+                        f"{money.display(r.paid, signed=True)}" for r in money.rounded)
+    return f"{rate} ({money.currency.code}): {said}" + (
+        f" (rounded to {money.display(1)}, adding up to 0: {rounded})"
+        if rounded else "")
+
+
+def _csv(session: Session, money: Optional[Money] = None) -> str:
     kind = session.score_kind
     key, shown = kind.key, kind.display
     out = io.StringIO()
@@ -62,6 +78,8 @@ def _csv(session: Session) -> str:
     said = session.profile.changed_text(session.rules)
     if said:      # a comment line, read past by `comment="#"` readers
         out.write(f"# house options: {csv_text(said)}\n")
+    if money:
+        out.write(f"# money: {csv_text(_money_said(money))}\n")
     writer.writerow(["hand", "dealer", "winner"]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
@@ -76,7 +94,7 @@ def _csv(session: Session) -> str:
     return out.getvalue()
 
 
-def _json(session: Session) -> str:
+def _json(session: Session, money: Optional[Money] = None) -> str:
     data = {
         "game": session.game.name,
         "profile": session.profile.name,
@@ -87,11 +105,12 @@ def _json(session: Session) -> str:
         "hands": [dict(h.data) for h in session.hands],
         "history": session.history_json()["hands"],
         "standings": session.standings_json(),
+        **({"money": money.as_json()} if money else {}),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _markdown(session: Session) -> str:
+def _markdown(session: Session, money: Optional[Money] = None) -> str:
     kind = session.score_kind
     key, shown = kind.key, kind.display
     players = list(session.players)
@@ -122,4 +141,8 @@ def _markdown(session: Session) -> str:
                  + (f" of {standing['hands_planned']}" if standing["hands_planned"]
                     else "")
                  + (" — complete." if standing["complete"] else "."))
+    if money:
+        lines += ["", f"Money: {md_text(_money_said(money))}.", ""]
+        lines += [f"- {names[t.giver]} gives {names[t.receiver]} "
+                  f"{md_text(money.display(t.points))}" for t in money.transfers]
     return "\n".join(lines) + "\n"

@@ -22,8 +22,10 @@ from rich.table import Table
 
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.money import Money
 from scorekeeper.reports.settle_up import Transfer
 from scorekeeper.reports.stats import GameStats, PlayerStats, rate, reading
+from scorekeeper.screen.money import money_cell, money_notes, money_rate
 from scorekeeper.screen.style import (
     abbreviations,
     colour,
@@ -40,15 +42,21 @@ from scorekeeper.screen.style import (
 
 
 def settle_up(con: Console, heading: str, balances: Mapping[str, int],
-              transfers: Sequence[Transfer], kind: ScoreKind = NET) -> None:
+              transfers: Sequence[Transfer], kind: ScoreKind = NET,
+              money: Money | None = None) -> None:
+    """Each balance (and its money), the fewest transfers, and with money
+    the transfers in money and what was rounded."""
     con.print(heading, markup=False)
 
     def table(names: Mapping[str, str]) -> Table:
         table = Table(box=table_box(con))
         table.add_column("Player", no_wrap=True)
         table.add_column("Balance", justify="right", no_wrap=True)
+        if money:
+            table.add_column("Money", justify="right", no_wrap=True)
         for name, value in balances.items():
-            table.add_row(escape(names[name]), colour(value, kind))
+            table.add_row(escape(names[name]), colour(value, kind),
+                          *([money_cell(money, name)] if money else []))
         return table
 
     shown, _, names = first_fitting(con, list(balances), [table])
@@ -63,6 +71,12 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
     n = len(transfers)
     squares = "transfers square" if n != 1 else "transfer squares"
     hanging(con, f"{n} {squares} everyone (the fewest possible).", "  ", "    ")
+    if money:
+        hanging(con, f"In money, at {money_rate(money)}:", "  ", "    ")
+        for t in money.transfers:
+            hanging(con, f"{t.giver} gives {t.receiver} {money.display(t.points)}",
+                    "  ", "      ")
+        money_notes(con, money)
 
 
 # -- stats -----------------------------------------------------------------------

@@ -28,7 +28,9 @@ from scorekeeper.core.scores import NET, ScoreKind
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
     from scorekeeper.ledger.session import AnyGame, Session, SessionHand
+    from scorekeeper.reports.money import Money
 
+from scorekeeper.screen.money import money_cell, money_notes, money_rate
 from scorekeeper.screen.style import (
     SUITS,
     abbreviations,
@@ -81,9 +83,10 @@ def house_options(con: Console, session: Session) -> None:
         hanging(con, f"House options: {said}", "  ", "    ")
 
 
-def standings(con: Console, session: Session, stale: bool = False) -> None:
-    """Places and totals; `stale`: the ledger does not verify (the totals
-    are shown as stored, and marked)."""
+def standings(con: Console, session: Session, stale: bool = False,
+              money: Money | None = None) -> None:
+    """Places and totals (and each balance in `money`); `stale`: the
+    ledger does not verify (the totals are shown as stored, and marked)."""
     data = session.standings_json()
     kind = session.score_kind
     played, planned = data["hands_played"], data["hands_planned"]
@@ -103,18 +106,25 @@ def standings(con: Console, session: Session, stale: bool = False) -> None:
         table.add_column("Player", no_wrap=True)
         table.add_column("Total" if kind.transfers else "Points", justify="right",
                          no_wrap=True)
+        if money:
+            table.add_column("Money", justify="right", no_wrap=True)
         for name in order:
             label = escape(names[name]) + ("  (out)" if name in eliminated else "")
             total = data["totals"][name]
             # penalty points read plainly: any total is bad, the lowest least
             table.add_row(str(data["places"][name]), label,
                           colour(total, kind) if kind.higher_is_better
-                          else kind.display(total))
+                          else kind.display(total),
+                          *([money_cell(money, name)] if money else []))
         return table
 
     shown, _, names = first_fitting(con, session.players, [table])
     con.print(shown)
     legend(con, names)
+    if money:
+        hanging(con, f"Money at {money_rate(money)}; `settle-up` says who "
+                     "gives whom.", "  ", "    ")
+        money_notes(con, money)
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):

@@ -1,0 +1,127 @@
+"""Money as values: a currency (how finely it is paid) and a rate (money
+per point), read from what people type. Pure; no printing, no files.
+
+A currency is paid in whole *units* of `10 ** -decimals` of it: the
+smallest amount that changes hands at the table. Most currencies are paid
+to the cent (2 decimals, ISO 4217's minor unit); Nepali and Indian rupees
+and the yen are paid in whole units (0 decimals): paisa are in no one's
+pocket at a card table. A code not listed is paid to 2 decimals. Every
+sum is integer arithmetic in these units (`scorekeeper.reports.money`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping, NamedTuple
+
+from scorekeeper.core.errors import Impossible
+
+DEFAULT_CURRENCY = "NPR"
+
+
+class Currency(NamedTuple):
+    code: str           # ISO 4217 letters: "NPR"
+    decimals: int       # the unit paid: 10 ** -decimals of the currency
+    symbol: str         # what people write before an amount: "Rs"
+
+    def display(self, units: int, signed: bool = False) -> str:
+        """An amount in units as people read it: "Rs 120", "USD 12.50",
+        "-Rs 5"; `signed`: "+Rs 120" for a gain."""
+        sign = "-" if units < 0 else "+" if signed and units > 0 else ""
+        whole, part = divmod(abs(units), 10 ** self.decimals)
+        number = f"{whole}.{part:0{self.decimals}d}" if self.decimals else str(whole)
+        return f"{sign}{self.symbol} {number}"
+
+
+# Paid in whole rupees / yen / won; the others listed to the cent.
+CURRENCIES = {c.code: c for c in (
+    Currency("NPR", 0, "Rs"), Currency("INR", 0, "INR"), Currency("PKR", 0, "PKR"),
+    Currency("JPY", 0, "JPY"), Currency("KRW", 0, "KRW"),
+    Currency("USD", 2, "USD"), Currency("EUR", 2, "EUR"), Currency("GBP", 2, "GBP"),
+    Currency("AUD", 2, "AUD"), Currency("CAD", 2, "CAD"), Currency("CHF", 2, "CHF"),
+    Currency("HKD", 2, "HKD"), Currency("SGD", 2, "SGD"), Currency("AED", 2, "AED"),
+    Currency("QAR", 2, "QAR"), Currency("MYR", 2, "MYR"),
+)}
+
+
+def currency(code: str | None) -> Currency:
+    """The currency of a code (any case; none: NPR); a code not listed is
+    paid to 2 decimals. Three letters, else exit 2."""
+    text = (code or DEFAULT_CURRENCY).strip().upper()
+    if len(text) != 3 or not text.isascii() or not text.isalpha():
+        raise Impossible(f"a currency is a three-letter code such as NPR, INR or "
+                         f"USD, not {code!r}")
+    return CURRENCIES.get(text, Currency(text, 2, text))
+
+
+def parse_rate(text: str) -> Fraction:
+    """Money per point, as typed: "10", "2.5", "0.25" (a positive decimal
+    number, kept exact); else exit 2."""
+    raw = str(text).strip()
+    digits = raw.replace(".", "", 1)
+    if not digits.isascii() or not digits.isdigit() or raw.startswith(".") \
+            or raw.endswith(".") or len(raw) > 30:
+        raise Impossible(f"a rate is money per point, a positive number such as "
+                         f"10 or 2.5, not {text!r}")
+    rate = Fraction(raw)
+    if rate <= 0:
+        raise Impossible(f"a rate is money per point, more than 0, not {text!r}")
+    return rate
+
+
+def rate_text(rate: Fraction) -> str:
+    """A rate as it is typed and stored: "10", "2.5" (exact: every rate
+    `parse_rate` reads is a decimal)."""
+    if rate.denominator == 1:
+        return str(rate.numerator)
+    places = 0
+    while (rate * 10 ** places).denominator != 1:
+        places += 1
+    scaled = int(rate * 10 ** places)
+    whole, part = divmod(scaled, 10 ** places)
+    return f"{whole}.{part:0{places}d}".rstrip("0")
+
+
+class MoneyOption(NamedTuple):
+    """A session's agreed rate and currency (the ledger's `[money]`)."""
+    rate: Fraction
+    currency: Currency
+
+    def stored(self) -> dict[str, str]:
+        return {"rate": rate_text(self.rate), "currency": self.currency.code}
+
+
+def money_option(rate: str | None, code: str | None,
+                 stored: Mapping[str, Any] | None = None) -> MoneyOption | None:
+    """The rate and currency to use: those typed, else a session's stored
+    ones; None if neither gives a rate (a currency alone is exit 2)."""
+    stored = stored or {}
+    rate = rate if rate is not None else stored.get("rate")
+    code = code if code is not None else stored.get("currency")
+    if rate is None:
+        if code is not None:
+            raise Impossible("--currency needs a rate: --rate MONEY_PER_POINT "
+                             "(or a session started with `new --rate`)")
+        return None
+    return MoneyOption(parse_rate(str(rate)), currency(code))
+
+
+def stored_problems(table: Any) -> list[str]:
+    """What is wrong with a ledger's `[money]` table (nothing: [])."""
+    if not isinstance(table, dict):
+        return ["`money` must be a table: rate = \"10\", currency = \"NPR\""]
+    problems = [f"unknown key `money.{k}` (money holds rate and currency)"
+                for k in table if k not in ("rate", "currency")]
+    if not isinstance(table.get("rate"), str):
+        problems.append("`money.rate` must be text such as \"10\" or \"2.5\"")
+    else:
+        try:
+            parse_rate(table["rate"])
+        except Impossible as err:
+            problems.append(f"`money.rate`: {err.message}")
+    if "currency" in table:
+        try:
+            currency(table["currency"] if isinstance(table["currency"], str) else "?")
+        except Impossible as err:
+            problems.append(f"`money.currency`: {err.message}")
+    return problems

@@ -1,0 +1,159 @@
+"""Points into money: each balance and each transfer at an agreed rate,
+paid in the currency's units, adding up exactly. Pure functions on
+immutable values (no files, no printing).
+
+The rule (docs/CLI.md, "Money"):
+
+* A player's exact money is their balance in points × the rate: balance
+  (stored, in the game's `scale`: tenths for a game scored in tenths)
+  ÷ scale × rate × 10 ** decimals units of the currency — a fraction,
+  kept exact (`fractions.Fraction`), never a float.
+* Paid money is whole units, and must still sum to 0 (what the losers
+  pay is what the winners get). Rounding each balance to the nearest
+  unit on its own does not: three players at +⅓, +⅓, −⅔ units round to
+  0, 0, −1. So the units are apportioned by *largest remainder*: every
+  balance is first rounded down; the units this leaves over (as many as
+  the fractions below a whole add up to, itself a whole number since
+  the exact amounts sum to 0) go one each to the balances with the
+  largest fractions, ties to the first by name. Each paid amount is then
+  within one unit of its exact value (strictly less than one unit away),
+  and they sum to exactly 0. Balances that are whole units already (a
+  whole-point game at a whole rate: the usual case) are not touched.
+* The transfers are the fewest that pay off the money balances
+  (`settle_up.fewest_transfers` on them): exact to the unit, so the
+  rounding is never lost between transfers. Where rounding was needed,
+  `Money.rounded` lists each player whose paid amount differs from the
+  exact one, with both, for the note people see.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.money import Currency, MoneyOption, money_option, rate_text
+from scorekeeper.reports.roster import name_key
+from scorekeeper.reports.settle_up import Transfer, fewest_transfers
+from scorekeeper.reports.settle_up import balances as settled
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.document import Session
+
+
+def agreed(sessions: Sequence[Session], rate: str | None,
+           code: str | None) -> MoneyOption | None:
+    """The rate and currency for `sessions`: `--rate` / `--currency` as
+    given, else what the sessions agreed at `new` (all alike, or exit 2);
+    None for no money at all."""
+    stored = [s.money for s in sessions]
+    base = stored[0] if stored else {}
+    if rate is None and any(m != base for m in stored):
+        said = "; ".join(f"{s.label}: " + (" ".join(m.values()) or "none")
+                         for s, m in zip(sessions, stored))
+        raise Impossible(f"these sessions agreed different rates ({said}): "
+                         "--rate says which to use")
+    return money_option(rate, code, base)
+
+
+def exact_units(balances: Mapping[str, int], scale: int, rate: Fraction,
+                currency: Currency) -> dict[str, Fraction]:
+    """Each balance as money, exactly, in the currency's units."""
+    per_stored = rate * 10 ** currency.decimals / scale
+    return {name: value * per_stored for name, value in balances.items()}
+
+
+def apportion(exact: Mapping[str, Fraction]) -> dict[str, int]:
+    """Whole units summing to exactly what `exact` sums to (an integer),
+    each within one unit of its exact value: largest remainder (see the
+    module doc), ties to the first by name."""
+    floors = {name: floor(value) for name, value in exact.items()}
+    left = sum(exact.values()) - sum(floors.values())
+    if left.denominator != 1:
+        raise ValueError("the exact amounts do not sum to a whole number of units")
+    order = sorted(exact, key=lambda n: (-(exact[n] - floors[n]), name_key(n), n))
+    paid = dict(floors)
+    for name in order[:int(left)]:
+        paid[name] += 1
+    return paid
+
+
+class Rounded(NamedTuple):
+    player: str
+    exact: Fraction          # units
+    paid: int                # units
+
+
+class Money(NamedTuple):
+    """The money of a settle-up: each balance and transfer in units."""
+    option: MoneyOption
+    scale: int
+    balances: dict[str, int]
+    exact: dict[str, Fraction]
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def currency(self) -> Currency:
+        return self.option.currency
+
+    @property
+    def rounded(self) -> tuple[Rounded, ...]:
+        """The players whose paid amount is not their exact one."""
+        return tuple(Rounded(p, self.exact[p], paid)
+                     for p, paid in self.balances.items() if paid != self.exact[p])
+
+    def display(self, units: int, signed: bool = False) -> str:
+        return self.currency.display(units, signed)
+
+    def exact_display(self, units: Fraction) -> str:
+        """An exact amount as people read it, to two places below the unit
+        ("≈" where that is not exact): "+Rs 133.33", "-USD 0.1250"."""
+        places = self.currency.decimals + 2
+        scaled = units / 10 ** self.currency.decimals * 10 ** places
+        near = round(scaled)
+        sign = "-" if near < 0 else "+" if near > 0 else ""
+        whole, part = divmod(abs(near), 10 ** places)
+        text = f"{sign}{self.currency.symbol} {whole}.{part:0{places}d}"
+        return text if scaled == near else "≈" + text
+
+    def as_json(self) -> dict[str, Any]:
+        """`"money"` of `settle-up --json` and `standings --json`."""
+        return {
+            "currency": self.currency.code, "decimals": self.currency.decimals,
+            "rate": rate_text(self.option.rate),
+            "balances": dict(self.balances),
+            "balances_display": {p: self.display(v, signed=True)
+                                 for p, v in self.balances.items()},
+            "transfers": [{"from": t.giver, "to": t.receiver, "amount": t.points,
+                           "display": self.display(t.points)}
+                          for t in self.transfers],
+            "rounded": [{"player": r.player, "exact": str(r.exact), "paid": r.paid}
+                        for r in self.rounded],
+        }
+
+
+def money(balances: Mapping[str, int], scale: int, option: MoneyOption) -> Money:
+    """Balances (stored scores summing to 0, in `scale` units a point) as
+    money at `option`'s rate: apportioned units and the fewest transfers
+    that pay them off."""
+    exact = exact_units(balances, scale, option.rate, option.currency)
+    paid = apportion(exact)
+    return Money(option, scale, paid, exact, fewest_transfers(paid))
+
+
+def of_session(session: Session, rate: str | None, code: str | None) -> Money | None:
+    """`standings --rate`: one session's balances as money (None: no rate
+    given or agreed). A rate given for a session that owes nothing (penalty
+    points) or does not balance is exit 2, as `settle-up` says; a rate only
+    agreed at `new` is then left out (None)."""
+    option = agreed([session], rate, code)
+    if option is None:
+        return None
+    try:
+        balances = settled([session])
+    except Impossible:
+        if rate is None and code is None:
+            return None
+        raise
+    return money(balances, session.score_kind.scale, option)

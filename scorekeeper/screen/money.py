@@ -1,0 +1,38 @@
+"""Money for people (rich): a balance's cell, the rate, and the note of
+what was rounded — shared by `settle-up` and `standings`."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from scorekeeper.core.money import rate_text
+from scorekeeper.reports.money import Money
+from scorekeeper.screen.style import hanging
+
+
+def money_cell(money: Money, name: str) -> str:
+    units = money.balances[name]
+    text = escape(money.display(units, signed=True))
+    return f"[green]{text}[/]" if units > 0 else f"[red]{text}[/]" if units < 0 \
+        else text
+
+
+def money_rate(money: Money) -> str:
+    """"Rs 10 a point" (the currency's code too where the symbol is not it)."""
+    c = money.currency
+    rate = rate_text(money.option.rate)
+    return f"{c.symbol} {rate} a point" + ("" if c.symbol == c.code else f" ({c.code})")
+
+
+def money_notes(con: Console, money: Money) -> None:
+    """What the money rounded, and how it still adds up."""
+    rounded = money.rounded
+    if not rounded:
+        return
+    unit = money.display(1)
+    said = ", ".join(f"{r.player} {money.exact_display(r.exact)} → "
+                     f"{money.display(r.paid, signed=True)}" for r in rounded)
+    hanging(con, f"Rounded to {unit}: {said} (the largest fractions rounded "
+                 "up: the money still adds up to 0, each within "
+                 f"{unit} of the exact amount).", "  ", "    ")
