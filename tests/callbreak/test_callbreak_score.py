@@ -270,3 +270,12 @@ def test_cb9_cb10_any_recorded_deal_scores_every_player_once(calls, some):
     assert [p for p, _ in result.scores] == list(PLAYERS)
     for (p, tenths), c, t in zip(result.scores, calls, tricks):
         assert (tenths > 0) == (t >= c) == (p in result.made)
+
+
+def test_cb4_a_stored_call_that_is_text_is_impossible():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    hand = hand._replace(calls=(("Asha", "3"), *hand.calls[1:]))
+    with pytest.raises(Impossible) as err:
+        resolve(hand, RULES)
+    assert err.value.rule == "CB-4"
+    assert err.value.message == "not a whole number of tricks called: Asha='3'"

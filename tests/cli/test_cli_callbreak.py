@@ -297,6 +297,7 @@ def test_cb4_cb9_interactive_calls_first_then_tricks_asking_again(cli, club, tty
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stderr.index("Bikash's call") < result.stderr.index("Asha's call")
     assert result.stderr.count("Dipak's call") == 2
+    assert "Bikash's call (1–8; on the dealer's right, calls first)" in result.stderr
     assert "(CB-4)" in result.stderr
     assert "After the 13 tricks: Bikash took (0–13)" in result.stderr
     assert "Asha took (4: what is left of 13)" in result.stderr
@@ -395,3 +396,47 @@ def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
     wrong = cli("amend", club, "1", "--won", "Asha=5")
     assert wrong.exit_code == 2 and "(CB-9)" in wrong.stderr
     assert club.read_bytes() == before
+
+
+# RULES.md CB-12 and CB-13: three deals that end A 12.3, B 8.0, C 12.3, D -3.0
+TIED = [((6, 1, 5, 1), (7, 0, 6, 0)), ((5, 3, 3, 1), (6, 3, 4, 0)),
+        ((1, 6, 4, 1), (2, 6, 5, 0))]
+
+
+def test_cb12_worked_example_equal_totals_share_the_place(cli, club):
+    for calls, tricks in TIED:
+        assert cli("record", club, *deal(calls, tricks)).exit_code == 0
+    data = one_json(cli("standings", club, "--json"))
+    assert data["totals"] == {"Asha": 123, "Bikash": 80, "Chandra": 123, "Dipak": -30}
+    assert data["places"] == {"Asha": 1, "Bikash": 3, "Chandra": 1, "Dipak": 4}
+    shown = cli("standings", club, env={"COLUMNS": "100"}).stdout
+    assert "+12.3" in shown and "-3.0" in shown
+
+
+def test_cb13_worked_example_at_10_a_point_a_and_c_receive_196(cli, club):
+    for calls, tricks in TIED:
+        assert cli("record", club, *deal(calls, tricks)).exit_code == 0
+    data = one_json(cli("settle-up", club, "--json"))
+    # balances in tenths of a point: (4·Tᵢ − ΣT); at 10 a point, money
+    assert data["balances"] == {"Asha": 196, "Bikash": 24, "Chandra": 196,
+                                "Dipak": -416}
+    assert data["balances_display"]["Asha"] == "19.6"
+
+
+def test_cb2_worked_example_the_deal_goes_round_the_table(cli, club):
+    for _ in range(5):
+        assert cli("record", club, *EXAMPLE).exit_code == 0
+    rows = one_json(cli("history", club, "--json"))["hands"]
+    assert [r["dealer"] for r in rows] == ["Asha", "Bikash", "Chandra", "Dipak",
+                                           "Asha"]
+
+
+def test_cb2_clockwise_the_first_caller_sits_on_the_dealers_left(cli, tmp_path, tty):
+    path = tmp_path / "left.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--set", "clockwise=true").exit_code == 0
+    answers = ["2", "4", "2", "3", "2", "5", "2", "", "y"]
+    result = cli("record", path, input="\n".join(answers) + "\n",
+                 env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "Bikash's call (1–8; on the dealer's left, calls first)" in result.stderr

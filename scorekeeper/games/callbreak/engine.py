@@ -43,7 +43,7 @@ def _count(value: object) -> bool:
 
 
 def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
-                  what: str, flag: str, rule: str) -> dict[str, int]:
+                  what: str, flag: str, rule: str, verb: str) -> dict[str, int]:
     names = [name for name, _ in given]
     extra = [n for n in names if n not in hand.players]
     if extra or len(names) != len(set(names)):
@@ -55,7 +55,8 @@ def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
                          f"every player's {what} is needed ({flag} NAME=N)", rule)
     bad = [f"{n}={v!r}" for n, v in given if not _count(v)]
     if bad:
-        raise Impossible(f"{what} must be whole numbers: " + ", ".join(bad), rule)
+        raise Impossible(f"not a whole number of tricks {verb}: "
+                         + ", ".join(bad), rule)
     return dict(given)
 
 
@@ -69,14 +70,15 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
     if hand.dealer not in hand.players:
         raise Impossible(f"the dealer {hand.dealer} is not at the table",
                          rules.rule("deal"))
-    calls = _every_player(hand.calls, hand, "call", "--bid", rules.rule("call"))
+    calls = _every_player(hand.calls, hand, "call", "--bid", rules.rule("call"),
+                          "called")
     low, high = rules.min_bid, rules.max_bid
     wrong = [f"{p} {c}" for p, c in calls.items() if not low <= c <= high]
     if wrong:
         raise Impossible(f"a call is {low}–{high} tricks, not: " + ", ".join(wrong),
                          rules.rule("call"))
     tricks = _every_player(hand.tricks, hand, "tricks", "--won",
-                           rules.rule("tricks"))
+                           rules.rule("tricks"), "taken")
     negative = [f"{p} {t}" for p, t in tricks.items() if t < 0]
     if negative:
         raise Impossible("tricks taken are 0 or more, not: " + ", ".join(negative),

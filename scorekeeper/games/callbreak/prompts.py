@@ -32,8 +32,11 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     called = dict(item.split("=", 1) for item in previous.get("bid", []))
     took = dict(item.split("=", 1) for item in previous.get("won", []))
     call = _number(rules.min_bid, rules.max_bid, "a call", rules.rule("call"))
-    bids = {p: ask.ask(f"{p}'s call ({rules.min_bid}–{rules.max_bid})", call,
-                       default=called.get(p)) for p in order}
+    side = "left" if rules.clockwise else "right"      # CB-2
+    span = f"{rules.min_bid}–{rules.max_bid}"
+    bids = {p: ask.ask(f"{p}'s call ({span}" + (f"; on the dealer's {side}, "
+                                                 "calls first)" if i == 0 else ")"),
+                       call, default=called.get(p)) for i, p in enumerate(order)}
     won: dict[str, str] = {}
     for i, p in enumerate(order):
         left = TRICKS - sum(int(n) for n in won.values())
