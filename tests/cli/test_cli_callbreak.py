@@ -436,7 +436,7 @@ def test_cb2_clockwise_the_first_caller_sits_on_the_dealers_left(cli, tmp_path, 
     assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
                "--set", "clockwise=true").exit_code == 0
     answers = ["2", "4", "2", "3", "2", "5", "2", "", "y"]
-    result = cli("record", path, input="\n".join(answers) + "\n",
+    result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "Bikash's call (1–8; on the dealer's left, calls first)" in result.stderr
