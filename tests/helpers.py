@@ -36,10 +36,13 @@ def key(name: str) -> str:
 
 
 def _option(value: Any) -> Any:
-    """An option as the ledger stores it: enums by value, nothing as "none"."""
+    """An option as the ledger stores it (CLI.md): enums by value, nothing
+    as "none", a table of values as its text (`2/5/10`, `3:10,5:20`)."""
     if isinstance(value, Enum):
         return value.value
-    return "none" if value is None else value
+    if value is None:
+        return "none"
+    return value if isinstance(value, (bool, int, str)) else str(value)
 
 
 def header_text(game: str, profile: Any, rules: Any, players: Sequence[str],
