@@ -19,8 +19,12 @@
   the next write;
 * the cache — the parsed document of the text scorekeeper last wrote (or
   last verified), as JSON in the user's cache folder, keyed by the ledger's
-  real path and trusted only for the very same bytes (SHA-256). Never
-  needed for correctness: without it, commands parse and re-check the TOML.
+  real path, trusted only for the very same bytes (SHA-256) and only if
+  its HMAC checks, read only from a private folder without blocking (see
+  "the cache" below and docs/ARCHITECTURE.md). Never needed for
+  correctness: without it, commands parse and re-check the TOML;
+* `write_output` — an export or chart, never over the ledger or its side
+  files, decided by identity when it is written.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ DEFAULT_LOCK_TIMEOUT = 30.0
 NOTICE_AFTER = 1.0            # seconds of waiting for the lock before saying so
 STALE_TEMP_AGE = 600.0        # a temp file of unknown writer this old is stale
 _BOM = "\ufeff"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 # -- paths ----------------------------------------------------------------------
@@ -426,20 +430,23 @@ def _temp_name(path: Path) -> Path:
                           f"{secrets.token_hex(4)}.tmp")
 
 
-def _write_atomic(path: Path, text: str, exclusive: bool = False,
-                  durable: bool = True, then: Callable[[], None] | None = None
-                  ) -> bool:
+def _write_atomic(path: Path, text: str | bytes, exclusive: bool = False,
+                  durable: bool = True, then: Callable[[], None] | None = None,
+                  mode: int | None = None) -> bool:
     """Temp file, rename; `durable`: fsync the file and its folder (the
     cache, never needed for correctness, skips that wait). `then` runs
-    after the rename, still inside the commit point (see `interrupts`)."""
+    after the rename, still inside the commit point (see `interrupts`; a
+    write that is not `durable` is no commit of its own). `mode`: the new
+    file's, whatever the old one had."""
     folder = path.parent if str(path.parent) else Path(".")
     clean_stale_temps(path)
     tmp = _temp_name(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o600)
     try:
-        _fill(fd, path, tmp, text, durable)          # closes fd
-        with interrupts.commit_point(path) as done:
+        _fill(fd, path, tmp, text, durable, mode)          # closes fd
+        with interrupts.commit_point(path) if durable \
+                else contextlib.nullcontext(lambda: None) as done:
             if not _put_in_place(tmp, path, exclusive):
                 return False
             done()
@@ -454,27 +461,30 @@ def _write_atomic(path: Path, text: str, exclusive: bool = False,
     return True
 
 
-def _fill(fd: int, path: Path, tmp: Path, text: str, durable: bool) -> None:
+def _fill(fd: int, path: Path, tmp: Path, text: str | bytes, durable: bool,
+          mode: int | None) -> None:
     """Write the temp file (closing `fd`) with the mode and owner of the
     file it replaces."""
     try:
         old = os.stat(path)
-        mode, owner = stat.S_IMODE(old.st_mode), (old.st_uid, old.st_gid)
+        kept, owner = stat.S_IMODE(old.st_mode), (old.st_uid, old.st_gid)
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
-        mode, owner = 0o666 & ~umask, None
+        kept, owner = 0o666 & ~umask, None
     try:
-        _keep_owner(fd, owner)
+        if mode is None:
+            _keep_owner(fd, owner)
         if hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)
+            os.fchmod(fd, kept if mode is None else mode)
         else:                                  # Windows
-            os.chmod(tmp, mode)
+            os.chmod(tmp, kept if mode is None else mode)
     except BaseException:
         os.close(fd)
         raise
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
         handle.flush()
         if durable:
             os.fsync(handle.fileno())
@@ -563,6 +573,28 @@ def _writer_alive(pid_text: str, temp: Path) -> bool:
 
 
 # -- the cache ----------------------------------------------------------------------
+#
+# What it holds: for one ledger (keyed by its real path), the SHA-256 of the
+# exact bytes scorekeeper last wrote or verified, and the parsed document of
+# those bytes, with an HMAC-SHA-256 over both made with a key of 32 random
+# bytes kept beside it (`key`, mode 0600). Why trusting it is safe: an entry
+# is believed only if (1) the ledger's bytes hash to its SHA-256, so it can
+# only ever describe the text on disk, and (2) its HMAC checks, so its
+# document is the one scorekeeper itself stored for that hash: a hand's
+# `net` edited in the cache, a hash copied from elsewhere, a truncated or
+# garbled file all fail the check and the ledger is parsed and re-checked
+# instead. Only a folder and files that the user owns and nobody else may
+# write are read (as ssh treats ~/.ssh): another user cannot plant an entry
+# or read the key. Files are opened without blocking and without following
+# links, checked with fstat before a byte is read (a FIFO, a device, a
+# link to /dev/zero, a file larger than the ledger could need are ignored),
+# and read up to a bound. The cache is never needed for correctness:
+# without it (or with any doubt) commands parse and re-check the TOML.
+
+CACHE_KEY = "key"
+_KEY_BYTES = 32
+_HAS_DIR_FD = {os.open, os.stat} <= os.supports_dir_fd
+
 
 def cache_dir() -> Path:
     configured = os.environ.get(CACHE_VARIABLE, "").strip()
@@ -583,30 +615,137 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _private(st: os.stat_result, kind: Callable[[int], bool]) -> bool:
+    """Of this kind, the user's own and writable by nobody else (on a
+    system with owners)."""
+    if not kind(st.st_mode):
+        return False
+    if hasattr(os, "getuid"):
+        return st.st_uid == os.getuid() and not st.st_mode & 0o022
+    return True
+
+
+@contextlib.contextmanager
+def _cache_folder(create: bool) -> Iterator[tuple[int, Path] | None]:
+    """The cache folder, open, if it is the user's own; else None."""
+    folder = cache_dir()
+    if create:
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield None
+        return
+    try:
+        yield (fd, folder) if _private(os.fstat(fd), stat.S_ISDIR) else None
+    finally:
+        os.close(fd)
+
+
+def _read_private(where: tuple[int, Path], name: str, limit: int) -> bytes | None:
+    """A file of the cache folder, if it is a regular file of the user's
+    own no larger than `limit`: opened without blocking or following a
+    link, checked before reading, read up to the bound."""
+    fd_folder, folder = where
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags, dir_fd=fd_folder) if _HAS_DIR_FD \
+            else os.open(folder / name, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not _private(st, stat.S_ISREG) or st.st_size > limit:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _key(where: tuple[int, Path], create: bool) -> bytes | None:
+    """The cache's HMAC key: 32 random bytes (as hex), made once, mode 0600;
+    one that is not sound is made anew (`create`)."""
+    def read() -> bytes | None:
+        raw = _read_private(where, CACHE_KEY, 2 * _KEY_BYTES)
+        try:
+            key = bytes.fromhex(raw.decode("ascii")) if raw else None
+        except ValueError:
+            return None
+        return key if key is not None and len(key) == _KEY_BYTES else None
+
+    key = read()
+    if key is None and create:
+        missing = not os.path.lexists(where[1] / CACHE_KEY)
+        try:
+            _write_atomic(where[1] / CACHE_KEY, secrets.token_hex(_KEY_BYTES),
+                          exclusive=missing, durable=False, mode=0o600)
+        except OSError:
+            return None
+        key = read()
+    return key
+
+
+def _mac(key: bytes, head: dict[str, Any], body: bytes) -> str:
+    import hmac  # only a command that uses the cache needs it
+
+    signed = json.dumps([head["version"], head["path"], head["sha256"]]).encode()
+    return hmac.new(key, signed + b"\0" + body, hashlib.sha256).hexdigest()
+
+
 def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     """The parsed TOML of `text`, if the cache holds it for exactly these
-    bytes of this ledger; otherwise None and the caller parses the text."""
+    bytes of this ledger and its HMAC checks; otherwise None and the
+    caller parses the text."""
+    limit = 4 * len(text.encode("utf-8", "surrogatepass")) + 65_536
+    name = cache_path(path).name
+    with _cache_folder(create=False) as where:
+        if where is None:
+            return None
+        data = _read_private(where, name, limit)
+        key = _key(where, create=False) if data else None
+    if data is None or key is None:
+        return None
+    head_bytes, _, body = data.partition(b"\n")
     try:
-        data = json.loads(cache_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        head = json.loads(head_bytes)
+        if not isinstance(head, dict) or head.get("version") != CACHE_VERSION \
+                or head.get("path") != str(real_path(path)) \
+                or head.get("sha256") != _digest(text):
+            return None
+        import hmac  # see _mac
+
+        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, body)):
+            return None
+        document = json.loads(body)
+    except (ValueError, TypeError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION \
-            or data.get("path") != str(real_path(path)) \
-            or data.get("sha256") != _digest(text):
-        return None
-    document = data.get("document")
     return document if isinstance(document, dict) else None
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
     """Best effort: a cache that cannot be written is simply not there."""
-    target = cache_path(path)
     try:
-        payload = json.dumps({"version": CACHE_VERSION, "path": str(real_path(path)),
-                              "sha256": _digest(text), "document": document},
-                             ensure_ascii=False)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomic(target, payload, durable=False)
+        with _cache_folder(create=True) as where:
+            if where is None:            # not the user's own folder: never written
+                return
+            key = _key(where, create=True)
+            if key is None:
+                return
+            body = json.dumps(document, ensure_ascii=False).encode("utf-8",
+                                                                  "surrogatepass")
+            head: dict[str, Any] = {"version": CACHE_VERSION,
+                                    "path": str(real_path(path)),
+                                    "sha256": _digest(text)}
+            head["mac"] = _mac(key, head, body)
+            payload = json.dumps(head).encode() + b"\n" + body
+            _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
+                          mode=0o600)
     except (OSError, TypeError, ValueError, RecursionError):
         forget_cache(path)
 

@@ -435,13 +435,20 @@ def test_new_refuses_a_path_that_is_no_file_name(cli, tmp_path, monkeypatch, nam
     assert list(tmp_path.iterdir()) == []
 
 
+def edit_cached_document(ledger: Path, edit) -> None:
+    """Edit the document in the ledger's cache entry by hand, keeping its
+    header (the ledger's hash, the HMAC) as it was."""
+    cache = storage.cache_path(ledger)
+    head, _, body = cache.read_bytes().partition(b"\n")
+    document = json.loads(body)
+    edit(document)
+    cache.write_bytes(head + b"\n" + json.dumps(document).encode())
+
+
 def test_verify_reads_the_toml_not_a_tampered_cache(cli, ledger):
     assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
                "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
-    cache = storage.cache_path(ledger)
-    data = json.loads(cache.read_text(encoding="utf-8"))
-    data["document"]["hands"][0]["net"]["Asha"] = 1000
-    cache.write_text(json.dumps(data), encoding="utf-8")
+    edit_cached_document(ledger, lambda doc: doc["hands"][0]["net"].update(Asha=1000))
     assert cli("verify", ledger).exit_code == 0
 
 
@@ -453,10 +460,7 @@ def test_verify_reads_the_toml_not_a_tampered_cache(cli, ledger):
 def test_a_cache_mangled_by_hand_is_not_trusted_and_the_toml_is_read(cli, ledger, mangle):
     assert cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠",
                "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
-    cache = storage.cache_path(ledger)
-    data = json.loads(cache.read_text(encoding="utf-8"))
-    mangle(data["document"])
-    cache.write_text(json.dumps(data), encoding="utf-8")
+    edit_cached_document(ledger, mangle)
     shown = cli("standings", ledger, "--json")
     assert shown.exit_code == 0, shown.stderr
     assert json.loads(shown.stdout)["hands_played"] == 1

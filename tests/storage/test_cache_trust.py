@@ -1,0 +1,139 @@
+"""The cache is believed only when it can be (issue 17, D3/D4): an entry
+whose document was edited (the ledger's hash kept) fails its HMAC and the
+ledger is read instead; a cache that is a FIFO, a device, a link, too big,
+in a folder others may write or owned by someone else is ignored (and
+rebuilt where it may be) without blocking or exhausting memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.files import storage
+
+HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
+        "--hand", "Chandra=9♥"]
+STORED = {"Asha": -25, "Bikash": 34, "Chandra": -9}
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(storage.CACHE_VARIABLE, str(folder))
+    return folder
+
+
+@pytest.fixture
+def played(cli, cache, ledger) -> Path:
+    assert cli("record", ledger, *HAND).exit_code == 0
+    assert storage.cache_path(ledger).is_file()
+    return ledger
+
+
+def _edit_entry(ledger: Path, edit) -> None:
+    entry = storage.cache_path(ledger)
+    head, _, body = entry.read_bytes().partition(b"\n")
+    document = json.loads(body)
+    edit(document)
+    entry.write_bytes(head + b"\n" + json.dumps(document).encode())
+
+
+def _nets(cli, ledger: Path) -> dict[str, int]:
+    shown = cli("history", ledger, "--json")
+    assert shown.exit_code == 0, shown.stderr
+    return json.loads(shown.stdout)["hands"][0]["net"]
+
+
+def test_a_net_edited_in_the_cache_with_the_ledgers_hash_kept_is_never_believed(
+        cli, played):
+    def thousand(document):
+        document["hands"][0]["net"] = {"Asha": 1000, "Bikash": -1000, "Chandra": 0}
+    _edit_entry(played, thousand)
+    assert _nets(cli, played) == STORED
+    standings = json.loads(cli("standings", played, "--json").stdout)
+    assert standings["totals"] == STORED
+    csv = cli("export", played, "--format", "csv").stdout
+    assert "1000" not in csv and "34" in csv
+    # and the entry is rebuilt from the ledger: believed again afterwards
+    assert storage.read_cached_document(played, played.read_text(encoding="utf-8"))
+
+
+def test_a_hash_and_document_copied_from_another_ledger_are_not_believed(
+        cli, played, tmp_path):
+    other = tmp_path / "other.toml"
+    other.write_bytes(played.read_bytes())
+    assert cli("standings", other).exit_code == 0          # trusted, cached
+    head, _, body = storage.cache_path(other).read_bytes().partition(b"\n")
+    fields = json.loads(head)
+    fields["path"] = str(storage.real_path(played))
+    storage.cache_path(played).write_bytes(json.dumps(fields).encode() + b"\n" + body)
+    text = played.read_text(encoding="utf-8")
+    assert storage.read_cached_document(played, text) is None
+
+
+def test_a_fifo_at_the_cache_path_neither_blocks_standings_nor_record(
+        cli, played, cache):
+    entry = storage.cache_path(played)
+    entry.unlink()
+    os.mkfifo(entry)
+    env = {**os.environ, storage.CACHE_VARIABLE: str(cache),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    for args in (["standings", "--json", played], ["record", played, *HAND]):
+        done = subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)],
+                              capture_output=True, text=True, timeout=30, env=env)
+        assert done.returncode == 0, done.stderr
+    assert len(json.loads(cli("history", played, "--json").stdout)["hands"]) == 2
+
+
+@pytest.mark.parametrize("special", ["link to /dev/zero", "device", "huge file",
+                                     "folder"])
+def test_a_special_or_huge_cache_entry_is_ignored_and_rebuilt(cli, played, special):
+    entry = storage.cache_path(played)
+    entry.unlink()
+    if special == "link to /dev/zero":
+        entry.symlink_to("/dev/zero")
+    elif special == "device":
+        try:
+            os.mknod(entry, 0o600 | 0o020000, os.makedev(1, 5))   # like /dev/zero
+        except (OSError, AttributeError):
+            pytest.skip("cannot make a device node here")
+    elif special == "huge file":
+        with open(entry, "wb") as handle:
+            handle.truncate(1 << 33)                     # 8 GB, sparse
+    else:
+        entry.mkdir()
+    assert _nets(cli, played) == STORED
+    assert cli("record", played, *HAND).exit_code == 0
+    if special != "folder":            # a folder is not replaced by a file
+        assert entry.is_file() and not entry.is_symlink()
+        assert entry.stat().st_size < 1 << 20
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no owners here")
+def test_a_cache_folder_others_may_write_is_neither_read_nor_written(
+        cli, played, cache):
+    text = played.read_text(encoding="utf-8")
+    assert storage.read_cached_document(played, text) is not None
+    cache.chmod(0o777)
+    assert storage.read_cached_document(played, text) is None
+    before = storage.cache_path(played).read_bytes()
+    assert cli("record", played, *HAND).exit_code == 0
+    assert storage.cache_path(played).read_bytes() == before     # not written
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0,
+                    reason="giving a file to another user needs root")
+def test_a_cache_entry_owned_by_another_user_is_not_believed(cli, played):
+    text = played.read_text(encoding="utf-8")
+    os.chown(storage.cache_path(played), 65534, 65534)
+    assert storage.read_cached_document(played, text) is None
+
+
+def test_the_key_and_entries_are_private(cli, played, cache):
+    for name in (storage.CACHE_KEY, storage.cache_path(played).name):
+        assert (cache / name).stat().st_mode & 0o077 == 0
