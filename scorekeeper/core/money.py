@@ -11,10 +11,12 @@ sum is integer arithmetic in these units (`scorekeeper.reports.money`).
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from scorekeeper.core.errors import Impossible
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DEFAULT_CURRENCY = "NPR"
 
@@ -63,6 +65,8 @@ def parse_rate(text: str) -> Fraction:
             or raw.endswith(".") or len(raw) > 30:
         raise Impossible(f"a rate is money per point, a positive number such as "
                          f"10 or 2.5, not {text!r}")
+    from fractions import Fraction  # start-up: only where a rate is read
+
     rate = Fraction(raw)
     if rate <= 0:
         raise Impossible(f"a rate is money per point, more than 0, not {text!r}")

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.money import stored_problems
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.scores import ScoreKind
@@ -103,6 +102,8 @@ def _header(doc: Mapping[str, Any], key_line: Any,
         if key not in known:
             problems.append((key_line(key), f"unknown top-level key `{key}`"))
     if "money" in doc:
+        from scorekeeper.core.money import stored_problems  # start-up: only with money
+
         problems += [(key_line("money"), m) for m in stored_problems(doc["money"])]
     stored = doc.get("options", {})
     if not isinstance(stored, dict):

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from scorekeeper.ledger.session import AnyGame, Session, SessionHand
     from scorekeeper.reports.money import Money
 
-from scorekeeper.screen.money import money_cell, money_notes, money_rate
 from scorekeeper.screen.style import (
     SUITS,
     abbreviations,
@@ -89,6 +88,8 @@ def standings(con: Console, session: Session, stale: bool = False,
     ledger does not verify (the totals are shown as stored, and marked)."""
     data = session.standings_json()
     kind = session.score_kind
+    if money:
+        from scorekeeper.screen import money as paid  # start-up: only with money
     played, planned = data["hands_played"], data["hands_planned"]
     heading = (f"{session.game.title} ({session.profile.name}) — "
                + (f"{played}/{plural(planned, 'hand')}" if planned
@@ -115,16 +116,16 @@ def standings(con: Console, session: Session, stale: bool = False,
             table.add_row(str(data["places"][name]), label,
                           colour(total, kind) if kind.higher_is_better
                           else kind.display(total),
-                          *([money_cell(money, name)] if money else []))
+                          *([paid.money_cell(money, name)] if money else []))
         return table
 
     shown, _, names = first_fitting(con, session.players, [table])
     con.print(shown)
     legend(con, names)
     if money:
-        hanging(con, f"Money at {money_rate(money)}; `settle-up` says who "
+        hanging(con, f"Money at {paid.money_rate(money)}; `settle-up` says who "
                      "gives whom.", "  ", "    ")
-        money_notes(con, money)
+        paid.money_notes(con, money)
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
