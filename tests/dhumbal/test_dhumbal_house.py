@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -294,3 +296,53 @@ def test_do_every_option_of_every_profile_is_listed_by_rules_with_its_rule(
     rows = {row["option"]: row for row in data["options"]}
     assert list(rows) == list(get_profile("dhumbal", profile).options)
     assert all(row["rule"] in data["rules"] for row in rows.values())
+
+
+# -- properties -------------------------------------------------------------------
+
+_DECK = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                             "J", "Q", "K") for s in "♠♥♦♣"]
+
+
+@st.composite
+def _table(draw):
+    """3–4 players, each dealt 1–3 distinct cards; the first calls."""
+    n = draw(st.integers(3, 4))
+    picked = draw(st.lists(st.sampled_from(_DECK), min_size=3 * n, max_size=3 * n,
+                           unique=True))
+    sizes = draw(st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    names = ("A", "B", "C", "D")[:n]
+    return {p: " ".join(picked[3 * i:3 * i + sizes[i]]) for i, p in enumerate(names)}
+
+
+def _resolve(profile: str, shown: dict[str, str], *sets: str):
+    rules = rules_of(profile, "call_limit=none" if profile != "nepali-games"
+                     else "call_limit=50", *sets)
+    hand = DhumbalHand(tuple(shown), tuple(shown)[-1], "A",
+                       tuple((p, Shown(cards=cards(t))) for p, t in shown.items()))
+    return resolve(hand, rules)
+
+
+@given(_table(), st.sampled_from(["nepali-games", "cardrulesplus", "yaniv"]))
+@settings(max_examples=60, deadline=None)
+def test_do3_plus_charges_a_caught_caller_exactly_their_hand_more(shown, profile):
+    instead = _resolve(profile, shown, "caught_pays=instead")
+    plus = _resolve(profile, shown, "caught_pays=plus")
+    assert instead.caught == plus.caught and instead.winner == plus.winner
+    extra = dict(instead.values)["A"] if instead.caught else 0
+    assert dict(plus.charges)["A"] == dict(instead.charges)["A"] + extra
+    others = [p for p in shown if p != "A"]
+    assert all(dict(plus.charges)[p] == dict(instead.charges)[p] for p in others)
+
+
+@given(_table(), st.sampled_from(["nepali-games", "cardrulesplus", "yaniv"]))
+@settings(max_examples=60, deadline=None)
+def test_do2_caller_wins_differs_from_caught_only_on_a_tie(shown, profile):
+    caught = _resolve(profile, shown)
+    wins = _resolve(profile, shown, "ties=caller_wins")
+    values = dict(caught.values)
+    lowest_other = min(v for p, v in values.items() if p != "A")
+    assert caught.caught is (lowest_other <= values["A"])
+    assert wins.caught is (lowest_other < values["A"])
+    if lowest_other != values["A"]:
+        assert dict(wins.scores) == dict(caught.scores)
