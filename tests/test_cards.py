@@ -80,7 +80,7 @@ def test_blank_text_is_not_an_empty_hand_but_refused(text):
     # CLI.md: `-` is an empty hand; a forgotten hand must not decide a ruling.
     with pytest.raises(Impossible) as err:
         cards(text)
-    assert "'-'" in err.value.message
+    assert "'-'" in err.value.message and err.value.rule is None   # no rule: notation
 
 
 def test_meld_separator_reads_as_the_cards_of_the_melds():
@@ -93,14 +93,14 @@ def test_cards_bad_token_is_impossible_and_quoted(bad):
     with pytest.raises(Impossible) as info:
         cards(f"A♠ {bad} K♥")
     err = info.value
-    assert err.exit_code == 2
+    assert err.exit_code == 2 and err.rule is None
     assert repr(bad) in err.message or f"'{bad}'" in err.message
 
 
 def test_cards_error_names_only_the_bad_token_not_the_good_ones():
     with pytest.raises(Impossible) as info:
         cards("7♣, 5x, K♥")
-    assert "'5x'" in info.value.message
+    assert "'5x'" in info.value.message and info.value.rule is None
     assert "7♣" not in info.value.message and "K♥" not in info.value.message
 
 
@@ -218,6 +218,7 @@ def test_dh1_one_deck_holds_each_card_once():
     with pytest.raises(Impossible) as info:
         check_copies([cards("K♥ 2♣"), cards("K♥")], decks=1, jokers=0, rule="DH-1")
     assert info.value.message == "K♥ appears 2 times, but the deck holds it once"
+    assert info.value.rule == "DH-1"
 
 
 @pytest.mark.parametrize("jokers, shown", [(1, "JK"), (2, "JK JK"), (2, "JK 3♦")])

@@ -57,11 +57,14 @@ def test_amend_human_shows_the_ruling_and_totals_before_and_after(cli, three):
     assert "-75 → -36" in result.stdout and "(+39)" in result.stdout
 
 
-@pytest.mark.parametrize("number", ["0", "4", "-1"])
-def test_amend_a_hand_that_does_not_exist_is_exit_2(cli, three, number):
+@pytest.mark.parametrize("number, says", [
+    ("0", "has no hand 0 (hands 1–3)"), ("4", "has no hand 4 (hands 1–3)"),
+    ("-1", "No such option: -1"),       # read as an option, never as a hand
+])
+def test_amend_a_hand_that_does_not_exist_is_exit_2(cli, three, number, says):
     before = three.read_bytes()
     result = cli("amend", three, number, *WIN)
-    assert result.exit_code == 2
+    assert result.exit_code == 2 and says in result.stderr
     assert three.read_bytes() == before
 
 
@@ -90,7 +93,9 @@ def test_amend_fixes_a_hand_edited_into_disagreement(cli, three):
     text = three.read_text(encoding="utf-8")
     three.write_text(text.replace('Bikash = "2♠ 3♣"', 'Bikash = "2♠ 9♣"', 1),
                      encoding="utf-8")
-    assert cli("record", three, *HAND).exit_code == 1       # refused: stale
+    stale = cli("record", three, *HAND)                     # refused: stale
+    assert stale.exit_code == 1 and "does not verify" in stale.stderr
+    assert "hand 1: `net` as stored disagrees with the rules" in stale.stderr
     assert cli("amend", three, "1", *HAND).exit_code == 0   # mended
     assert cli("verify", three).exit_code == 0
     assert cli("record", three, *HAND).exit_code == 0
@@ -432,7 +437,9 @@ def test_rename_changes_the_name_everywhere(cli, tmp_path):
 def test_rename_to_a_name_taken_or_impossible_is_exit_2(cli, tmp_path, new):
     path = four(cli, tmp_path)
     before = path.read_bytes()
-    assert cli("rename", path, "Bikash", new).exit_code == 2
+    result = cli("rename", path, "Bikash", new)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    assert result.stderr.rstrip().endswith("(DH-1)")
     assert path.read_bytes() == before
 
 

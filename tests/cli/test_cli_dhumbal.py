@@ -139,7 +139,9 @@ def test_dh8_settle_needs_exactly_one_of_call_or_show(cli):
     both = cli("settle", "dhumbal", "--players", "Asha,Bikash", "--call", "Asha",
                "--show", *hands)
     neither = cli("settle", "dhumbal", "--players", "Asha,Bikash", *hands)
-    assert both.exit_code == 2 and neither.exit_code == 2
+    for result in (both, neither):
+        assert result.exit_code == 2
+        assert "give exactly one of --call NAME or --show (DH-8)" in result.stderr
 
 
 def test_settle_names_are_matched_case_insensitively(cli):
@@ -209,7 +211,9 @@ def test_check_call_bad_card_exits_2_quoting_it(cli):
 def test_dh3_check_call_six_cards_exits_2(cli):
     result = cli("check", "call", "A♠ A♥ A♦ A♣ 2♠ 2♥", "--json")
     assert result.exit_code == 2
-    assert one_json(result)["valid"] is False
+    data = one_json(result)
+    assert data["valid"] is False and data["rule"] == "DH-3"
+    assert data["error"] == "6 cards: a hand holds 0–5"
 
 
 def test_dh5_check_discard_group_of_one_rank_is_legal(cli):
@@ -231,7 +235,9 @@ def test_dh5_check_discard_10_and_K_are_not_a_group(cli):
 def test_dh5_check_discard_sequence_is_not_legal(cli):
     result = cli("check", "discard", "3♠ 4♠ 5♠", "--json")
     assert result.exit_code == 1
-    assert one_json(result)["valid"] is False
+    data = one_json(result)
+    assert data["valid"] is False and data["rule"] == "DH-5"
+    assert "a sequence, never a legal discard" in data["reason"]
 
 
 def test_dh6_check_discard_card_taken_from_pile_exit_1(cli):
@@ -664,7 +670,7 @@ def test_undo_back_to_an_empty_session_then_nothing_to_undo(cli, ledger):
     assert cli("undo", ledger).exit_code == 0
     assert ledger.read_bytes() == fresh
     result = cli("undo", ledger)
-    assert result.exit_code == 2
+    assert result.exit_code == 2 and "has no hands to undo" in result.stderr
     assert ledger.read_bytes() == fresh
 
 

@@ -397,12 +397,17 @@ def test_ma1_new_one_or_six_players_exits_2_writes_nothing(cli, tmp_path, player
     assert not path.exists()
 
 
-@pytest.mark.parametrize("args", [["--rotations", "0"], ["--hands", "3"],
-                                  ["--set", "maal_needs_seen=maybe"]])
-def test_ma14_new_impossible_session_options_exit_2(cli, tmp_path, args):
+@pytest.mark.parametrize("args, says", [
+    (["--rotations", "0"], "option rotations takes a whole number of 1 or more, not 0 "
+                           "(MA-14)"),
+    (["--hands", "3"], "--hands is not an option of three-deck; Marriage sessions use "
+                       "--rotations"),
+    (["--set", "maal_needs_seen=maybe"], "option maal_needs_seen takes true or false, "
+                                         "not 'maybe' (MA-15)")])
+def test_ma14_new_impossible_session_options_exit_2(cli, tmp_path, args, says):
     path = tmp_path / "m.toml"
     result = cli("new", path, "--game", "marriage", "--players", "A,B,C", *args)
-    assert result.exit_code == 2
+    assert result.exit_code == 2 and result.stderr == f"error: {says}\n"
     assert not path.exists()
 
 
@@ -722,7 +727,8 @@ def test_ma14_extend_below_the_hands_played_exits_2(cli, marriage):
     cli("extend", marriage, "--rotations", "2")
     quick_hand(cli, marriage)
     before = marriage.read_bytes()
-    assert cli("extend", marriage, "--rotations", "1").exit_code == 2
+    result = cli("extend", marriage, "--rotations", "1")
+    assert result.exit_code == 2 and "4 hands are already played" in result.stderr
     assert marriage.read_bytes() == before
 
 
@@ -782,7 +788,9 @@ def test_ma12_verify_wrong_dealer_exit_1(cli, marriage):
     marriage.write_text(text, encoding="utf-8")
     result = cli("verify", marriage, "--json")
     assert result.exit_code == 1
-    assert one_json(result)["problems"][0]["hand"] == 1
+    problem = one_json(result)["problems"][0]
+    assert problem["hand"] == 1
+    assert problem["message"] == "hand 1: dealer B but the deal passes to A (MA-2)"
 
 
 def test_undo_removes_the_last_marriage_hand(cli, marriage):
@@ -795,7 +803,8 @@ def test_undo_removes_the_last_marriage_hand(cli, marriage):
     assert one_json(cli("standings", marriage, "--json"))["hands_played"] == 1
     assert cli("undo", marriage).exit_code == 0
     assert one_json(cli("standings", marriage, "--json"))["hands_played"] == 0
-    assert cli("undo", marriage).exit_code == 2
+    nothing = cli("undo", marriage)
+    assert nothing.exit_code == 2 and "has no hands to undo" in nothing.stderr
 
 
 def test_export_csv(cli, marriage):
@@ -1103,4 +1112,8 @@ def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
                "n"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].endswith(
+        "error: A's show is refused: no arrangement places every card: with 3 "
+        "qualifying melds the best uses 6 melds and leaves 2♣ K♦ K♦. They take the "
+        "cards back and complete the same turn (MA-13, MA-10)")
     assert marriage.read_bytes() == before

@@ -214,11 +214,19 @@ BAD_SETTINGS = [
 ]
 
 
+OPTION_RULES = {"jokers": "DC-1", "faces": "DC-2", "call_limit": "DC-4", "penalty": "DC-8",
+                "double_penalty": "DC-8", "pick_from_set": "DC-6", "eliminate_at": "DC-9",
+                "hands": "DC-10"}
+
+
 @pytest.mark.parametrize("assignment, key", BAD_SETTINGS)
 def test_dc_options_bad_value_or_unknown_key_is_impossible(assignment, key):
     with pytest.raises(Impossible) as err:
         crp(assignment)
     assert key in err.value.message
+    # a bad value cites the rule that defines the option (RULES.md); an
+    # unknown key or a missing `=` rests on no rule
+    assert err.value.rule == (OPTION_RULES.get(key) if "=" in assignment else None)
 
 
 @pytest.mark.parametrize("assignment, key", BAD_SETTINGS)
@@ -1066,8 +1074,9 @@ def _dc4_property_call_limit_refuses_exactly_above_the_limit(t, limit):
     limited = replace(rules, call_limit=limit)
     value = model_value(hands[caller], rules.faces)
     if value > limit:
-        with pytest.raises(Refused):
+        with pytest.raises(Refused) as err:
             _resolve(limited, hands, caller, dealer)
+        assert err.value.rule == "DC-4"
     else:
         assert _resolve(limited, hands, caller, dealer).points is not None
 

@@ -42,13 +42,18 @@ def test_dc6_pick_from_set_lets_any_card_of_a_set_be_taken():
 
 def test_dc6_pick_from_set_never_opens_a_run():
     rules = CRP.parse_settings(["pick_from_set=true"])
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as err:
         check_draw(card("4s"), cards("3s 4s 5s"), rules)
+    assert err.value.rule == "DC-6"
+    assert err.value.message == ("a discarded run cannot be picked up: only a single "
+                                 "discarded card may be taken")
 
 
 def test_dc6_a_card_not_in_the_discard_is_impossible():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         check_draw(card("Kd"), cards("5s 5h"), CRP.rules)
+    assert err.value.rule == "DC-6"
+    assert err.value.message == "K♦ is not among the discarded cards 5♠ 5♥"
 
 
 def test_check_draw_cli_exit_codes_and_json():

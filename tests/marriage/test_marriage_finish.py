@@ -386,5 +386,7 @@ def test_ma10_arrange_agrees_with_brute_force(data, melds):
 
 
 def test_ma10_arrange_needs_exactly_three_per_meld():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         arrange(cards("3♠ 4♠ 5♠ 6♠"), None, melds=1)
+    assert err.value.rule == "MA-10"
+    assert err.value.message == "4 cards cannot make exactly 1 melds of 3"

@@ -275,7 +275,10 @@ def test_ma13_invalid_show_is_refused_citing_ma10_and_ma13():
 def test_ma13_show_by_dublees_that_has_too_few_pairs_is_refused():
     with pytest.raises(Refused) as err:
         worked(by="dublees")
-    assert "MA-13" in err.value.message
+    assert err.value.rule == "MA-10"
+    assert err.value.message == ("A's show is refused: only 2 dublees among these cards "
+                                 "(need 8, MA-9). They take the cards back and complete "
+                                 "the same turn (MA-13)")
 
 
 def test_ma10_22_cards_the_discard_is_found():

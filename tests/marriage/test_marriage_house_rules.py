@@ -340,14 +340,17 @@ def test_ma15_ma16_ma17_a_bad_value_names_the_option_and_what_it_takes(setting, 
 
 
 def test_ma16_a_rule_set_with_a_fee_out_of_range_is_impossible():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         replace(DEFAULT_RULES, seen_fee=101)
+    assert err.value.message == "option seen_fee takes a whole number from 0 to 100, not 101"
+    assert err.value.rule is None     # a rule set built in code, not a --set
 
 
 def test_ma15_mode_and_its_old_name_together_are_refused():
     with pytest.raises(Impossible) as err:
         rules_for("mode=kidnap", "maal_needs_seen=true")
     assert "given twice" in err.value.message and "maal_needs_seen" in err.value.message
+    assert err.value.rule is None
     assert THREE_DECK.notes(["maal_needs_seen=true"]) == [
         "maal_needs_seen is now called mode: maal_needs_seen=true is mode=murder"]
 
@@ -357,5 +360,7 @@ def test_ma15_an_old_ledgers_options_read_as_they_always_did():
                                   "invalid_show_penalty": 0, "rotations": 2})
     assert old.mode == Mode.NORMAL and old.rotations == 2
     assert old.seen_fee == 3 and old.alter is False
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         THREE_DECK.from_stored({"maal_needs_seen": True, "mode": "normal"})
+    assert err.value.message == "option mode is given twice (maal_needs_seen is its old name)"
+    assert err.value.rule is None

@@ -175,8 +175,10 @@ def test_ma4_identical_wildcards_can_stand_in_for_each_other():
 
 
 def test_ma1_no_jokers():
-    with pytest.raises(Impossible):
+    with pytest.raises(Impossible) as err:
         classify_meld(cards("JK 3♠ 4♠"), None)
+    assert err.value.rule == "MA-1"
+    assert err.value.message == "this session plays without jokers, but JK was given"
 
 
 # -- MA-5 qualifying --------------------------------------------------------

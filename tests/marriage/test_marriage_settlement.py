@@ -58,14 +58,16 @@ def test_ma16_custom_fees():
 
 
 def test_ma12_unknown_names_are_impossible():
-    with pytest.raises(Impossible):
-        settle(["A", "B"], {"A": 0, "B": 0}, "Z", set())
-    with pytest.raises(Impossible):
-        settle(["A", "B"], {"A": 0}, "A", set())
-    with pytest.raises(Impossible):
-        settle(["A", "B"], {"A": 0, "B": 0}, "A", {"Q"})
-    with pytest.raises(Impossible):
-        settle(["A", "B"], {"A": 0, "B": -1}, "A", set())
+    for args, rule, says in [
+            ((["A", "B"], {"A": 0, "B": 0}, "Z", set()), "MA-12",
+             "the finisher 'Z' is not at the table"),
+            ((["A", "B"], {"A": 0}, "A", set()), "MA-12", "no maal given for 'B'"),
+            ((["A", "B"], {"A": 0, "B": 0}, "A", {"Q"}), "MA-12", "'Q' is not at the table"),
+            ((["A", "B"], {"A": 0, "B": -1}, "A", set()), "MA-11",
+             "maal of 'B' must be a whole number ≥ 0, not -1")]:
+        with pytest.raises(Impossible) as err:
+            settle(*args)
+        assert (err.value.rule, err.value.message) == (rule, says)
 
 
 @st.composite

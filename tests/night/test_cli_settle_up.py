@@ -115,7 +115,8 @@ def test_settle_up_notes_an_unfinished_session_and_settles_it(cli, ledger):
 
 
 def test_settle_up_missing_or_broken_ledger_exits_2(cli, tmp_path):
-    assert cli("settle-up", tmp_path / "nope.toml").exit_code == 2
+    missing = cli("settle-up", tmp_path / "nope.toml")
+    assert missing.exit_code == 2 and "nope.toml: no such ledger" in missing.stderr
     broken = write(tmp_path / "broken.toml", "[not toml")
     result = cli("settle-up", broken, "--json")
     assert result.exit_code == 2 and json.loads(result.stdout)["exit_code"] == 2

@@ -196,7 +196,9 @@ def test_a_number_that_is_not_ascii_digits_is_exit_2_everywhere(cli, ledger, val
             "--tiplu", "J♣", "--hand", f"A={value}", "--hand", "B=-", "--json")]
     for result in results:
         assert result.exit_code == 2, result.stdout
-        assert one_json(result.stdout)["exit_code"] == 2
+        data = one_json(result.stdout)
+        assert data["exit_code"] == 2 and data["rule"] is None
+        assert data["error"].startswith(f"cannot read the card {value!r}: ")
     assert ledger.read_bytes() == before
 
 
@@ -316,6 +318,13 @@ def test_strange_values_in_a_hand_are_refused_with_their_path(cli, ledger, edit,
 def test_empty_or_unrepresentable_values_are_refused(cli, tmp_path, args):
     result = cli(*[str(tmp_path / "n.toml") if a == "NEW" else a for a in args])
     assert result.exit_code == 2, result.stdout
+    said = result.stderr
+    assert said.startswith("error: ") and any(words in said for words in (
+        "a player's name is empty", "may not contain '=', ',', '|', control characters",
+        "option hands takes a whole number or none", "option penalty takes a whole number "
+        "(at most 6 digits), not '99999999999999999999' (DH-8)")), said
+    if "may not contain" in said:
+        assert said.rstrip().endswith("(DH-1)")
     assert not (tmp_path / "n.toml").exists()
 
 
@@ -346,7 +355,13 @@ def test_a_utf8_byte_order_mark_is_accepted(cli, ledger):
 def test_an_empty_or_impossible_card_argument_is_exit_2(cli, args):
     result = cli(*args, "--json")
     assert result.exit_code == 2
-    assert one_json(result.stdout)["valid"] is False
+    data = one_json(result.stdout)
+    assert data["valid"] is False
+    if "JK" in args:
+        assert data["rule"] == "DH-1"
+        assert data["error"] == "this session plays without jokers, but JK was given"
+    else:
+        assert data["rule"] is None and data["error"].startswith("cannot read the card ''")
 
 
 @pytest.mark.parametrize("value, code", [("500", 2), ("83", 2), ("82", 0)])
