@@ -186,6 +186,13 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         `winner` and `unverified` when there are)."""
 
     # -- one hand: defaults -----------------------------------------------------------
+    def carried(self, previous: Mapping[str, Any] | None, rules: RulesT
+                ) -> dict[str, Any]:
+        """What a hand takes over from the stored hand before it (None for
+        the first), added to its flags and stored with it: nothing, unless
+        the game says (Marriage: refused shows due, `foul = next`)."""
+        return {}
+
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each hand option from the

@@ -341,6 +341,8 @@ class Session:
     def _rule(self, index: int, table: Seating, corrected: bool,
               game_flags: Mapping[str, Any]) -> SessionHand:
         self.game.refuse_foreign_flags(game_flags)
+        previous = self.hands[index - 1].data if index else None
+        game_flags = {**game_flags, **self.game.carried(previous, self.rules)}
         args = self.game.args_from_flags(game_flags, table, self.rules)
         result = self.game.resolve(args, self.rules)
         stored = self.game.to_stored(index + 1, args, result)

@@ -310,7 +310,7 @@ def test_ma15_ma16_ma17_every_option_and_its_default():
     assert THREE_DECK.option_values(DEFAULT_RULES) == {
         "mode": "murder", "unseen_pairs": True, "seen_fee": 3, "unseen_fee": 10,
         "dublee_finish_bonus": 5, "dublee_seen_fee": 3, "alter": False,
-        "invalid_show_penalty": 0, "rotations": 1,
+        "invalid_show_penalty": 0, "rotations": 1, "printed_jokers": 0,
         "maal_table": "three-deck", "maal_jhiplu": Tiers.of(2, 5, 10),
         "maal_poplu": Tiers.of(2, 5, 10), "maal_tiplu": Tiers.of(3, 7),
         "maal_marriage": Tiers.of(10, 30),
@@ -318,7 +318,8 @@ def test_ma15_ma16_ma17_every_option_and_its_default():
         "maal_tunnela_wild": Tiers.of(10, 20, 30),
         "maal_tunnela_neighbour": Tiers.of(20, 40),
         "maal_alter": Tiers.of(5, 15, 30), "maal_tunnela_alter": Tiers.of(10),
-        "joker_maal": Tiers.of(2, 4, 6, 8, 10, 12)}
+        "joker_maal": Tiers.of(2, 4, 6, 8, 10, 12), "foul": "now",
+        "dublee_min_players": 2}
     assert rules_for("mode=KIDNAP").mode is Mode.KIDNAP
 
 

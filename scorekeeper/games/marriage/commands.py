@@ -33,9 +33,13 @@ def _read(rules: MarriageRules, values: Mapping[str, Any]
     hand = cardtext.cards(values["cards"])
     tiplu = values.get("tiplu")
     tiplu_card = cardtext.card(tiplu) if tiplu is not None else None
+    if tiplu_card is not None:
+        rules.check_tiplu(tiplu_card)
     rules.check_shoe(hand, [tiplu_card] if tiplu_card else [])
     wild = Wildcards.from_tiplu(tiplu_card).describe() if tiplu_card else \
         "no tiplu given: nothing is wild"
+    if tiplu_card and rules.printed_jokers:
+        wild += f", and every JK ({rules.rule('jokers')})"
     return hand, tiplu_card, wild
 
 

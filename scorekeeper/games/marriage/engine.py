@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
-from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
+from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode
 from scorekeeper.games.marriage.settlement import PairLine, Payment, Settlement, check_sight, settle
 from scorekeeper.games.marriage.wildcards import Wildcards
 
@@ -36,6 +36,8 @@ class MarriageHand(NamedTuple):
     invalid_shows: tuple[str, ...] = ()   # refused shows this hand (MA-13)
     seen_dublees: tuple[str, ...] = ()    # rivals who saw through 7 dublees
     exposed: tuple[tuple[Card, ...], ...] = ()   # the finisher's (MA-5)
+    fouls_due: tuple[str, ...] = ()       # refused shows of before (MA-20)
+    double: bool = False                  # every payment ×2 (MA-22)
 
 
 class MarriageResult(NamedTuple):
@@ -58,6 +60,8 @@ class MarriageResult(NamedTuple):
     seen_dublees: tuple[str, ...] = ()
     mode: str = str(Mode.MURDER)
     exposed: tuple[tuple[Card, ...], ...] = ()
+    factor: int = 1                           # 2 for a doubled hand (MA-22)
+    fouls_due: tuple[str, ...] = ()
 
     @property
     def zero_sum(self) -> bool:
@@ -73,12 +77,17 @@ class MarriageResult(NamedTuple):
         for line in self.penalties:
             net[line.payer] -= line.amount
             net[line.payee] += line.amount
-        return tuple((p, net[p]) for p in self.players)
+        return tuple((p, net[p] * self.factor) for p in self.players)
 
     @property
     def pairwise(self) -> tuple[PairLine, ...]:
         """Every transfer of the hand: fees, maal differences, penalties."""
-        return tuple(self.settlement.pairwise) + self.penalties
+        lines = tuple(self.settlement.pairwise) + self.penalties
+        if self.factor == 1:
+            return lines
+        return tuple(line._replace(amount=line.amount * self.factor,
+                                   reason=f"{line.reason}, doubled")
+                     for line in lines)
 
     def maal_totals(self) -> tuple[tuple[str, int], ...]:
         """Each player's maal as it counts (after the mode, MA-15)."""
@@ -89,7 +98,8 @@ class MarriageResult(NamedTuple):
         return tuple((p, maal_total(m)) for p, m in self.maal)
 
     def payments_json(self) -> list[dict[str, object]]:
-        return [{"rival": p.rival, "fee": p.fee, "amount": p.amount}
+        return [{"rival": p.rival, "fee": p.fee * self.factor,
+                 "amount": p.amount * self.factor}
                 for p in self.settlement.payments]
 
     def as_json(self, hand: int | None = None) -> dict[str, object]:
@@ -108,7 +118,10 @@ class MarriageResult(NamedTuple):
             "seen": list(self.seen),
             "seen_dublees": list(self.seen_dublees),
             "total_maal": self.settlement.total_maal,
-            "fees": {p.rival: p.fee for p in self.settlement.payments},
+            "fees": {p.rival: p.fee * self.factor
+                     for p in self.settlement.payments},
+            "double": self.factor == 2,
+            "fouls_due": list(self.fouls_due),
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
                           "amount": line.amount, "reason": line.reason}
@@ -155,6 +168,13 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
              *(p for p, _ in hand.tunnelas),
              *(() if hand.finisher is None else (hand.finisher,)))
     check_seated(hand.players, named, rules.rule("table"))
+    if hand.finisher is not None and hand.by == FinishKind.DUBLEES and \
+            len(hand.players) < rules.dublee_min_players:
+        rule = rules.rule("dublee_players")
+        raise Refused(f"a finish by dublees needs at least "
+                      f"{rules.dublee_min_players} players at the table "
+                      f"(dublee_min_players, {rule}); this hand has "
+                      f"{len(hand.players)}", rule)
     if hand.exposed and hand.finisher is None:
         raise Impossible("--exposed names the finisher's exposed melds: there "
                          "is no finisher", rules.rule("qualify"))
@@ -237,6 +257,8 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     validate(hand, rules)
     wildcards = Wildcards.from_tiplu(hand.tiplu).describe() if hand.tiplu \
         else "no tiplu given: every hand is an agreed number"
+    if hand.tiplu and rules.printed_jokers:
+        wildcards += f", and every JK ({rules.rule('jokers')})"
     shown = dict(hand.shown)
     cited = [rules.rule("table")] + ([rules.rule("wild")] if hand.tiplu else [])
     lines = [wildcards]
@@ -251,14 +273,8 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     cited += _house_rules_cited(hand, maal_values, settlement, rules, lines)
     cited.append(rules.rule("settle"))
     lines += _settlement_lines(hand, settlement, rules)
-    penalties = _invalid_show_penalties(hand, rules)
-    if penalties:
-        cited.append(rules.rule("invalid"))
-    for name in hand.invalid_shows:
-        lines.append(f"{name}'s show was refused this hand ({rules.rule('invalid')}): "
-                     f"{name} pays {rules.invalid_show_penalty} to every other player")
-    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
-              for line in penalties]
+    penalties = _invalid_show_penalties(hand, rules, cited, lines)
+    factor = _doubled(hand, settlement, penalties, rules, cited, lines)
     unverified = _agreed_that_count(hand, seen, rules)
     if unverified:
         lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
@@ -273,7 +289,25 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         unverified=unverified, wildcards=wildcards,
         invalid_shows=hand.invalid_shows, penalties=penalties,
         seen_dublees=hand.seen_dublees, mode=str(rules.mode),
-        exposed=hand.exposed)
+        exposed=hand.exposed, factor=factor, fouls_due=hand.fouls_due)
+
+
+def _doubled(hand: MarriageHand, settlement: Settlement,
+             penalties: Sequence[PairLine], rules: MarriageRules,
+             cited: list[str], lines: list[str]) -> int:
+    """MA-22: a doubled hand (`--double`) pays every payment twice: 2, and
+    its line; else 1."""
+    if not hand.double:
+        return 1
+    rule = rules.rule("double")
+    cited.append(rule)
+    net = dict(settlement.net)
+    for line in penalties:
+        net[line.payer] -= line.amount
+        net[line.payee] += line.amount
+    lines.append(f"A doubled hand (--double, {rule}): every payment ×2 → "
+                 + ", ".join(f"{p} {2 * net[p]:+d}" for p in hand.players))
+    return 2
 
 
 def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
@@ -341,6 +375,9 @@ def _house_rules_cited(hand: MarriageHand,
     if mode_lines:
         cited.append(rules.rule("mode"))
         lines += mode_lines
+    if any(item.cards[:1] == (JOKER,) for _, m in maal_values
+           for item in maal_items(m)):
+        cited.append(rules.rule("jokers"))
     if rules.maal_table_changed and any(maal_items(m) for _, m in maal_values):
         cited.append(rules.rule("maal_table"))
     if rules.alter and any("alter" in item.name for _, m in maal_values
@@ -505,10 +542,36 @@ def _fee_note(pay: Payment, rules: MarriageRules) -> str:
                               in pay.fee_parts) + f", {rules.rule('fees')})")
 
 
-def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules
+def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
+                            cited: list[str], lines: list[str]
                             ) -> tuple[PairLine, ...]:
-    """MA-13: each refused show costs its player the penalty to every other."""
-    return tuple(PairLine(name, other, rules.invalid_show_penalty,
-                          f"invalid show ({rules.rule('invalid')})")
-                 for name in hand.invalid_shows
-                 for other in hand.players if other != name)
+    """MA-13: each refused show costs its player the penalty to every other
+    player — in this hand (`foul = now`), or with the fouler's next hand,
+    waived if they finish it (`foul = next`, MA-20); its lines and ids."""
+    invalid, penalty = rules.rule("invalid"), rules.invalid_show_penalty
+    later = rules.foul == Foul.NEXT
+    for name in hand.invalid_shows:
+        lines.append(f"{name}'s show was refused this hand ({invalid}): "
+                     + (f"under foul = next ({rules.rule('foul')}) {name} pays "
+                        f"{penalty} to every other player with {name}'s next "
+                        f"hand, unless {name} finishes it" if later else
+                        f"{name} pays {penalty} to every other player"))
+    payers = [p for p in hand.fouls_due if p in hand.players] if later \
+        else list(hand.invalid_shows)
+    for name in hand.fouls_due if later else ():
+        if name == hand.finisher:
+            lines.append(f"{name}'s refused show of the hand before is waived: "
+                         f"{name} finishes this one ({rules.rule('foul')})")
+        elif name not in hand.players:
+            lines.append(f"{name}'s refused show of before waits for {name}'s "
+                         f"next hand ({rules.rule('foul')})")
+    penalties = tuple(PairLine(name, other, penalty, f"invalid show ({invalid})")
+                      for name in payers if name != hand.finisher or not later
+                      for other in hand.players if other != name)
+    if hand.invalid_shows or hand.fouls_due:
+        cited.append(invalid)
+    if later and (hand.invalid_shows or hand.fouls_due):
+        cited.append(rules.rule("foul"))
+    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
+              for line in penalties]
+    return penalties

@@ -68,7 +68,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, Sequence
 
-from scorekeeper.core.cards import Card, format_cards
+from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.marriage.melds import Meld, classify_meld, natural_kind
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, MarriageRules
@@ -234,8 +234,13 @@ def max_qualifying(cards: Sequence[Card]) -> int:
 # -- the search -------------------------------------------------------------
 
 def _encode(cs: Sequence[Card], tables: _Tables) -> tuple[int, int, int]:
+    """The packed counts of the cards. A printed joker (MA-18) is no kind:
+    it only ever stands in, so it is counted in n, never encoded — the
+    search treats it as a card of the wildcards' pool."""
     key = skey = nonwild = 0
     for c in cs:
+        if c.is_joker:
+            continue
         k = _idx(c)
         key += _RU[k]
         skey += _SU[k]
@@ -390,6 +395,8 @@ def _pool_order(card: Card, wc: Wildcards | None) -> int:
     """Wildcards least worth keeping first (they become leftovers)."""
     if wc is None:
         return 0
+    if card.is_joker:
+        return 1
     if wc.is_ordinary_wild(card):
         return 0
     if card == wc.tiplu:
@@ -407,7 +414,8 @@ def _display(kinds: Sequence[int]) -> list[Card]:
 
 
 def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
-           rules: MarriageRules) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+           rules: MarriageRules, jokers: int = 0
+           ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """Turn search moves into melds (best first) and the cards left out.
 
     The search only counts stand-ins; here they get faces. The spare
@@ -417,7 +425,7 @@ def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
     any do.
     """
     wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
-    pool: list[Card] = []
+    pool: list[Card] = [JOKER] * jokers     # never encoded: always stand-ins
     groups: list[list[Card]] = []
     left: list[Card] = []
     for move in path:
@@ -467,6 +475,8 @@ def _natural_trio(pool: list[Card]) -> list[Card] | None:
     """A pure sequence or tunnela among the pool's cards, if there is one."""
     have = Counter(pool)
     for c in sorted(have):
+        if c.is_joker:
+            continue
         if have[c] >= 3:
             return [c, c, c]
         if c.rank <= 11:
@@ -492,6 +502,9 @@ def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
         raise Impossible(f"{len(cs)} cards cannot make exactly {melds} melds "
                          "of 3", rules.rule("finish"))
     rules.check_shoe(cs)
+    jokers = cs.count(JOKER)
+    if jokers and tiplu is None:
+        return None               # nothing is wild before the tiplu is seen
     tables = _tables(tiplu)
     enc = _encode(cs, tables)
     if qualifying and _qual_bound(enc[1]) < qualifying:
@@ -499,7 +512,7 @@ def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
     path = _search(enc, tables, len(cs), melds, qualifying)
     if path is None:
         return None
-    return _build(path, tiplu, len(cs), melds, rules)[0]
+    return _build(path, tiplu, len(cs), melds, rules, jokers)[0]
 
 
 def exposed_melds(groups: Sequence[Sequence[Card]], tiplu: Card | None,
@@ -586,8 +599,9 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
     path = _search(enc, tables, n, melds, qualifying, memo)
     if path is None:
         raise Refused(kept_text + _explain(enc, tables, tiplu, n, memo, rules,
-                                           melds, qualifying), finish_rule)
-    built, left = _build(path, tiplu, n, melds, rules)
+                                           melds, qualifying, rest.count(JOKER)),
+                      finish_rule)
+    built, left = _build(path, tiplu, n, melds, rules, rest.count(JOKER))
     return Finish(FinishKind.MELDS, kept + built, (), (),
                   left[0] if left else None)
 
@@ -602,8 +616,8 @@ def _kept_text(kept: Sequence[Meld], rules: MarriageRules) -> str:
 
 def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
              n: int, memo: Memo, rules: MarriageRules,
-             melds: int = FINISH_MELDS, qualifying: int = FINISH_QUALIFYING
-             ) -> str:
+             melds: int = FINISH_MELDS, qualifying: int = FINISH_QUALIFYING,
+             jokers: int = 0) -> str:
     # Climb from the fewest melds that hold the qualifying ones (always
     # possible: the qualifying bound is enough) and stop at the first count
     # that fails: successes are quick, so only one search has to be
@@ -630,7 +644,7 @@ def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
     if path is None:
         text = f"{head}: not even one meld can be formed"
     else:
-        built, left = _build(path, tiplu, n, best, rules)
+        built, left = _build(path, tiplu, n, best, rules, jokers)
         best = len(built)
         which = "the best uses" if proven else "the closest found uses"
         need = f"with {qualifying} qualifying melds " if qualifying else ""
@@ -654,7 +668,9 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card | None,
     # Two identical wildcards make a dublee: both stand as themselves, so
     # the pair is natural and has no stand-in (MA-9 only forbids stand-ins).
     counts = Counter(cs)
-    pairs = [c for c in sorted(counts) for _ in range(counts[c] // 2)]
+    # a JK is never natural, so never half of a dublee (MA-18)
+    pairs = [c for c in sorted(counts) if not c.is_joker
+             for _ in range(counts[c] // 2)]
     if len(pairs) < FINISH_DUBLEES:
         raise Refused(f"only {len(pairs)} dublee{'s' if len(pairs) != 1 else ''}"
                       f" among these cards (need {FINISH_DUBLEES}, "

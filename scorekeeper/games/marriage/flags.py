@@ -29,6 +29,8 @@ HAND_FLAGS = (
     Flag("exposed", ("--exposed",), str, None,
          "Marriage: 'MELD | MELD | MELD', the finisher's exposed melds (MA-5).",
          "MELDS"),
+    Flag("double", ("--double",), bool, False,
+         "Marriage: a doubled hand, every payment ×2 (MA-22)."),
     Flag("invalid_show", ("--invalid-show",), list, [],
          "Marriage: a player whose show was refused this hand (MA-13, "
          "invalid_show_penalty).", "NAME"),

@@ -18,7 +18,7 @@ from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, s
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
+from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules
 from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
         "invalid_shows": (list, "a list of names"),
         "exposed": (list, "a list of melds, each CARDS"),
+        "fouls_due": (list, "a list of names"),
+        "double": (bool, "true or false"),
     }
     tallies = (Tally("finishes", "finishes"),
                Tally("by_melds", "… by melds"),
@@ -59,7 +61,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         `shown:MAAL`); the tiplu may be left out when no cards are shown."""
         tiplu_card = cardtext.card(tiplu) if tiplu else None
         if tiplu_card is not None:
-            rules.check_shoe([tiplu_card])
+            rules.check_tiplu(tiplu_card)
         kind = FinishKind.read(by, rules.rule("finish"))
         dealt = tuple((p, tuple(cardtext.card(t) for t in texts))
                       for p, texts in tunnelas.items())
@@ -97,7 +99,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          finisher, rules),
             tunnelas, rules, table.names(flags.get("invalid_show", [])),
             table.names(flags.get("seen_dublees", [])),
-            split_melds(flags.get("exposed") or "", rules))
+            split_melds(flags.get("exposed") or "", rules))._replace(
+                fouls_due=tuple(flags.get("fouls_due", ())),
+                double=bool(flags.get("double", False)))
 
     def args_from_stored(self, data: Mapping[str, Any], table: Seating,
                          rules: MarriageRules) -> MarriageHand:
@@ -118,7 +122,20 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          {p: list(v) for p, v in tunnelas.items()}, rules,
                          data.get("invalid_shows", []),
                          data.get("seen_dublees", []),
-                         [str(m) for m in data.get("exposed", [])])
+                         [str(m) for m in data.get("exposed", [])])._replace(
+                             fouls_due=tuple(data.get("fouls_due", ())),
+                             double=data.get("double") is True)
+
+    def carried(self, previous: Mapping[str, Any] | None, rules: MarriageRules
+                ) -> dict[str, Any]:
+        """MA-20, `foul = next`: the refused shows of the hand before (and
+        those still waiting for a fouler who sat it out) are due now."""
+        if previous is None or rules.foul != Foul.NEXT:
+            return {}
+        played = dict(previous.get("net", {}))
+        due = [*previous.get("invalid_shows", []),
+               *(p for p in previous.get("fouls_due", []) if p not in played)]
+        return {"fouls_due": list(dict.fromkeys(due))} if due else {}
 
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         finisher = data.get("finisher")
@@ -135,6 +152,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         flags["invalid_show"] = list(data.get("invalid_shows", []))
         flags["seen_dublees"] = list(data.get("seen_dublees", []))
         flags["exposed"] = " | ".join(data.get("exposed", [])) or None
+        flags["double"] = True if data.get("double") is True else None
         return {key: value for key, value in flags.items() if value not in ([], None)}
 
     def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
@@ -185,6 +203,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             data["invalid_shows"] = list(args.invalid_shows)
         if args.exposed:
             data["exposed"] = [cardtext.format_cards(m) for m in args.exposed]
+        if args.fouls_due:
+            data["fouls_due"] = list(args.fouls_due)
+        if args.double:
+            data["double"] = True
         if result.unverified:
             data["unverified"] = list(result.unverified)
         data["maal"] = dict(result.maal_totals())
@@ -215,6 +237,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             facts["maal"] = dict(data["maal"])
         if data.get("invalid_shows"):
             facts["invalid_shows"] = list(data["invalid_shows"])
+        if data.get("fouls_due"):
+            facts["fouls_due"] = list(data["fouls_due"])
+        if data.get("double") is True:
+            facts["double"] = True
         return facts
 
     def story(self, facts: Mapping[str, Any]) -> str:
@@ -227,6 +253,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             said += "; seen through dublees: " + ", ".join(facts["seen_dublees"])
         if facts.get("invalid_shows"):
             said += "; refused show: " + ", ".join(facts["invalid_shows"])
+        if facts.get("fouls_due"):
+            said += "; refused show of before due: " + ", ".join(facts["fouls_due"])
+        if facts.get("double"):
+            said += "; doubled"
         if facts.get("unverified"):
             said += "; agreed maal: " + ", ".join(facts["unverified"])
         return said

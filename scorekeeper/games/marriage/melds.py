@@ -118,6 +118,8 @@ def natural_kind(cs: Sequence[Card]) -> MeldKind | None:
     """Kind of 1–3 cards all standing as themselves (None if no meld)."""
     ranks = [c.rank for c in cs]
     suits = [c.suit for c in cs]
+    if any(c.is_joker for c in cs):
+        return None               # a JK only ever stands in (MA-18)
     if len(cs) == 3 and len(set(cs)) == 1:
         return TUNNELA
     if len(set(suits)) == 1 and sequence_fits(ranks):

@@ -43,7 +43,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                               ).strip().lower()
     def tiplu_ok(text: str) -> None:
         if text.strip() != "-":
-            rules.check_shoe([cardtext.card(text)])
+            rules.check_tiplu(cardtext.card(text))
 
     tiplu = ask.ask("The tiplu (e.g. jc; '-': every maal a number)",
                     tiplu_ok, default=previous.get("tiplu") or "-").strip()
@@ -57,7 +57,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         "Who saw it by 7 dublees instead? (or '-')",
         table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
-    holdings = Holdings(rules.decks, 0, rules.rule("table"),
+    holdings = Holdings(rules.decks, rules.printed_jokers, rules.rule("table"),
                         {"the tiplu": [cardtext.card(tiplu)]} if tiplu != "-"
                         else {})
     flags["hand"] = []

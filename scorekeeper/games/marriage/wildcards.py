@@ -34,8 +34,9 @@ class Wildcards(NamedTuple):
         return cls(tiplu, jhiplu, poplu)
 
     def is_wild(self, card: Card) -> bool:
-        """Every card of the tiplu's rank, plus the jhiplu and the poplu."""
-        return (card.rank == self.tiplu.rank and not card.is_joker) \
+        """Every card of the tiplu's rank, plus the jhiplu and the poplu;
+        and a printed joker, where the shoe holds them (MA-18)."""
+        return card.is_joker or card.rank == self.tiplu.rank \
             or card == self.jhiplu or card == self.poplu
 
     @property
