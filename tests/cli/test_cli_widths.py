@@ -22,7 +22,7 @@ import scorekeeper.screen.streams
 WIDTHS = (40, 50, 60, 80, 120)
 DHUMBAL = ("Asha", "Bikash", "Chandrakant", "Devendra Bahadur")
 MARRIAGE = ("Bikash", "Chandrakant", "Devendra Bahadur")
-NAMES = set(DHUMBAL) | set(MARRIAGE)
+NAMES = set(DHUMBAL) | set(MARRIAGE) | {"Devendra Bahadur"}
 FINISH = "3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ 7♣ K♦ K♦ K♦"
 D_HAND = ["--call", "Chandrakant", "--hand", "Asha=K♠ K♥", "--hand", "Bikash=5♦ 6♦",
           "--hand", "Chandrakant=A♠ 2♠", "--hand", "Devendra Bahadur=3♣"]
@@ -37,10 +37,23 @@ def stderr_on_a_terminal(monkeypatch):
     monkeypatch.setattr(scorekeeper.screen.streams, "_stderr_is_terminal", lambda: True)
 
 
+CALLBREAK = ("Asha", "Bikash", "Chandrakant", "Devendra Bahadur")
+C_HAND = ["--bid", "Asha=3", "--bid", "Bikash=2", "--bid", "Chandrakant=4",
+          "--bid", "Devendra Bahadur=2", "--won", "Asha=4", "--won", "Bikash=2",
+          "--won", "Chandrakant=5", "--won", "Devendra Bahadur=2"]
+
+
 @pytest.fixture
 def folder(cli, tmp_path: Path) -> Path:
-    """A Dhumbal session of two hands (of 4) and a Marriage one of one."""
+    """A Dhumbal session of two hands (of 4), a Marriage one of one, and a
+    Call Break one of one (in a folder of its own: `stats` reads the
+    others)."""
     d, m = tmp_path / "dhumbal.toml", tmp_path / "marriage.toml"
+    c = tmp_path / "cb" / "callbreak.toml"
+    c.parent.mkdir()
+    assert cli("new", c, "--game", "callbreak", "--players",
+               ",".join(CALLBREAK)).exit_code == 0
+    assert cli("record", c, *C_HAND).exit_code == 0
     assert cli("new", d, "--game", "dhumbal", "--players", ",".join(DHUMBAL),
                "--hands", "4").exit_code == 0
     assert cli("new", m, "--game", "marriage", "--players",
@@ -54,6 +67,7 @@ def folder(cli, tmp_path: Path) -> Path:
 COMMANDS = {
     "show dhumbal": ("show", "dhumbal.toml", "1"),
     "show marriage": ("show", "marriage.toml", "1"),
+    "show callbreak": ("show", "cb/callbreak.toml", "1"),
     "amend dhumbal": ("amend", "dhumbal.toml", "2", *D_HAND),
     "amend marriage": ("amend", "marriage.toml", "1", *M_HAND),
     "standings": ("standings", "dhumbal.toml"),

@@ -3,26 +3,44 @@ shell prints the explanation below it)."""
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.callbreak.engine import CallBreakResult
 from scorekeeper.games.callbreak.rules import TENTHS
-from scorekeeper.screen.style import ascii_mode, colour, table_box, title
+from scorekeeper.screen.style import (
+    ascii_mode,
+    colour,
+    first_fitting,
+    legend,
+    table_box,
+    title,
+)
 
 
 def ruling(con: Console, result: CallBreakResult, hand_number: int | None,
            dealer: str) -> None:
-    table = Table(title=title(hand_number, dealer), box=table_box(con))
-    table.add_column("Player", overflow="fold")
-    table.add_column("Call", justify="right")
-    table.add_column("Took", justify="right")
-    table.add_column("Points", justify="right")
+    """The table fits the terminal from 40 columns up: a name is never
+    broken; where the whole names do not fit they are shortened as little
+    as fits, a legend below saying who is who (docs/CLI.md)."""
     calls, tricks = dict(result.calls), dict(result.tricks)
     star = " *" if ascii_mode(con) else " ★"
-    for name, tenths in result.scores:
-        mark = star if name == result.winner else ""
-        table.add_row(escape(name) + mark, str(calls[name]), str(tricks[name]),
-                      colour(tenths, TENTHS))
+
+    def build(names: Mapping[str, str]) -> Table:
+        table = Table(title=title(hand_number, names.get(dealer, dealer)),
+                      box=table_box(con))
+        table.add_column("Player", no_wrap=True)
+        for head in ("Call", "Took", "Points"):
+            table.add_column(head, justify="right", no_wrap=True)
+        for name, tenths in result.scores:
+            mark = star if name == result.winner else ""
+            table.add_row(escape(names[name]) + mark, str(calls[name]),
+                          str(tricks[name]), colour(tenths, TENTHS))
+        return table
+
+    table, _, names = first_fitting(con, [name for name, _ in result.scores], [build])
     con.print(table)
+    legend(con, names)
