@@ -261,3 +261,19 @@ def test_yaniv_and_jhyap_in_profiles_and_rules(cli):
         ids = json.loads(shown.stdout)["rules"]
         assert ids[0] == first and "DO-8" in ids
     assert "jdross/yaniv" in cli("rules", "dhumbal", "yaniv", "YA-9").stdout
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "dhumbal-yaniv.toml"
+
+
+def test_ya_sample_session_resets_at_50_and_100_and_puts_asha_out(cli):
+    # worked out by hand: Bikash 13 + 37 lands on 50 (hand 2), Asha 70 + 30
+    # lands on 100 (hand 5), Asha 87 + 30 = 117 is past 100 (hand 7)
+    history = json.loads(cli("history", SAMPLE, "--json").stdout)["hands"]
+    assert [row.get("reset", []) for row in history] == \
+        [[], ["Bikash"], [], [], ["Asha"], [], []]
+    assert history[4]["points"]["Asha"] == 30 - 50
+    assert history[6]["eliminated"] == ["Asha"]
+    standing = json.loads(cli("standings", SAMPLE, "--json").stdout)
+    assert standing["totals"] == {"Asha": 117, "Bikash": 70, "Chandra": 40}
+    assert standing["eliminated"] == ["Asha"] and standing["complete"] is False
