@@ -158,8 +158,8 @@ def after_write(written: str, show: Callable[[], None]) -> None:
         pass    # the reader stopped reading: nothing more to show
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
-            sys.stderr.write(f"{written}; showing it failed ({type(err).__name__}: "
-                             f"{err})\n")
+            sys.stderr.write(wrapped(f"{written}; showing it failed "
+                                     f"({type(err).__name__}: {err})") + "\n")
 
 
 def guarded(body: Callable[[], None], as_json: bool = False,

@@ -16,6 +16,23 @@ from __future__ import annotations
 import re
 
 
+def visible(text: str) -> str:
+    """`text` safe to show on a terminal: control characters (an escape
+    sequence, a bell, a carriage return) and invisible formatting
+    characters are written as Python writes them in a string (\\x1b,
+    \\u202e), so a file name can never drive the terminal. Line breaks stay
+    (messages have several lines); tabs stay."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in _SHOWN else repr(c)[1:-1]
+                   for c in text)
+
+
+# kept as they are: line breaks and tabs of a message, and the joiners that
+# shape Devanagari and emoji in names
+_SHOWN = frozenset("\n\t\u200c\u200d")
+
+
 def cite(message: str, rule: str | None) -> str:
     """`message` citing `rule` once: not again if it already does, after the
     first line of a listing, merged into a citation the line ends with."""

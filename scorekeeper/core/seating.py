@@ -20,6 +20,7 @@ from scorekeeper.core.options import RuleSet, is_whole_number
 # anything that breaks a line or is invisible control (FILE:LINE must stay
 # one line; U+2028, U+0085 and friends would break it).
 _NAME_SEPARATORS = "=,|"
+MAX_NAME = 64          # characters in a player's name (docs/CLI.md)
 _FORBIDDEN_CATEGORIES = {"Cc", "Zl", "Zp"}
 
 
@@ -172,6 +173,9 @@ def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     for n in cleaned:
         if not n:
             raise Impossible("a player's name is empty", table)
+        if len(n) > MAX_NAME:
+            raise Impossible(f"the name {n[:20]!r}… is {len(n)} characters long: a "
+                             f"player's name has at most {MAX_NAME}", table)
         if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
             raise Impossible(f"the name {n!r} may not contain '=', ',', '|', "
                              "control characters, line breaks or invisible "

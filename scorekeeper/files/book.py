@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.seating import check_player_names, resolve_name
@@ -53,7 +53,7 @@ def read(path: Path, use_cache: bool = True) -> Session:
     storage.check_ledger_path(path)
     text = storage.read_text(path)
     cached = storage.read_cached_document(path, text) if use_cache else None
-    return ledger.parse(text, str(path), cached)
+    return ledger.parse(text, visible(str(path)), cached)
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,10 @@ def _checked(path: Path, real: Path, text: str) -> Reading:
     cached = storage.read_cached_document(real, text)
     if cached is not None:
         try:
-            return Reading(ledger.parse(text, str(path), cached))
+            return Reading(ledger.parse(text, visible(str(path)), cached))
         except Exception:  # noqa: BLE001 - a cache mangled by hand: not trusted
             storage.forget_cache(real)
-    session = ledger.parse(text, str(path))
+    session = ledger.parse(text, visible(str(path)))
     problems = tuple(ledger.verify(session))
     if not problems:                       # trusted from now on
         storage.write_cache(real, text, dict(session.document))
@@ -135,7 +135,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
     A change is refused on a ledger that does not verify, unless it is a
     `repair`: then the session after must pass `repair(reading, after)`.
     Only a ledger that verifies is cached as trusted."""
-    label = str(path)
+    label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
         reading = _checked(path, real, text)
@@ -160,7 +160,7 @@ def create(path: Path, header: Mapping[str, Any], force: bool = False,
     """A new ledger holding `header` (refused if the file exists, unless
     `force`)."""
     storage.check_ledger_path(path)
-    label = str(path)
+    label = visible(str(path))
     text = tomltext.header_text(header)
     created = _read_back(Change(text, dict(header)), label)
     if not os.path.exists(path):

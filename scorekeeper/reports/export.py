@@ -15,6 +15,7 @@ import csv
 import html
 import io
 import json
+import re
 from typing import TYPE_CHECKING, Any, Optional
 
 from scorekeeper.core.errors import Impossible
@@ -49,8 +50,19 @@ def csv_text(text: str) -> str:
 
 
 def md_text(text: str) -> str:
-    """Text for a Markdown table cell: no HTML, no cell break, one line."""
-    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+    """Text for a Markdown table cell: no HTML, no cell break, one line,
+    and no Markdown of its own: a name like `![x](http://…)` is shown as
+    typed, never an image or a link (each character that makes markup in
+    a line, backslash-escaped)."""
+    return _MD_SPECIAL.sub(r"\\\g<0>", html.escape(text, quote=False)
+                           ).replace("\n", " ")
+
+
+# Every link and image needs a bracket (the `<` of an autolink is
+# HTML-escaped already); a backslash would undo an escape, a backtick start
+# code, a bar end the cell. Emphasis is left alone: it cannot fetch
+# anything, and option names like call_limit stay readable.
+_MD_SPECIAL = re.compile(r"[\\`\[\]|]")
 
 
 def _rows(session: Session) -> list[dict[str, Any]]:

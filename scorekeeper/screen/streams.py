@@ -14,6 +14,7 @@ import os
 import sys
 
 from scorekeeper.core.cards import suits_as_letters
+from scorekeeper.core.errors import visible
 
 _ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
                         "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
@@ -81,6 +82,7 @@ def wrapped(text: str, rest: str = "    ", width: int | None = None) -> str:
     in lines of at most `width` columns (`stderr_width()`), broken at
     spaces only, every line after the first of each indented by `rest`
     more than it (a hanging indent): a name or a word is never split."""
+    text = visible(text)            # a file name never drives the terminal
     width = stderr_width() if width is None else width
     if width is None or all(len(line) <= width for line in text.split("\n")):
         return text
