@@ -421,6 +421,9 @@ def test_cb13_worked_example_at_10_a_point_a_and_c_receive_196(cli, club):
     assert data["balances"] == {"Asha": 196, "Bikash": 24, "Chandra": 196,
                                 "Dipak": -416}
     assert data["balances_display"]["Asha"] == "19.6"
+    money = one_json(cli("settle-up", club, "--rate", "10", "--json"))["money"]
+    assert money["balances"] == {"Asha": 196, "Bikash": 24, "Chandra": 196,
+                                 "Dipak": -416}
 
 
 def test_cb2_worked_example_the_deal_goes_round_the_table(cli, club):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.options import Profile, is_whole_number
+from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.callbreak.engine import (
@@ -18,9 +18,8 @@ from scorekeeper.games.callbreak.engine import (
     CallBreakResult,
     resolve,
 )
-from scorekeeper.games.callbreak.flags import HAND_FLAGS
-from scorekeeper.games.callbreak.rules import NAME, PROFILES, CallBreakRules
-from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
+from scorekeeper.games.callbreak.rules import CallBreakRules
+from scorekeeper.games.interface import Game, StoredTypes
 from scorekeeper.games.tally import Tally
 
 PLAYERS = 4
@@ -51,12 +50,12 @@ def _stored_counts(data: Mapping[str, Any], key: str) -> tuple[tuple[str, int], 
 
 
 class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
-    name = NAME
+    """The name, profiles, hand flags, names to rename and the comparison
+    of `verify` are the defaults (`Game`); a deal is stored as `calls` and
+    `tricks`, not under its flags' names."""
+
     title = "Call Break"
-    profiles: ClassVar[tuple[Profile[Any], ...]] = PROFILES
-    hand_flags = HAND_FLAGS
     stored_required = ("calls", "tricks")
-    name_keys: ClassVar[frozenset[str]] = frozenset()
     stored_types: ClassVar[StoredTypes] = {
         "calls": (dict, "a table NAME = CALL"),
         "tricks": (dict, "a table NAME = TRICKS"),
@@ -123,19 +122,12 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         data["rules"] = list(result.rules)
         return data
 
-    def compare(self, data: Mapping[str, Any], result: CallBreakResult,
-                score_key: str) -> list[str]:
-        out: list[str] = []
-        compare_value(data, "winner", result.winner, out)
-        compare_scores(data, score_key, dict(result.scores), out)
-        return out
-
     def result_json(self, result: CallBreakResult, hand: int | None,
                     kind: ScoreKind = NET) -> dict[str, Any]:
         return {"hand": hand, "winner": result.winner,
                 "calls": dict(result.calls), "tricks": dict(result.tricks),
                 "made": list(result.made),
-                "points": dict(result.scores),
+                kind.key: dict(result.scores),
                 "rules": list(result.rules),
                 "explanation": list(result.explanation)}
 
