@@ -1,7 +1,9 @@
 """scorekeeper: scorekeeper and rules referee for Dhumbal and Marriage.
 
-The package is a pure core (cards, profiles, the Dhumbal and Marriage
-engines, the ledger model) and a thin command-line shell (`scorekeeper.cli`).
+The package is a pure core (`core`: cards, options, scores; `games`: each
+game's engine; `ledger` and `reports`: the session model and what is made
+of it) and a thin command line (`files`, `screen`, `commands`,
+`scorekeeper.cli`); docs/ARCHITECTURE.md has the map.
 Nothing in the core prints or touches files except `scorekeeper.files.storage`.
 """
 

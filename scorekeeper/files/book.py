@@ -15,8 +15,9 @@ problems found with the session, for the commands that show it; a change
 is refused (exit 1) on a ledger that fails the re-check. A ledger that
 passes is trusted from then on (its bytes go to the cache).
 
-This is the only module that combines the ledger model (`ledger`,
-`tomltext`) with the files (`storage`).
+This is the only module that combines the ledger model
+(`scorekeeper.ledger`: `document`, `session`, `tomltext`) with the files
+(`files.storage`).
 """
 
 from __future__ import annotations

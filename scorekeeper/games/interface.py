@@ -1,10 +1,12 @@
 """The one interface every game implements.
 
 A game is a package under `scorekeeper/games/` (see docs/ARCHITECTURE.md)
-with a `game.py` exposing `GAME`, an instance of a `Game` subclass, and a
-`commands.py` declaring its hand options and `check` commands
-(`scorekeeper.games.declare`). The ledger, the book and the CLI know games only
-through this module and `scorekeeper.games.registry`.
+with a `game.py` exposing `GAME`, an instance of a `Game` subclass; its
+`rules.py` (`PROFILES`), `flags.py` (`HAND_FLAGS`) and `commands.py`
+(`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), and
+its `render.py` and `prompts.py` speak to people. The ledger, the book
+and the CLI know games only through this module and
+`scorekeeper.games.registry`.
 
 `Game` is generic in three types of the game's own:
 
@@ -59,7 +61,8 @@ class HandResult(Protocol):
 
 
 class Asker(Protocol):
-    """The interactive prompts a game's `ask_hand` may use (the shell's)."""
+    """The interactive prompts a game's `prompts.ask_hand` may use
+    (`screen.entry`'s)."""
 
     def ask(self, question: str, check: Callable[[str], object],
             default: str | None = None) -> str: ...

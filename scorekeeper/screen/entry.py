@@ -2,7 +2,7 @@
 
 Each answer is checked as soon as it is typed (a bad card list is asked
 again, earlier answers are kept); the game asks its own questions
-(`Game.ask_hand`) and returns the flags they amount to; the whole hand is
+(`ask_hand` of the game's `prompts` module, found by name) and returns the flags they amount to; the whole hand is
 then ruled on and shown, and returned for writing only after the user
 confirms. Prompts go to stderr so stdout stays clean for `--json`.
 """

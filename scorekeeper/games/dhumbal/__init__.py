@@ -4,7 +4,8 @@
 * `turns`   — a hand's value and the single rulings of a turn (call,
               discard, draw), light enough for `check` at the table;
 * `engine`  — one hand's ruling, for every profile;
+* `flags`   — `HAND_FLAGS`: `--call`, `--show`, `--hand` as data;
+* `commands` — `CHECKS`: `check call|discard|draw` as data;
 * `game`    — `GAME`: entering, storing, replaying, showing one hand;
-* `checks`  — `CHECKS`: `check call|discard|draw` as data;
 * `render`, `prompts` — for people (rich, a terminal).
 """

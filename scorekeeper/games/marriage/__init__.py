@@ -10,6 +10,7 @@ The pure core, plain functions on frozen values:
 * `settlement` — paying out a hand (MA-12);
 * `engine`     — one whole hand's ruling (MA-10 … MA-13).
 
-For the ledger and the shell: `game` (`GAME`), `checks` (`CHECKS`:
-`check meld|finish|maal`), and for people `render` and `prompts`.
+For the ledger and the command line: `flags` (`HAND_FLAGS`), `commands`
+(`CHECKS`: `check meld|finish|maal`), `game` (`GAME`), and for people
+`render` and `prompts`.
 """
