@@ -70,14 +70,17 @@ def sizes(exe: list[str], env: dict[str, str], counts: list[int]) -> None:
                       flush=True)
 
 
-def _median(exe: list[str], argv: list[str], env: dict[str, str], runs: int,
-            before: object = None) -> float:
-    times = []
+def _medians(exe: list[str], runs_of: list[tuple[list[str], object]],
+             env: dict[str, str], runs: int) -> list[float]:
+    """The median time of each command, the commands run in turn (so that
+    a machine busy with something else slows them alike)."""
+    times: list[list[float]] = [[] for _ in runs_of]
     for _ in range(runs):
-        if callable(before):
-            before()
-        times.append(timed([*exe, *argv], env)[0])
-    return statistics.median(times)
+        for i, (argv, before) in enumerate(runs_of):
+            if callable(before):
+                before()
+            times[i].append(timed([*exe, *argv], env)[0])
+    return [statistics.median(t) for t in times]
 
 
 def ratios(exe: list[str], env: dict[str, str], runs: int = 7) -> None:
@@ -89,19 +92,19 @@ def ratios(exe: list[str], env: dict[str, str], runs: int = 7) -> None:
         for path in (small, big):      # written by scorekeeper once: warm
             subprocess.run([*exe, "record", str(path), *HAND], env=run_env,
                            capture_output=True, check=True)
-        rec = [_median(exe, ["record", str(p), *HAND], run_env, runs)
-               for p in (small, big)]
+        rec = _medians(exe, [(["record", str(p), *HAND], None) for p in (small, big)],
+                       run_env, runs)
         print(f"record: 2,000 hands {rec[1]:.3f} s / 3 hands {rec[0]:.3f} s = "
               f"{rec[1] / rec[0]:.2f}x (target <= 1.25x)")
-        cold = []
+        edits = []
         for path in (small, big):
             make_ledger(path, 3 if path is small else 2000, seed=11)
             text = path.read_text(encoding="utf-8")
 
             def edited(path: Path = path, text: str = text) -> None:
                 path.write_text(text + "# edited by hand\n", encoding="utf-8")
-            cold.append(_median(exe, ["standings", "--json", str(path)], run_env,
-                                runs, edited))
+            edits.append((["standings", "--json", str(path)], edited))
+        cold = _medians(exe, edits, run_env, runs)
         print(f"standings --json, never written by scorekeeper: 2,000 hands "
               f"{cold[1]:.3f} s / 3 hands {cold[0]:.3f} s = {cold[1] / cold[0]:.2f}x "
               "(target <= 2.0x, stretch 1.5x)")

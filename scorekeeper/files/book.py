@@ -23,7 +23,7 @@ This is the only module that combines the ledger model
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -46,6 +46,9 @@ class Change:
 
     text: str
     document: dict[str, Any]
+    # set when `text` is the old text (its last newlines aside), a newline,
+    # then this one `[[hands]]` table: read back by parsing only it
+    tail: str | None = None
 
 
 def read(path: Path, use_cache: bool = True) -> Session:
@@ -106,8 +109,13 @@ def refuse_stale(reading: Reading) -> None:
             f"`scorekeeper verify {label} --fix`.")
 
 
-def _read_back(change: Change, label: str) -> Session:
+def _read_back(change: Change, label: str, before: Session | None = None,
+               old_text: str = "") -> Session:
     """The session the new text holds, refused unless it is the one meant."""
+    if change.tail is not None and before is not None:
+        after = _read_back_appended(change, label, before, old_text)
+        if after is not None:
+            return after
     def refuse(why: str) -> Impossible:
         return Impossible(f"{label}: nothing written: the changed ledger would "
                           f"not read back as meant ({why}); its layout is "
@@ -122,6 +130,48 @@ def _read_back(change: Change, label: str) -> Session:
     # the document meant: a checked ledger and hands this program made
     return ledger.from_document(document, label, tomltext.line_index(change.text),
                                 checked=True)
+
+
+def _read_back_appended(change: Change, label: str, before: Session,
+                        old_text: str) -> Session | None:
+    """The session after one `[[hands]]` table appended, read back without
+    parsing the whole new text; None (parse it all) when this cannot be
+    proven. The proof: (1) the new text is, byte for byte, the old text
+    (its last newlines aside), a newline and the tail — so everything
+    before the tail is the text `before` was read from; (2) the old text
+    from its last `[[hands]]` header on, with the tail, parses (TOML) to
+    that last hand, the new one and the tables after them as `before`
+    holds them — so the headers are an array of tables the tail appends
+    to (not a static array `hands = [...]`, which TOML would refuse); (3)
+    the document meant is `before`'s with exactly that hand added."""
+    assert change.tail is not None
+    head = old_text.rstrip("\n") + "\n"
+    if len(change.text) != len(head) + len(change.tail) \
+            or not change.text.startswith(head) or not change.text.endswith(change.tail):
+        return None
+    had = "hands" in before.document        # then only as [[hands]] tables
+    hands = list(before.document.get("hands", []))
+    start = 0 if head.startswith("[[hands]]\n") else head.rfind("\n[[hands]]\n") + 1
+    if had and (not hands or start == 0 and not head.startswith("[[hands]]\n")):
+        return None                        # `hands = []`, or no header found
+    try:
+        part = tomltext.load_toml(head[start:] + change.tail if had
+                                  else change.tail, label)
+    except LedgerError:
+        return None
+    new_hand = change.document.get("hands", [None])[-1]
+    expected = {k: before.document[k] for k in part if k != "hands"
+                and k in before.document}
+    if part.get("hands") != [*hands[-1:], new_hand] \
+            or {k: v for k, v in part.items() if k != "hands"} != expected \
+            or change.document != {**before.document, "hands": [*hands, new_hand]}:
+        return None
+    line = head.count("\n") + 2            # the tail starts with a blank line
+    players, key = before.players, before.score_key
+    stored = StoredHand(len(hands) + 1, line, new_hand,
+                        tuple(p for p in players if p in new_hand[key]),
+                        new_hand["dealer"], dict(new_hand[key]))
+    return replace(before, hands=(*before.hands, stored), document=change.document)
 
 
 # A repair refuses (raises) or returns what still does not verify after it.
@@ -143,7 +193,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
         if repair is None:
             refuse_stale(reading)
         new = change(reading.session, text)
-        after = _read_back(new, label)
+        after = _read_back(new, label, reading.session, text)
         left = repair(reading, after) if repair is not None else ()
         storage.check_writable(real, path)
 
@@ -217,7 +267,8 @@ def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
     """The ledger with one more `[[hands]]` table at its end."""
     document = dict(session.document)
     document["hands"] = [*document.get("hands", []), dict(stored)]
-    return Change(text.rstrip("\n") + "\n" + tomltext.hand_text(stored), document)
+    tail = tomltext.hand_text(stored)
+    return Change(text.rstrip("\n") + "\n" + tail, document, tail)
 
 
 @dataclass(frozen=True)

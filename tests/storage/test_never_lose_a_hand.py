@@ -372,3 +372,45 @@ def test_ma11_an_agreed_maal_is_bounded_by_what_three_decks_give(cli, value, cod
     assert result.exit_code == code
     if code:
         assert "at most 82" in one_json(result.stdout)["error"]
+
+
+# -- 5. record reads back only the hand it appends, with a proof ---------------------
+
+def test_record_parses_back_only_the_appended_hand_of_a_long_ledger(cli, ledger,
+                                                                    monkeypatch):
+    from scorekeeper.ledger import tomltext
+
+    text = ledger.read_text(encoding="utf-8").replace("hands = 3", "hands = 99")
+    ledger.write_text(text, encoding="utf-8")
+    for _ in range(12):
+        assert cli("record", ledger, *HAND).exit_code == 0
+    parsed: list[int] = []
+    load = tomltext.load_toml
+
+    def counting(text: str, label: str):
+        parsed.append(len(text))
+        return load(text, label)
+
+    monkeypatch.setattr(tomltext, "load_toml", counting)
+    size = len(ledger.read_text(encoding="utf-8"))
+    assert cli("record", ledger, *HAND).exit_code == 0
+    assert parsed and max(parsed) < size / 4          # the last hand and the new
+    session = parse(ledger.read_text(encoding="utf-8"), "x")
+    assert len(session.hands) == 13 and verify(session) == []
+
+
+def test_record_onto_an_inline_array_of_hands_is_refused_not_appended(cli, tmp_path):
+    path = tmp_path / "inline.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
+    inline = ('hands = [{ hand = 1, dealer = "Asha", call = "Asha", cards = { '
+              'Asha = "A♠", Bikash = "K♠" }, winner = "Asha", caught = false, '
+              'net = { Asha = 10, Bikash = -10 }, rules = ["DH-2", "DH-4", '
+              '"DH-8", "DH-11"] }]\n# [[hands]]\n\n')
+    text = path.read_text(encoding="utf-8").replace("[options]", inline + "[options]")
+    path.write_text(text, encoding="utf-8")
+    assert cli("verify", path).exit_code == 0
+    before = path.read_bytes()
+    result = cli("record", path, "--call", "Bikash", "--hand", "Asha=K♠",
+                 "--hand", "Bikash=A♠")
+    assert result.exit_code == 2 and "nothing written" in result.stderr
+    assert path.read_bytes() == before
