@@ -210,20 +210,21 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
     return out
 
 
-def fitted_names(names: Sequence[str], fit: Callable[[Mapping[str, str]], bool]
-                 ) -> dict[str, str]:
+def fitted_names(names: Sequence[str], fit: Callable[[Mapping[str, str]], bool],
+                 shortest: int = 3) -> dict[str, str]:
     """The names as `fit` takes them: every name whole if that fits; else
     the names longer than some length cut (`abbreviations`), for the
     greatest length that fits, so that a name is shortened only when it
-    does not fit; else as short as `abbreviations` makes them."""
+    does not fit; else as short as `abbreviations` makes them with names
+    of `shortest` letters at most."""
     whole = {name: name for name in names}
     if not names or fit(whole):
         return whole
-    for longest in range(max(map(len, names)) - 1, 2, -1):
+    for longest in range(max(map(len, names)) - 1, shortest - 1, -1):
         short = abbreviations(names, longest)
         if fit(short):
             return short
-    return abbreviations(names, 3)
+    return abbreviations(names, shortest)
 
 
 def first_fitting(con: Console, names: Sequence[str],

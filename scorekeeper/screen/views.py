@@ -16,6 +16,7 @@ from typing import (
 )
 from typing import AbstractSet as Set
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -190,13 +191,17 @@ def history(con: Console, session: Session, last: int | None = None,
     # are shortened (as little as fits) only once the whole names do not.
     layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
                _Layout(False, {}, False, True), _Layout(False, {}, True, True),
-               _Layout(False, abbreviations(session.players), True, False))
+               _Layout(False, {}, True, False))
+    # Whether a layout fits is measured on the few rows that hold each
+    # column's widest cell (a table is as wide as those): the same answer
+    # as all the rows give, at a fraction of the cost.
+    probe = _widest_rows(session, data, shown, stale)
     for layout in layouts:
         if layout.names == {}:       # to be shortened as little as fits
-            layout = _shortened(con, session, data, shown, stale, layout)
-        tables = _history_tables(con, session, data, shown, stale, layout)
-        if tables:
+            layout = _shortened(con, session, data, probe, stale, layout)
+        if _history_tables(con, session, data, probe, stale, layout):
             break
+    tables = _history_tables(con, session, data, shown, stale, layout)
     house_options(con, session)
     for table in tables:
         con.print(table)
@@ -210,15 +215,51 @@ def history(con: Console, session: Session, last: int | None = None,
         con.print("  No hands recorded yet.", markup=False)
 
 
+def _widest_rows(session: Session, data: Mapping[str, Any],
+                 shown: Sequence[Mapping[str, Any]], stale: Set[int | None]
+                 ) -> list[Mapping[str, Any]]:
+    """The rows of `shown` that hold the widest cell of some column in some
+    layout: the longest hand label and story, a row for each player as
+    dealer and as winner, and each player's widest score and total, side
+    by side and stacked, and a hand they sat out."""
+    if not shown:
+        return []
+    key, kind = data["score"], session.score_kind
+
+    def cell(row: Mapping[str, Any], p: str) -> tuple[int, int]:
+        if p not in row[key]:
+            return 3, 3                                   # "out"
+        score, total = len(kind.signed(row[key][p])), len(kind.display(row["totals"][p]))
+        return score + 3 + total, max(score, total)
+
+    picks = [max(shown, key=lambda r: len(str(r["hand"])) + (r["hand"] in stale)),
+             max(shown, key=lambda r: cell_len(session.story(r)))]
+    for p in session.players:
+        picks += [r for r in shown if r["dealer"] == p][:1]
+        picks += [r for r in shown if r["winner"] == p][:1]
+        picks += [max(shown, key=lambda r: cell(r, p)[0]),
+                  max(shown, key=lambda r: cell(r, p)[1])]
+        picks += [r for r in shown if p not in r[key]][:1]
+    return list({id(r): r for r in picks}.values())
+
+
 def _shortened(con: Console, session: Session, data: Mapping[str, Any],
                shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
                layout: _Layout) -> _Layout:
-    """`layout` with the names shortened as little as makes it fit."""
-    def fit(names: Mapping[str, str]) -> bool:
-        return bool(_history_tables(con, session, data, shown, stale,
-                                    layout._replace(names=names)))
+    """`layout` with the names shortened as little as makes it one table;
+    in the last layout, where the players are split over several tables
+    rather than shortened below 6 letters, as little as keeps the fewest
+    tables names of 6 letters need."""
+    def count(names: Mapping[str, str]) -> int:
+        return len(_history_tables(con, session, data, shown, stale,
+                                   layout._replace(names=names)))
 
-    return layout._replace(names=fitted_names(session.players, fit))
+    if layout.seats:
+        return layout._replace(names=fitted_names(
+            session.players, lambda names: count(names) == 1))
+    fewest = count(abbreviations(session.players, 6))
+    return layout._replace(names=fitted_names(
+        session.players, lambda names: count(names) <= fewest, 6))
 
 
 def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
