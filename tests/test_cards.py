@@ -242,3 +242,33 @@ def test_dh1_no_jokers_message_names_the_session():
 
 def test_cards_repr_writes_the_suit_as_a_letter():
     assert repr(card("10♦")) == "Card(10d)" and repr(Card(0, -1)) == "Card(JK)"
+
+
+NOT_A_RANK = ("is not a rank: after a suit come ranks A 2 … 9 T (or 10) J Q K, "
+              "e.g. 's345', 'hjqk'")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("s", "cannot read 's': 's' (character 1) is a suit without ranks after it"),
+    ("sh5", "cannot read 'sh5': 's' (character 1) is a suit without ranks after it"),
+    ("A♠ sh5", "cannot read 'sh5': 's' (character 4 of the card text) is a suit "
+               "without ranks after it"),
+    ("K♥ h5s", "cannot read 'h5s': 's' (character 6 of the card text) is a suit "
+               "without ranks after it"),
+    ("s3x", f"cannot read 's3x': 'x' (character 3) {NOT_A_RANK}"),
+    ("A♠ s3x", f"cannot read 's3x': 'x' (character 6 of the card text) {NOT_A_RANK}"),
+    # the same bad token twice: the first is the one refused
+    ("s3x s3x", f"cannot read 's3x': 'x' (character 3) {NOT_A_RANK}"),
+    ("h5 s3x s3x", f"cannot read 's3x': 'x' (character 6 of the card text) {NOT_A_RANK}"),
+])
+def test_cards_suit_grouped_refusal_says_which_character_and_why(text, message):
+    with pytest.raises(Impossible) as info:
+        cards(text)
+    assert info.value.message == message and info.value.rule is None
+
+
+def test_cards_one_suit_first_card_reads_alone_and_is_refused_alone():
+    assert card("h5") == Card(5, HEARTS) and card("♠A") == Card(1, SPADES)
+    with pytest.raises(Impossible) as info:
+        card("s3x")
+    assert info.value.message == f"cannot read 's3x': 'x' (character 3) {NOT_A_RANK}"

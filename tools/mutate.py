@@ -3,6 +3,8 @@
     python tools/mutate.py cards            # one module, its own tests
     python tools/mutate.py cards --results  # every mutant's status, last run
     python tools/mutate.py cards --show     # the diff of each survivor
+    python tools/mutate.py cards --again    # try only the survivors again
+    python tools/mutate.py cards --count    # killed / total of the last run
 
 mutmut reads its settings from `pyproject.toml` in the folder it runs in,
 so each module runs in a scratch folder `mutants/<module>/` (ignored by
@@ -20,6 +22,7 @@ import os
 import subprocess
 import sys
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 import tomli_w
@@ -60,12 +63,15 @@ def prepare(name: str) -> Path:
     return where
 
 
-def forget_results(where: Path) -> None:
+def forget_results(where: Path, only_survivors: bool = False) -> None:
     """mutmut keeps each mutant's result and does not try it again when
-    only the tests changed: forget them all."""
+    only the tests changed: forget them all, or only the survivors'
+    (exit code 0: the tests passed with the mutant in place)."""
     for meta in (where / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text("utf-8"))
-        data["exit_code_by_key"] = dict.fromkeys(data["exit_code_by_key"])
+        data["exit_code_by_key"] = {
+            key: None if code == 0 or not only_survivors else code
+            for key, code in data["exit_code_by_key"].items()}
         meta.write_text(json.dumps(data), "utf-8")
 
 
@@ -79,6 +85,16 @@ def main(argv: list[str]) -> int:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if "--results" in argv:
         return subprocess.call([mutmut, "results"], cwd=where, env=env)
+    if "--count" in argv:
+        listing = subprocess.run([mutmut, "results", "--all", "true"], cwd=where,
+                                 env=env, capture_output=True, text=True).stdout
+        status = Counter(line.rsplit(": ", 1)[-1].strip()
+                         for line in listing.splitlines() if ": " in line)
+        killed = status["killed"] + status["timeout"]     # a timeout is caught too
+        total = sum(status.values())
+        print(f"{argv[0]}: {killed}/{total} killed ({100 * killed / max(total, 1):.1f} %)"
+              f"; {dict(status)}")
+        return 0
     if "--show" in argv:
         listing = subprocess.run([mutmut, "results"], cwd=where, env=env,
                                  capture_output=True, text=True).stdout
@@ -87,7 +103,9 @@ def main(argv: list[str]) -> int:
                 name = line.strip().rsplit(":", 1)[0]
                 subprocess.call([mutmut, "show", name], cwd=where, env=env)
         return 0
-    forget_results(where)      # every mutant is tried against today's tests
+    # every mutant is tried against today's tests, or (--again: tests were
+    # only added since) the survivors of the last run
+    forget_results(where, only_survivors="--again" in argv)
     children = os.environ.get("MUTATION_CHILDREN", "2")
     return subprocess.call(["nice", "-n", "10", mutmut, "run", "--max-children",
                             children], cwd=where, env=env)

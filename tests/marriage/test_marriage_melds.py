@@ -304,3 +304,15 @@ def test_ma4_property_every_permutation_of_a_meld_gets_the_same_kind(tiplu, data
                             | st.sampled_from(ALL_CARDS), min_size=3, max_size=3))
     kinds = {_kind_or_none([cs[i] for i in order], tiplu) for order in _PERMUTATIONS}
     assert len(kinds) == 1
+
+
+def test_ma11_ordinary_wildcards_are_the_tiplus_rank_in_the_other_suits():
+    wc = Wildcards.from_tiplu(card("J♣"))
+    ordinary = {c for c in ALL_CARDS if wc.is_ordinary_wild(c)}
+    assert ordinary == set(cards("J♠ J♥ J♦"))          # not the tiplu, nor 10♣ Q♣
+
+
+def test_ma7_a_joker_has_no_wildcards():
+    # the shoe refuses a joker before any wildcard is asked for (MA-1)
+    with pytest.raises(AssertionError, match="^the shoe has no jokers$"):
+        Wildcards.from_tiplu(Card(0, -1))
