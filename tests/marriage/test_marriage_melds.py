@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.marriage.melds import classify_meld, is_meld
+from scorekeeper.games.marriage.rules import DEFAULT_RULES
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 ALL_CARDS = [Card(r, s) for r in range(1, 14) for s in range(4)]
@@ -316,3 +319,44 @@ def test_ma7_a_joker_has_no_wildcards():
     # the shoe refuses a joker before any wildcard is asked for (MA-1)
     with pytest.raises(AssertionError, match="^the shoe has no jokers$"):
         Wildcards.from_tiplu(Card(0, -1))
+
+
+SEVEN = " and none of them is a wildcard (tiplu 7♣ → wild: every 7, jhiplu 6♣, poplu 8♣)"
+
+
+@pytest.mark.parametrize("text, tiplu, message", [
+    ("9♠ 9♠ 9♣", "7♣", "9♠ 9♠ 9♣: two identical cards and a third of the same rank form "
+                       "neither a tunnela (3 identical cards) nor a trial (3 different "
+                       "suits)" + SEVEN),
+    ("3♠ 4♥ 5♠", "7♣", "3♠ 4♥ 5♠: neither one suit (a sequence) nor one rank (a trial)"
+     + SEVEN),
+    # J and A, A and 4 lie within 4 ranks of each other across K–A or not:
+    # still not a wrap, only "not consecutive"
+    ("J♠ K♠ A♠", "7♣", "J♠ K♠ A♠: the ranks are not consecutive" + SEVEN),
+    ("A♠ 2♠ 4♠", "7♣", "A♠ 2♠ 4♠: the ranks are not consecutive" + SEVEN),
+    ("5♥ 5♥ J♠", "J♣", "5♥ and 5♥: two identical cards plus a wildcard form neither a "
+                       "tunnela nor a trial (a tunnela never has a stand-in, a trial needs "
+                       "3 different suits) (J♠ is the only wildcard)"),
+    ("3♠ 9♠ J♦", "J♣", "3♠ and 9♠ are too far apart for one run of 3: it would need more "
+                       "than two stand-ins, and only a wildcard stands in (J♦ is the only "
+                       "wildcard)"),
+    ("K♠ 3♠ J♦", "J♣", "K♠ and 3♠ are too far apart for one run of 3: it would need more "
+                       "than two stand-ins, and only a wildcard stands in (J♦ is the only "
+                       "wildcard)"),
+    ("K♠ J♦ 2♠", "J♣", "K♠ and 2♠ cannot share a sequence: K A 2 never, a sequence never "
+                       "wraps (J♦ is the only wildcard)"),
+    ("3♠ 9♥ J♦", "J♣", "3♠ and 9♥ share neither a suit (sequence) nor a rank (trial), and "
+                       "only a wildcard may stand in for a card (J♦ is the only wildcard)"),
+])
+def test_ma4_a_refused_meld_says_exactly_why(text, tiplu, message):
+    assert refusal(text, tiplu).message == message
+
+
+def test_ma1_is_meld_checks_the_shoe_of_the_rules_it_is_given():
+    # a shoe with printed jokers takes a JK (no meld of these three); the
+    # rule book's shoe has none: impossible, not merely "no meld"
+    with_jokers = replace(DEFAULT_RULES, printed_jokers=3)
+    assert is_meld(cards("JK 3♠ 4♠"), card("7♣"), with_jokers) is False
+    with pytest.raises(Impossible) as err:
+        is_meld(cards("JK 3♠ 4♠"), card("7♣"))
+    assert err.value.rule == "MA-1"
