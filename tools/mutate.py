@@ -29,8 +29,7 @@ import tomli_w
 
 ROOT = Path(__file__).resolve().parents[1]
 MARRIAGE = ["tests/marriage"]
-DHUMBAL = ["tests/dhumbal/test_dhumbal_rules.py", "tests/dhumbal/test_dhumbal_draw.py",
-           "tests/dhumbal/test_cardrulesplus.py"]
+DHUMBAL = ["tests/dhumbal"]
 MODULES: dict[str, tuple[str, list[str]]] = {
     "cards": ("scorekeeper/core/cards.py",
               ["tests/test_cards.py", "tests/entry/test_card_text.py",
