@@ -279,3 +279,19 @@ def test_cb4_a_stored_call_that_is_text_is_impossible():
         resolve(hand, RULES)
     assert err.value.rule == "CB-4"
     assert err.value.message == "not a whole number of tricks called: Asha='3'"
+
+
+@given(st.integers(1, 13), st.integers(0, 13), st.sampled_from([None, 9, 13, 26]),
+       st.sampled_from(list(Overtricks)))
+def test_cb10_cb11_a_made_call_scores_at_least_the_call_a_missed_one_minus_it(
+        call, took, bonus, overtricks):
+    rules = house(max_bid=13, bonus_8=bonus, overtricks=overtricks)
+    tenths = rules.score_tenths(call, took)
+    if took < call:
+        assert tenths == -10 * call
+        return
+    assert tenths >= 10 * call
+    extra = took - call if overtricks is Overtricks.TENTH else 0
+    assert tenths - extra == 10 * rules.made_points(call)
+    assert rules.made_points(call) == (max(bonus, call) if bonus and call >= 8
+                                       else call)
