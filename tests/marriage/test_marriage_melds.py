@@ -360,3 +360,10 @@ def test_ma1_is_meld_checks_the_shoe_of_the_rules_it_is_given():
     with pytest.raises(Impossible) as err:
         is_meld(cards("JK 3♠ 9♥"), card("7♣"))
     assert err.value.rule == "MA-1"
+
+
+def test_ma4_a_meld_of_other_than_3_cards_names_them():
+    assert refusal("3♠ 4♠ 5♠ 6♠").message == "a meld is exactly 3 cards, not 4 (3♠ 4♠ 5♠ 6♠)"
+    with pytest.raises(Refused) as err:
+        classify_meld((), None)
+    assert (err.value.rule, err.value.message) == ("MA-4", "a meld is exactly 3 cards, not 0")

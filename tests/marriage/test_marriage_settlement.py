@@ -152,3 +152,62 @@ def test_ma12_ma15_ma16_every_hand_sums_to_zero_and_matches_pairwise(h):
             assert all(result.net[p] == n * counted[p] - total for p in players)
     else:
         assert result.net[finisher] == sum(p.amount for p in result.payments)
+
+
+@pytest.mark.parametrize("bad", [True, False, 2.5, 3.0, "3", None])
+def test_ma11_a_maal_is_a_whole_number_not_a_bool_float_or_text(bad):
+    with pytest.raises(Impossible) as err:
+        settle(["A", "B"], {"A": 0, "B": bad}, "A", set())
+    assert err.value.rule == "MA-11"
+    assert err.value.message == f"maal of 'B' must be a whole number ≥ 0, not {bad!r}"
+
+
+@pytest.mark.parametrize("players, maal, finisher, seen, dublees, rule, message", [
+    (["A", "A"], {"A": 0}, "A", set(), (), "MA-12", "a player is named twice"),
+    (["A", "B"], {"A": 0, "B": 0}, "A", set(), {"Z"}, "MA-12", "'Z' is not at the table"),
+    (["A", "B"], {"A": 0, "B": 0}, "A", set(), {"A"}, "MA-9",
+     "A is the finisher: a finisher is always seen and pays no fee; seeing through "
+     "7 dublees is marked for a rival"),
+    (["A", "B", "C"], {"A": 0, "B": 0, "C": 0}, "A", {"B"}, {"B"}, "MA-9",
+     "B cannot have seen the tiplu both by qualifying and through 7 dublees: name "
+     "them once"),
+    (["A"], {"A": 0}, "A", set(), (), "MA-1", "1 player: this profile seats 2–5"),
+])
+def test_ma12_an_impossible_table_cites_its_rule(players, maal, finisher, seen, dublees,
+                                                rule, message):
+    with pytest.raises(Impossible) as err:
+        settle(players, maal, finisher, seen, seen_dublees=dublees)
+    assert (err.value.rule, err.value.message) == (rule, message)
+
+
+def test_ma12_pairwise_lines_name_each_fee_and_each_maal_difference():
+    result = settle(["A", "B", "C"], {"A": 10, "B": 2, "C": 0}, "A", {"B"})
+    assert [tuple(line) for line in result.pairwise] == [
+        ("B", "A", 3, "finish fee (saw the tiplu)"),
+        ("C", "A", 10, "finish fee (did not see the tiplu)"),
+        ("B", "A", 8, "maal 10 vs 2"), ("C", "A", 10, "maal 10 vs 0"),
+        ("C", "B", 2, "maal 2 vs 0")]
+    assert result.partners("B") == ("A", "B", "C") and result.apart == ()
+
+
+def test_ma9_ma16_fees_by_dublees_name_how_each_rival_saw():
+    result = settle(["A", "B", "C"], {"A": 10, "B": 2, "C": 0}, "A", {"B"},
+                    by="dublees", seen_dublees={"C"})
+    assert [tuple(line) for line in result.pairwise][:2] == [
+        ("B", "A", 8, "finish fee (saw the tiplu, finish by dublees)"),
+        ("C", "A", 8, "finish fee (saw the tiplu through 7 dublees, finish by dublees)")]
+    assert [tuple(p) for p in result.payments] == [
+        ("B", 8, 14, (("seen_fee", 3), ("dublee_finish_bonus", 5))),
+        ("C", 8, 20, (("dublee_seen_fee", 3), ("dublee_finish_bonus", 5)))]
+
+
+def test_ma12_a_settlement_keeps_seat_order_and_reads_as_a_mapping():
+    result = settle(["C", "A", "B"], {"A": 10, "B": 2, "C": 0}, "A", {"B"})
+    assert list(result.net) == ["C", "A", "B"] and len(result.net) == 3
+    assert repr(result.net) == "{'C': -22, 'A': 31, 'B': -9}"
+    assert result.net == {"A": 31, "B": -9, "C": -22} and result.net != {"A": 31}
+    assert hash(result.net) == hash(settle(["C", "A", "B"], {"A": 10, "B": 2, "C": 0},
+                                           "A", {"B"}).net)
+    assert result.net != settle(["A", "B", "C"], {"A": 10, "B": 2, "C": 0}, "A",
+                                {"B"}).net          # the same sums, another order
+    assert result.net != 31
