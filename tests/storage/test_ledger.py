@@ -473,3 +473,73 @@ def test_dh11_an_agreed_total_beyond_64_bits_is_reported():
     assert _error_lines(tamper(text, 1, "Bikash = -17,", f"Bikash = {-2 ** 63 - 1},")) \
         == [f"t.toml:{line}: hand 1: `net.Bikash` is beyond the 64-bit whole "
             "numbers TOML holds"]
+
+
+def _messages(text: str) -> list[str]:
+    """What a ledger's reading or verifying says, without the `FILE:LINE: `."""
+    try:
+        session = parse(text, "t.toml")
+    except LedgerError as err:
+        return [re.sub(r"^t\.toml(:\d+)?: ", "", line) for line in err.lines()]
+    return [p.message for p in verify(session)]
+
+
+_HEAD_CASES = [
+    ("format = 1", "format = 2", ["ledger format 2: this scorekeeper reads format 1"]),
+    ('game = "dhumbal"\n', "", ["missing `game` or `profile` (strings): is this a "
+                                "scorekeeper ledger?"]),
+    ('profile = "nepali-games"', 'profile = 3',
+     ["missing `game` or `profile` (strings): is this a scorekeeper ledger?"]),
+    ("[options]\n", "options = 3\n[x]\n", ["unknown top-level key `x`",
+                                           "`options` must be a table"]),
+    ("format = 1", "format = 1\nx = 1.5", ["`x` is a float (1.5), which no ledger holds"]),
+    ("format = 1", "format = 1\nx = [[[[[[[[1]]]]]]]]", ["`x[0][0][0][0][0][0][0]` is "
+                                                         "nested too deeply"]),
+    # six deep is as deep as a ledger goes: only the unknown key is wrong
+    ("format = 1", "format = 1\nx = [[[[[[1]]]]]]", ["unknown top-level key `x`"]),
+    ("first_dealer", "xfirst_dealer",
+     ["unknown top-level key `xfirst_dealer`"]),
+]
+
+
+@pytest.mark.parametrize("old, new, said", _HEAD_CASES)
+def test_dh11_a_ledger_header_out_of_shape_says_what_is_wrong(old, new, said):
+    text = new_text()
+    assert old in text
+    assert _messages(text.replace(old, new, 1)) == said
+
+
+_HAND_CASES = [
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\ncolour = 1',
+     ["hand 1: unknown key `colour` (a Dhumbal hand holds call, cards, caught, dealer, "
+      "dealer_corrected, hand, net, out, reset, rules, show, unverified, winner)"]),
+    (2, "hand = 2", "hand = 5", ["hand 2: `hand = 2` expected (hands are numbered in "
+                                 "order), found 5"]),
+    (2, "hand = 2", "hand = true", ["hand 2: `hand = 2` expected (hands are numbered in "
+                                    "order), found True"]),
+    (1, 'dealer = "Asha"', "dealer = 3", ["hand 1: `dealer` must be a name, not 3"]),
+    (1, 'dealer = "Asha"', 'dealer = "Zara"', ["hand 1: dealer 'Zara' is not a player"]),
+    (1, "net = { Asha = -25, Bikash = 34, Chandra = -9 }", "net = {}",
+     ["hand 1: `net` must be a table NAME = integer"]),
+    (1, "Chandra = -9 }", "Chandra = -9, Zara = 0 }", ["hand 1: `net.Zara`: not a player"]),
+    (1, "rules = [", "rules = [1, ", ["hand 1: `rules` must be a list of rule ids"]),
+    (1, "net = { Asha = -25, Bikash = 34, Chandra = -9 }\n", "", ["hand 1: missing `net`"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nout = ["Zara", "Zara"]',
+     ["hand 1: `out` names Zara, not a player", "hand 1: `out` names a player twice"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nunverified = ["Asha", "Asha"]',
+     ["hand 1: `unverified` names a player twice"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\ndealer_corrected = 1',
+     ["hand 1: `dealer_corrected` must be true or false, not 1"]),
+    (2, 'dealer = "Bikash"', 'dealer = "Chandra"',
+     ["hand 2: dealer Chandra but the deal passes to Bikash (DH-3)",
+      "hand 3: dealer Chandra but the deal passes to Asha (DH-3)"]),
+    (1, "Chandra = -9 }", "Chandra = -8 }",
+     ["hand 1: net sums to 1, not 0 (DH-11)",
+      "hand 1: `net` as stored disagrees with the rules: Chandra -8 → -9"]),
+]
+
+
+@pytest.mark.parametrize("hand, old, new, said", _HAND_CASES)
+def test_dh11_a_stored_hand_out_of_shape_or_disagreeing_says_what_is_wrong(
+        hand, old, new, said):
+    assert _messages(tamper(three_hands(), hand, old, new)) == said
