@@ -114,6 +114,15 @@ def _agreed_money(rate: str | None, code: str | None, rules: Any,
     return agreed.stored()
 
 
+def _rate_said(stored: dict[str, str]) -> str:
+    """"Rs 10 a point (NPR)", as settle-up and standings say it."""
+    from scorekeeper.core.money import currency  # start-up: only `new --rate`
+
+    c = currency(stored["currency"])
+    return f"{c.symbol} {stored['rate']} a point" + (
+        "" if c.symbol == c.code else f" ({c.code})")
+
+
 @app.command()
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
@@ -162,7 +171,7 @@ def new(
             f"New {chosen.name} session ({prof.name}) in {path}: "
             f"{', '.join(names)}; {first} deals first"
             + (f"; {plural(planned, 'hand')} planned" if planned else "")
-            + (f"; {agreed['rate']} {agreed['currency']} a point" if agreed else "")
+            + (f"; {_rate_said(agreed)}" if agreed else "")
             + "."))
 
     guarded(body)

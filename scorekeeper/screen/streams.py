@@ -18,7 +18,7 @@ from scorekeeper.core.errors import visible
 
 _ASCII = str.maketrans({"→": "->", "≤": "<=", "≥": ">=", "−": "-", "·": "*",
                         "…": "...", "–": "-", "—": "-", "✓": "ok", "✗": "x",
-                        "×": "x"})
+                        "×": "x", "≈": "~"})
 
 
 def asciify(text: str) -> str:

@@ -186,7 +186,7 @@ def test_new_rate_is_stored_and_is_the_default_of_settle_up_standings_export(
     path = tmp_path / "s.toml"
     result = cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash,Chandra",
                  "--rate", "2.5", "--currency", "usd")
-    assert result.exit_code == 0 and "2.5 USD a point" in result.stderr
+    assert result.exit_code == 0 and "USD 2.5 a point" in result.stderr
     assert '[money]\nrate = "2.5"\ncurrency = "USD"' in path.read_text(encoding="utf-8")
     assert cli("record", path, "--call", "Asha", "--hand", "Asha=A♠",
                "--hand", "Bikash=K♠", "--hand", "Chandra=Q♠").exit_code == 0
@@ -228,3 +228,17 @@ def test_a_bad_money_table_in_a_ledger_is_named_with_its_line(cli, tmp_path):
                     + '\n[money]\nrate = "lots"\n', encoding="utf-8")
     result = cli("standings", path)
     assert result.exit_code == 2 and "money.rate" in result.stderr
+
+
+def test_new_says_the_agreed_rate_as_settle_up_says_it(cli, tmp_path):
+    result = cli("new", tmp_path / "s.toml", "--game", "dhumbal", "--players",
+                 "Asha,Bikash", "--rate", "10")
+    assert result.exit_code == 0 and "Rs 10 a point (NPR)" in result.stderr
+
+
+def test_ascii_money_notes_say_approximately_as_a_tilde(cli):
+    result = cli("settle-up", EVENING, "--rate", "0.1234567", "--currency", "USD",
+                 "--ascii", env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "~" in result.stdout and "≈" not in result.stdout
+    assert "Rounded to USD 0.01:" in result.stdout
