@@ -50,7 +50,7 @@ from scorekeeper.commands.common import (
     warn_stale,
     write_text,
 )
-from scorekeeper.core.errors import BUG_EXIT, Impossible
+from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option, json_options
 from scorekeeper.files import interrupts
@@ -98,31 +98,6 @@ LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledg
 
 # -- new ---------------------------------------------------------------------------
 
-def _agreed_money(rate: str | None, code: str | None, rules: Any,
-                  profile: str) -> dict[str, str] | None:
-    """`new --rate [--currency]`: what the ledger's `[money]` stores."""
-    from scorekeeper.core.money import money_option  # start-up: only `new`
-
-    agreed = money_option(rate, code)
-    if agreed is None:
-        return None
-    kind = rules.score_kind
-    if not kind.transfers and not kind.higher_is_better:
-        raise Impossible(f"--rate: a {profile} session scores penalty points "
-                         "(lower is better), not points owed from one player to "
-                         "another: there is no money to settle")
-    return agreed.stored()
-
-
-def _rate_said(stored: dict[str, str]) -> str:
-    """"Rs 10 a point (NPR)", as settle-up and standings say it."""
-    from scorekeeper.core.money import currency  # start-up: only `new --rate`
-
-    c = currency(stored["currency"])
-    return f"{c.symbol} {stored['rate']} a point" + (
-        "" if c.symbol == c.code else f" ({c.code})")
-
-
 @app.command()
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
@@ -145,6 +120,7 @@ def new(
 ) -> None:
     """Start a session ledger."""
     # start-up: see module doc
+    from scorekeeper.core import money  # start-up: see module doc
     from scorekeeper.core.seating import check_player_names, resolve_name
     from scorekeeper.files import book, storage
     from scorekeeper.ledger import document as ledger  # start-up: see module doc
@@ -161,17 +137,17 @@ def new(
             say("note: " + note)
         names = check_player_names(players.split(","), rules)
         first = resolve_name(dealer, names) if dealer is not None else names[0]
-        agreed = _agreed_money(rate, currency, rules, prof.name)
+        agreed = money.for_new(rate, currency, rules.score_kind, prof.name)
         storage.check_ledger_path(path, raw=ledger_text)
         book.create(path, ledger.header_document(chosen, prof, rules, names, first,
-                                                 agreed),
+                                                 agreed and agreed.stored()),
                     force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
         after_write(f"Created {path}", lambda: say(
             f"New {chosen.name} session ({prof.name}) in {path}: "
             f"{', '.join(names)}; {first} deals first"
             + (f"; {plural(planned, 'hand')} planned" if planned else "")
-            + (f"; {_rate_said(agreed)}" if agreed else "")
+            + (f"; {agreed.said()}" if agreed else "")
             + "."))
 
     guarded(body)

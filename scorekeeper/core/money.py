@@ -94,6 +94,12 @@ class MoneyOption(NamedTuple):
     def stored(self) -> dict[str, str]:
         return {"rate": rate_text(self.rate), "currency": self.currency.code}
 
+    def said(self) -> str:
+        """"Rs 10 a point (NPR)", "USD 2.5 a point"."""
+        c = self.currency
+        return f"{c.symbol} {rate_text(self.rate)} a point" + (
+            "" if c.symbol == c.code else f" ({c.code})")
+
 
 def money_option(rate: str | None, code: str | None,
                  stored: Mapping[str, Any] | None = None) -> MoneyOption | None:
@@ -129,3 +135,15 @@ def stored_problems(table: Any) -> list[str]:
         except Impossible as err:
             problems.append(f"`money.currency`: {err.message}")
     return problems
+
+
+def for_new(rate: str | None, code: str | None, kind: Any,
+            profile: str) -> MoneyOption | None:
+    """`new --rate [--currency]`: the rate agreed for a session whose
+    scores are `kind` (a `ScoreKind`); penalty points owe nobody (exit 2)."""
+    agreed = money_option(rate, code)
+    if agreed is not None and not kind.transfers and not kind.higher_is_better:
+        raise Impossible(f"--rate: a {profile} session scores penalty points "
+                         "(lower is better), not points owed from one player to "
+                         "another: there is no money to settle")
+    return agreed

@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from scorekeeper.core.money import rate_text
 from scorekeeper.reports.money import Money
 from scorekeeper.screen.style import hanging
 
@@ -19,10 +18,8 @@ def money_cell(money: Money, name: str) -> str:
 
 
 def money_rate(money: Money) -> str:
-    """"Rs 10 a point" (the currency's code too where the symbol is not it)."""
-    c = money.currency
-    rate = rate_text(money.option.rate)
-    return f"{c.symbol} {rate} a point" + ("" if c.symbol == c.code else f" ({c.code})")
+    """"Rs 10 a point (NPR)" (the code too where the symbol is not it)."""
+    return money.option.said()
 
 
 def money_notes(con: Console, money: Money) -> None:
