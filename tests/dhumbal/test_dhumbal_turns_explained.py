@@ -1,0 +1,111 @@
+"""Each single ruling of a Dhumbal turn says why, with its rule id: the call
+(DH-4 / DC-4), the discard (DH-5 / DC-5: one card, a set, a run, jokers
+standing in, the most a set holds, the card just taken, DH-6) and the
+draw (DH-6 / DC-6: a single card, the top of a group, a set under
+pick_from_set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.core.cards import card, cards
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.games.dhumbal.turns import call_ruling, check_discard, check_draw
+from scorekeeper.games.registry import profile
+
+NEPALI = profile("dhumbal").rules
+CRP = profile("dhumbal", "cardrulesplus")
+JOKERS = CRP.parse_settings(["jokers=2"])
+
+
+def test_dh4_check_call_says_the_value_and_the_limit():
+    ruling = call_ruling(cards("A♠ 2♥"), NEPALI)
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "call", "DH-4", "A♠ 2♥ is worth 3 ≤ 5: may call")
+    assert ruling.details == {"cards": cards("A♠ 2♥")}
+
+
+def test_dc4_check_call_without_a_limit_says_any_value_may_call():
+    ruling = call_ruling(cards("K♠ Q♥"), CRP.rules)
+    assert (ruling.rule, ruling.reason) == (
+        "DC-4", "K♠ Q♥ is worth 20: any value may call in this profile")
+
+
+@pytest.mark.parametrize("text, rules, kind, rule, reason", [
+    ("K♠", NEPALI, "single", "DH-5", "one card may always be discarded"),
+    ("5♠ 5♥", NEPALI, "set", "DH-5", "2 cards of one rank"),
+    ("5♠ JK", JOKERS, "set", "DC-5", "2 cards of one rank (1 joker standing in)"),
+    ("5♠ JK JK", JOKERS, "set", "DC-5", "3 cards of one rank (2 jokers standing in)"),
+    ("3♠ 4♠ 5♠", CRP.rules, "run", "DC-5", "a run of 3 in one suit, ace low"),
+    ("3♠ JK 5♠", JOKERS, "run", "DC-5", "a run of 3 in one suit, ace low"),
+])
+def test_dh5_dc5_a_legal_discard_says_what_it_is(text, rules, kind, rule, reason):
+    ruling = check_discard(cards(text), rules)
+    assert (ruling.valid, ruling.kind, ruling.rule, ruling.reason) == (
+        True, kind, rule, reason)
+
+
+@pytest.mark.parametrize("text, rules, rule, reason", [
+    ("10♠ K♠", NEPALI, "DH-5", "10♠ K♠ is not one rank (same value is not enough: 10 and "
+                               "K are no group): discard one card, or two or more of the "
+                               "same rank"),
+    ("Q♠ K♠ A♠", CRP.rules, "DC-5", "Q♠ K♠ A♠ is neither one card, a set of one rank, nor "
+                                    "a run of 3+ consecutive cards of one suit (ace low "
+                                    "only: Q K A and K A 2 are not runs)"),
+    ("3♠ 5♠", CRP.rules, "DC-5", "3♠ 5♠ is neither one card, a set of one rank, nor a run "
+                                 "of 3+ consecutive cards of one suit (ace low only: Q K A "
+                                 "and K A 2 are not runs)"),
+    ("5♠ 5♥ 5♦ 5♣ JK", JOKERS, "DC-5", "a set has at most 4 cards (max_set = 5 allows "
+                                       "five, one a joker)"),
+    ("JK JK", JOKERS, "DC-5", "JK JK: jokers alone are no set or run (a set or run holds "
+                              "at least one natural card for them to stand in with); a "
+                              "single joker may be discarded alone"),
+])
+def test_dh5_dc5_a_refused_discard_says_why(text, rules, rule, reason):
+    with pytest.raises(Refused) as err:
+        check_discard(cards(text), rules)
+    assert (err.value.rule, err.value.message) == (rule, reason)
+
+
+def test_dh5_no_cards_to_discard_is_impossible():
+    with pytest.raises(Impossible) as err:
+        check_discard((), NEPALI)
+    assert (err.value.rule, err.value.message) == ("DH-5", "no cards to discard")
+
+
+def test_dc5_taken_does_not_apply_where_the_discard_comes_first():
+    with pytest.raises(Impossible) as err:
+        check_discard(cards("7♠"), CRP.rules, taken=card("7♥"))
+    assert err.value.rule == "DC-5"
+    assert err.value.message == (
+        "in this profile the discard comes before the draw (DC-5): no card has been "
+        "taken from the pile yet this turn, so --taken does not apply")
+
+
+def test_dh6_a_single_discard_may_be_taken_and_the_top_of_a_group():
+    single = check_draw(card("5s"), cards("5s"), NEPALI)
+    assert (single.kind, single.rule, single.reason) == (
+        "single", "DH-6", "a single discarded card may be taken")
+    top = check_draw(card("5h"), cards("5s 5h"), NEPALI)
+    assert (top.kind, top.rule, top.reason) == (
+        "set", "DH-6", "5♥, the last card of the group, lies on top and may be taken")
+    assert top.details == {"cards": (card("5h"),)}
+
+
+def test_dh6_only_the_top_card_of_a_group_may_be_taken():
+    with pytest.raises(Refused) as err:
+        check_draw(card("5s"), cards("5s 5h"), NEPALI)
+    assert (err.value.rule, err.value.message) == (
+        "DH-6", "only the top card may be taken: the last card of the group, 5♥, lies "
+                "on top")
+
+
+def test_dc6_a_set_is_taken_from_only_under_pick_from_set():
+    with pytest.raises(Refused) as err:
+        check_draw(card("5h"), cards("5s 5h"), CRP.rules)
+    assert (err.value.rule, err.value.message) == (
+        "DC-6", "a discarded set cannot be picked up: only a single discarded card may "
+                "be taken (pick_from_set is off)")
+    ruling = check_draw(card("5s"), cards("5s 5h 5d"), CRP.parse_settings(["pick_from_set=true"]))
+    assert (ruling.kind, ruling.reason) == (
+        "set", "any one card of a just-discarded set may be taken (pick_from_set)")
