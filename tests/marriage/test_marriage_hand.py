@@ -675,3 +675,61 @@ def test_ma2_a_player_other_than_the_finisher_cannot_show_22_cards():
     with pytest.raises(Impossible) as err:
         resolve(hand, rules)
     assert err.value.rule == "MA-2"
+
+
+# -- the ruling explained (MA-10 … MA-12, MA-15), and its JSON ---------------------------
+
+def test_ma12_worked_example_explained_line_by_line():
+    result = worked()
+    assert result.explanation == (
+        "tiplu J♣ → wild: every J, jhiplu 10♣, poplu Q♣",
+        "A finishes by melds: 2♥ 3♥ 4♥ | 3♠ 4♠ 5♠ | 6♥ 6♥ 6♥ | 8♦ 9♦ 10♦ | 10♣ J♣ Q♣ | "
+        "K♦ K♦ K♦ | 7♠ 7♦ 7♣ (MA-10)",
+        "A maal 10: marriage 10",
+        "B maal 2: 1 poplu 2",
+        "B owes A T 12 + w 3 − 3·2 = 9 → B pays A 9",
+        "C owes A T 12 + w 10 − 3·0 = 22 → C pays A 22",
+        "The same, pair by pair (fees, then maal differences):",
+        "  B → A 3: finish fee (saw the tiplu)",
+        "  C → A 10: finish fee (did not see the tiplu)",
+        "  B → A 8: maal 10 vs 2",
+        "  C → A 10: maal 10 vs 0",
+        "  C → B 2: maal 2 vs 0")
+    assert result.rules == ("MA-1", "MA-7", "MA-10", "MA-11", "MA-12")
+
+
+def test_ma12_worked_example_as_json():
+    data = worked().as_json(2)
+    expected = {
+        "hand": 2, "winner": "A", "caught": None, "net": {"A": 31, "B": -9, "C": -22},
+        "maal": {"A": 10, "B": 2, "C": 0}, "maal_shown": {"A": 10, "B": 2, "C": 0},
+        "mode": "murder", "finisher": "A", "by": "melds", "tiplu": "J♣",
+        "seen": ["A", "B"], "seen_dublees": [], "total_maal": 12,
+        "fees": {"B": 3, "C": 10},
+        "payments": [{"rival": "B", "fee": 3, "amount": 9},
+                     {"rival": "C", "fee": 10, "amount": 22}],
+        "maal_items": {"A": [{"name": "marriage", "cards": ["10♣", "J♣", "Q♣"], "value": 10}],
+                       "B": [{"name": "1 poplu", "cards": ["Q♣"], "value": 2}], "C": []},
+        "discard": None, "unverified": [], "invalid_shows": [],
+        "wildcards": "tiplu J♣ → wild: every J, jhiplu 10♣, poplu Q♣"}
+    assert {k: data[k] for k in expected} == expected
+    assert data["pairwise"][0] == {"payer": "B", "payee": "A", "amount": 3,
+                                   "reason": "finish fee (saw the tiplu)"}
+    assert data["arrangement"][0] == ["2♥", "3♥", "4♥"] and len(data["arrangement"]) == 7
+
+
+def test_ma8_no_finisher_explained_each_player_n_s_minus_t():
+    # murder: A and C did not see, their maal counts 0; T = 5
+    result = rule(("A", "B", "C"), None, "J♣", ["B"], {"A": "10♣ J♣ Q♣", "B": "5", "C": "4"})
+    assert result.explanation[1:] == (
+        "No finisher: the stock could not be refilled (MA-8); no fees, maal only",
+        "A maal 10: marriage 10",
+        "A has not seen: A's maal 10 counts 0 (MA-15)",
+        "C has not seen: C's maal 4 counts 0 (MA-15)",
+        "A: 3·0 − T 5 = -5", "B: 3·5 − T 5 = 10", "C: 3·0 − T 5 = -5",
+        "The same, pair by pair (fees, then maal differences):",
+        "  A → B 5: maal 5 vs 0", "  C → B 5: maal 5 vs 0",
+        "Agreed maal, not shown card by card: B")
+    assert result.rules == ("MA-1", "MA-7", "MA-8", "MA-11", "MA-15", "MA-12")
+    assert dict(result.scores) == {"A": -5, "B": 10, "C": -5}
+    assert result.as_json()["by"] is None and result.winner is None
