@@ -173,3 +173,25 @@ def test_ma22_worked_example_doubled_hand(cli, tmp_path):
     assert tomllib.loads(path.read_text(encoding="utf-8"))["hands"][0]["double"] is True
     assert cli("verify", path).exit_code == 0
     assert "doubled" in cli("history", path, env={"COLUMNS": "200"}).stdout
+
+
+# -- item 5: every Marriage option in the views' headers when it differs -----------
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown", "json"])
+def test_ma18_ma19_ma20_ma21_changed_options_head_every_export(cli, tmp_path, fmt):
+    path = session(cli, tmp_path, "printed_jokers=2", "maal_table=calculator",
+                   "foul=next", "dublee_min_players=4", "invalid_show_penalty=5")
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    text = cli("export", path, "--format", fmt).stdout
+    if fmt == "json":
+        assert json.loads(text)["options"]["foul"] == "next"
+    for shown in ("printed_jokers", "maal_table", "calculator", "foul",
+                  "dublee_min_players"):
+        assert shown in text, (fmt, shown)
+    assert "maal_tiplu" not in text.split("\n")[0] or fmt == "json"
+    for view in ("standings", "history"):
+        out = cli(view, path, env={"COLUMNS": "250"}).stdout
+        assert "printed_jokers = 2 (MA-18)" in out and "foul = next (MA-20)" in out
+        assert "dublee_min_players = 4 (MA-21)" in out
+        assert "maal_table = calculator (MA-19)" in out
+        assert "maal_tiplu" not in out     # the preset's own value: not a change
