@@ -24,6 +24,7 @@ from scorekeeper.commands.common import (
     stdin_is_tty,
     waiting,
     warn_stale,
+    write_text,
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
@@ -87,9 +88,14 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
         say(f"{ledger}: still does not verify: re-ruling cannot change who "
             "sat or dealt; correct those hands with "
             f"`scorekeeper amend {ledger} N`")
+    # the verdict is the command's output: on stdout (`verify > report.txt`)
     if not problems:
-        say(f"{ledger}: ok, {plural(len(session.hands), 'hand')} recomputed, "
-            "all agree.")
+        write_text(f"{ledger}: ok, {plural(len(session.hands), 'hand')} "
+                   "recomputed, all agree.\n", ascii)
+    else:
+        write_text(f"{ledger}: does not verify: "
+                   f"{plural(len(problems), 'problem')} (listed on stderr).\n",
+                   ascii)
 
 
 def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:

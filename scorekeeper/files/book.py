@@ -345,6 +345,11 @@ def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
         wanted = new.strip()
         if wanted == was:
             raise Impossible(f"{was} is already called {wanted}: nothing to rename")
+        taken = [p for p in session.players
+                 if p != was and p.casefold() == wanted.casefold()]
+        if taken:
+            raise Impossible(f"{taken[0]} is already a player: give {was} a name "
+                             "nobody has", session.rules.rule("table"))
         check_player_names([wanted if p == was else p for p in session.players],
                            session.rules)
         document = session.renamed(was, wanted)

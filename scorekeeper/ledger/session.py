@@ -459,10 +459,14 @@ class Session:
 
     def _ruled(self, index: int, table: Seating, result: Any,
                stored: dict[str, Any]) -> SessionHand:
-        """A ruled hand with the eliminations it causes (DC-9)."""
+        """A ruled hand with what its seating was (who sat out, a dealer
+        out of turn) and the eliminations it causes (DC-9)."""
+        seat_notes = self._seating_notes(index, table, stored)
+        deal = (self.rules.rule("deal"),) if seat_notes else ()
         limit = self.rules.elimination_limit
         if limit is None:
-            return SessionHand(index + 1, table, result, stored)
+            return SessionHand(index + 1, table, result, stored, (), seat_notes,
+                               deal)
         before = self.totals(index)
         scores = dict(result.scores)
         out = tuple(p for p in self.players if p in scores
@@ -471,8 +475,25 @@ class Session:
         shown = self.score_kind.display
         notes = tuple(f"{p} reaches {shown(before[p] + scores[p])} ≥ "
                       f"{shown(limit)}: out ({rule})" for p in out)
-        return SessionHand(index + 1, table, result, stored, out, notes,
-                     (rule,) if out else ())
+        return SessionHand(index + 1, table, result, stored, out,
+                           seat_notes + notes, deal + ((rule,) if out else ()))
+
+    def _seating_notes(self, index: int, table: Seating,
+                       stored: Mapping[str, Any]) -> tuple[str, ...]:
+        """What a ruling says of a table that is not the usual one."""
+        rule = self.rules.rule("deal")
+        out = [p for p in stored.get("out", []) if isinstance(p, str)]
+        notes = []
+        if out:
+            verb = "sits" if len(out) == 1 else "sit"
+            notes.append(f"{' and '.join(out)} {verb} this hand out: not dealt, "
+                         f"no score for it ({rule})")
+        if stored.get("dealer_corrected") is True:
+            usual = self.dealer_for(index, out)
+            notes.append(f"{table.dealer} dealt out of turn (the rotation had "
+                         f"{usual}): recorded as a correction; the deal goes on "
+                         f"from {table.dealer} ({rule})")
+        return tuple(notes)
 
     def extended_rules(self, unit: str, value: int) -> Any:
         """The rules with the session's length set to `value` (`extend`)."""

@@ -82,6 +82,13 @@ def _money_said(money: Money) -> str:
         if rounded else "")
 
 
+def _shown(session: Session) -> list[dict[str, str]]:
+    """What each player showed, hand by hand, as the ledger stores it (a
+    card list, or an agreed number); empty for a game that stores none."""
+    return [{p: str(v) for p, v in dict(h.data.get("cards") or {}).items()}
+            for h in session.hands]
+
+
 def _csv(session: Session, money: Optional[Money] = None) -> str:
     kind = session.score_kind
     key, shown = kind.key, kind.display
@@ -92,17 +99,24 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
         out.write(f"# house options: {csv_text(said)}\n")
     if money:
         out.write(f"# money: {csv_text(_money_said(money))}\n")
+    cards = _shown(session)
+    with_cards = any(cards)
     writer.writerow(["hand", "dealer", "winner"]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
-                    + ["what happened"])
+                    + ["what happened"]
+                    + ([csv_text(f"shown:{p}") for p in session.players]
+                       if with_cards else []))
     for row in _rows(session):
+        held = cards[row["hand"] - 1] if with_cards else {}
         writer.writerow([row["hand"], csv_text(row["dealer"]),
                          csv_text(row["winner"] or "")]
                         + [shown(row[key][p]) if p in row[key] else ""
                            for p in session.players]
                         + [shown(row["totals"][p]) for p in session.players]
-                        + [csv_text(session.story(row))])
+                        + [csv_text(session.story(row))]
+                        + ([csv_text(held.get(p, "")) for p in session.players]
+                           if with_cards else []))
     return out.getvalue()
 
 
@@ -148,6 +162,7 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
     for p in sorted(players, key=lambda p: standing["places"][p]):
         lines.append(f"| {standing['places'][p]} | {names[p]} | "
                      f"{shown(standing['totals'][p])} |")
+    lines += _markdown_shown(session, names)
     lines.append("")
     lines.append(f"Hands played: {standing['hands_played']}"
                  + (f" of {standing['hands_planned']}" if standing["hands_planned"]
@@ -158,3 +173,17 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
         lines += [f"- {names[t.giver]} gives {names[t.receiver]} "
                   f"{md_text(money.display(t.points))}" for t in money.transfers]
     return "\n".join(lines) + "\n"
+
+
+def _markdown_shown(session: Session, names: dict[str, str]) -> list[str]:
+    """The cards each player showed, hand by hand (a number: agreed)."""
+    cards = _shown(session)
+    if not any(cards):
+        return []
+    lines = ["", "Cards shown (a number: agreed, not shown card by card):", "",
+             "| Hand | " + " | ".join(names.values()) + " |",
+             "|---:|" + "---|" * len(names)]
+    for number, held in enumerate(cards, start=1):
+        lines.append(f"| {number} | " + " | ".join(
+            md_text(held[p]) if p in held else "out" for p in names) + " |")
+    return lines

@@ -691,9 +691,10 @@ def test_export_csv(cli, ledger):
     assert [r["hand"] for r in rows] == ["1", "2", "3"]
     assert [r["dealer"] for r in rows] == ["Asha", "Bikash", "Chandra"]
     assert [r["winner"] for r in rows] == ["Bikash", "Bikash", "Chandra"]
-    bikash = [key for key in rows[0] if "Bikash" in key]
+    bikash = [key for key in rows[0] if key in ("net:Bikash", "total:Bikash")]
     assert sorted(rows[0][k] for k in bikash) == ["34", "34"]    # net and total
     assert sorted(rows[2][k] for k in bikash) == ["-16", "45"]   # net, total
+    assert rows[0]["shown:Bikash"] == "2♠ 3♣"                    # the cards shown
 
 
 def test_export_json(cli, ledger):

@@ -1030,14 +1030,21 @@ def test_ma13_invalid_show_penalty_paid_to_every_other_player(cli, tmp_path):
     assert cli("verify", path).exit_code == 0
 
 
-def test_ma13_invalid_show_with_no_penalty_option_is_impossible(cli, tmp_path):
+def test_ma13_invalid_show_at_penalty_0_is_recorded_costs_nothing_and_counts(
+        cli, tmp_path):
+    # RULES.md MA-13, Interpretation: recorded at any penalty
     path = tmp_path / "nopen.toml"
     assert cli("new", path, "--game", "marriage", "--players", "A,B,C").exit_code == 0
-    before = path.read_bytes()
-    result = cli("record", path, *PENALTY_HAND, "--invalid-show", "C")
-    assert result.exit_code == 2
-    assert "invalid_show_penalty is 0" in result.stderr
-    assert path.read_bytes() == before
+    plain = json.loads(cli("settle", "marriage", "--players", "A,B,C",
+                           *PENALTY_HAND, "--json").stdout)
+    result = cli("record", path, *PENALTY_HAND, "--invalid-show", "C", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["net"] == plain["net"] and data["invalid_shows"] == ["C"]
+    assert "MA-13" in data["rules"]
+    assert any("costs nothing" in line for line in data["explanation"])
+    stats = json.loads(cli("stats", path, "--json").stdout)
+    assert stats["games"]["marriage"]["C"]["invalid_shows"] == 1
 
 
 def test_ma13_refused_show_tells_how_to_record_the_penalty(cli):

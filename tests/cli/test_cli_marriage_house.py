@@ -266,7 +266,8 @@ def test_ma9_seen_dublees_is_stored_shown_in_history_and_exported(cli, tmp_path)
     # the house option first (issue 15), then the header row
     assert csv_text.splitlines()[0] == "# house options: dublee_seen_fee = 0 (MA-16)"
     assert csv_text.splitlines()[1] == ("hand,dealer,winner,net:A,net:B,net:C,"
-                                        "total:A,total:B,total:C,what happened")
+                                        "total:A,total:B,total:C,what happened,"
+                                        "shown:A,shown:B,shown:C")
     assert "seen through dublees: C" in csv_text
     exported = json.loads(cli("export", path, "--format", "json").stdout)
     assert exported["hands"][0]["seen_dublees"] == ["C"]

@@ -123,12 +123,17 @@ def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
                           "maal": 0, "items": [], "wildcards": wild,
                           "maal_shown": value.total,
                           "maal_if_seen": value.total}))
-    reason = (" + ".join(f"{i.name} {i.value}" for i in value.items)
-              + f" = {value.total}") if items else "no maal items: 0"
+    # alters are a maal item of MA-17's: cited there, or beside MA-11's
+    alters = [i for i in value.items if "alter" in i.name]
+    only_alters = bool(alters) and len(alters) == len(value.items)
+    reason = (" + ".join(f"{i.name} {i.value}" + (
+        f" ({rules.rule('alter')})" if i in alters and not only_alters else "")
+        for i in value.items) + f" = {value.total}") if items else "no maal items: 0"
     if rules.maal_table_changed:
         reason += (f" (maal values of maal_table {rules.maal_table} and the "
                    f"maal_* options, {rules.rule('maal_table')})")
-    return Verdict(True, reason, rules.rule("maal"), None, MappingProxyType({
+    cited = rules.rule("alter") if only_alters else rules.rule("maal")
+    return Verdict(True, reason, cited, None, MappingProxyType({
         "maal": value.total, "items": items, "wildcards": wild,
         "maal_shown": value.total}))
 

@@ -160,10 +160,6 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
         raise Impossible("no hand given for " + ", ".join(missing) + ": give "
                          "each player's maal cards, '-' for none, or an agreed "
                          "maal number (--hand NAME=…)", rules.rule("maal"))
-    if hand.invalid_shows and rules.invalid_show_penalty == 0:
-        raise Impossible("this session's invalid_show_penalty is 0: a refused show "
-                         f"costs nothing ({rules.rule('invalid')}); nothing to "
-                         "record", rules.rule("invalid"))
     named = (*hand.invalid_shows, *hand.seen, *hand.seen_dublees,
              *(p for p, _ in hand.tunnelas),
              *(() if hand.finisher is None else (hand.finisher,)))
@@ -429,8 +425,8 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
     except Refused as err:
         penalty = rules.invalid_show_penalty
         extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
-                 "to every other player: when the hand ends, record it with "
-                 f"--invalid-show {finisher}" if penalty else "")
+                 "to every other player" if penalty else "") + \
+            f"; when the hand ends, record it with --invalid-show {finisher}"
         raise Refused(f"{finisher}'s show is refused: {err.message}. "
                       "They take the cards back and complete the same turn "
                       f"({rules.rule('invalid')}){extra}",
@@ -547,15 +543,18 @@ def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
                             ) -> tuple[PairLine, ...]:
     """MA-13: each refused show costs its player the penalty to every other
     player — in this hand (`foul = now`), or with the fouler's next hand,
-    waived if they finish it (`foul = next`, MA-20); its lines and ids."""
+    waived if they finish it (`foul = next`, MA-20); its lines and ids. At
+    a penalty of 0 a refused show costs nothing and is only counted."""
     invalid, penalty = rules.rule("invalid"), rules.invalid_show_penalty
     later = rules.foul == Foul.NEXT
     for name in hand.invalid_shows:
         lines.append(f"{name}'s show was refused this hand ({invalid}): "
                      + (f"under foul = next ({rules.rule('foul')}) {name} pays "
                         f"{penalty} to every other player with {name}'s next "
-                        f"hand, unless {name} finishes it" if later else
-                        f"{name} pays {penalty} to every other player"))
+                        f"hand, unless {name} finishes it" if later and penalty
+                        else f"{name} pays {penalty} to every other player"
+                        if penalty else "invalid_show_penalty = 0, so it costs "
+                        "nothing; it is counted (stats: refused shows)"))
     payers = [p for p in hand.fouls_due if p in hand.players] if later \
         else list(hand.invalid_shows)
     for name in hand.fouls_due if later else ():
@@ -566,7 +565,7 @@ def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
             lines.append(f"{name}'s refused show of before waits for {name}'s "
                          f"next hand ({rules.rule('foul')})")
     penalties = tuple(PairLine(name, other, penalty, f"invalid show ({invalid})")
-                      for name in payers if name != hand.finisher or not later
+                      for name in (payers if penalty else ()) if name != hand.finisher or not later
                       for other in hand.players if other != name)
     if hand.invalid_shows or hand.fouls_due:
         cited.append(invalid)

@@ -32,6 +32,6 @@ HAND_FLAGS = (
     Flag("double", ("--double",), bool, False,
          "Marriage: a doubled hand, every payment ×2 (MA-22)."),
     Flag("invalid_show", ("--invalid-show",), list, [],
-         "Marriage: a player whose show was refused this hand (MA-13, "
-         "invalid_show_penalty).", "NAME"),
+         "Marriage: a player whose show was refused this hand (MA-13): pays "
+         "invalid_show_penalty to every other (at 0 only counted).", "NAME"),
 )

@@ -77,9 +77,11 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
-    if rules.invalid_show_penalty:
-        flags["invalid_show"] = ask.names("Refused shows this hand (names) or "
-                                          "'-'", table.seated,
+    # asked when they cost something; at 0 `--invalid-show` still counts one
+    # (MA-13) without a question more for every hand
+    if rules.invalid_show_penalty or previous.get("invalid_show"):
+        flags["invalid_show"] = ask.names("Refused shows this hand (names) or '-'",
+                                          table.seated,
                                           previous.get("invalid_show", []))
     return flags
 
