@@ -1122,5 +1122,6 @@ def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
     assert result.stderr.splitlines()[-1].endswith(
         "error: A's show is refused: no arrangement places every card: with 3 "
         "qualifying melds the best uses 6 melds and leaves 2♣ K♦ K♦. They take the "
-        "cards back and complete the same turn (MA-13, MA-10)")
+        "cards back and complete the same turn (MA-13); when the hand ends, "
+        "record it with --invalid-show A (MA-10)")     # counted at penalty 0 too
     assert marriage.read_bytes() == before

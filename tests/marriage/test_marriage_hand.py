@@ -278,7 +278,8 @@ def test_ma13_show_by_dublees_that_has_too_few_pairs_is_refused():
     assert err.value.rule == "MA-10"
     assert err.value.message == ("A's show is refused: only 2 dublees among these cards "
                                  "(need 8, MA-9). They take the cards back and complete "
-                                 "the same turn (MA-13)")
+                                 "the same turn (MA-13); when the hand ends, record "
+                                 "it with --invalid-show A")
 
 
 def test_ma10_22_cards_the_discard_is_found():
