@@ -543,3 +543,56 @@ _HAND_CASES = [
 def test_dh11_a_stored_hand_out_of_shape_or_disagreeing_says_what_is_wrong(
         hand, old, new, said):
     assert _messages(tamper(three_hands(), hand, old, new)) == said
+
+
+_VERIFY_CASES = [
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nout = ["Chandra"]',
+     ["hand 1: Chandra has a score but sits this hand out (`out`, DH-1)"]),
+    (1, "net = { Asha = -25, Bikash = 34, Chandra = -9 }", "net = { Asha = -25, Bikash = 25 }",
+     ["hand 1: Chandra plays this hand but has no score (DH-1)",
+      "hand 1: its inputs cannot be replayed: a hand is given, but Chandra does not play "
+      "this hand (sitting out or eliminated; playing: Asha, Bikash) (DH-1)"]),
+    # a dealer recorded as a correction is accepted; the next hand's is not
+    (2, 'dealer = "Bikash"', 'dealer = "Chandra"\ndealer_corrected = true',
+     ["hand 3: dealer Chandra but the deal passes to Asha (DH-3)"]),
+    (2, 'dealer = "Bikash"', 'dealer = "Chandra"\ndealer_corrected = true\nout = ["Chandra"]',
+     ["hand 2: Chandra has a score but sits this hand out (`out`, DH-1)",
+      "hand 2: dealer Chandra was not dealt in (DH-3)",
+      "hand 3: dealer Chandra but the deal passes to Asha (DH-3)"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nunverified = ["Bikash"]',
+     ["hand 1: `unverified` as stored names Bikash, but the hands given as agreed totals "
+      "are none"]),
+    (1, 'Chandra = "9♥"', 'Chandra = "9x"',
+     ["hand 1: its inputs cannot be replayed: cannot read the card '9x': write a rank A 2 "
+      "… 10 J Q K (or T) followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' (or "
+      "the suit first: 'd8')"]),
+    (1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"',
+     ["hand 1: its inputs are ruled against: a hand worth 20 may not call: the call limit "
+      "is 5 (DH-4)"]),
+]
+
+
+@pytest.mark.parametrize("hand, old, new, said", _VERIFY_CASES)
+def test_dh1_dh3_verify_says_who_sat_who_dealt_and_what_replays(hand, old, new, said):
+    assert _messages(tamper(three_hands(), hand, old, new)) == said
+
+
+def test_dh12_verify_says_when_more_hands_are_recorded_than_planned():
+    assert _messages(three_hands().replace("hands = 3", "hands = 2")) == [
+        "the session plans 2 hands ([options] hands) but 3 are recorded: raise it with "
+        "`scorekeeper extend t.toml --hands N` (DH-12)"]
+    session = parse(three_hands().replace("hands = 3", "hands = 2"), "t.toml")
+    assert verify(session, start=2) == []          # the plan is checked from hand 1
+    problem = verify(session)[0]
+    assert (problem.hand, problem.line) == (None, None)
+    assert problem.as_json() == {"hand": None, "line": None, "message": problem.message}
+
+
+def test_dh11_verify_without_replay_checks_only_who_sat_and_who_dealt():
+    text = tamper(three_hands(), 1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"')
+    session = parse(text, "t.toml")
+    assert verify(session, replay=False) == []
+    assert [p.hand for p in verify(session)] == [1]
+    moved = parse(tamper(three_hands(), 2, 'dealer = "Bikash"', 'dealer = "Chandra"'), "t.toml")
+    assert [(p.hand, p.line) for p in verify(moved, replay=False)] == [
+        (2, hand_header_lines(three_hands())[1]), (3, hand_header_lines(three_hands())[2])]
