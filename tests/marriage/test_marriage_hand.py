@@ -734,3 +734,44 @@ def test_ma8_no_finisher_explained_each_player_n_s_minus_t():
     assert result.rules == ("MA-1", "MA-7", "MA-8", "MA-11", "MA-15", "MA-12")
     assert dict(result.scores) == {"A": -5, "B": 10, "C": -5}
     assert result.as_json()["by"] is None and result.winner is None
+
+
+_TWENTY = ("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥")
+
+
+@pytest.mark.parametrize("hands, rule, message", [
+    ({"A": WORKED.rsplit(" ", 1)[0], "B": "Q♣", "C": "-"}, "MA-10",
+     "the finisher A shows 20 cards; a finishing show is 21 cards (or 22 with the "
+     "discard), or agreed: shown:MAAL"),
+    ({"A": "3♠", "B": "Q♣", "C": "-"}, "MA-10",
+     "the finisher A shows 1 card; a finishing show is 21 cards (or 22 with the "
+     "discard), or agreed: shown:MAAL"),
+    ({"A": WORKED, "B": "500", "C": "-"}, "MA-11",
+     "B's agreed maal 500 is more than three decks can give one hand: at most 82 with "
+     "these options (two dealt tunnelas of jhiplu and poplu, two tiplu copies, three "
+     "of ordinary wildcards, one more)"),
+    ({"A": WORKED, "B": _TWENTY, "C": "-"}, "MA-2",
+     "B shows 22 cards; a hand holds 21 (only the finisher shows 22, with the discard)"),
+])
+def test_ma2_ma10_ma11_an_impossible_show_says_why(hands, rule, message):
+    with pytest.raises(Impossible) as err:
+        worked(hands=hands)
+    assert (err.value.rule, err.value.message) == (rule, message)
+
+
+def test_ma13_a_refused_show_costs_nothing_without_a_penalty_so_is_not_recorded():
+    rules = rules_for()
+    args = MarriageGame().args(Seating.of(("A", "B", "C"), "A"), "A", "melds", "J♣", ["B"],
+                               {"A": WORKED, "B": "Q♣", "C": "-"}, {}, rules, ["C"], [])
+    with pytest.raises(Impossible) as err:
+        resolve(args, rules)
+    assert (err.value.rule, err.value.message) == (
+        "MA-13", "this session's invalid_show_penalty is 0: a refused show costs "
+                 "nothing (MA-13); nothing to record")
+
+
+def test_ma1_a_seen_player_not_at_the_table_is_impossible():
+    with pytest.raises(Impossible) as err:
+        worked(seen=["Z"])
+    assert (err.value.rule, err.value.message) == (
+        "MA-1", "Z does not play this hand (sitting out or eliminated; playing: A, B, C)")
