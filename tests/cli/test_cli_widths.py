@@ -134,9 +134,9 @@ def test_every_command_fits_every_width_from_40_columns_with_names_whole(
     check_width(result.stdout, width)
     check_width(result.stderr, width)
     if command == "an error":
-        assert "Zara" in result.stderr and len(result.stderr.splitlines()) >= 1
+        assert "Zara" in result.stderr
     if command.startswith("settle-up"):
-        assert "not complete" in result.stderr
+        assert "not complete" in " ".join(result.stderr.split())   # wrapped
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -161,7 +161,7 @@ def test_the_interactive_entry_fits_every_width_prompts_and_errors_wrapped(
     result = cli("record", folder / "dhumbal.toml", input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": str(width)})
     assert result.exit_code == 0, result.stderr
-    assert "try again" in result.stderr and len(asked) == 8
+    assert "try again" in " ".join(result.stderr.split()) and len(asked) == 8
     check_width(result.stdout, width)
     # the answers are not echoed on stderr: each question ends its line there
     said = result.stderr
