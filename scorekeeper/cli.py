@@ -62,7 +62,8 @@ app = Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="Scorekeeper and rules referee for Dhumbal and Marriage.",
+    help=("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
+          "Marriage and Call Break."),
 )
 check_app = Typer(no_args_is_help=True, rich_markup_mode=None,
                         add_completion=False,
@@ -83,7 +84,7 @@ def _main(version: bool = typer.Option(False, "--version", is_eager=True,
                                        callback=_version,
                                        help="Print the version and exit.")
           ) -> None:
-    """Scorekeeper and rules referee for Dhumbal and Marriage."""
+    """Scorekeeper and rules referee for Dhumbal, Marriage and Call Break."""
 
 
 @check_app.callback()

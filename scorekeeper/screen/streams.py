@@ -65,7 +65,8 @@ def _stderr_is_terminal() -> bool:
 def stderr_width() -> int | None:
     """How wide the messages on stderr may be when a person reads them (a
     terminal): `COLUMNS` if set, else the terminal's width. None (no
-    wrapping) for a file or a pipe, so that a log or a script reading the
+    wrapping) for a terminal that reports 0 columns (its size never set),
+    and for a file or a pipe, so that a log or a script reading the
     messages gets each on one line."""
     if not _stderr_is_terminal():
         return None
@@ -73,7 +74,8 @@ def stderr_width() -> int | None:
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     with contextlib.suppress(AttributeError, ValueError, OSError):
-        return os.get_terminal_size(sys.stderr.fileno()).columns
+        # a terminal whose size was never set reports 0: an unknown width
+        return os.get_terminal_size(sys.stderr.fileno()).columns or None
     return None
 
 

@@ -64,3 +64,13 @@ def test_record_and_settle_alone_answer_as_the_whole_app(args, capsys, monkeypat
 def test_the_collector_runs_again_once_the_command_line_is_imported():
     assert scorekeeper.cli.app is not None
     assert gc.isenabled()
+
+
+def test_help_names_every_game_the_registry_knows():
+    from scorekeeper.games import registry
+
+    code, out, _ = _whole_app(["--help"])
+    assert code == 0
+    summary = " ".join(out.split())          # as wrapped by click
+    for game in registry.games():
+        assert game.title in summary, (game.title, out)

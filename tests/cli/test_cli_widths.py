@@ -211,3 +211,20 @@ def test_a_wrapped_message_keeps_its_own_lines_and_breaks_at_spaces_only():
         "      Bahadur seven"]
     assert wrapped("Chandrakantabcdefghijklmnop x", width=20).splitlines() == [
         "Chandrakantabcdefghijklmnop", "    x"]          # a word is never cut
+
+
+def test_a_terminal_that_reports_0_columns_does_not_wrap_messages_at_20(
+        monkeypatch):
+    """A pseudo-terminal whose size was never set (`script`, `docker exec`,
+    a serial console) reports 0 columns: that is an unknown width, not a
+    width of 0 — messages stay whole instead of being cut at 20 columns."""
+    import os
+
+    monkeypatch.setattr(scorekeeper.screen.streams, "_stderr_is_terminal",
+                        lambda: True)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(os, "get_terminal_size",
+                        lambda fd=0: os.terminal_size((0, 0)))
+    assert scorekeeper.screen.streams.stderr_width() is None
+    text = "Hand 5: Asha, Bikash, Chandra, Dipesh; dealer Dipesh."
+    assert scorekeeper.screen.streams.wrapped(text) == text
