@@ -759,15 +759,17 @@ def test_ma2_ma10_ma11_an_impossible_show_says_why(hands, rule, message):
     assert (err.value.rule, err.value.message) == (rule, message)
 
 
-def test_ma13_a_refused_show_costs_nothing_without_a_penalty_so_is_not_recorded():
+def test_ma13_a_refused_show_at_penalty_0_is_recorded_costs_nothing_and_counts():
+    # RULES.md MA-13, Interpretation: a refused show is recorded at any penalty
     rules = rules_for()
     args = MarriageGame().args(Seating.of(("A", "B", "C"), "A"), "A", "melds", "J♣", ["B"],
                                {"A": WORKED, "B": "Q♣", "C": "-"}, {}, rules, ["C"], [])
-    with pytest.raises(Impossible) as err:
-        resolve(args, rules)
-    assert (err.value.rule, err.value.message) == (
-        "MA-13", "this session's invalid_show_penalty is 0: a refused show costs "
-                 "nothing (MA-13); nothing to record")
+    result = resolve(args, rules)
+    assert result.invalid_shows == ("C",) and result.penalties == ()
+    assert dict(result.scores) == dict(worked().scores) == {"A": 31, "B": -9, "C": -22}
+    assert "MA-13" in result.rules
+    assert ("C's show was refused this hand (MA-13): invalid_show_penalty = 0, so it "
+            "costs nothing; it is counted (stats: refused shows)") in result.explanation
 
 
 def test_ma1_a_seen_player_not_at_the_table_is_impossible():
