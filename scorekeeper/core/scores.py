@@ -95,7 +95,10 @@ class ScoreKind(_Fields):
         return stored if self.scale == 1 else stored / self.scale
 
     def displayed(self, scores: Mapping[str, int]) -> dict[str, str]:
-        """Each player's stored score as people read it."""
+        """Each player's stored score as people read it (whole points
+        without a call each: history gives two of these a hand)."""
+        if self.scale == 1:
+            return {name: str(value) for name, value in scores.items()}
         return {name: self.display(value) for name, value in scores.items()}
 
     def with_display(self, data: Mapping[str, Any], *keys: str) -> dict[str, Any]:
