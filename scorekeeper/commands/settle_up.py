@@ -43,16 +43,16 @@ def settle_up(
         for reading in readings:
             warn_stale(reading)
         sessions = [reading.session for reading in readings]
-        for s in sessions:
-            if not s.complete:
-                planned = f"/{s.planned}" if s.planned else ""
-                say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
-                    "hands): settling what is recorded")
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
         kind = settleup.kind_of(sessions)
         option = money_.agreed(sessions, rate, currency)
         money = None if option is None else money_.money(balances, kind.scale, option)
+        for s in sessions:      # once nothing is refused: a note, not a refusal
+            if not s.complete:
+                planned = f"/{s.planned}" if s.planned else ""
+                say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
+                    "hands): settling what is recorded")
         hands = sum(len(s.hands) for s in sessions)
         if as_json:
             emit_json({"balances": balances,

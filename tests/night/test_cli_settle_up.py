@@ -114,6 +114,25 @@ def test_settle_up_notes_an_unfinished_session_and_settles_it(cli, ledger):
         {"from": "Chandra", "to": "Asha", "points": 10}]
 
 
+def test_settle_up_refuses_without_first_saying_it_settles_what_is_recorded(
+        cli, ledger, tmp_path):
+    """A refusal (penalty points, DC-8; a rate that is no number) is the
+    only thing said: no "settling what is recorded" note before it."""
+    path = tmp_path / "club.toml"
+    cli("new", path, "--game", "dhumbal", "--profile", "cardrulesplus",
+        "--players", "Asha,Bikash,Chandra")
+    cli("record", path, "--call", "Asha", "--hand", "Asha=A♠", "--hand",
+        "Bikash=K♠", "--hand", "Chandra=Q♦")
+    refused = cli("settle-up", path)
+    assert refused.exit_code == 2 and "(DC-8)" in refused.stderr
+    assert "note:" not in refused.stderr
+    cli("record", ledger, "--call", "Asha", "--hand", "Asha=A♠", "--hand",
+        "Bikash=K♠", "--hand", "Chandra=Q♦")
+    bad_rate = cli("settle-up", ledger, "--rate", "-5")
+    assert bad_rate.exit_code == 2 and "positive number" in bad_rate.stderr
+    assert "note:" not in bad_rate.stderr
+
+
 def test_settle_up_missing_or_broken_ledger_exits_2(cli, tmp_path):
     missing = cli("settle-up", tmp_path / "nope.toml")
     assert missing.exit_code == 2 and "nope.toml: no such ledger" in missing.stderr

@@ -221,6 +221,19 @@ def test_money_of_a_penalty_points_session_is_exit_2(cli, tmp_path):
     assert result.exit_code == 2 and "penalty points" in result.stderr
 
 
+def test_dc8_standings_rate_on_penalty_points_does_not_point_back_at_standings(cli):
+    """`standings --rate` on penalty points: the refusal says the rate has
+    no money to count and that `standings` without it ranks the session —
+    not "`scorekeeper standings` ranks it", the very command refused."""
+    for command in ("standings", "export"):
+        args = ["--format", "md"] if command == "export" else []
+        result = cli(command, SAMPLES / "dhumbal-cardrulesplus.toml", *args,
+                     "--rate", "5")
+        assert result.exit_code == 2 and "(DC-8)" in result.stderr
+        assert "penalty points" in result.stderr and "nothing to settle" not in result.stderr
+        assert "without --rate" in result.stderr
+
+
 def test_a_bad_money_table_in_a_ledger_is_named_with_its_line(cli, tmp_path):
     path = tmp_path / "s.toml"
     assert cli("new", path, "--game", "dhumbal", "--players", "A,B").exit_code == 0
