@@ -100,3 +100,37 @@ def test_dc8_penalty_points_as_json_say_points_not_net():
     data = resolve(deal("Asha", "Asha", Asha="2♠", Bikash="3♥"), CRP.rules).as_json()
     assert data["points"] == {"Asha": 0, "Bikash": 3} and "net" not in data
     assert data["hand"] is None
+
+
+NEPALI = profile("dhumbal")
+YANIV = profile("dhumbal", "yaniv")
+
+
+def test_do3_caught_pays_plus_explained_zero_sum_and_in_points():
+    hand = deal("Asha", "Asha", Asha="5♠", Bikash="3♥", Chandra="9♣")
+    paid = resolve(hand, NEPALI.parse_settings(["caught_pays=plus"]))
+    assert paid.explanation[0] == (
+        "Bikash 3 ≤ Asha 5 → Asha is caught (DH-8) and pays 25 + 5 = 30 (penalty plus the "
+        "hand: caught_pays = plus, DO-3)")
+    assert paid.rules == ("DH-2", "DH-4", "DH-8", "DO-3", "DH-11")
+    added = resolve(hand, CRP.parse_settings(["caught_pays=plus"]))
+    assert added.explanation[0] == (
+        "Bikash 3 ≤ Asha 5 → Asha is caught (DC-8) and adds 25 + 5 = 30 points (penalty "
+        "plus the hand: caught_pays = plus, DO-3)")
+
+
+def test_do2_under_caller_wins_only_a_strictly_lower_hand_catches():
+    result = resolve(deal("Asha", "Asha", Asha="5♠", Bikash="3♥", Chandra="9♣"),
+                     NEPALI.parse_settings(["ties=caller_wins"]))
+    assert result.explanation[0] == ("Bikash 3 < Asha 5 → Asha is caught (DH-8) and pays "
+                                     "25 instead of 5")
+
+
+def test_ya8_a_caught_callers_rivals_tied_lowest_both_score_0_explained():
+    result = resolve(deal("Asha", "Asha", Asha="7♠", Bikash="3♥", Chandra="3♣", Dipak="K♦"),
+                     YANIV.rules)
+    assert result.explanation[1:] == (
+        "Bikash and Chandra tie at 3: Bikash wins as the first clockwise from the dealer "
+        "Asha's left (YA-8)",
+        "Chandra also has the lowest hand, 3, and scores 0 too (YA-8)",
+        "Points added: Asha +37, Bikash +0, Chandra +0, Dipak +10")
