@@ -43,6 +43,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "wildcards": ("scorekeeper/games/marriage/wildcards.py", MARRIAGE),
     "finish": ("scorekeeper/games/marriage/finish.py", MARRIAGE),
     "document": ("scorekeeper/ledger/document.py", ["tests/storage/test_ledger.py"]),
+    "callbreak-engine": ("scorekeeper/games/callbreak/engine.py", ["tests/callbreak"]),
+    "callbreak-tricks": ("scorekeeper/games/callbreak/tricks.py", ["tests/callbreak"]),
 }
 LINKED = ("scorekeeper", "tests", "sample_sessions", "docs", "README.md")
 

@@ -241,3 +241,81 @@ def test_cb6_a_player_holding_the_suit_led_always_follows(position):
     hand, trick = position
     if trick and any(c.suit == trick[0].suit for c in hand):
         assert all(c.suit == trick[0].suit for c in demand(hand, trick, RULES).legal)
+
+
+# -- the rulings, word for word (what the mutants showed) --------------------------------
+
+def test_cb8_the_ace_of_spades_tops_the_spades_in_the_trick():
+    # K♥ led, A♠ and 2♠ on it: nothing beats A♠, so any card is legal
+    ruling = play("5♦", "3♠ 5♦", "K♥ A♠ 2♠")
+    assert ruling.valid and ruling.kind == "any"
+    assert ruling.reason == "5♦ no ♥ and no spade in the hand beats A♠: any card"
+
+
+def test_cb7_trumping_over_a_spade_says_over_what():
+    ruling = play("A♠", "A♠ 5♦", "K♥ Q♠")
+    assert ruling.reason == "A♠ no ♥ in the hand: trumps over Q♠"
+    assert play("2♠", "2♠ 5♦", "K♥").reason == "2♠ no ♥ in the hand: trumps"
+
+
+def test_cb7_void_with_no_spade_at_all_says_so():
+    assert play("5♦", "5♦ 2♣", "K♥").reason == \
+        "5♦ no ♥ and no spade in the hand: any card"
+
+
+def test_cb6_heading_kinds_and_reasons():
+    head = play("A♥", "A♥ 5♥", "K♥")
+    assert (head.kind, head.reason) == ("head", "A♥ follows ♥ and beats K♥")
+    refused = play("5♥", "A♥ 5♥", "K♥")
+    assert refused.kind == "head"
+    off = play("5♥", "A♥ 5♥", "K♥", NO_HEADING)
+    assert off.reason == "5♥ follows ♥; any ♥ follows (must_head is off)"
+    assert off.kind == "follow"
+
+
+def test_cb5_the_lead_reason():
+    assert play("2♠", "2♠ A♥").reason == "2♠ leads the trick: any card may lead"
+
+
+def test_cb6_three_cards_that_head_are_listed():
+    ruling = play("2♥", "J♥ Q♥ A♥ 2♥", "10♥")
+    assert ruling.reason == "must beat 10♥ with J♥, Q♥ or A♥"
+
+
+def test_cb1_the_refusals_of_an_impossible_table_word_for_word():
+    with pytest.raises(Impossible) as err:
+        play("A♥", "A♥", "2♥ 3♥ 4♥ 5♥")
+    assert err.value.message == ("the trick 2♥ 3♥ 4♥ 5♥ is complete: 4 players "
+                                 "play one card each")
+    with pytest.raises(Impossible) as err:
+        play("A♥", "K♥ 2♠", "Q♥")
+    assert err.value.message == ("A♥ is not in the hand K♥ 2♠: give the cards "
+                                 "held, the card played among them")
+    with pytest.raises(Impossible) as err:
+        check_deal(tuple(DECK[:12]), RULES)
+    assert err.value.message == "12 cards: a deal gives each player 13"
+
+
+def test_cb3_a_jack_is_above_10():
+    hand = cards("2♠ 3♠ 4♥ 5♥ 6♥ 7♥ 8♦ 9♦ 10♦ 2♣ 3♣ 4♣ J♣")
+    ruling = check_deal(hand, HONOURS)
+    assert not ruling.valid and ruling.kind is None
+    assert ruling.details["honours"] == cards("J♣")
+
+
+def test_cb3_the_verdicts_word_for_word_with_their_details():
+    no_spade = check_deal(cards("A♥ K♥ Q♥ J♥ 10♥ A♦ K♦ Q♦ J♦ A♣ K♣ Q♣ J♣"), RULES)
+    assert no_spade.reason == "no spade among the 13 cards: a redeal may be demanded"
+    assert no_spade.details["spades"] == ()
+    assert no_spade.as_json()["honours"][:2] == ["J♥", "J♦"]
+    low = cards("2♠ 3♠ 4♥ 5♥ 6♥ 7♥ 8♦ 9♦ 10♦ 2♣ 3♣ 4♣ 5♣")
+    honour = check_deal(low, HONOURS)
+    assert honour.reason == ("no card above 10 (redeal_no_honour): a redeal may "
+                             "be demanded")
+    assert honour.rule == "CB-3"
+    assert honour.as_json()["spades"] == ["2♠", "3♠"]
+    stands = check_deal(cards("2♠ 3♠ 4♥ 5♥ 6♥ 7♥ 8♦ 9♦ 10♦ 2♣ 3♣ Q♣ A♣"), HONOURS)
+    assert stands.valid is False
+    assert stands.reason == ("holds 2♠ and 3♠, and Q♣ and A♣ above 10: the deal "
+                             "stands")
+    assert stands.details["honours"] == cards("Q♣ A♣")

@@ -295,3 +295,75 @@ def test_cb10_cb11_a_made_call_scores_at_least_the_call_a_missed_one_minus_it(
     assert tenths - extra == 10 * rules.made_points(call)
     assert rules.made_points(call) == (max(bonus, call) if bonus and call >= 8
                                        else call)
+
+
+# -- the refusals, word for word ------------------------------------------------------
+
+def refusal(hand, rules=RULES) -> Impossible:
+    with pytest.raises(Impossible) as err:
+        resolve(hand, rules)
+    return err.value
+
+
+def test_cb1_player_names_are_distinct_in_any_case():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2), players=("Asha", "asha", "Chandra", "Dipak"))
+    err = refusal(hand)
+    assert (err.message, err.rule) == ("player names must be distinct", "CB-1")
+
+
+def test_cb2_the_dealer_refusal_names_the_dealer():
+    err = refusal(deal((3, 2, 4, 2), (4, 2, 5, 2), dealer="Ekta"))
+    assert err.message == "the dealer Ekta is not at the table"
+
+
+def test_cb4_every_call_out_of_range_is_listed():
+    err = refusal(deal((0, 9, 4, 2), (4, 2, 5, 2)))
+    assert err.message == "a call is 1–8 tricks, not: Asha 0, Bikash 9"
+
+
+def test_cb4_every_missing_call_is_listed_with_the_flag():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    err = refusal(hand._replace(calls=hand.calls[:2]))
+    assert err.message == ("no call given for Chandra, Dipak: every player needs "
+                           "one (--bid NAME=N)")
+
+
+def test_cb9_every_missing_count_of_tricks_is_listed_with_the_flag():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    err = refusal(hand._replace(tricks=hand.tricks[2:]))
+    assert err.message == ("no tricks given for Asha, Bikash: every player needs "
+                           "one (--won NAME=N)")
+    assert err.rule == "CB-9"
+
+
+def test_cb9_counts_given_for_strangers_are_listed():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    err = refusal(hand._replace(calls=(*hand.calls, ("Ekta", 1), ("Firoz", 2))))
+    assert err.message == "call given twice or for someone not seated: Ekta, Firoz"
+
+
+def test_cb9_a_count_given_twice_lists_every_name_given():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    err = refusal(hand._replace(tricks=(*hand.tricks, ("Asha", 4))))
+    assert err.message == ("tricks given twice or for someone not seated: Asha, "
+                           "Bikash, Chandra, Dipak, Asha")
+
+
+def test_cb9_counts_that_are_not_whole_numbers_are_listed():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    err = refusal(hand._replace(tricks=(("Asha", "4"), ("Bikash", 2.0),
+                                        *hand.tricks[2:])))
+    assert err.message == "not a whole number of tricks taken: Asha='4', Bikash=2.0"
+
+
+def test_cb9_every_negative_count_is_listed():
+    err = refusal(deal((3, 2, 4, 2), (8, -1, 8, -2)))
+    assert err.message == "tricks taken are 0 or more, not: Bikash -1, Dipak -2"
+
+
+def test_cb9_cb10_the_result_keeps_the_calls_and_tricks_in_seat_order():
+    hand = deal((3, 2, 4, 2), (4, 2, 5, 2))
+    result = resolve(hand._replace(calls=hand.calls[::-1]), RULES)
+    assert result.calls == (("Asha", 3), ("Bikash", 2), ("Chandra", 4), ("Dipak", 2))
+    assert result.tricks == (("Asha", 4), ("Bikash", 2), ("Chandra", 5), ("Dipak", 2))
+    assert result.rules == ("CB-9", "CB-10")

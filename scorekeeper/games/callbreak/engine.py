@@ -52,7 +52,7 @@ def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
     missing = [p for p in hand.players if p not in names]
     if missing:
         raise Impossible(f"no {what} given for " + ", ".join(missing) + ": "
-                         f"every player's {what} is needed ({flag} NAME=N)", rule)
+                         f"every player needs one ({flag} NAME=N)", rule)
     bad = [f"{n}={v!r}" for n, v in given if not _count(v)]
     if bad:
         raise Impossible(f"not a whole number of tricks {verb}: "
