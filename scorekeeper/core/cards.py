@@ -178,9 +178,11 @@ def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
 
 
 def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
-                 rule: str) -> None:
-    """Refuse a card seen more often than the shoe holds it (exit 2)."""
-    counts = count_copies(hands)
+                 rule: str, also: Card | None = None, also_is: str = "") -> None:
+    """Refuse a card seen more often than the shoe holds it (exit 2).
+    `also` is one more card of the shoe, face up (the tiplu): counted, and
+    the message says so (`also_is`: what it is) when it is the card over."""
+    counts = count_copies(chain(hands, [[also]] if also is not None else []))
     if JOKER not in counts and (not counts or max(counts.values()) <= decks):
         return                                  # the usual case, at once
     for c, n in sorted(counts.items()):
@@ -193,5 +195,7 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                                  f"only {jokers} jokers", rule)
         elif n > decks:
             limit = "once" if decks == 1 else f"{decks} times"
-            raise Impossible(f"{c} appears {n} times, but the deck holds it "
-                             f"{limit}", rule)
+            counted = (f" ({n - 1} shown and the {also_is} {c})"
+                       if c == also and also_is else "")
+            raise Impossible(f"{c} appears {n} times{counted}, but the deck "
+                             f"holds it {limit}", rule)

@@ -127,6 +127,18 @@ def test_ma1_three_tiplu_copies_in_hand_impossible():
     assert info.value.rule == "MA-1"
 
 
+def test_ma1_a_card_over_the_shoe_because_of_the_tiplu_says_the_tiplu_counted():
+    """3 J♣ typed with tiplu J♣ are 4 in the shoe: the refusal says the
+    tiplu was counted, so nobody hunts for a fourth J♣ they never typed."""
+    with pytest.raises(Impossible) as info:
+        maal(cards("J♣ J♣ J♣"), J_CLUBS)
+    assert str(info.value).startswith(
+        "J♣ appears 4 times (3 shown and the tiplu J♣), but the deck holds it 3 times")
+    with pytest.raises(Impossible) as other:       # the tiplu is not the card over
+        maal(cards("Q♣ Q♣ Q♣ Q♣"), J_CLUBS)
+    assert "tiplu" not in str(other.value) and other.value.rule == "MA-1"
+
+
 def test_ma11_unseen_player_counts_nothing():
     assert maal(cards("10♣ J♣ Q♣"), J_CLUBS, seen=False).total == 0
 

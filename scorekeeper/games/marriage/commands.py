@@ -35,7 +35,7 @@ def _read(rules: MarriageRules, values: Mapping[str, Any]
     tiplu_card = cardtext.card(tiplu) if tiplu is not None else None
     if tiplu_card is not None:
         rules.check_tiplu(tiplu_card)
-    rules.check_shoe(hand, [tiplu_card] if tiplu_card else [])
+    rules.check_shoe(hand, tiplu=tiplu_card)
     wild = Wildcards.from_tiplu(tiplu_card).describe() if tiplu_card else \
         "no tiplu given: nothing is wild"
     if tiplu_card and rules.printed_jokers:

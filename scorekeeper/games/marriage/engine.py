@@ -200,7 +200,7 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
                              f"{rules.hand_size} (only the finisher shows 22, "
                              "with the discard)", rules.rule("deal"))
     rules.check_shoe(*(s.cards for _, s in hand.shown if s.cards is not None),
-                     [] if hand.tiplu is None else [hand.tiplu])
+                     tiplu=hand.tiplu)
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:

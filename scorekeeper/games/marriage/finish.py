@@ -574,7 +574,7 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
     if len(cs) not in (21, 22):
         raise Impossible(f"a finish shows 21 cards (22 before the discard), "
                          f"not {len(cs)}", finish_rule)
-    rules.check_shoe(cs, [tiplu])
+    rules.check_shoe(cs, tiplu=tiplu)
     if by == FinishKind.DUBLEES:
         if exposed:
             raise Impossible("exposed melds go with a finish by melds: a "

@@ -72,7 +72,7 @@ def maal(cards: Sequence[Card], tiplu: Card,
     by `joker_maal` (MA-18).
     """
     cs = tuple(cards)
-    rules.check_shoe(cs, [tiplu])
+    rules.check_shoe(cs, tiplu=tiplu)
     wc = Wildcards.from_tiplu(tiplu)
     have = Counter(cs)
     wanted = Counter(dealt_tunnelas)

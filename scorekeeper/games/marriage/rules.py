@@ -155,10 +155,12 @@ class MarriageRules(RuleSet):
     def planned_hands(self, player_count: int) -> int:
         return self.rotations * player_count
 
-    def check_shoe(self, *groups: Iterable[Card]) -> None:
+    def check_shoe(self, *groups: Iterable[Card], tiplu: Card | None = None) -> None:
         """MA-1: the shoe holds every card `decks` times and `printed_jokers`
-        JK (MA-18), across all the groups given (hands, the tiplu) together."""
-        check_copies(groups, self.decks, self.printed_jokers, self.rule("table"))
+        JK (MA-18), across all the groups given (hands) and the tiplu
+        together (a refusal over the tiplu's card says it was counted)."""
+        check_copies(groups, self.decks, self.printed_jokers, self.rule("table"),
+                     also=tiplu, also_is="tiplu")
 
     def check_tiplu(self, tiplu: Card) -> None:
         """The tiplu is a card of the shoe, never a printed joker (MA-18)."""
@@ -166,7 +168,7 @@ class MarriageRules(RuleSet):
             raise Impossible("the tiplu is never a JK: a printed joker drawn "
                              "for the tiplu is put back and another card "
                              f"drawn ({self.rule('jokers')})", self.rule("jokers"))
-        self.check_shoe([tiplu])
+        self.check_shoe(tiplu=tiplu)
 
 
 IDS = {
