@@ -156,6 +156,9 @@ def cards(text: str) -> tuple[Card, ...]:
         raise Impossible("no cards given: write '-' for an empty hand")
     tokens = stripped.split() if "," not in stripped and "|" not in stripped \
         else _SEPARATORS.split(stripped)      # as ledgers store them: at once
+    known = tuple(map(_KNOWN.get, tokens))    # a ledger's cards, read before
+    if None not in known:
+        return known                           # type: ignore[return-value]
     return tuple(c for token in tokens if token
                  for c in _token_cards(token, stripped))
 
