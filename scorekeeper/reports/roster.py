@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.seating import resolve_name
 
 
 def name_key(name: str) -> str:
@@ -39,12 +40,15 @@ class Roster:
         return tuple(self._shown.values())
 
     def find(self, typed: str) -> str:
-        """A known name typed in any case; exit 2 listing the known ones."""
+        """A known name as people say it (any case, a unique prefix, the
+        initials: `resolve_name`); exit 2 listing the known ones."""
         found = self._shown.get(name_key(typed.strip()))
-        if found is None:
-            raise Impossible(f"no player {typed.strip()!r} in these sessions; "
-                             "players: " + ", ".join(self.names()))
-        return found
+        if found is not None:
+            return found
+        try:
+            return resolve_name(typed, self.names())
+        except Impossible as err:
+            raise Impossible(f"in these sessions: {err.message}") from None
 
 
 def merged(scores: Iterable[Mapping[str, int]], roster: Roster) -> dict[str, int]:

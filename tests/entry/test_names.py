@@ -79,3 +79,22 @@ def test_names_marriage_finisher_and_seen_by_initial(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["net"] == {"Asha": 31, "Bikash": -9,
                                                "Chandra": -22}
+
+
+def test_names_out_dealer_and_rename_take_prefixes_too(cli, ledger):
+    result = cli("record", ledger, "--out", "ch", "--dealer", "bik", "--call", "a",
+                 "--hand", "a=as", "--hand", "b=ks", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert set(json.loads(result.stdout)["net"]) == {"Asha", "Bikash"}
+    assert cli("rename", ledger, "bik", "Bikram").exit_code == 0
+    assert "Bikram" in ledger.read_text(encoding="utf-8")
+
+
+def test_names_stats_player_by_prefix_and_typo(cli, ledger):
+    assert cli("record", ledger, "--call", "a", "--hand", "a=as", "--hand", "b=ks",
+               "--hand", "c=qd").exit_code == 0
+    found = cli("stats", ledger, "--player", "chan", "--json")
+    assert found.exit_code == 0, found.stderr
+    assert list(json.loads(found.stdout)["games"]["dhumbal"]) == ["Chandra"]
+    typo = cli("stats", ledger, "--player", "Chandar")
+    assert typo.exit_code == 2 and "did you mean Chandra?" in typo.stderr
