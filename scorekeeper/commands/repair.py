@@ -44,12 +44,11 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
            yes: bool = YES_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
     from scorekeeper.files import book  # start-up: see module doc
-    from scorekeeper.ledger.document import verify as recompute
 
     def body() -> None:
         # verify answers for the ledger itself: it always reads the TOML.
-        session = book.read(ledger, use_cache=False)
-        problems = recompute(session)
+        text, reading = book.read_checked(ledger)
+        session, problems = reading.session, list(reading.problems)
         plan = book.session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:
             say(f"{ledger}: no stored result to re-rule: what does not verify "
@@ -57,7 +56,7 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 f"correct those hands with `scorekeeper amend {ledger} N`")
         if plan and _agreed(session, plan, yes):
             after, left = book.fix(ledger, [r.number for r in plan],
-                                   on_wait=waiting(ledger))
+                                   on_wait=waiting(ledger), known=(text, reading))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
             after_write(f"Re-ruled {plural(len(fixed), 'hand')} in {ledger}",

@@ -179,7 +179,8 @@ Repair = Callable[[Reading, Session], Sequence[ledger.Problem]]
 
 
 def _transaction(path: Path, change: Callable[[Session, str], Change],
-                 on_wait: Waiting = None, repair: Repair | None = None) -> Reading:
+                 on_wait: Waiting = None, repair: Repair | None = None,
+                 known: tuple[str, Reading] | None = None) -> Reading:
     """Lock, read, change, read back, write, cache; the session after, with
     what still does not verify.
 
@@ -189,7 +190,10 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
     label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
-        reading = _checked(path, real, text)
+        # `known`: these very bytes were read and re-checked just before
+        # (verify --fix): not parsed and re-ruled twice
+        reading = known[1] if known is not None and known[0] == text \
+            else _checked(path, real, text)
         if repair is None:
             refuse_stale(reading)
         new = change(reading.session, text)
@@ -358,14 +362,26 @@ def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
     return _transaction(path, change, on_wait).session
 
 
-def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
+def read_checked(path: Path) -> tuple[str, Reading]:
+    """The ledger's text and its session, parsed and every hand re-ruled
+    (never through the cache): what `verify` answers for."""
+    storage.check_ledger_path(path)
+    text = storage.read_text(path)
+    session = ledger.parse(text, visible(str(path)))
+    return text, Reading(session, tuple(ledger.verify(session)))
+
+
+def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None,
+        known: tuple[str, Reading] | None = None
         ) -> tuple[Session, list[ledger.Problem]]:
     """Re-rule the hands numbered `planned` from their stored inputs and
     write them (`verify --fix`); refused if another writer changed which
     hands disagree meanwhile. The session after, and what still does not
     verify (a dealer out of turn, inputs that cannot be replayed)."""
     def change(session: Session, text: str) -> Change:
-        if list(planned) != [ruled.number for ruled in session_fixes(session)]:
+        found = known[1].problems if known is not None and known[0] == text \
+            and known[1].session is session else None
+        if list(planned) != [ruled.number for ruled in session_fixes(session, found)]:
             raise Impossible(f"{path} changed since its hands were checked: "
                              "nothing written; run verify --fix again")
         document = dict(session.document)
@@ -378,13 +394,18 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
         return Change(text, document)
 
     def fixed(reading: Reading, after: Session) -> list[ledger.Problem]:
-        left = ledger.verify(after)
+        # the hands before the first re-ruled one are as they were, and so
+        # is all that comes before them: what they had, they still have
+        first = min(planned, default=1)
+        left = [p for p in reading.problems if p.hand is None or p.hand < first] \
+            + ledger.verify(after, start=first) if reading.problems and first > 1 \
+            else ledger.verify(after)
         if {p.hand for p in left} & set(planned):
             raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
                              "written")
         return left
 
-    written = _transaction(path, change, on_wait, repair=fixed)
+    written = _transaction(path, change, on_wait, repair=fixed, known=known)
     return written.session, list(written.problems)
 
 

@@ -115,6 +115,24 @@ def _x_ticks(hands: int) -> list[int]:
     return list(range(hands + 1)) if hands <= 20 else nice_ticks(0, hands)
 
 
+SVG_POINTS = 800         # pygal's default width in pixels: no more points than that
+
+
+def sampled(hands: int, most: int) -> list[int]:
+    """The hands drawn (0 = the start): every one up to `most`, else `most`
+    evenly spread, the first, the last and every tick among them — a chart
+    need not draw more points than it has pixels."""
+    if hands + 1 <= most:
+        return list(range(hands + 1))
+    spread = {round(k * hands / (most - 1)) for k in range(most)}
+    return sorted(spread | set(_x_ticks(hands)))
+
+
+def _at(line: Line, xs: Sequence[int]) -> list[int]:
+    """A line's totals at the hands drawn (while the player played)."""
+    return [line.totals[x] for x in xs if x < len(line.totals)]
+
+
 def terminal(pic: Picture, width: int, height: int, colour: bool,
              ascii: bool) -> str:
     """The chart as terminal text, its legend below it."""
@@ -128,10 +146,12 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     plotext.hline(0, "gray")
     if pic.limit is not None:
         plotext.hline(pic.limit, "red")
+    xs = sampled(pic.hands, 4 * width)
     for i, line in enumerate(pic.lines):
         marker = ("hd" if not ascii else line.marker) if colour else line.marker
-        plotext.plot(list(range(len(line.totals))), list(line.totals),
-                     marker=marker, color=COLOURS[i % len(COLOURS)])
+        ys = _at(line, xs)
+        plotext.plot(xs[:len(ys)], ys, marker=marker,
+                     color=COLOURS[i % len(COLOURS)])
     plotext.xticks(_x_ticks(pic.hands))
     if pic.kind.scale == 1:
         plotext.yticks(ticks)
@@ -170,6 +190,7 @@ def legend(pic: Picture, colour: bool, width: int) -> str:
 
 def svg(pic: Picture) -> str:
     """The same chart as an SVG document (text)."""
+    xs = sampled(pic.hands, SVG_POINTS)
     chart = pygal.Line(
         title=pic.title, x_title="hand",
         y_title="running total" if not pic.scored() else
@@ -177,16 +198,16 @@ def svg(pic: Picture) -> str:
         js=[],                    # no script fetched from anywhere
         legend_at_bottom=True, truncate_legend=-1, truncate_label=-1,
         show_minor_x_labels=False, dots_size=2,
-        x_labels=[str(h) for h in range(pic.hands + 1)],
+        x_labels=[str(h) for h in xs],
         x_labels_major=[str(h) for h in _x_ticks(pic.hands)])
     points = pic.kind.points
     for line in pic.lines:
-        padded = [points(v) for v in line.totals] + \
-            [None] * (pic.hands + 1 - len(line.totals))
-        chart.add(f"{line.player} ({pic.end(line)})", padded)
+        drawn = [points(v) for v in _at(line, xs)]
+        chart.add(f"{line.player} ({pic.end(line)})",
+                  drawn + [None] * (len(xs) - len(drawn)))
     if pic.limit is not None:
         chart.add(f"out at {pic.kind.display(pic.limit)}",
-                  [points(pic.limit)] * (pic.hands + 1),
+                  [points(pic.limit)] * len(xs),
                   show_dots=False, stroke_style={"dasharray": "6, 4"})
     return _without_scripts(str(chart.render(is_unicode=True)))
 
