@@ -4,7 +4,9 @@
 the ledger's lock, read it, parse it (through the cache when its bytes
 match), make one change as a pure function of the session, and write — all
 under the lock. No text is
-written that has not been parsed back to exactly the document meant: a
+written that has not been parsed back to exactly the document meant (a
+hand appended by `record`: its table parsed, with a proof that the rest of
+the new text is the old text byte for byte — see `_read_back_appended`): a
 ledger whose layout would not survive the change (say `hands = []`, or a
 table after the hands) is refused with exit 2 and left as it was.
 

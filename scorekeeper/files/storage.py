@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterator
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import interrupts
+from scorekeeper.ledger import tomltext
 
 LOCK_TIMEOUT_VARIABLE = "SCOREKEEPER_LOCK_TIMEOUT"
 CACHE_VARIABLE = "SCOREKEEPER_CACHE_DIR"
@@ -725,7 +726,12 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
         document = json.loads(body)
     except (ValueError, TypeError, RecursionError):
         return None
-    return document if isinstance(document, dict) else None
+    if not isinstance(document, dict):
+        return None
+    hands = document.get("hands")
+    if isinstance(hands, list) and len(hands) > tomltext.CHUNK:
+        document["hands"] = tomltext.shared(hands)     # memory of a long ledger
+    return document
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:

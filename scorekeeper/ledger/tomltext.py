@@ -48,10 +48,60 @@ def _fast_loads() -> Callable[[str], dict[str, Any]]:
     return loads
 
 
+CHUNK = 2000               # [[hands]] tables parsed at a time (see _chunked)
+
+
+def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
+             ) -> dict[str, Any] | None:
+    """A long ledger parsed a few thousand `[[hands]]` tables at a time
+    (the parser's own working memory grows with what it parses at once),
+    its strings shared (a name, a card, a rule id is kept once, not once a
+    hand). None when the pieces cannot be shown to be the whole: a piece
+    that does not parse, or a key other than `hands` given by two pieces
+    (the whole text is then parsed, and its errors told as they are)."""
+    starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
+    if len(starts) <= CHUNK:
+        return None
+    cuts = [0, *starts[::CHUNK], len(text)]
+    document: dict[str, Any] = {}
+    hands: list[Any] = []
+    memo: dict[str, str] = {}
+    for i, (begin, end) in enumerate(zip(cuts, cuts[1:])):
+        try:
+            part = loads(text[begin:end])
+        except Exception:  # noqa: BLE001 - any refusal: the whole text decides
+            return None
+        if i == 0 and "hands" in part:      # the header's own `hands = [...]`
+            return None
+        hands += _shared(part.pop("hands", []), memo)
+        if set(part) & set(document):
+            return None
+        document.update(part)
+    document["hands"] = hands
+    return document
+
+
+def shared(value: Any) -> Any:
+    """`value` with equal short strings one object (a long ledger's memory)."""
+    return _shared(value, {})
+
+
+def _shared(value: Any, memo: dict[str, str]) -> Any:
+    """`value` with equal short strings (keys and values) one object."""
+    if isinstance(value, str):
+        return memo.setdefault(value, value) if len(value) <= 64 else value
+    if isinstance(value, list):
+        return [_shared(v, memo) for v in value]
+    if isinstance(value, dict):
+        return {memo.setdefault(k, k): _shared(v, memo) for k, v in value.items()}
+    return value
+
+
 def load_toml(text: str, label: str) -> dict[str, Any]:
     """Parse TOML; a syntax error becomes a LedgerError with its line."""
     try:
-        return _fast_loads()(text)
+        loads = _fast_loads()
+        return _chunked(text, loads) or loads(text)
     except RecursionError:
         raise _too_deep(label) from None
     except ValueError as err:          # rtoml's refusal: tomllib words it
