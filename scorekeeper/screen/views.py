@@ -168,7 +168,7 @@ def inputs_moved(con: Console, changed: Sequence[Mapping[str, str]]) -> None:
         return
     con.print("  Inputs changed:", markup=False)
     for c in changed:
-        con.print(f"  {c['input']}: {c['before']} → {c['after']}", markup=False)
+        hanging(con, f"{c['input']}: {c['before']} → {c['after']}")
 
 
 class _Layout(NamedTuple):

@@ -443,3 +443,21 @@ def test_cb2_clockwise_the_first_caller_sits_on_the_dealers_left(cli, tmp_path, 
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "Bikash's call (1–8; on the dealer's left, calls first)" in result.stderr
+
+
+def test_amend_a_long_changed_input_wraps_with_a_hanging_indent(cli, club):
+    """`--won: Asha=4, … → …` is longer than 60 columns: it wraps at spaces
+    with its continuation indented under the line, like every sentence of a
+    ruling (CLI.md), never back at column 0."""
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    amended = cli("amend", club, "1", "--won", "Chandra=3", "--won", "Dipak=4",
+                  env={"COLUMNS": "60"})
+    assert amended.exit_code == 0, amended.stderr
+    lines = amended.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  --won: "))
+    inputs = lines[start:lines.index("  Totals:")]
+    assert len(inputs) > 1 and all(len(line) <= 60 for line in inputs)
+    assert all(line.startswith("      ") for line in inputs[1:]), inputs
+    said = " ".join(line.strip() for line in inputs)
+    assert said == ("--won: Asha=4, Bikash=2, Chandra=5, Dipak=2 → Asha=4, "
+                    "Bikash=2, Chandra=3, Dipak=4")
