@@ -233,11 +233,11 @@ def test_dc1_more_jokers_than_the_deck_holds_is_impossible():
     assert info.value.message == "JK appears 3 times but the deck has only 2 jokers"
 
 
-def test_dh1_no_jokers_message_names_the_session():
+def test_dh1_no_jokers_message_says_the_rules_have_none_not_a_session():
     with pytest.raises(Impossible) as info:
         check_copies([cards("JK")], decks=1, jokers=0, rule="DH-1")
     assert info.value.rule == "DH-1"
-    assert info.value.message == "this session plays without jokers, but JK was given"
+    assert info.value.message == "JK was given, but these rules play without jokers"
 
 
 def test_cards_repr_writes_the_suit_as_a_letter():

@@ -191,8 +191,9 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
     for c, n in sorted(counts.items()):
         if c.is_joker:
             if jokers == 0:
-                raise Impossible("this session plays without jokers, but JK "
-                                 "was given", rule)
+                # also said by `check`, where there is no session
+                raise Impossible("JK was given, but these rules play without "
+                                 "jokers", rule)
             if n > jokers:
                 raise Impossible(f"JK appears {n} times but the deck has "
                                  f"only {jokers} jokers", rule)

@@ -181,7 +181,7 @@ def test_ma1_no_jokers():
     with pytest.raises(Impossible) as err:
         classify_meld(cards("JK 3♠ 4♠"), None)
     assert err.value.rule == "MA-1"
-    assert err.value.message == "this session plays without jokers, but JK was given"
+    assert err.value.message == "JK was given, but these rules play without jokers"
 
 
 # -- MA-5 qualifying --------------------------------------------------------

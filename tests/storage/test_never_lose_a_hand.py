@@ -359,7 +359,7 @@ def test_an_empty_or_impossible_card_argument_is_exit_2(cli, args):
     assert data["valid"] is False
     if "JK" in args:
         assert data["rule"] == "DH-1"
-        assert data["error"] == "this session plays without jokers, but JK was given"
+        assert data["error"] == "JK was given, but these rules play without jokers"
     else:
         assert data["rule"] is None and data["error"].startswith("cannot read the card ''")
 
