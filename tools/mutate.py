@@ -64,16 +64,21 @@ def prepare(name: str) -> Path:
     return where
 
 
-def forget_results(where: Path, only_survivors: bool = False) -> None:
+def forget_results(where: Path, only_survivors: bool = False) -> list[str]:
     """mutmut keeps each mutant's result and does not try it again when
     only the tests changed: forget them all, or only the survivors'
-    (exit code 0: the tests passed with the mutant in place)."""
+    (exit code 0: the tests passed with the mutant in place). Returns the
+    names of the survivors."""
+    survivors: list[str] = []
     for meta in (where / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text("utf-8"))
+        codes = data["exit_code_by_key"]
+        survivors += [key for key, code in codes.items() if code == 0]
         data["exit_code_by_key"] = {
             key: None if code == 0 or not only_survivors else code
-            for key, code in data["exit_code_by_key"].items()}
+            for key, code in codes.items()}
         meta.write_text(json.dumps(data), "utf-8")
+    return survivors
 
 
 def main(argv: list[str]) -> int:
@@ -105,11 +110,12 @@ def main(argv: list[str]) -> int:
                 subprocess.call([mutmut, "show", name], cwd=where, env=env)
         return 0
     # every mutant is tried against today's tests, or (--again: tests were
-    # only added since) the survivors of the last run
-    forget_results(where, only_survivors="--again" in argv)
+    # only added since) the survivors of the last run, and only them
+    again = "--again" in argv
+    names = forget_results(where, only_survivors=again)
     children = os.environ.get("MUTATION_CHILDREN", "2")
     return subprocess.call(["nice", "-n", "10", mutmut, "run", "--max-children",
-                            children], cwd=where, env=env)
+                            children, *(names if again else [])], cwd=where, env=env)
 
 
 if __name__ == "__main__":

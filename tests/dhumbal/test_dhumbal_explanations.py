@@ -134,3 +134,20 @@ def test_ya8_a_caught_callers_rivals_tied_lowest_both_score_0_explained():
         "Asha's left (YA-8)",
         "Chandra also has the lowest hand, 3, and scores 0 too (YA-8)",
         "Points added: Asha +37, Bikash +0, Chandra +0, Dipak +10")
+
+
+def test_ya8_two_rivals_sharing_the_lowest_hand_both_score_0():
+    result = resolve(deal("Asha", "Asha", Asha="7♠", Bikash="3♥", Chandra="3♣", Dipak="3♦"),
+                     YANIV.rules)
+    assert result.explanation[2] == ("Chandra, Dipak also have the lowest hand, 3, and "
+                                     "score 0 too (YA-8)")
+
+
+def test_dh8_without_share_lowest_a_tied_rival_pays_its_hand():
+    result = resolve(deal("Asha", "Asha", Asha="5♠", Bikash="3♥", Chandra="3♣", Dipak="K♦"),
+                     RULES)
+    assert result.explanation[1:] == (
+        "Bikash and Chandra tie at 3: Bikash wins as the first clockwise from the dealer "
+        "Asha's left (DH-8)",
+        "Bikash collects 38: Asha pays 25, Chandra pays 3, Dipak pays 10 (DH-11)")
+    assert dict(result.charges) == {"Asha": 25, "Bikash": 0, "Chandra": 3, "Dipak": 10}
