@@ -109,3 +109,55 @@ def test_dc6_a_set_is_taken_from_only_under_pick_from_set():
     ruling = check_draw(card("5s"), cards("5s 5h 5d"), CRP.parse_settings(["pick_from_set=true"]))
     assert (ruling.kind, ruling.reason) == (
         "set", "any one card of a just-discarded set may be taken (pick_from_set)")
+
+
+ENDS = CRP.parse_settings(["pick_run_ends=true"])
+ENDS_HIGH = CRP.parse_settings(["pick_run_ends=true", "ace_high=true"])
+ENDS_JOKERS = CRP.parse_settings(["pick_run_ends=true", "ace_high=true", "jokers=2"])
+
+
+@pytest.mark.parametrize("taken, run, rules", [
+    ("3s", "3s 4s 5s", ENDS), ("5s", "5s 4s 3s", ENDS),
+    ("3s", "4s 3s 5s", ENDS),                 # not laid in order: lowest or highest
+    ("As", "Qs Ks As", ENDS_HIGH), ("Qs", "As Ks Qs", ENDS_HIGH),
+    ("As", "Ks As Qs", ENDS_HIGH), ("Qs", "Ks As Qs", ENDS_HIGH),
+    ("As", "2s As 3s", ENDS_HIGH),            # ace low, out of order
+    ("JK", "JK 4s 5s", ENDS_JOKERS),
+])
+def test_do7_an_end_card_of_a_run_may_be_taken(taken, run, rules):
+    ruling = check_draw(card(taken), cards(run), rules)
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "run", "DO-7", f"{card(taken)} is an end of the run {' '.join(map(str, cards(run)))} "
+                       "(pick_run_ends)")
+
+
+@pytest.mark.parametrize("taken, run, rules, ends", [
+    ("4s", "3s 4s 5s", ENDS, "3♠ or 5♠"), ("4s", "4s 3s 5s", ENDS, "3♠ or 5♠"),
+    ("Ks", "Ks As Qs", ENDS_HIGH, "Q♠ or A♠"), ("JK", "3s JK 5s", ENDS_JOKERS, "3♠ or 5♠"),
+])
+def test_do7_a_middle_card_of_a_run_may_not_be_taken(taken, run, rules, ends):
+    with pytest.raises(Refused) as err:
+        check_draw(card(taken), cards(run), rules)
+    assert (err.value.rule, err.value.message) == (
+        "DO-7", f"only an end card of the run {' '.join(map(str, cards(run)))} may be "
+                f"taken: {ends}")
+
+
+def test_do4_ace_high_run_and_never_k_a_2():
+    rules = CRP.parse_settings(["ace_high=true"])
+    ruling = check_discard(cards("Qs Ks As"), rules)
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "run", "DO-4", "a run of 3 in one suit, ace high (ace_high = true)")
+    with pytest.raises(Refused) as err:
+        check_discard(cards("Ks As 2s"), rules)
+    assert (err.value.rule, err.value.message) == (
+        "DC-5", "K♠ A♠ 2♠ is neither one card, a set of one rank, nor a run of 3+ "
+                "consecutive cards of one suit (an ace ends a run low or high, ace_high "
+                "= true: K A 2 is not a run)")
+
+
+def test_do6_five_of_a_rank_with_a_joker_under_max_set_5():
+    ruling = check_discard(cards("5s 5h 5d 5c JK"), CRP.parse_settings(["jokers=2",
+                                                                         "max_set=5"]))
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "set", "DO-6", "5 cards of one rank (1 joker standing in)")
