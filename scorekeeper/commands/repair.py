@@ -194,9 +194,9 @@ def rename(ledger: Path = LEDGER_ARG,
     from scorekeeper.files import book  # start-up: see module doc
 
     def body() -> None:
-        after = book.rename(ledger, old, new, on_wait=waiting(ledger))
-        after_write(f"Renamed {old} in {ledger}", lambda: say(
-            f"{ledger}: {old.strip()} is now {new.strip()} in every hand "
+        after, was = book.rename(ledger, old, new, on_wait=waiting(ledger))
+        after_write(f"Renamed {was} in {ledger}", lambda: say(
+            f"{ledger}: {was} is now {new.strip()} in every hand "
             f"({', '.join(after.players)}); the file was written anew in "
             "scorekeeper's layout."))
 

@@ -343,11 +343,17 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     return Amended(ruled, before, written.session, written.problems)
 
 
-def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
+def rename(path: Path, old: str, new: str,
+           on_wait: Waiting = None) -> tuple[Session, str]:
     """Call a player by another name everywhere in the ledger (written anew
-    in scorekeeper's own layout: comments a person added are not kept)."""
+    in scorekeeper's own layout: comments a person added are not kept).
+    Returns the session written and the player's name before (`old` as
+    resolved: "Bikash" for "bik")."""
+    renamed: list[str] = []
+
     def change(session: Session, text: str) -> Change:
         was = resolve_name(old, session.players)
+        renamed[:] = [was]
         wanted = new.strip()
         if wanted == was:
             raise Impossible(f"{was} is already called {wanted}: nothing to rename")
@@ -361,7 +367,8 @@ def rename(path: Path, old: str, new: str, on_wait: Waiting = None) -> Session:
         document = session.renamed(was, wanted)
         return Change(tomltext.ledger_text(document), document)
 
-    return _transaction(path, change, on_wait).session
+    after = _transaction(path, change, on_wait).session
+    return after, renamed[0]
 
 
 def read_checked(path: Path) -> tuple[str, Reading]:

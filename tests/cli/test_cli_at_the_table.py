@@ -423,6 +423,8 @@ def test_rename_changes_the_name_everywhere(cli, tmp_path):
     assert cli("record", path, *HAND_FOUR).exit_code == 0
     result = cli("rename", path, "bikash", "Bikash Bahadur")
     assert result.exit_code == 0, result.stderr
+    # the player as they were called, not as typed ("bikash is now …")
+    assert "Bikash is now Bikash Bahadur in every hand" in result.stderr
     text = path.read_text(encoding="utf-8")
     assert "Bikash Bahadur" in text and '"Bikash"' not in text
     session = parse(text, str(path))
