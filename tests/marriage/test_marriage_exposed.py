@@ -131,3 +131,12 @@ def test_cli_interactive_entry_asks_for_exposed_melds(cli, tmp_path, monkeypatch
     assert "A does not show A♠" in result.stderr
     stored = tomllib.loads(path.read_text(encoding="utf-8"))["hands"][0]
     assert stored["exposed"] == ["3♠ 4♠ 5♠", "6♥ 6♥ 6♥", "8♦ 9♦ 10♦"]
+
+
+def test_ma5_settle_with_an_exposed_trial_is_ruled_against_citing_ma5(cli):
+    result = cli("settle", "marriage", "--players", "A,B", "--finish", "A",
+                 "--tiplu", "J♣", "--hand", f"A={WORKED}", "--hand", "B=-",
+                 "--exposed", "3♠ 4♠ 5♠ | 7♠ 7♦ 7♣", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["rule"] == "MA-5" and "is a trial" in data["error"]

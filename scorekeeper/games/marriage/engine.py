@@ -13,7 +13,7 @@ from typing import NamedTuple, Sequence
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.seating import Shown, check_seated
-from scorekeeper.games.marriage.finish import Finish, find_finish
+from scorekeeper.games.marriage.finish import Finish, exposed_melds, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
 from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode
 from scorekeeper.games.marriage.settlement import PairLine, Payment, Settlement, check_sight, settle
@@ -420,6 +420,9 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
     exposed at the deal."""
     cards = dict(hand.shown)[finisher].cards
     assert cards is not None and hand.tiplu is not None   # 21 or 22 cards
+    # the exposed melds are checked first: one that could not have been
+    # exposed (MA-5) is a wrong entry, not a refused show
+    exposed_melds(hand.exposed, hand.tiplu, rules)
     try:
         finish = find_finish(cards, hand.tiplu, hand.by, rules, hand.exposed)
     except Refused as err:
