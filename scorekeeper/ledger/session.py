@@ -498,7 +498,9 @@ class Session:
     def extended_rules(self, unit: str, value: int) -> Any:
         """The rules with the session's length set to `value` (`extend`)."""
         if unit != self.rules.length_option:
-            raise Impossible(f"--{unit} is not an option of {self.profile.name}")
+            raise Impossible(f"--{unit} is not an option of {self.profile.name}; "
+                             f"{self.game.title} sessions use "
+                             f"--{self.rules.length_option}")
         if self.ended_by_elimination:
             raise Refused("the session ended by elimination: only "
                           + ", ".join(self.seated_for(len(self.hands)))

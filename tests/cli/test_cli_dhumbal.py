@@ -424,6 +424,17 @@ def test_dh12_extend_then_record_a_fourth_hand(cli, ledger):
     assert cli("verify", ledger).exit_code == 0
 
 
+def test_dh12_extend_by_another_games_length_names_the_one_to_use(cli, ledger):
+    """`extend --rounds` on a Dhumbal session says what `new` says: the
+    option it takes instead, and writes nothing."""
+    before = ledger.read_bytes()
+    result = cli("extend", ledger, "--rounds", "6")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: --rounds is not an option of "
+                                     "nepali-games; Dhumbal sessions use --hands")
+    assert ledger.read_bytes() == before
+
+
 def test_record_without_options_on_a_pipe_exits_2_without_prompting(cli, ledger):
     before = ledger.read_bytes()
     result = cli("record", ledger, input="\nAsha\nA♠\n2♠\n3♠\ny\n")
