@@ -6,8 +6,10 @@ penalty, a caught caller alone scoring), DH-10 (a show, ties), DH-11
 
 from __future__ import annotations
 
+import pytest
 from test_dhumbal_rules import RULES, deal
 
+from scorekeeper.core.errors import Impossible
 from scorekeeper.games.dhumbal.engine import resolve
 from scorekeeper.games.registry import profile
 
@@ -151,3 +153,35 @@ def test_dh8_without_share_lowest_a_tied_rival_pays_its_hand():
         "Asha's left (DH-8)",
         "Bikash collects 38: Asha pays 25, Chandra pays 3, Dipak pays 10 (DH-11)")
     assert dict(result.charges) == {"Asha": 25, "Bikash": 0, "Chandra": 3, "Dipak": 10}
+
+
+def test_dh10_a_show_where_nobody_pays_says_the_winner_collects_0():
+    result = resolve(deal("Asha", None, Asha="-", Bikash="-"), RULES)
+    assert result.explanation[-1] == "Bikash collects 0 (DH-11)"
+    assert result.shown == deal("Asha", None, Asha="-", Bikash="-").shown
+
+
+def test_do1_do2_the_house_options_that_shaped_a_call_are_cited():
+    table = resolve(deal("Asha", "Asha", Asha="2♠", Bikash="3♥", Chandra="5♦"),
+                    NEPALI.parse_settings(["call_limit=2:5,3:10"]))
+    assert table.rules == ("DH-2", "DH-4", "DH-8", "DO-1", "DH-11")
+    tie = resolve(deal("Asha", "Asha", Asha="3♠", Bikash="3♥", Chandra="5♦"),
+                  NEPALI.parse_settings(["ties=caller_wins"]))
+    assert tie.rules == ("DH-2", "DH-4", "DH-8", "DO-2", "DH-11")
+    assert tie.explanation[0] == (
+        "Asha 3 = lowest other 3: a tie goes to the caller (ties = caller_wins, DO-2) → "
+        "Asha wins the call (DH-8) and is charged nothing")
+    plain = resolve(deal("Asha", "Asha", Asha="2♠", Bikash="3♥", Chandra="5♦"),
+                    NEPALI.parse_settings(["ties=caller_wins"]))
+    assert "DO-2" not in plain.rules             # no tie: the option did not matter
+
+
+def test_dh1_dh8_dc8_impossible_hands_say_why():
+    with pytest.raises(Impossible) as err:
+        resolve(deal("Asha", None, Asha="3♠", Bikash="3♥"), CRP.rules)
+    assert (err.value.rule, err.value.message) == (
+        "DC-8", "this profile has no turn cap: a hand ends only with a call (--call NAME)")
+    with pytest.raises(Impossible) as err:
+        resolve(deal("Asha", "Asha", players=("Asha", "Bikash", "Chandra"), Asha="A♠"), RULES)
+    assert err.value.message == ("no hand given for Bikash, Chandra: every player shows "
+                                 "(--hand NAME=CARDS)")
