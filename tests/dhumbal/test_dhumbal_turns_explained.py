@@ -161,3 +161,29 @@ def test_do6_five_of_a_rank_with_a_joker_under_max_set_5():
                                                                          "max_set=5"]))
     assert (ruling.kind, ruling.rule, ruling.reason) == (
         "set", "DO-6", "5 cards of one rank (1 joker standing in)")
+
+
+@pytest.mark.parametrize("text, taken, rules, error, rule, message", [
+    ("3♠ 4♠ 5♠", None, NEPALI, Refused, "DH-5",
+     "3♠ 4♠ 5♠ is a sequence, never a legal discard: discard one card, or two or more "
+     "of the same rank"),
+    ("5♠ 5♥ 6♦", None, NEPALI, Refused, "DH-5",
+     "5♠ 5♥ 6♦ is mixed ranks: discard one card, or two or more of the same rank"),
+    ("7♥", "7♥", NEPALI, Refused, "DH-6",
+     "7♥ was just taken from the discard pile and may not be discarded in the same "
+     "turn, alone or in a group"),
+    ("A♠ 2♠ 3♠ 4♠ 5♠ 6♠", None, NEPALI, Impossible, "DH-3", "6 cards: a hand holds 0–5"),
+    ("5♠", "JK", NEPALI, Impossible, "DH-1",
+     "JK was given, but these rules play without jokers"),
+])
+def test_dh3_dh5_dh6_a_refused_discard_says_exactly_why(text, taken, rules, error, rule,
+                                                        message):
+    with pytest.raises(error) as err:
+        check_discard(cards(text), rules, taken=card(taken) if taken else None)
+    assert (err.value.rule, err.value.message) == (rule, message)
+
+
+def test_do5_two_jokers_alone_under_joker_pair():
+    ruling = check_discard(cards("JK JK"), CRP.parse_settings(["jokers=2", "joker_pair=true"]))
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "set", "DO-5", "JK JK: jokers alone are a legal discard (joker_pair = true)")
