@@ -39,9 +39,11 @@ from scorekeeper.commands.common import (
     SETTINGS,
     Typer,
     after_write,
+    click_error_class,
     console,
     emit_error,
     emit_json,
+    forget_writes,
     guarded,
     interrupted_exit,
     parameter,
@@ -49,11 +51,11 @@ from scorekeeper.commands.common import (
     waiting,
     warn_stale,
     write_text,
+    written_so_far,
 )
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option, json_options
-from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
@@ -260,22 +262,37 @@ def profiles(as_json: bool = JSON_OPT) -> None:
 
 # -- entry point -----------------------------------------------------------------------
 
-def _click_error_class() -> type[Exception]:
-    """click's ClickException, from whichever click this typer uses."""
-    return next(c for c in typer.BadParameter.__mro__
-                if c.__name__ == "ClickException")
-
-
 _built: list[bool] = []
 
 
-def _hand_app(command: str) -> Typer:
-    """`record` or `settle` alone, in a group spelled like `app` (same usage,
-    help and errors), so that typer builds just this command."""
+def _later_command(name: str) -> Any:
+    """The function of a command `build` adds (verify … rules), or None."""
+    if name in ("verify", "undo", "extend", "rename"):
+        return getattr(repair, name)
+    if name in ("settle-up", "stats", "chart", "rules"):
+        from importlib import import_module  # each loads only its own module
+
+        return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
+                       name.replace("-", "_"))
+    return None
+
+
+def _one_command_app(name: str) -> Typer | None:
+    """The command `name` alone, in a group spelled like `app` (same usage,
+    help and errors), so that typer builds just it; None if there is none."""
     alone = Typer(add_completion=False, pretty_exceptions_enable=False,
-                        rich_markup_mode=None, help=app.info.help)
+                  rich_markup_mode=None, help=app.info.help)
     alone.callback()(_check_group)     # a group even with one command
-    record.register_hand_commands(alone, only=command)
+    static = [info for info in app.registered_commands
+              if (info.name or getattr(info.callback, "__name__", "")) == name]
+    if name in ("record", "settle", "amend", "show"):
+        record.register_hand_commands(alone, only=name)
+    elif static:
+        alone.registered_commands.append(static[0])
+    elif (later := _later_command(name)) is not None:
+        alone.command(name=name)(later)
+    else:
+        return None
     return alone
 
 
@@ -305,15 +322,15 @@ def main(argv: Optional[List[str]] = None) -> None:
         check.register_checks(check_app, args[1] if len(args) > 1
                              and not args[1].startswith("-") else None)
         target, args, prog = check_app, args[1:], "scorekeeper check"
-    elif args[:1] in (["record"], ["settle"], ["amend"], ["show"]):
-        # Likewise a hand at the table: a group holding only this command.
-        target, prog = _hand_app(args[0]), "scorekeeper"
     else:
-        target, prog = build(), "scorekeeper"
+        # Any other command alone too (typer reads every built command's
+        # signature); `--help`, `--version`, a typo: the whole app.
+        prog = "scorekeeper"
+        target = (_one_command_app(args[0]) if args else None) or build()
     try:
         code = _run(target, args, prog)
     finally:
-        interrupts.reset()
+        forget_writes()
     flush_out()
     sys.exit(code)
 
@@ -327,7 +344,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         return interrupted_exit()
     except OutputClosed:  # the reader stopped reading (see streams)
         code = 0
-    except _click_error_class() as caught:  # usage: unknown option, missing value…
+    except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
         _last_word(err.format_message(), err.exit_code, "--json" in args)
         err.show()
@@ -338,7 +355,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         return _failed(f"internal error ({type(err).__name__}: {err}): this is a "
                        "bug in scorekeeper, not in what was typed", args, bug=True)
     code = code if isinstance(code, int) else 0
-    if code == 130 and interrupts.written():   # a change is in place: never 130
+    if code == 130 and written_so_far():   # a change is in place: never 130
         return 0
     return code
 
@@ -346,7 +363,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
 def _failed(message: str, args: List[str], bug: bool = False) -> int:
     """Exit 2 (70 for a bug) for a failure no command foresaw; after a
     write, exit 0."""
-    done = interrupts.written()
+    done = written_so_far()
     if done:
         with contextlib.suppress(OSError):
             say(f"scorekeeper: {done[0]} is written; then: {message}")

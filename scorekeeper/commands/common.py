@@ -19,7 +19,6 @@ import typer
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.options import Profile
-from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
 from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
@@ -165,7 +164,7 @@ def after_write(written: str, show: Callable[[], None]) -> None:
 def guarded(body: Callable[[], None], as_json: bool = False,
             check_shape: bool = False) -> None:
     """Run a command's body; an error value becomes its exit code."""
-    interrupts.reset()       # nothing of this command is written yet
+    forget_writes()          # nothing of this command is written yet
     try:
         body()
     except ScorekeeperError as err:
@@ -177,9 +176,36 @@ def guarded(body: Callable[[], None], as_json: bool = False,
         raise typer.Exit(interrupted_exit())
 
 
+def _interrupts() -> Any:
+    """The commit-point guard (`files.interrupts`) if this process loaded
+    it, else None: only a write loads it, so a command that never wrote
+    (a `check`, a reading command) has nothing to reset or ask, and does
+    not pay for importing `signal` and `threading` at start-up."""
+    return sys.modules.get("scorekeeper.files.interrupts")
+
+
+def written_so_far() -> list[Any]:
+    """The files this command has put in place (none if it never wrote)."""
+    interrupts = _interrupts()
+    return interrupts.written() if interrupts is not None else []
+
+
+def forget_writes() -> None:
+    """The command is over: the next one starts with nothing written."""
+    interrupts = _interrupts()
+    if interrupts is not None:
+        interrupts.reset()
+
+
+def click_error_class() -> type[Exception]:
+    """click's ClickException, from whichever click this typer uses."""
+    return next(c for c in typer.BadParameter.__mro__
+                if c.__name__ == "ClickException")
+
+
 def interrupted_exit() -> int:
     """Ctrl-C: 130 while nothing is written; once a file is in place, 0."""
-    done = interrupts.written()
+    done = written_so_far()
     with contextlib.suppress(Exception):
         if done:
             say(f"\ninterrupted after the write: {done[0]} is written")

@@ -12,14 +12,14 @@ stats, settle-up, chart and export instead of assuming.
   points each player scores for themself (called `points`).
 
 A frozen value, validated when built; pure (no printing, no files). A
-named tuple, like the other declarations: immutable, and cheaper to define
-than a dataclass on the path of every command (a `check` loads it).
+plain class with slots: immutable, and cheaper to define than a dataclass
+or a named tuple on the path of every command (a `check` loads it).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
 
@@ -27,23 +27,38 @@ from scorekeeper.core.errors import Impossible
 _DECIMAL = r"([+-]?)([0-9]+)(?:\.([0-9]+))?"
 
 
-class _Fields(NamedTuple):
-    scale: int = 1                  # stored units per point: 1, 10, 100…
-    higher_is_better: bool = True
-    transfers: bool = True          # zero-sum: points passed between players
-
-
-class ScoreKind(_Fields):
+class ScoreKind:
     """How one game (or one profile of it) keeps its scores."""
 
-    __slots__ = ()
+    __slots__ = ("scale", "higher_is_better", "transfers")
+    scale: int                  # stored units per point: 1, 10, 100…
+    higher_is_better: bool
+    transfers: bool             # zero-sum: points passed between players
 
-    def __new__(cls, scale: int = 1, higher_is_better: bool = True,
-                transfers: bool = True) -> ScoreKind:
+    def __init__(self, scale: int = 1, higher_is_better: bool = True,
+                 transfers: bool = True) -> None:
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1 \
                 or str(scale).rstrip("0") != "1":
             raise ValueError(f"a score's scale is 1, 10, 100…, not {scale!r}")
-        return super().__new__(cls, scale, bool(higher_is_better), bool(transfers))
+        for name, value in (("scale", scale), ("higher_is_better", bool(higher_is_better)),
+                            ("transfers", bool(transfers))):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a ScoreKind is frozen: {name} cannot change")
+
+    def _fields(self) -> tuple[int, bool, bool]:
+        return (self.scale, self.higher_is_better, self.transfers)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScoreKind) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"ScoreKind(scale={self.scale}, higher_is_better="
+                f"{self.higher_is_better}, transfers={self.transfers})")
 
     # -- what it is called ---------------------------------------------------
     @property

@@ -1,11 +1,12 @@
-"""What start-up speed may not change: `record` and `settle` run alone (a
-group holding only that command) answer exactly as the whole app does, and
+"""What start-up speed may not change: every command run alone (a group
+holding only that command) answers exactly as the whole app does, and
 the garbage collector paused while the command line is imported is running
 again afterwards."""
 
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -59,6 +60,41 @@ def test_record_and_settle_alone_answer_as_the_whole_app(args, capsys, monkeypat
     assert alone[1] == whole[1]
     if whole[2]:
         assert alone[2] == whole[2]
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+
+
+@pytest.mark.parametrize("args", [
+    ["standings", "--json", str(SAMPLES / "dhumbal-evening.toml")],
+    ["history", str(SAMPLES / "dhumbal-evening.toml")],
+    ["standings", "--help"],
+    ["verify", str(SAMPLES / "marriage-rotation.toml")],
+    ["undo", "no-such-ledger.toml"],
+    ["settle-up", str(SAMPLES / "dhumbal-evening.toml"), "--json"],
+    ["stats", str(SAMPLES), "--json"],
+    ["rules", "dhumbal", "DH-8", "--json"],
+    ["chart", "no-such-ledger.toml"],
+    ["profiles", "--json"],
+    ["export", str(SAMPLES / "dhumbal-evening.toml"), "--format", "csv"],
+    ["new", "x.toml", "--game", "nosuchgame", "--players", "A,B"],
+    ["show", "no-such-ledger.toml", "1"],
+    ["stndings", "x"],
+])
+def test_every_command_alone_answers_as_the_whole_app(args, capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    whole = _whole_app(args)
+    alone = _alone(args, capsys, monkeypatch)
+    assert alone == whole
+
+
+def test_a_command_alone_builds_only_that_command():
+    alone = scorekeeper.cli._one_command_app("standings")
+    assert alone is not None and [i.callback.__name__ for i in alone.registered_commands] \
+        == ["standings"]
+    assert [i.name for i in scorekeeper.cli._one_command_app("settle-up")
+            .registered_commands] == ["settle-up"]
+    assert scorekeeper.cli._one_command_app("stndings") is None
 
 
 def test_the_collector_runs_again_once_the_command_line_is_imported():
