@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.games.marriage.maal import maal
+from scorekeeper.games.marriage import maal as maal_module
+from scorekeeper.games.marriage.maal import maal, max_maal
+from scorekeeper.games.marriage.rules import THREE_DECK
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 J_CLUBS = card("J♣")
@@ -215,3 +217,15 @@ def test_ma11_no_hand_of_21_cards_passes_the_bound(hand, alter):
         return
     dealt = [c for c, n in counts.items() if n == 3]
     assert maal(hand, tiplu, dealt, rules=rules).total <= max_maal(rules)
+
+
+@pytest.mark.parametrize("settings_, natural, most", [
+    ((), True, 82), (("alter=true",), True, 102),      # MA-11, MA-17
+    ((), False, 34), (("alter=true",), False, 64),     # no dealt-tunnela bonus
+])
+def test_ma11_the_most_maal_one_hand_can_hold(monkeypatch, settings_, natural, most):
+    # computed cold: the bound is remembered per maal table once worked out
+    monkeypatch.setattr(maal_module, "_MOST", {})
+    rules = THREE_DECK.parse_settings(list(settings_))
+    assert max_maal(rules, natural=natural) == most
+    assert max_maal(rules, natural=natural) == most          # and remembered
