@@ -28,7 +28,7 @@ from typing import Any, List, Optional  # noqa: E402
 
 import typer  # noqa: E402
 
-from scorekeeper.commands import check, record, repair
+from scorekeeper.commands import check
 from scorekeeper.commands.common import (
     ASCII,
     CURRENCY_OPT,
@@ -267,11 +267,10 @@ _built: list[bool] = []
 
 def _later_command(name: str) -> Any:
     """The function of a command `build` adds (verify … rules), or None."""
+    from importlib import import_module  # each loads only its own module
     if name in ("verify", "undo", "extend", "rename"):
-        return getattr(repair, name)
+        return getattr(import_module("scorekeeper.commands.repair"), name)
     if name in ("settle-up", "stats", "chart", "rules"):
-        from importlib import import_module  # each loads only its own module
-
         return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
                        name.replace("-", "_"))
     return None
@@ -286,6 +285,8 @@ def _one_command_app(name: str) -> Typer | None:
     static = [info for info in app.registered_commands
               if (info.name or getattr(info.callback, "__name__", "")) == name]
     if name in ("record", "settle", "amend", "show"):
+        from scorekeeper.commands import record  # a `check` never loads it
+
         record.register_hand_commands(alone, only=name)
     elif static:
         alone.registered_commands.append(static[0])
@@ -300,6 +301,9 @@ def build() -> Typer:
     """The whole app: the static commands above, plus the commands built from
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:
+        # imported here: a `check` loads neither
+        from scorekeeper.commands import record, repair
+
         record.register_hand_commands(app)
         repair.register(app)
         check.register_checks(check_app)

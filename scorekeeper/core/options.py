@@ -41,12 +41,41 @@ def _no_ids() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class ByPlayers:
+class _OneValue:
+    """A frozen value of one field, compared and hashed by it: what a frozen
+    dataclass gives, without the code a dataclass writes and compiles when
+    its module is imported (this module is on the path of every command)."""
+
+    __slots__ = ()
+    _field: ClassVar[str]
+
+    def __init__(self, value: Any) -> None:
+        object.__setattr__(self, self._field, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def _value(self) -> Any:
+        return getattr(self, self._field)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _OneValue) and type(other) is type(self) \
+            and self._value() == other._value()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._value()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._field}={self._value()!r})"
+
+
+class ByPlayers(_OneValue):
     """A whole number that depends on how many play, written
     `2:5,3:10,4:15`: each count's number holds from that many players up to
     the next count (here 2 → 5, 3 → 10, 4 or more → 15)."""
 
+    __slots__ = ("steps",)
+    _field = "steps"
     steps: tuple[tuple[int, int], ...]
 
     @classmethod
@@ -87,12 +116,13 @@ class ByPlayers:
 BY_PLAYERS_HINT = "a table by player count such as 2:5,3:10,4:15"
 
 
-@dataclass(frozen=True)
-class Tiers:
+class Tiers(_OneValue):
     """Values for holding 1, 2, 3 … of something, written `2/5/10`: the
     value for holding n is the n-th (the last one for more than listed;
     0 for none). A Marriage maal table is made of these (MA-19)."""
 
+    __slots__ = ("values",)
+    _field = "values"
     values: tuple[int, ...]
 
     @classmethod
