@@ -7,21 +7,19 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import typer
 
 from scorekeeper.commands.common import (
+    ASCII_OPT,
     guarded,
     say,
+    stdout_is_terminal,
     use_ascii,
     warn_stale,
     write_text,
 )
-
-if TYPE_CHECKING:
-    pass
-from scorekeeper.commands.common import ASCII_OPT, stdout_is_terminal
 
 
 def _wants_colour() -> bool:

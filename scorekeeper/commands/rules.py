@@ -10,11 +10,15 @@ import typer
 
 from scorekeeper.commands.common import (
     GAME_NAMES,
+    JSON_OPT,
+    PROFILE_OPT,
+    SETTINGS,
     console,
     emit_json,
     guarded,
     parameter,
     settings_of,
+    stdout_is_terminal,
     use_ascii,
     write_text,
 )
@@ -24,12 +28,6 @@ from scorekeeper.games import registry
 
 if TYPE_CHECKING:
     from scorekeeper.reports.rulebook import Rule
-from scorekeeper.commands.common import (
-    JSON_OPT,
-    PROFILE_OPT,
-    SETTINGS,
-    stdout_is_terminal,
-)
 
 SET_OPT = parameter(SETTINGS).default
 

@@ -5,11 +5,15 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 import typer
 
 from scorekeeper.commands.common import (
+    ASCII_OPT,
+    CURRENCY_OPT,
+    JSON_OPT,
+    RATE_OPT,
     console,
     emit_json,
     guarded,
@@ -18,10 +22,6 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
-
-if TYPE_CHECKING:
-    pass
-from scorekeeper.commands.common import ASCII_OPT, CURRENCY_OPT, JSON_OPT, RATE_OPT
 
 
 def settle_up(

@@ -4,12 +4,14 @@ The core is `reports.stats`; the view `screen.summaries`."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 import typer
 
 from scorekeeper.commands.common import (
+    ASCII_OPT,
     GAME_NAMES,
+    JSON_OPT,
     console,
     emit_json,
     guarded,
@@ -18,10 +20,6 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.games import registry
-
-if TYPE_CHECKING:
-    pass
-from scorekeeper.commands.common import ASCII_OPT, JSON_OPT
 
 
 def stats(
