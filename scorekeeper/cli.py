@@ -30,13 +30,14 @@ import typer  # noqa: E402
 
 from scorekeeper.commands import check
 from scorekeeper.commands.common import (
-    ASCII,
+    ASCII_OPT,
     CURRENCY_OPT,
     GAME_NAMES,
-    JSON,
-    PROFILE,
+    JSON_OPT,
+    LEDGER_ARG,
+    PROFILE_OPT,
     RATE_OPT,
-    SETTINGS,
+    SET_OPT,
     Typer,
     after_write,
     click_error_class,
@@ -46,7 +47,6 @@ from scorekeeper.commands.common import (
     forget_writes,
     guarded,
     interrupted_exit,
-    parameter,
     say,
     waiting,
     warn_stale,
@@ -94,9 +94,6 @@ def _check_group() -> None:
     """Single rulings for disputes, without a ledger."""
     # A callback keeps `check` a group even when only one check is built.
 
-JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
-PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
-LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
 
 
 # -- new ---------------------------------------------------------------------------
@@ -122,7 +119,6 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Start a session ledger."""
-    # start-up: see module doc
     from scorekeeper.core import money  # start-up: see module doc
     from scorekeeper.core.seating import check_player_names, resolve_name
     from scorekeeper.files import book, storage

@@ -13,6 +13,7 @@ import typer
 
 from scorekeeper.commands.common import (
     ASCII_OPT,
+    LEDGER_ARG,
     guarded,
     say,
     stdout_is_terminal,
@@ -31,7 +32,7 @@ def _wants_colour() -> bool:
 
 
 def chart(
-    ledger: Path = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger."),
+    ledger: Path = LEDGER_ARG,
     svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE",
                                        help="Write the chart as an SVG file instead."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),

@@ -300,7 +300,8 @@ RATE_OPT = typer.Option(None, "--rate", metavar="MONEY",
 CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
                             help="The money's currency (default NPR, in whole "
                                  "rupees).")
-PROFILE_OPT = parameter(PROFILE).default
+PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
+LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
 
 
 def stdout_is_terminal() -> bool:

@@ -14,12 +14,12 @@ from typing import Any, Optional, Sequence
 import typer
 
 from scorekeeper.commands.common import (
-    ASCII,
-    JSON,
+    ASCII_OPT,
+    JSON_OPT,
+    LEDGER_ARG,
     after_write,
     emit_json,
     guarded,
-    parameter,
     say,
     stdin_is_tty,
     waiting,
@@ -29,8 +29,6 @@ from scorekeeper.commands.common import (
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
 
-JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
-LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
 YES_OPT = typer.Option(False, "--yes", "-y",
                        help="Do it without asking (on a terminal).")
 

@@ -12,11 +12,10 @@ from scorekeeper.commands.common import (
     GAME_NAMES,
     JSON_OPT,
     PROFILE_OPT,
-    SETTINGS,
+    SET_OPT,
     console,
     emit_json,
     guarded,
-    parameter,
     settings_of,
     stdout_is_terminal,
     use_ascii,
@@ -29,7 +28,6 @@ from scorekeeper.games import registry
 if TYPE_CHECKING:
     from scorekeeper.reports.rulebook import Rule
 
-SET_OPT = parameter(SETTINGS).default
 
 
 def rules(

@@ -10,7 +10,6 @@ import io
 import os
 import sys
 from typing import (
-    TYPE_CHECKING,
     Any,
     Callable,
     Mapping,
@@ -31,9 +30,6 @@ from rich.theme import Theme
 
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen.streams import asciify, closed
-
-if TYPE_CHECKING:
-    pass
 
 T = TypeVar("T")
 SPARKS = "▁▂▃▄▅▆▇█"
