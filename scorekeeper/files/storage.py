@@ -216,7 +216,7 @@ def _output_in_place(folder_fd: int, name: str, text: str,
                      old: os.stat_result | None,
                      check: Callable[[], object]) -> None:
     """A new temp file in the open folder, then renamed over `name`."""
-    tmp = f"{_temp_stem(name)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    tmp = _temp_name(Path(name)).name
     umask = os.umask(0)
     os.umask(umask)
     mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~umask

@@ -467,7 +467,7 @@ class Session:
         if limit is None:
             return SessionHand(index + 1, table, result, stored, (), seat_notes,
                                deal)
-        before = self.totals(index)
+        before = self._totals_before[index]     # computed once for the session
         scores = dict(result.scores)
         out = tuple(p for p in self.players if p in scores
                     and before[p] < limit <= before[p] + scores[p])
