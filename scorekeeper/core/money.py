@@ -142,7 +142,7 @@ def for_new(rate: str | None, code: str | None, kind: Any,
     """`new --rate [--currency]`: the rate agreed for a session whose
     scores are `kind` (a `ScoreKind`); penalty points owe nobody (exit 2)."""
     agreed = money_option(rate, code)
-    if agreed is not None and not kind.transfers and not kind.higher_is_better:
+    if agreed is not None and kind.owed_to_nobody:
         raise Impossible(f"--rate: a {profile} session scores penalty points "
                          "(lower is better), not points owed from one player to "
                          "another: there is no money to settle")

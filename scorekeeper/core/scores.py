@@ -71,6 +71,12 @@ class ScoreKind:
         """Decimal places people read: 0 for whole points, 1 for tenths."""
         return len(str(self.scale)) - 1
 
+    @property
+    def owed_to_nobody(self) -> bool:
+        """Penalty points: not passed between players and lower is better,
+        so there is nothing to settle or to turn into money."""
+        return not self.transfers and not self.higher_is_better
+
     def words(self) -> str:
         """How the scores read, in a few words ("net", "penalty points,
         lower is better", "points, higher is better")."""

@@ -151,7 +151,7 @@ def of_session(session: Session, rate: str | None, code: str | None) -> Money | 
     if option is None:
         return None
     kind = session.score_kind
-    if not kind.transfers and not kind.higher_is_better and rate is not None:
+    if kind.owed_to_nobody and rate is not None:
         raise Impossible(
             f"{session.label}: a {session.profile.name} session scores penalty "
             "points (lower is better), owed to nobody: --rate has no money to "

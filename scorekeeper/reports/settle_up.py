@@ -72,7 +72,7 @@ def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
     if not sessions:
         raise Impossible("no session to settle")
     for s in sessions:
-        if not s.score_kind.transfers and not s.score_kind.higher_is_better:
+        if s.score_kind.owed_to_nobody:
             raise Impossible(
                 f"{s.label}: a {s.profile.name} session scores penalty points "
                 "(lower is better), not points owed from one player to "
