@@ -19,10 +19,9 @@ from scorekeeper.games.callbreak.engine import (
     resolve,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
+from scorekeeper.games.callbreak.tricks import PLAYERS
 from scorekeeper.games.interface import Game, StoredTypes
 from scorekeeper.games.tally import Tally
-
-PLAYERS = 4
 
 
 def counts(items: Sequence[str], table: Seating, flag: str, what: str,

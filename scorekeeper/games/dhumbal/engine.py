@@ -61,7 +61,7 @@ class DhumbalResult(NamedTuple):
     def as_json(self, hand: int | None = None) -> dict[str, object]:
         data: dict[str, object] = {"hand": hand, "winner": self.winner,
                                    "caught": self.caught}
-        data["net" if self.zero_sum else "points"] = dict(self.scores)
+        data[self.score_kind.key] = dict(self.scores)
         data.update({
             "rules": list(self.rules),
             "caller": self.caller,

@@ -6,7 +6,7 @@ stored in a `[[hands]]` table, replayed by `verify`, shown and asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.scores import NET, ScoreKind
@@ -15,9 +15,6 @@ from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
 from scorekeeper.games.tally import Tally
-
-if TYPE_CHECKING:
-    pass
 
 
 class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
@@ -95,7 +92,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             data["caught"] = result.caught
         if result.reset:
             data["reset"] = list(result.reset)
-        data["net" if result.zero_sum else "points"] = dict(result.scores)
+        data[result.score_kind.key] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
 

@@ -42,7 +42,7 @@ def _layout(con: Console, result: DhumbalResult, hand_number: int | None,
             ) -> Callable[[Mapping[str, str]], Table]:
     """The table with `names`: marks under the names (`stacked`), no outer
     frame (`narrow`)."""
-    key = "Net" if result.zero_sum else "Points"
+    key = result.score_kind.key.capitalize()
     values = dict(result.values)
     charges = dict(result.charges)
     shown = {name: s.text() for name, s in result.shown}
