@@ -86,11 +86,13 @@ def _header(doc: Mapping[str, Any], key_line: Any,
         problems.append((None, "missing `game` or `profile` (strings): is this a "
                                "scorekeeper ledger?"))
         return None
+    where = "game"                      # the line a problem is reported at
     try:
         game = registry.game(game_name)
+        where = "profile"
         profile = game.profile(profile_name)
     except Impossible as err:
-        problems.append((key_line("profile") or key_line("game"), err.message))
+        problems.append((key_line(where), err.message))
         return None
     if doc.get("format", FORMAT_VERSION) != FORMAT_VERSION:
         problems.append((key_line("format"), f"ledger format {doc.get('format')!r}: "

@@ -130,6 +130,7 @@ def _too_deep(label: str) -> LedgerError:
 
 
 _HANDS_HEADER = re.compile(r"^[ \t]*\[\[hands\]\][ \t]*\r?$", re.MULTILINE)
+_TABLE_HEADER = re.compile(r"^\[\s*([A-Za-z0-9_-]+)\s*\]$")
 
 
 def line_index(text: str) -> dict[str, Any]:
@@ -141,9 +142,10 @@ def line_index(text: str) -> dict[str, Any]:
     prefix = ""
     for number, line in enumerate(head.splitlines(), start=1):
         stripped = line.strip()
-        if stripped == "[options]":
-            prefix = "options."
-            keys.setdefault("options", number)
+        table = _TABLE_HEADER.match(stripped)
+        if table:                       # [options], [money]: keys inside it
+            prefix = table[1] + "."
+            keys.setdefault(table[1], number)
         elif "=" in stripped and not stripped.startswith("#"):
             key = stripped.split("=", 1)[0].strip().strip('"')
             keys.setdefault(prefix + key, number)

@@ -596,3 +596,204 @@ def test_dh11_verify_without_replay_checks_only_who_sat_and_who_dealt():
     moved = parse(tamper(three_hands(), 2, 'dealer = "Bikash"', 'dealer = "Chandra"'), "t.toml")
     assert [(p.hand, p.line) for p in verify(moved, replay=False)] == [
         (2, hand_header_lines(three_hands())[1]), (3, hand_header_lines(three_hands())[2])]
+
+
+# -- every problem's words and line (what mutation testing asks of them) --------
+
+def _with_header_line(line: str) -> str:
+    """The header with one more top-level line, after `format = 1` (line 3)."""
+    return new_text().replace("format = 1\n", f"format = 1\n{line}\n", 1)
+
+
+@pytest.mark.parametrize("line, said", [
+    # at most 20 problems of a header's values are listed, not one per value
+    ("x = [" + ", ".join(["1.5"] * 25) + "]",
+     [f"t.toml:3: `x[{i}]` is a float (1.5), which no ledger holds" for i in range(20)]),
+    # six deep is as deep as a ledger goes: there, a float is a float
+    ("x = [[[[[[1.5]]]]]]", ["t.toml:3: `x[0][0][0][0][0][0]` is a float (1.5), which "
+                             "no ledger holds"]),
+    ("x = { a = 1.5 }", ["t.toml:3: `x.a` is a float (1.5), which no ledger holds"]),
+    ('"" = { a = 1.5 }', ["t.toml:3: `a` is a float (1.5), which no ledger holds"]),
+    # tables count as deep as arrays do
+    ("x = { a = { b = { c = { d = { e = { f = { g = 1 } } } } } } }",
+     ["t.toml:3: `x.a.b.c.d.e.f.g` is nested too deeply"]),
+    ("x = 9223372036854775808",
+     ["t.toml:3: `x` is beyond the 64-bit whole numbers TOML holds"]),
+    ("x = -9223372036854775809",
+     ["t.toml:3: `x` is beyond the 64-bit whole numbers TOML holds"]),
+])
+def test_dh11_a_header_value_no_ledger_holds_is_named_at_its_line(line, said):
+    assert _error_lines(_with_header_line(line)) == said
+
+
+@pytest.mark.parametrize("line", ["x = 9223372036854775807", "x = -9223372036854775808",
+                                  "x = { a = { b = { c = { d = { e = { f = 1 } } } } } }"])
+def test_dh11_the_64_bit_ends_and_six_tables_deep_are_values_a_ledger_holds(line):
+    # only the key itself is unknown
+    assert _error_lines(_with_header_line(line)) == ["t.toml:3: unknown top-level key `x`"]
+
+
+def test_dh11_a_table_after_the_hands_is_walked_too():
+    text = three_hands() + "\n[zz]\na = 1.5\n"
+    assert _error_lines(text) == ["t.toml: `zz.a` is a float (1.5), which no ledger holds"]
+
+
+def test_ledger_an_unknown_game_or_profile_is_named_at_its_own_line():
+    text = new_text()
+    assert _error_lines(text.replace('profile = "nepali-games"', 'profile = "nope"')) == [
+        "t.toml:4: unknown profile 'nope' for dhumbal; profiles: nepali-games, "
+        "cardrulesplus, yaniv"]
+    assert _error_lines(text.replace('game = "dhumbal"', 'game = "chess"')) == [
+        "t.toml:3: unknown game 'chess'; games: dhumbal, marriage, callbreak"]
+
+
+def test_ledger_the_profile_named_is_the_profile_read():
+    crp = get_profile("dhumbal", "cardrulesplus")
+    session = parse(header_text("dhumbal", crp, crp.rules, PLAYERS, "Asha"), "t.toml")
+    assert session.profile.name == "cardrulesplus"
+    assert session.rules == crp.rules
+
+
+def test_ledger_without_format_or_options_reads_as_format_1_with_the_profiles_rules():
+    text = new_text()
+    assert parse(text.replace("format = 1\n", ""), "t.toml").rules == PROFILE.rules
+    assert parse(text.split("[options]")[0], "t.toml").rules == PROFILE.rules
+
+
+def test_ledger_header_problems_are_named_at_their_lines():
+    text = new_text()
+    assert _error_lines(text.replace("format = 1", "format = 2")) == [
+        "t.toml:2: ledger format 2: this scorekeeper reads format 1"]
+    head = text.split("[options]")[0]
+    assert _error_lines(head.replace("format = 1", "format = 1\noptions = 3")) == [
+        "t.toml:3: `options` must be a table"]
+    colour = text.replace("penalty = 25", "penalty = 25\ncolour = 1")
+    assert _error_lines(colour) == [
+        f"t.toml:{_line_of(colour, 'colour')}: unknown option `colour` for nepali-games "
+        "(options: call_limit, penalty, ties, caught_pays, hands, turn_cap)"]
+    # a value the profile refuses is named at the [options] table
+    assert _error_lines(text.replace("penalty = 25", 'penalty = "x"')) == [
+        f"t.toml:{_line_of(text, '[options]')}: session options: option penalty takes a "
+        "whole number (at most 6 digits), not 'x'"]
+    assert _error_lines(text.replace("    1,\n", "").replace('"Asha",', "1,")) == [
+        "t.toml:5: `players` must be a list of names"]
+    assert _error_lines(text.replace('    "Asha",', '    "Asha",\n    "asha",')) == [
+        "t.toml:5: player names must be distinct: Asha, asha, Bikash, Chandra"]
+
+
+def test_ledger_a_money_table_is_read_and_checked_at_its_line():
+    text = new_text()
+    assert parse(text + '\n[money]\nrate = "10"\n', "t.toml").money == {"rate": "10"}
+    # the money table's problem at its own line, beside the header's other ones
+    bad = text.replace("format = 1", 'format = 1\ncolour = "red"') + '\n[money]\nrate = "lots"\n'
+    assert _error_lines(bad) == [
+        "t.toml:3: unknown top-level key `colour`",
+        f"t.toml:{_line_of(bad, '[money]')}: `money.rate`: a rate is money per point, a "
+        "positive number such as 10 or 2.5, not 'lots'"]
+
+
+def test_ledger_hands_that_are_not_tables_are_named_at_their_line():
+    assert _error_lines(_with_header_line("hands = [1, 2]")) == [
+        "t.toml:3: `hands` must be [[hands]] tables"]
+
+
+def test_ledger_hands_written_inline_have_no_line_of_their_own():
+    hand = '{ hand = 1, dealer = "Zara", cards = { Asha = "A♠" }, net = { Asha = 0 } }'
+    assert _error_lines(_with_header_line(f"hands = [{hand}]")) == [
+        "t.toml: hand 1: dealer 'Zara' is not a player"]
+
+
+def test_dh11_a_hand_out_of_shape_read_from_a_document_alone_has_no_line():
+    from scorekeeper.ledger.document import from_document
+    from scorekeeper.ledger.tomltext import load_toml
+    text = three_hands()
+    session = from_document(load_toml(text, "t.toml"), "t.toml")
+    assert [h.line for h in session.hands] == [None, None, None]
+    assert session.document["first_dealer"] == "Asha"
+    bad = tamper(text, 2, 'dealer = "Bikash"', 'dealer = "Zara"')
+    with pytest.raises(LedgerError) as info:
+        from_document(load_toml(bad, "t.toml"), "t.toml")
+    assert info.value.lines() == ["t.toml: hand 2: dealer 'Zara' is not a player"]
+
+
+def test_dh11_a_document_the_cache_vouches_for_is_read_without_checking_it_again():
+    from scorekeeper.ledger.tomltext import load_toml
+    text = three_hands()
+    session = parse(text, "t.toml", document=load_toml(text, "t.toml"))
+    assert session.label == "t.toml"
+    assert [h.line for h in session.hands] == hand_header_lines(text)
+    assert session.document["first_dealer"] == "Asha"
+    assert session.hands[1].scores == {"Asha": -7, "Bikash": 27, "Chandra": -20}
+    # a vouched-for document is not checked key by key (that is the point):
+    # an unknown key in a hand stays unremarked
+    odd = tamper(text, 1, "hand = 1", "hand = 1\ncolour = 1")
+    assert parse(odd, "t.toml", document=load_toml(odd, "t.toml")).hands[0].data["colour"] == 1
+    assert _error_lines(odd)[0].startswith(f"t.toml:{hand_header_lines(odd)[0]}: hand 1: "
+                                           "unknown key `colour`")
+
+
+def test_dh11_a_score_of_tenths_must_be_a_whole_number_of_tenths():
+    callbreak = get_profile("callbreak", "classic")
+    text = append(header_text("callbreak", callbreak, callbreak.rules, ("A", "B", "C", "D"), "A"),
+                  {"hand": 1, "dealer": "A", "calls": {"A": 3, "B": 2, "C": 4, "D": 4},
+                   "tricks": {"A": 4, "B": 2, "C": 3, "D": 4},
+                   "points": {"A": 31, "B": 20, "C": -40, "D": 40}})
+    assert _messages(text.replace("A = 31", "A = 3.1")) == [
+        "hand 1: `points.A` must be a whole number (of 1/10 points: 3.1 is stored as 31), "
+        "not 3.1"]
+
+
+def test_dh1_every_stranger_named_in_out_is_listed():
+    assert _messages(tamper(three_hands(), 1, 'dealer = "Asha"',
+                            'dealer = "Asha"\nout = ["Zara", "Yuki"]')) == [
+        "hand 1: `out` names Zara, Yuki, not a player"]
+
+
+def test_dh11_unverified_names_every_player_on_both_sides():
+    text = three_hands()
+    assert _messages(tamper(text, 1, 'dealer = "Asha"',
+                            'dealer = "Asha"\nunverified = ["Asha", "Chandra"]')) == [
+        "hand 1: `unverified` as stored names Asha, Chandra, but the hands given as "
+        "agreed totals are none"]
+    agreed = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra=10)
+    assert _messages(tamper(agreed, 1, 'unverified = ["Bikash", "Chandra"]\n', "")) == [
+        "hand 1: `unverified` as stored names nobody, but the hands given as agreed "
+        "totals are Bikash, Chandra"]
+
+
+def test_dh1_every_seating_problem_of_a_hand_is_said_in_one_line():
+    text = tamper(three_hands(), 1, 'dealer = "Asha"', 'dealer = "Asha"\nout = ["Chandra"]')
+    said = _messages(text.replace("Bikash = 34, ", ""))
+    assert said[0] == ("hand 1: Chandra has a score but sits this hand out (`out`, DH-1); "
+                       "Bikash plays this hand but has no score (DH-1)")
+
+
+def _eliminated_ledger() -> str:
+    """cardrulesplus out at 10 points: Bikash's 20 in hand 1 put him out."""
+    crp = get_profile("dhumbal", "cardrulesplus")
+    text = header_text("dhumbal", crp, crp.parse_settings(["eliminate_at=10"]), PLAYERS,
+                       "Asha")
+    text = add_hand(text, "Asha", Asha="A♠", Bikash="K♠ K♥", Chandra="2♣")
+    return add_hand(text, "Asha", Asha="A♦", Chandra="3♣")
+
+
+def test_dc9_an_eliminated_player_with_a_score_is_named_with_the_rule():
+    text = _eliminated_ledger()
+    assert _messages(text) == []
+    assert _messages(tamper(text, 2, "Chandra = 3 }", "Chandra = 3, Bikash = 0 }"))[0] == \
+        "hand 2: Bikash has a score but was eliminated before this hand (DC-9)"
+
+
+def test_dh3_the_deal_skips_a_player_sitting_out():
+    text = add_hand(new_text(), "Asha", Asha="A♠", Bikash="K♠", Chandra="Q♠")
+    session = parse(text, "t.toml")
+    inputs = DhumbalHand(session.seated_for(1, ["Bikash"]),
+                         session.dealer_for(1, ["Bikash"]), "Asha",
+                         (("Asha", Shown(cards=cards("A♦"))),
+                          ("Chandra", Shown(cards=cards("K♦")))))
+    stored = game("dhumbal").to_stored(2, inputs, resolve(inputs, session.rules))
+    text = append(text, {**stored, "out": ["Bikash"]})
+    assert 'dealer = "Chandra"' in text.split("[[hands]]")[2]
+    assert _messages(text) == []
+    assert _messages(tamper(text, 2, 'dealer = "Chandra"', 'dealer = "Asha"')) == [
+        "hand 2: dealer Asha but the deal passes to Chandra (DH-3)"]
