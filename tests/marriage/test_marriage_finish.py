@@ -10,10 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core.cards import Card, card, cards
+from scorekeeper.core.cards import JOKER, Card, card, cards
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.games.marriage.finish import arrange, find_finish, max_qualifying
+from scorekeeper.games.marriage.finish import arrange, exposed_melds, find_finish, max_qualifying
 from scorekeeper.games.marriage.melds import classify_meld, is_meld
+from scorekeeper.games.marriage.rules import THREE_DECK
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 SHOE = [Card(r, s) for r in range(1, 14) for s in range(4)] * 3
@@ -390,3 +391,156 @@ def test_ma10_arrange_needs_exactly_three_per_meld():
         arrange(cards("3♠ 4♠ 5♠ 6♠"), None, melds=1)
     assert err.value.rule == "MA-10"
     assert err.value.message == "4 cards cannot make exactly 1 melds of 3"
+
+
+# -- the words and choices of a finish, one by one (mutation testing) ---------
+
+JOKERS = THREE_DECK.parse_settings(["printed_jokers=2"])
+EXPOSED_THREE = [cards("3♠ 4♠ 5♠"), cards("6♥ 6♥ 6♥"), cards("8♦ 9♦ 10♦")]
+# twelve cards no three of which meld (no rank thrice, no two within two
+# ranks in a suit), and none wild under the tiplu A♣
+UNMELDED = "7♠ 10♠ K♠ 2♥ 9♥ Q♥ 3♦ 6♦ K♦ 4♣ 7♣ 10♣"
+WORKED_WITH_JOKER = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ JK K♦ K♦ K♦"
+
+
+@pytest.mark.parametrize("hand, count", [
+    ("2♠ 3♠", 0), ("A♠ 2♠ 3♠", 1), ("Q♠ K♠", 0), ("Q♠ K♠ A♠", 1), ("K♠ A♠ 2♠", 0),
+    ("5♥ 5♥", 0), ("5♥ 5♥ 5♥", 1), ("2♣ 3♣ 4♣ 5♣ 6♣ 7♣", 2), (QUALIFIED, 3)])
+def test_ma5_max_qualifying_counts_disjoint_pure_sequences_and_tunnelas(hand, count):
+    assert max_qualifying(cards(hand)) == count
+
+
+def test_ma10_arrange_makes_seven_melds_three_qualifying_by_default():
+    # exactly three qualifying melds can be formed, and seven melds with them
+    hand = cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ 7♠ 7♥ 7♦")
+    assert max_qualifying(hand) == 3
+    found = arrange(hand, card("A♣"))
+    assert found is not None and len(found) == 7
+    assert sum(m.qualifying for m in found) == 3
+
+
+def test_ma18_arrange_shows_a_printed_joker_as_a_stand_in():
+    hand = cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ JK K♦ K♦ K♦")
+    found = arrange(hand, TIPLU, rules=JOKERS)
+    assert found is not None
+    assert Counter(c for m in found for c in m.cards) == Counter(hand)
+    assert [m.kind for m in found if JOKER in m.cards] == ["dirty trial"]
+
+
+def test_ma18_a_refusal_with_a_printed_joker_uses_it_as_a_stand_in():
+    hand = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ JK"
+    with pytest.raises(Refused) as info:
+        find_finish(cards(hand), TIPLU, rules=JOKERS)
+    assert info.value.message == ("no arrangement places every card: with 3 qualifying "
+                                  "melds the best uses 6 melds and leaves 5♠ 5♦ 7♣")
+
+
+def test_ma5_more_than_three_exposed_melds_is_impossible_citing_ma5():
+    with pytest.raises(Impossible) as info:
+        exposed_melds([cards("2♠ 3♠ 4♠")] * 4, TIPLU)
+    assert info.value.rule == "MA-5"
+    assert info.value.message == "4 exposed melds: a player exposes 3 melds to see the tiplu"
+
+
+def test_ma5_an_exposed_meld_that_does_not_qualify_is_refused_saying_what_it_is():
+    with pytest.raises(Refused) as info:
+        exposed_melds([cards("2♠ 2♥ 2♦")], TIPLU)
+    assert (info.value.rule, info.value.message) == (
+        "MA-5", "the exposed meld 2♠ 2♥ 2♦ is a trial: only a pure sequence or a tunnela "
+                "qualifies (MA-5)")
+    # under the session's rules: a printed joker is a stand-in, not a card
+    # these rules lack
+    with pytest.raises(Refused) as info:
+        exposed_melds([cards("5♠ 6♠ JK")], TIPLU, JOKERS)
+    assert info.value.message == ("the exposed meld 5♠ 6♠ JK is a dirty sequence: only a "
+                                  "pure sequence or a tunnela qualifies (MA-5)")
+    with pytest.raises(Refused) as info:
+        find_finish(cards(WORKED_WITH_JOKER), TIPLU, rules=JOKERS,
+                    exposed=[cards("7♠ 7♦ JK")])
+    assert info.value.rule == "MA-5"
+
+
+
+def test_ma10_an_exposed_meld_needs_its_own_copy_of_each_card():
+    # two 6♥ cannot make the exposed tunnela 6♥ 6♥ 6♥
+    hand = cards("3♠ 4♠ 5♠ 6♥ 6♥ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ 7♠ 7♥ 7♦ 9♠ 9♥ 9♦ 4♣")
+    with pytest.raises(Impossible) as info:
+        find_finish(hand, card("A♣"), exposed=[cards("6♥ 6♥ 6♥")])
+    assert (info.value.rule, info.value.message) == (
+        "MA-10", "the exposed meld 6♥ 6♥ 6♥ is not among the finisher's cards (no 6♥ "
+                 "left for it)")
+
+
+def test_ma10_wrong_number_of_cards_says_how_many_a_finish_shows():
+    with pytest.raises(Impossible) as info:
+        find_finish(cards(QUALIFIED + " 2♥ 2♦ 2♠"), TIPLU)
+    assert info.value.message == "a finish shows 21 cards (22 before the discard), not 12"
+
+
+def test_ma9_exposed_melds_with_dublees_is_impossible_citing_ma10():
+    hand = cards(QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ J♥ K♦ Q♠ K♠ J♠")
+    with pytest.raises(Impossible) as info:
+        find_finish(hand, TIPLU, by="dublees", exposed=[cards("3♠ 4♠ 5♠")])
+    assert (info.value.rule, info.value.message) == (
+        "MA-10", "exposed melds go with a finish by melds: a finish by dublees saw the "
+                 "tiplu through 7 dublees (MA-9)")
+
+
+def test_ma5_one_qualifying_meld_is_said_in_the_singular():
+    hand = "3♠ 4♠ 5♠ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ 7♠ 7♥ 7♦ 9♠ 9♥ 9♦ 4♣ 4♦ 4♥"
+    assert refused(hand, card("A♣")) == (
+        "only 1 qualifying meld can be formed (need 3 natural pure sequences or "
+        "tunnelas, MA-5)")
+
+
+def test_ma5_with_an_exposed_meld_the_refusal_counts_the_qualifying_melds_still_needed():
+    hand = cards("3♠ 4♠ 5♠ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ 7♠ 7♥ 7♦ 9♠ 9♥ 9♦ 4♣ 4♦ 4♥")
+    with pytest.raises(Refused) as info:
+        find_finish(hand, card("A♣"), exposed=[cards("3♠ 4♠ 5♠")])
+    assert info.value.message == (
+        "with the exposed 3♠ 4♠ 5♠ kept as exposed (MA-5), the other cards must make 6 "
+        "melds: only 0 qualifying melds can be formed (need 2 more natural pure "
+        "sequences or tunnelas, MA-5)")
+
+
+def test_ma10_with_three_exposed_melds_the_refusal_says_no_meld_can_be_formed():
+    hand = cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ " + UNMELDED)
+    with pytest.raises(Refused) as info:
+        find_finish(hand, card("A♣"), exposed=EXPOSED_THREE)
+    assert info.value.message == (
+        "with the exposed 3♠ 4♠ 5♠ | 6♥ 6♥ 6♥ | 8♦ 9♦ 10♦ kept as exposed (MA-5), the "
+        "other cards must make 4 melds: no arrangement places every card: not even one "
+        "meld can be formed")
+
+
+def test_ma10_with_three_exposed_melds_the_best_of_one_meld_needs_no_qualifying():
+    hand = cards("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ " + UNMELDED.replace("6♦", "7♦"))
+    with pytest.raises(Refused) as info:
+        find_finish(hand, card("A♣"), exposed=EXPOSED_THREE)
+    assert info.value.message == (
+        "with the exposed 3♠ 4♠ 5♠ | 6♥ 6♥ 6♥ | 8♦ 9♦ 10♦ kept as exposed (MA-5), the "
+        "other cards must make 4 melds: no arrangement places every card: the best uses "
+        "1 meld and leaves 2♥ 3♦ 4♣ 9♥ 10♠ 10♣ Q♥ K♠ K♦")
+
+
+def test_ma10_a_finish_by_melds_has_no_dublees_or_leftovers():
+    finish = find_finish(cards(QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ J♥ K♦ Q♠ K♠ J♠"),
+                         TIPLU)
+    assert (finish.dublees, finish.leftovers, finish.discard) == ((), (), None)
+
+
+def test_ma11_the_spare_wildcard_discarded_is_an_ordinary_one_not_the_jhiplu():
+    # tiplu J♥: 10♥ (jhiplu) and Q♥ (poplu) are maal, J♠ and J♦ ordinary
+    # wildcards; six natural melds and the four wildcards: three make a
+    # meld, the one least worth keeping is thrown
+    hand = cards("2♠ 3♠ 4♠ 5♦ 6♦ 7♦ 8♣ 9♣ 10♣ 4♥ 4♦ 4♣ 6♠ 6♥ 6♣ 9♠ 9♥ 9♦ "
+                 "10♥ Q♥ J♠ J♦")
+    finish = find_finish(hand, card("J♥"))
+    check_melds(finish, hand, card("J♥"))
+    assert finish.discard == card("J♠")
+
+
+def test_ma9_twenty_two_cards_by_dublees_throw_a_natural_card_before_a_wildcard():
+    # Q♣ is the highest leftover but wild under the tiplu Q♦: J♥ goes
+    hand = cards(DUBLEE_HAND + " 8♦")
+    assert find_finish(hand, card("Q♦"), by="dublees").discard == card("J♥")

@@ -797,3 +797,14 @@ def test_dh3_the_deal_skips_a_player_sitting_out():
     assert _messages(text) == []
     assert _messages(tamper(text, 2, 'dealer = "Chandra"', 'dealer = "Asha"')) == [
         "hand 2: dealer Asha but the deal passes to Chandra (DH-3)"]
+
+
+def test_dh11_a_score_of_whole_points_must_be_a_whole_number_said_plainly():
+    bad = tamper(three_hands(), 2, "Bikash = 27", "Bikash = 27.0")
+    assert _messages(bad) == ["hand 2: `net.Bikash` must be a whole number, not 27.0"]
+
+
+def test_dc9_a_player_eliminated_later_is_not_said_to_be_out_before_it():
+    # hand 1 lacks Chandra's score; Bikash, out only after hand 1, played it
+    text = tamper(_eliminated_ledger(), 1, ", Chandra = 2 }", " }")
+    assert _messages(text)[0] == "hand 1: Chandra plays this hand but has no score (DC-1)"
