@@ -51,6 +51,9 @@ class Change:
     # set when `text` is the old text (its last newlines aside), a newline,
     # then this one `[[hands]]` table: read back by parsing only it
     tail: str | None = None
+    # set when `text` is the old text with these hands' tables replaced or
+    # removed: read back by parsing only them (`tomltext.splices_proven`)
+    splices: tuple[tomltext.Splice, ...] = ()
 
 
 def read(path: Path, use_cache: bool = True) -> Session:
@@ -118,6 +121,10 @@ def _read_back(change: Change, label: str, before: Session | None = None,
         after = _read_back_appended(change, label, before, old_text)
         if after is not None:
             return after
+    if change.splices and before is not None:
+        after = _read_back_spliced(change, label, before, old_text)
+        if after is not None:
+            return after
     def refuse(why: str) -> Impossible:
         return Impossible(f"{label}: nothing written: the changed ledger would "
                           f"not read back as meant ({why}); its layout is "
@@ -176,6 +183,30 @@ def _read_back_appended(change: Change, label: str, before: Session,
     return replace(before, hands=(*before.hands, stored), document=change.document)
 
 
+def _read_back_spliced(change: Change, label: str, before: Session,
+                       old_text: str) -> Session | None:
+    """The session after hands' tables replaced or removed (amend, verify
+    --fix, undo), read back by parsing only the tables changed, once the
+    splice is proven (`tomltext.splices_proven`) and the document meant is
+    `before`'s with exactly those hands changed; None (parse it all) when
+    this cannot be shown."""
+    hands = before.document.get("hands", [])
+    if not isinstance(hands, list) or not tomltext.splices_proven(
+            old_text, change.text, change.splices, hands, label):
+        return None
+    meant = list(hands)
+    for s in reversed(change.splices):
+        if s.data is None:
+            del meant[s.number - 1]
+        else:
+            meant[s.number - 1] = s.data
+    rest = {k: v for k, v in before.document.items() if k != "hands"}
+    if change.document != ({**rest, "hands": meant} if meant else rest):
+        return None
+    return ledger.from_document(change.document, label,
+                                tomltext.line_index(change.text), checked=True)
+
+
 # A repair refuses (raises) or returns what still does not verify after it.
 Repair = Callable[[Reading, Session], Sequence[ledger.Problem]]
 
@@ -193,9 +224,11 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
         # `known`: these very bytes were read and re-checked just before
-        # (verify --fix): not parsed and re-ruled twice
-        reading = known[1] if known is not None and known[0] == text \
-            else _checked(path, real, text)
+        # (verify --fix): not parsed and re-ruled twice, nor held twice
+        if known is not None and known[0] == text:
+            text, reading = known
+        else:
+            reading = _checked(path, real, text)
         if repair is None:
             refuse_stale(reading)
         new = change(reading.session, text)
@@ -315,14 +348,14 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                    "amended", "amend")
         ruled = session.rule_amended(number, flags, keep)
         done.append((ruled, session))
-        new_text = tomltext.replace_hand(text, number, ruled.stored)
-        if new_text is None:
+        replaced = tomltext.replace_hands(text, {number: ruled.stored})
+        if replaced is None:
             raise Impossible(f"{path}: could not find the [[hands]] table of hand "
                              f"{number}; edit the file by hand")
         document = dict(session.document)
         document["hands"] = [*document["hands"][:number - 1], dict(ruled.stored),
                              *document["hands"][number:]]
-        return Change(new_text, document)
+        return Change(replaced[0], document, splices=replaced[1])
 
     def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
         # A trusted ledger: only who sat and dealt later can have changed.
@@ -396,19 +429,21 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None,
         document = dict(session.document)
         hands = list(document.get("hands", []))
         for number in planned:
-            ruled = session.rerule(number)
-            hands[number - 1] = dict(ruled.stored)
-            text = tomltext.replace_hand(text, number, ruled.stored) or text
+            hands[number - 1] = dict(session.rerule(number).stored)
         document["hands"] = hands
-        return Change(text, document)
+        replaced = tomltext.replace_hands(text, {n: hands[n - 1] for n in planned})
+        if replaced is None:             # the full read back refuses it
+            return Change(text, document)
+        return Change(replaced[0], document, splices=replaced[1])
 
     def fixed(reading: Reading, after: Session) -> list[ledger.Problem]:
         # the hands before the first re-ruled one are as they were, and so
         # is all that comes before them: what they had, they still have
         first = min(planned, default=1)
+        replay = _replayed_after(reading, after, planned)
         left = [p for p in reading.problems if p.hand is None or p.hand < first] \
-            + ledger.verify(after, start=first) if reading.problems and first > 1 \
-            else ledger.verify(after)
+            + ledger.verify(after, start=first, replay=replay) \
+            if reading.problems and first > 1 else ledger.verify(after, replay=replay)
         if {p.hand for p in left} & set(planned):
             raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
                              "written")
@@ -416,6 +451,20 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None,
 
     written = _transaction(path, change, on_wait, repair=fixed, known=known)
     return written.session, list(written.problems)
+
+
+def _replayed_after(reading: Reading, after: Session,
+                    rewritten: Sequence[int]) -> bool | set[int]:
+    """The hands whose result may differ once hands `rewritten` are ruled
+    anew: those, and the hands that did not verify before; every one when
+    the rules read the totals before a hand and a rewritten hand's scores
+    changed them. Any other hand keeps its inputs and its table, so it
+    rules as it did (a replay is a pure function of them)."""
+    before = reading.session.hands
+    if after.rules.uses_totals and any(before[n - 1].scores != after.hands[n - 1].scores
+                                       for n in rewritten):
+        return True
+    return {*rewritten, *(p.hand for p in reading.problems if p.hand is not None)}
 
 
 def session_fixes(session: Session,
@@ -455,8 +504,8 @@ def undo(path: Path, expect_hands: int | None = None,
             raise Impossible(f"{path} has no hands to undo")
         _unchanged(path, session, expect_hands, "you were asked", "removed",
                    "undo")
-        head = tomltext.split_last_hand(text)
-        if head is None:
+        split = tomltext.split_last_hand(text)
+        if split is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
                              "table to remove; edit the file by hand")
         removed.append(session.hands[-1])
@@ -464,7 +513,7 @@ def undo(path: Path, expect_hands: int | None = None,
         document["hands"] = list(document["hands"][:-1])
         if not document["hands"]:
             del document["hands"]
-        return Change(head, document)
+        return Change(split[0], document, splices=(split[1],))
 
     def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
         if reading.problems:

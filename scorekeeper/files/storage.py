@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -39,7 +40,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import interrupts
@@ -431,7 +432,8 @@ def _temp_name(path: Path) -> Path:
                           f"{secrets.token_hex(4)}.tmp")
 
 
-def _write_atomic(path: Path, text: str | bytes, exclusive: bool = False,
+def _write_atomic(path: Path, text: str | bytes | Iterable[bytes],
+                  exclusive: bool = False,
                   durable: bool = True, then: Callable[[], None] | None = None,
                   mode: int | None = None) -> bool:
     """Temp file, rename; `durable`: fsync the file and its folder (the
@@ -462,8 +464,8 @@ def _write_atomic(path: Path, text: str | bytes, exclusive: bool = False,
     return True
 
 
-def _fill(fd: int, path: Path, tmp: Path, text: str | bytes, durable: bool,
-          mode: int | None) -> None:
+def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
+          durable: bool, mode: int | None) -> None:
     """Write the temp file (closing `fd`) with the mode and owner of the
     file it replaces."""
     try:
@@ -483,9 +485,11 @@ def _fill(fd: int, path: Path, tmp: Path, text: str | bytes, durable: bool,
     except BaseException:
         os.close(fd)
         raise
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    pieces = _encoded(text, "strict") if isinstance(text, str) \
+        else [text] if isinstance(text, bytes) else text
     with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+        for piece in pieces:
+            handle.write(piece)
         handle.flush()
         if durable:
             os.fsync(handle.fileno())
@@ -612,8 +616,22 @@ def cache_path(path: Path) -> Path:
     return cache_dir() / f"ledger-{key.hexdigest()[:40]}.json"
 
 
+_PIECE = 1 << 20            # characters encoded at a time (see _encoded)
+
+
+def _encoded(text: str, errors: str = "surrogatepass") -> Iterator[bytes]:
+    """`text` as UTF-8, a piece at a time: a long ledger's text is not
+    held a second time whole to be written, hashed or measured. Encoding
+    is per character, so the pieces join to the whole text's bytes."""
+    for at in range(0, len(text), _PIECE):
+        yield text[at:at + _PIECE].encode("utf-8", errors)
+
+
 def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = hashlib.sha256()
+    for piece in _encoded(text):
+        digest.update(piece)
+    return digest.hexdigest()
 
 
 def _private(st: os.stat_result, kind: Callable[[int], bool]) -> bool:
@@ -692,18 +710,23 @@ def _key(where: tuple[int, Path], create: bool) -> bytes | None:
     return key
 
 
-def _mac(key: bytes, head: dict[str, Any], body: bytes) -> str:
+def _mac(key: bytes, head: dict[str, Any], body: Iterable[bytes]) -> str:
+    """The HMAC of the head's fields and the body, given in pieces (a long
+    ledger's body is megabytes: never joined to the head)."""
     import hmac  # only a command that uses the cache needs it
 
     signed = json.dumps([head["version"], head["path"], head["sha256"]]).encode()
-    return hmac.new(key, signed + b"\0" + body, hashlib.sha256).hexdigest()
+    mac = hmac.new(key, signed + b"\0", hashlib.sha256)
+    for piece in body:
+        mac.update(piece)
+    return mac.hexdigest()
 
 
 def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     """The parsed TOML of `text`, if the cache holds it for exactly these
     bytes of this ledger and its HMAC checks; otherwise None and the
     caller parses the text."""
-    limit = 4 * len(text.encode("utf-8", "surrogatepass")) + 65_536
+    limit = 4 * sum(map(len, _encoded(text))) + 65_536
     name = cache_path(path).name
     with _cache_folder(create=False) as where:
         if where is None:
@@ -721,7 +744,7 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
             return None
         import hmac  # see _mac
 
-        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, body)):
+        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, [body])):
             return None
         document = json.loads(body)
     except (ValueError, TypeError, RecursionError):
@@ -743,13 +766,15 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
             key = _key(where, create=True)
             if key is None:
                 return
-            body = json.dumps(document, ensure_ascii=False).encode("utf-8",
-                                                                  "surrogatepass")
+            # ASCII (a character a byte, where a str holding ♠ takes two),
+            # encoded a piece at a time as it is signed and written
+            body = json.dumps(document)
             head: dict[str, Any] = {"version": CACHE_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}
-            head["mac"] = _mac(key, head, body)
-            payload = json.dumps(head).encode() + b"\n" + body
+            head["mac"] = _mac(key, head, _encoded(body))
+            payload = itertools.chain([json.dumps(head).encode() + b"\n"],
+                                      _encoded(body))
             _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
                           mode=0o600)
     except (OSError, TypeError, ValueError, RecursionError):

@@ -12,7 +12,7 @@ Stages, each a plain function of immutable values (no files: see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Container, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
@@ -304,12 +304,15 @@ class Problem:
         return {"hand": self.hand, "line": self.line, "message": self.message}
 
 
-def verify(session: Session, start: int = 1, replay: bool = True) -> list[Problem]:
+def verify(session: Session, start: int = 1,
+           replay: bool | Container[int] = True) -> list[Problem]:
     """Recompute every hand from its stored inputs (from hand `start` on);
     report each disagreement, each wrong dealer or table, and each zero-sum
     hand that does not sum to 0. `replay=False` checks only who sat and who
-    dealt (what a change to an earlier hand can upset)."""
+    dealt (what a change to an earlier hand can upset); a set of hand
+    numbers: only those are ruled again."""
     problems: list[Problem] = []
+    chosen: Container[int] = () if isinstance(replay, bool) else replay
     planned, played = session.planned, len(session.hands)
     if start == 1 and planned is not None and played > planned:
         unit = session.rules.length_option
@@ -320,7 +323,7 @@ def verify(session: Session, start: int = 1, replay: bool = True) -> list[Proble
                                 f"({session.rules.rule('session')})"))
     for h in session.hands[start - 1:]:
         found = _sequence_problems(session, h)
-        if replay:
+        if replay is True or h.number in chosen:
             found += _replay_problems(session, h)
         problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
     return problems

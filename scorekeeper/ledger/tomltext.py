@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
 
@@ -233,36 +233,110 @@ def replace_option(text: str, key: str, value: Any) -> str:
     raise Impossible("the ledger has no [options] table to change")
 
 
-def _hand_span(lines: list[str], start: int) -> int:
-    """The end (exclusive) of the `[[hands]]` table whose header is at
-    `start`: the next table that is not part of it, or the end."""
-    return next((j for j in range(start + 1, len(lines))
-                 if lines[j].lstrip().startswith("[")
-                 and not lines[j].lstrip().startswith(("[hands.", "[[hands."))),
-                len(lines))
+_TABLE_LINE = re.compile(r"^[ \t]*(\[)", re.MULTILINE)
+_ARRAY_LINE = re.compile(r"^[ \t]*\[\[", re.MULTILINE)
 
 
-def split_last_hand(text: str) -> str | None:
-    """The ledger text without its last `[[hands]]` table (for undo)."""
-    lines = text.splitlines(keepends=True)
-    for i in range(len(lines) - 1, -1, -1):
-        if lines[i].strip() == "[[hands]]":
-            head = "".join(lines[:i]).rstrip("\n") + "\n"
-            tail = "".join(lines[_hand_span(lines, i):])
-            return head + ("\n" + tail if tail else "")
-    return None
+def hand_tables(text: str) -> list[tuple[int, int]]:
+    """Where each `[[hands]]` table's text begins (its header line) and
+    ends (the next line opening a table that is not one of its own, or the
+    end of the text). Found by regular expression, not by parsing: a text
+    spliced at these places is proven before it is believed
+    (`splices_proven`)."""
+    spans: list[tuple[int, int]] = []
+    begin = -1
+    for m in _TABLE_LINE.finditer(text):
+        if _HANDS_HEADER.match(text, m.start()):
+            if begin >= 0:
+                spans.append((begin, m.start()))
+            begin = m.start()
+        elif begin >= 0 and not text.startswith(("[hands.", "[[hands."), m.start(1)):
+            spans.append((begin, m.start()))
+            begin = -1
+    if begin >= 0:
+        spans.append((begin, len(text)))
+    return spans
 
 
-def replace_hand(text: str, number: int, data: Mapping[str, Any]) -> str | None:
-    """The ledger text with its `number`-th `[[hands]]` table written anew
-    (for amend); None if it has no such table."""
-    lines = text.splitlines(keepends=True)
-    headers = [i for i, line in enumerate(lines) if line.strip() == "[[hands]]"]
-    if not 1 <= number <= len(headers):
+class Splice(NamedTuple):
+    """Hand `number`'s table, `old[begin:end]`, becomes `text`: one
+    `[[hands]]` table holding `data`, or nothing (`data` None)."""
+
+    number: int
+    begin: int
+    end: int
+    text: str
+    data: Mapping[str, Any] | None
+
+
+def spliced(text: str, splices: Sequence[Splice]) -> str:
+    """`text` with each splice made (in order, none overlapping)."""
+    parts, at = [], 0
+    for s in splices:
+        parts += [text[at:s.begin], s.text]
+        at = s.end
+    return "".join([*parts, text[at:]])
+
+
+def replace_hands(text: str, tables: Mapping[int, Mapping[str, Any]]
+                  ) -> tuple[str, tuple[Splice, ...]] | None:
+    """The ledger text with each `number`-th `[[hands]]` table written anew
+    (amend, verify --fix), and the splices that made it; None if it has no
+    such table."""
+    spans = hand_tables(text)
+    if not all(1 <= n <= len(spans) for n in tables):
         return None
-    start = headers[number - 1]
-    end = _hand_span(lines, start)
-    table = hand_text(data).lstrip("\n")
-    if end < len(lines):
-        table += "\n"
-    return "".join(lines[:start]) + table + "".join(lines[end:])
+    splices = []
+    for number in sorted(tables):
+        begin, end = spans[number - 1]
+        table = hand_text(tables[number]).lstrip("\n") + "\n" * (end < len(text))
+        splices.append(Splice(number, begin, end, table, tables[number]))
+    return spliced(text, splices), tuple(splices)
+
+
+def split_last_hand(text: str) -> tuple[str, Splice] | None:
+    """The ledger text without its last `[[hands]]` table (for undo), the
+    blank lines before it gone, and the splice that made it."""
+    spans = hand_tables(text)
+    if not spans:
+        return None
+    begin, end = spans[-1]
+    while begin > 0 and text[begin - 1] == "\n":
+        begin -= 1
+    cut = Splice(len(spans), begin, end, "\n" + "\n" * (end < len(text)), None)
+    return spliced(text, [cut]), cut
+
+
+def splices_proven(old: str, new: str, splices: Sequence[Splice],
+                   hands: Sequence[Mapping[str, Any]], label: str) -> bool:
+    """Whether `new` is `old` (which parses to `hands`) with each splice's
+    hand replaced by its data or removed, and nothing else changed, shown
+    without parsing either text whole. The proof: (1) `new` is `old` with
+    the splices made; (2) every line of `old` that opens an array of tables
+    is a `[[hands]]` header, and there are as many as hands: so each header
+    found is the real one of its hand, in order, never text inside a
+    string; (3) each old piece is its hand's span after blank lines, and
+    parses, alone, to exactly its hand: so the span ends where that table
+    ends; (4) each new piece parses alone to exactly its data (or is blank)
+    and ends a line: so what follows it is read as before."""
+    spans = hand_tables(old)
+    ordered = all(a.end <= b.begin for a, b in zip(splices, splices[1:]))
+    if not ordered or spliced(old, splices) != new or len(spans) != len(hands) \
+            or sum(1 for _ in _ARRAY_LINE.finditer(old)) != len(hands):
+        return False
+    for s in splices:
+        begin, end = spans[s.number - 1] if 1 <= s.number <= len(spans) else (-1, -1)
+        if end != s.end or old[s.begin:begin].strip("\n") or s.begin > begin \
+                or not _parses_to(old[s.begin:s.end], hands[s.number - 1], label):
+            return False
+        if s.data is None and s.text.strip("\n") or s.data is not None and \
+                not (s.text.endswith("\n") and _parses_to(s.text, s.data, label)):
+            return False
+    return True
+
+
+def _parses_to(text: str, hand: Mapping[str, Any], label: str) -> bool:
+    try:
+        return load_toml(text, label) == {"hands": [hand]}
+    except LedgerError:
+        return False
