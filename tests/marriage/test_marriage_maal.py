@@ -229,3 +229,107 @@ def test_ma11_the_most_maal_one_hand_can_hold(monkeypatch, settings_, natural, m
     rules = THREE_DECK.parse_settings(list(settings_))
     assert max_maal(rules, natural=natural) == most
     assert max_maal(rules, natural=natural) == most          # and remembered
+
+
+# -- the words of a maal and of its refusals (mutation testing) ------------------
+
+def test_ma11_a_maal_reads_item_by_item_and_sums():
+    result = maal(cards("10♣ J♣ J♣ Q♣"), J_CLUBS)
+    assert str(result) == "10 + 3 = 13"
+    assert [str(i) for i in result.items] == ["marriage 10♣ J♣ Q♣ = 10",
+                                             "1 tiplu J♣ = 3"]
+    assert str(maal(cards("3♠ 4♠"), J_CLUBS)) == "0"
+
+
+def test_ma11_unseen_player_counts_no_item():
+    result = maal(cards("10♣ J♣ Q♣"), J_CLUBS, seen=False)
+    assert result.items == () and str(result) == "0"
+
+
+def test_ma3_dealt_tunnela_not_held_says_what_the_hand_holds():
+    with pytest.raises(Impossible) as info:
+        maal(cards("6♥ 6♥ 5♠"), J_CLUBS, dealt_tunnelas=[card("6♥")])
+    assert info.value.message == ("a tunnela of 6♥ was exposed at the deal, "
+                               "but the hand holds 2 6♥")
+    assert info.value.rule == "MA-3"
+
+
+def test_ma3_one_card_exposed_twice_needs_six_copies():
+    with pytest.raises(Impossible) as info:
+        maal(cards("6♥ 6♥ 6♥"), J_CLUBS, dealt_tunnelas=[card("6♥"), card("6♥")])
+    assert info.value.message == ("a tunnela of 6♥ was exposed at the deal 2 times, "
+                               "but the hand holds 3 6♥")
+    assert info.value.rule == "MA-3"
+
+
+def test_ma18_a_tunnela_of_printed_jokers_exposed_at_the_deal_is_impossible():
+    rules = THREE_DECK.parse_settings(["printed_jokers=3"])
+    with pytest.raises(Impossible) as info:
+        maal(cards("JK JK JK"), J_CLUBS, dealt_tunnelas=[card("JK")], rules=rules)
+    assert info.value.message == ("a tunnela of JK was exposed at the deal, but the "
+                               "hand holds 3 JK (a JK never makes a tunnela, MA-18)")
+    assert info.value.rule == "MA-3"
+
+
+def test_ma18_printed_jokers_are_one_item_named_by_their_number():
+    rules = THREE_DECK.parse_settings(["printed_jokers=3"])
+    assert items("JK 3♠", rules=rules) == [("1 printed joker", "JK", 2)]
+    assert items("JK JK", rules=rules) == [("2 printed jokers", "JK JK", 4)]
+    assert items("JK JK JK 10♣", rules=rules) == [
+        ("1 jhiplu", "10♣", 2), ("3 printed jokers", "JK JK JK", 6)]
+
+
+def test_ma11_dealt_tunnelas_are_items_named_by_their_kind():
+    assert items("6♥ 6♥ 6♥ J♥ J♥ J♥ 5♠ 5♠ 5♠",
+                 dealt_tunnelas=cards("J♥ 5♠ 6♥")) == [
+        ("dealt tunnela of ordinary cards", "5♠ 5♠ 5♠", 5),
+        ("dealt tunnela of ordinary cards", "6♥ 6♥ 6♥", 5),
+        ("dealt tunnela of ordinary wildcards", "J♥ J♥ J♥", 10)]
+
+
+# -- MA-17 alters -----------------------------------------------------------------
+
+ALTERS = THREE_DECK.parse_settings(["alter=true"])
+
+
+def test_ma17_no_alter_held_is_no_item():
+    assert items("10♣ 3♠", rules=ALTERS) == [("1 jhiplu", "10♣", 2)]
+
+
+def test_ma17_alters_named_by_their_number():
+    assert items("J♠", rules=ALTERS) == [("1 alter", "J♠", 5)]
+    assert items("J♠ J♠ J♠", rules=ALTERS) == [("3 alters", "J♠ J♠ J♠", 30)]
+
+
+def test_ma17_dealt_tunnela_of_alters_worth_the_better_of_its_bonus_and_the_alters():
+    # the default table: the three alters (30) beat the tunnela's bonus (10)
+    assert items("J♠ J♠ J♠", dealt_tunnelas=[card("J♠")], rules=ALTERS) == [
+        ("3 alters", "J♠ J♠ J♠", 30)]
+    # a table whose tunnela of alters pays more: its bonus, its first tier
+    rich = THREE_DECK.parse_settings(["alter=true", "maal_tunnela_alter=35/50"])
+    assert items("J♠ J♠ J♠", dealt_tunnelas=[card("J♠")], rules=rich) == [
+        ("dealt tunnela of alters", "J♠ J♠ J♠", 35)]
+    # not exposed at the deal, or no natural qualification: the alters
+    assert items("J♠ J♠ J♠", rules=rich) == [("3 alters", "J♠ J♠ J♠", 30)]
+    assert items("J♠ J♠ J♠", dealt_tunnelas=[card("J♠")], natural_qualified=False,
+                 rules=rich) == [("3 alters", "J♠ J♠ J♠", 30)]
+
+
+# -- the bound with printed jokers (MA-18) ----------------------------------------
+
+@pytest.mark.parametrize("jokers, natural, most", [
+    # three jhiplu and three poplu as dealt tunnelas 20 + 20, two tiplu
+    # copies 7, three tunnelas of ordinary wildcards 30 (17 cards), then:
+    (1, True, 84),    # one tunnela of ordinary cards 5 and 1 JK 2
+    (2, True, 84),    # 2 JK (4) leave 2 cards, no tunnela: 81; 1 JK still best
+    (4, True, 85),    # 4 JK (8) fill the 21 cards exactly
+    (6, True, 85),    # 5 or 6 JK do not fit beside those 17 cards
+    # no dealt-tunnela bonus: two marriages and a jhiplu and a poplu 34
+    (4, False, 42),   # and 4 JK 8
+    (6, False, 46),   # and 6 JK 12
+])
+def test_ma18_the_most_maal_counts_the_printed_jokers_in_the_21_cards(
+        monkeypatch, jokers, natural, most):
+    monkeypatch.setattr(maal_module, "_MOST", {})    # computed cold
+    rules = THREE_DECK.parse_settings([f"printed_jokers={jokers}"])
+    assert max_maal(rules, natural=natural) == most

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.options import Tiers
+from scorekeeper.games.marriage import maal as maal_module
 from scorekeeper.games.marriage.maal import maal, max_maal
 from scorekeeper.games.marriage.rules import MAAL_ITEMS, MAAL_TABLES, THREE_DECK
 
@@ -127,3 +128,31 @@ def test_ma19_cli_check_maal_calculator_and_the_ledger(cli, tmp_path):
     rules = cli("rules", "marriage", "three-deck", "--set", "maal_table=calculator",
                 "--plain")
     assert "maal_tiplu" in rules.stdout and "3/8" in rules.stdout
+
+
+# -- each item read from its own option (mutation testing) ------------------------
+
+def test_ma19_jhiplu_and_poplu_each_read_their_own_option():
+    rules = rules_for("maal_jhiplu=2/5/10", "maal_poplu=3/6/12")
+    assert maal(cards("10♣ 10♣"), TIPLU, rules=rules).total == 5
+    assert maal(cards("Q♣ Q♣"), TIPLU, rules=rules).total == 6
+    assert maal(cards("10♣ 10♣ 10♣ Q♣"), TIPLU, rules=rules).total == 13
+
+
+def test_ma19_dealt_tunnelas_of_a_kind_are_its_first_second_tier():
+    rules = rules_for("maal_tunnela=5/15", "maal_tunnela_wild=10/30")
+    hand = cards("5♠ 5♠ 5♠ 6♥ 6♥ 6♥ J♥ J♥ J♥ J♦ J♦ J♦")
+    got = maal(hand, TIPLU, cards("5♠ 6♥ J♥ J♦"), rules=rules)
+    assert [(i.name, i.value) for i in got.items] == [
+        ("dealt tunnela of ordinary cards", 5),        # the first: 5
+        ("dealt tunnela of ordinary cards", 10),       # the second: 15 − 5
+        ("dealt tunnela of ordinary wildcards", 10),   # its own count: 10
+        ("dealt tunnela of ordinary wildcards", 20)]   # 30 − 10
+    assert got.total == 45
+
+
+def test_ma19_a_table_worth_nothing_bounds_maal_at_0(monkeypatch):
+    monkeypatch.setattr(maal_module, "_MOST", {})    # computed cold
+    rules = rules_for("alter=true", "printed_jokers=2",
+                      *(f"{item}=0" for item in MAAL_ITEMS))
+    assert max_maal(rules) == 0 and max_maal(rules, natural=False) == 0
