@@ -17,6 +17,7 @@ bound.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import subprocess
@@ -97,12 +98,16 @@ def ratios(exe: list[str], env: dict[str, str], runs: int = 7) -> None:
         print(f"record: 2,000 hands {rec[1]:.3f} s / 3 hands {rec[0]:.3f} s = "
               f"{rec[1] / rec[0]:.2f}x (target <= 1.25x)")
         edits = []
+        runs_done = itertools.count()
         for path in (small, big):
             make_ledger(path, 3 if path is small else 2000, seed=11)
             text = path.read_text(encoding="utf-8")
 
+            # new bytes before every run (the same edit twice would be the
+            # bytes the run before checked and cached: warm, not cold)
             def edited(path: Path = path, text: str = text) -> None:
-                path.write_text(text + "# edited by hand\n", encoding="utf-8")
+                path.write_text(text + f"# edited by hand, {next(runs_done)}\n",
+                                encoding="utf-8")
             edits.append((["standings", "--json", str(path)], edited))
         cold = _medians(exe, edits, run_env, runs)
         print(f"standings --json, never written by scorekeeper: 2,000 hands "

@@ -752,7 +752,7 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     if not isinstance(document, dict):
         return None
     hands = document.get("hands")
-    if isinstance(hands, list) and len(hands) > tomltext.CHUNK:
+    if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
         document["hands"] = tomltext.shared(hands)     # memory of a long ledger
     return document
 

@@ -49,14 +49,17 @@ def _fast_loads() -> Callable[[str], dict[str, Any]]:
 
 
 CHUNK = 2000               # [[hands]] tables parsed at a time (see _chunked)
+# from how many hands a document's equal strings are made one object: a
+# long ledger's memory (50,000 hands), not worth its time on a short one
+SHARE_FROM = 10_000
 
 
 def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
              ) -> dict[str, Any] | None:
     """A long ledger parsed a few thousand `[[hands]]` tables at a time
     (the parser's own working memory grows with what it parses at once),
-    its strings shared (a name, a card, a rule id is kept once, not once a
-    hand). None when the pieces cannot be shown to be the whole: a piece
+    from SHARE_FROM hands on its strings shared (a name, a card, a rule id
+    is kept once, not once a hand). None when the pieces cannot be shown to be the whole: a piece
     that does not parse, or a key other than `hands` given by two pieces
     (the whole text is then parsed, and its errors told as they are)."""
     starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
@@ -65,7 +68,7 @@ def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
     cuts = [0, *starts[::CHUNK], len(text)]
     document: dict[str, Any] = {}
     hands: list[Any] = []
-    memo: dict[str, str] = {}
+    memo: dict[str, str] | None = {} if len(starts) >= SHARE_FROM else None
     for i, (begin, end) in enumerate(zip(cuts, cuts[1:])):
         try:
             part = loads(text[begin:end])
@@ -73,7 +76,8 @@ def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
             return None
         if i == 0 and "hands" in part:      # the header's own `hands = [...]`
             return None
-        hands += _shared(part.pop("hands", []), memo)
+        found = part.pop("hands", [])
+        hands += found if memo is None else _shared(found, memo)
         if set(part) & set(document):
             return None
         document.update(part)
