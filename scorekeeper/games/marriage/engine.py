@@ -271,7 +271,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     lines += _settlement_lines(hand, settlement, rules)
     penalties = _invalid_show_penalties(hand, rules, cited, lines)
     factor = _doubled(hand, settlement, penalties, rules, cited, lines)
-    unverified = _agreed_that_count(hand, seen, rules)
+    unverified = _agreed_that_count(hand, rules)
     if unverified:
         lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
     return MarriageResult(
@@ -349,8 +349,8 @@ def _unseen(hand: MarriageHand) -> tuple[str, ...]:
                  and p not in hand.seen and p not in hand.seen_dublees)
 
 
-def _agreed_that_count(hand: MarriageHand, seen: tuple[str, ...],
-                       rules: MarriageRules) -> tuple[str, ...]:
+def _agreed_that_count(hand: MarriageHand, rules: MarriageRules
+                       ) -> tuple[str, ...]:
     """Agreed maal numbers that count for someone (MA-15: an unseen
     player's counts 0 under murder, and goes to the finisher under kidnap)."""
     unseen = _unseen(hand)
