@@ -87,8 +87,11 @@ def test_ma5_exposed_melds_with_an_agreed_show_are_impossible():
                            "at the table (shown:MAAL) is not ruled card by card")
 
 
-def test_ma9_the_finisher_cannot_be_seen_through_dublees():
-    err = refusal(Impossible, seen_dublees=("A",))
+@pytest.mark.parametrize("show", [WORKED, WORKED.replace("K♦ K♦ K♦", "K♦ K♦ 2♣")])
+def test_ma9_the_finisher_cannot_be_seen_through_dublees(show):
+    # a wrong entry, found before the show is ruled (the second is refused)
+    err = refusal(Impossible, seen_dublees=("A",),
+                  shown={"A": show, "B": "Q♣", "C": "-"})
     assert err.rule == "MA-9"
     assert err.message == ("A is the finisher: a finisher is always seen and "
                            "pays no fee; seeing through 7 dublees is marked "
