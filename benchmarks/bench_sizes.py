@@ -33,16 +33,30 @@ from bench_storage import HAND, timed  # noqa: E402
 
 
 def commands(path: Path, out: Path) -> list[tuple[str, list[str]]]:
+    def export(fmt: str) -> list[str]:
+        return ["export", str(path), "--format", fmt, "-o", str(out.with_suffix("." + fmt)),
+                "--force"]
     return [("standings --json (cold)", ["standings", "--json", str(path)]),
             ("standings --json (warm)", ["standings", "--json", str(path)]),
+            ("standings", ["standings", str(path)]),
             ("record (warm)", ["record", str(path), *HAND]),
+            ("show 1", ["show", str(path), "1"]),
+            ("amend 1", ["amend", str(path), "1", *HAND[2:4]]),
+            ("history", ["history", str(path)]),
             ("history --json", ["history", "--json", str(path)]),
-            ("export csv", ["export", str(path), "--format", "csv", "-o",
-                            str(out.with_suffix(".csv")), "--force"]),
-            ("verify", ["verify", str(path)]),
+            ("history --all", ["history", "--all", str(path)]),
+            ("export csv", export("csv")),
+            ("export md", export("md")),
+            ("export json", export("json")),
+            ("stats", ["stats", str(path)]),
+            ("settle-up", ["settle-up", str(path), "--rate", "1"]),
+            ("chart", ["chart", str(path)]),
             ("chart --svg", ["chart", str(path), "--svg", str(out.with_suffix(".svg")),
                              "--force"]),
+            ("verify", ["verify", str(path)]),
+            ("extend", ["extend", str(path), "--hands", "200000"]),
             ("undo (warm)", ["undo", str(path), "--yes"]),
+            ("rename", ["rename", str(path), "Dipesh", "Dinesh"]),
             ("verify --fix (one hand wrong)", ["verify", str(path), "--fix", "--yes"])]
 
 

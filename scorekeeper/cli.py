@@ -220,18 +220,19 @@ def export(
 ) -> None:
     """Export the session as CSV, JSON or Markdown."""
     from scorekeeper.files import book, storage  # start-up: see module doc
-    from scorekeeper.reports.export import export as exported
+    from scorekeeper.reports.export import export_pieces
     from scorekeeper.reports.money import of_session  # start-up: see module doc
 
     def body() -> None:
         reading = book.load(ledger)
         warn_stale(reading)
         money = of_session(reading.session, rate, currency)
-        text = exported(reading.session, format.lower(), money)
+        pieces = export_pieces(reading.session, format.lower(), money)
         if output is None:
-            write_text(text)
+            for piece in pieces:
+                write_text(piece)
         else:
-            storage.write_output(output, ledger, text, force)
+            storage.write_output(output, ledger, pieces, force)
             say(f"Wrote {output}.")
 
     guarded(body)

@@ -151,7 +151,7 @@ def _is_protected(folder: os.stat_result, name: str, target: os.stat_result | No
     return target is not None and _identity(target) in files
 
 
-def write_output(output: Path, ledger: Path, text: str, force: bool,
+def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: bool,
                  what: str = "the export") -> None:
     """Write an export or a chart to `output`, never over the ledger, its
     side files or anything that is the same file.
@@ -167,16 +167,20 @@ def write_output(output: Path, ledger: Path, text: str, force: bool,
     existing file is ever written into: a link raced in at the last moment
     is replaced, never written through."""
     check_export_target(output, ledger, force, what)     # early, by path
+    pieces = [text] if isinstance(text, str) else text
     if not {os.open, os.stat, os.rename, os.unlink} <= os.supports_dir_fd:
-        write_atomic(output, text)           # Windows: checked by path only
+        try:                                 # Windows: checked by path only
+            _write_atomic(output, (piece.encode("utf-8") for piece in pieces))
+        except OSError as err:
+            raise Impossible(f"{output}: cannot write: {err.strerror or err}") from None
         return
     try:
-        _write_output(output, ledger, text, force, what)
+        _write_output(output, ledger, pieces, force, what)
     except OSError as err:
         raise Impossible(f"{output}: cannot write: {err.strerror or err}") from None
 
 
-def _write_output(output: Path, ledger: Path, text: str, force: bool,
+def _write_output(output: Path, ledger: Path, text: Iterable[str], force: bool,
                   what: str) -> None:
     protected, name = _protected(ledger), output.name
     folder_fd = os.open(output.parent if str(output.parent) else ".",
@@ -213,7 +217,7 @@ def _write_output(output: Path, ledger: Path, text: str, force: bool,
         os.close(folder_fd)
 
 
-def _output_in_place(folder_fd: int, name: str, text: str,
+def _output_in_place(folder_fd: int, name: str, text: Iterable[str],
                      old: os.stat_result | None,
                      check: Callable[[], object]) -> None:
     """A new temp file in the open folder, then renamed over `name`."""
@@ -226,7 +230,8 @@ def _output_in_place(folder_fd: int, name: str, text: str,
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             os.fchmod(handle.fileno(), mode)
-            handle.write(text)
+            for piece in text:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         check()                               # once more, just before the rename

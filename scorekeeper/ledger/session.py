@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
@@ -266,7 +266,13 @@ class Session:
         """Every hand: its scores, the running totals, and what happened —
         the game's facts, who did not play (`out`) and who was eliminated
         by it (`eliminated`)."""
-        rows = []
+        return {"hands": list(self.history_rows()), "players": list(self.players),
+                "score": self.score_key, "house_options": self.house_options,
+                "score_kind": self.score_kind.as_json()}
+
+    def history_rows(self) -> Iterator[dict[str, Any]]:
+        """The rows of `history_json`, one at a time (an export of a long
+        session never holds them all)."""
         kind = self.score_kind
         running = {p: 0 for p in self.players}
         for h in self.hands:
@@ -288,10 +294,7 @@ class Session:
             row["dealer_corrected"] = h.data.get("dealer_corrected") is True
             row["eliminated"] = [p for p in self.players
                                  if p in out_now and p not in out_before]
-            rows.append(row)
-        return {"hands": rows, "players": list(self.players),
-                "score": self.score_key, "house_options": self.house_options,
-                "score_kind": kind.as_json()}
+            yield row
 
     def story(self, row: Mapping[str, Any]) -> str:
         """A history row in a few words: the game's story, then who sat it

@@ -16,7 +16,7 @@ import html
 import io
 import json
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.money import rate_text
@@ -32,12 +32,20 @@ FORMATS = ("csv", "json", "md")
 def export(session: Session, fmt: str, money: Optional[Money] = None) -> str:
     """The session in `fmt`; with `money`, each balance in money too (and,
     in JSON and Markdown, the transfers that pay them)."""
+    return "".join(export_pieces(session, fmt, money))
+
+
+def export_pieces(session: Session, fmt: str, money: Optional[Money] = None
+                  ) -> Iterator[str]:
+    """`export`, a piece at a time: JSON is made a few hundred hands at a
+    time, so that a long session is never held whole as text (a format
+    not known is refused before the first piece)."""
     if fmt == "csv":
-        return _csv(session, money)
+        return iter([_csv(session, money)])
     if fmt == "json":
         return _json(session, money)
     if fmt in ("md", "markdown"):
-        return _markdown(session, money)
+        return iter([_markdown(session, money)])
     raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
@@ -65,9 +73,8 @@ def md_text(text: str) -> str:
 _MD_SPECIAL = re.compile(r"[\\`\[\]|]")
 
 
-def _rows(session: Session) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = session.history_json()["hands"]
-    return rows
+def _rows(session: Session) -> Iterator[dict[str, Any]]:
+    return session.history_rows()
 
 
 def _money_said(money: Money) -> str:
@@ -120,7 +127,7 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
     return out.getvalue()
 
 
-def _json(session: Session, money: Optional[Money] = None) -> str:
+def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
     data = {
         "game": session.game.name,
         "profile": session.profile.name,
@@ -128,12 +135,41 @@ def _json(session: Session, money: Optional[Money] = None) -> str:
         "first_dealer": session.first_dealer,
         "options": json_options(session.profile.option_values(session.rules)),
         "house_options": session.house_options,
-        "hands": [dict(h.data) for h in session.hands],
-        "history": session.history_json()["hands"],
+        "hands": (dict(h.data) for h in session.hands),
+        "history": session.history_rows(),
         "standings": session.standings_json(),
         **({"money": money.as_json()} if money else {}),
     }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return json_pieces(data)
+
+
+def json_pieces(data: Mapping[str, Any], batch: int = 500) -> Iterator[str]:
+    """`json.dumps(data, ensure_ascii=False, indent=2) + "\\n"`, a piece at
+    a time: a value that is an iterator is a list made `batch` items at a
+    time (the standard library's indented JSON is pure Python and holds
+    every little piece of the whole text at once: 50,000 hands took
+    880 MB). A newline inside a string is escaped in JSON, so each one in
+    a dumped value breaks a line, and indenting is adding spaces after it."""
+    def dumped(value: Any, depth: int) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=2).replace(
+            "\n", "\n" + "  " * depth)
+
+    yield "{"
+    for i, (key, value) in enumerate(data.items()):
+        yield ("," if i else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": "
+        if not isinstance(value, Iterator):
+            yield dumped(value, 1)
+            continue
+        yield "["
+        items: list[str] = []
+        count = 0
+        for count, item in enumerate(value, start=1):
+            items.append(("," if count > 1 else "") + "\n    " + dumped(item, 2))
+            if len(items) == batch:
+                yield "".join(items)
+                items = []
+        yield "".join(items) + ("\n  ]" if count else "]")
+    yield ("\n}" if data else "}") + "\n"
 
 
 def _markdown(session: Session, money: Optional[Money] = None) -> str:

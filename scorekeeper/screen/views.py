@@ -178,6 +178,9 @@ class _Layout(NamedTuple):
     seats: bool                      # the Dealer and Winner columns
 
 
+HISTORY_PAGE = 1000          # hands in one table of `history --all`
+
+
 def history(con: Console, session: Session, last: int | None = None,
             stale: Set[int | None] = frozenset()) -> None:
     """Every hand (the last `last`); hands in `stale` disagree with their
@@ -201,10 +204,15 @@ def history(con: Console, session: Session, last: int | None = None,
             layout = _shortened(con, session, data, probe, stale, layout)
         if _history_tables(con, session, data, probe, stale, layout):
             break
-    tables = _history_tables(con, session, data, shown, stale, layout)
     house_options(con, session)
-    for table in tables:
-        con.print(table)
+    # a long history (`--all`) a page of hands at a time: rich holds a whole
+    # table while it draws it (50,000 rows took 570 MB)
+    pages = [shown[at:at + HISTORY_PAGE] for at in range(0, len(shown), HISTORY_PAGE)]
+    for page in pages or [shown]:
+        part = f" (hands {page[0]['hand']}–{page[-1]['hand']})" \
+            if len(pages) > 1 else ""
+        for table in _history_tables(con, session, data, page, stale, layout, part):
+            con.print(table)
     _history_notes(con, session, shown, layout)
     if len(shown) < len(rows):
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
@@ -264,11 +272,13 @@ def _shortened(con: Console, session: Session, data: Mapping[str, Any],
 
 def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
                     shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
-                    layout: _Layout) -> list[Table]:
+                    layout: _Layout, part: str = "") -> list[Table]:
     """The history in `layout`: one table if it fits; in the last layout,
-    as many tables as the players need; else none."""
+    as many tables as the players need; else none. `part`: which hands,
+    in the title of a page of a long history."""
     def table(players: Sequence[str]) -> Table:
-        return _history_table(con, session, data, shown, stale, layout, players)
+        return _history_table(con, session, data, shown, stale, layout, players,
+                              part)
 
     whole = table(session.players)
     if fits(con, whole):
@@ -296,10 +306,10 @@ def _history_notes(con: Console, session: Session,
 
 def _history_table(con: Console, session: Session, data: Mapping[str, Any],
                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
-                   layout: _Layout, players: Sequence[str]) -> Table:
+                   layout: _Layout, players: Sequence[str], part: str = "") -> Table:
     key, kind = data["score"], session.score_kind
     names = layout.names or {p: p for p in session.players}
-    table = Table(title=f"History — {escape(session.label)}", box=table_box(con))
+    table = Table(title=f"History — {escape(session.label)}{part}", box=table_box(con))
     table.add_column("Hand", justify="right", no_wrap=True)
     if layout.seats:
         table.add_column("Dealer", no_wrap=True)
