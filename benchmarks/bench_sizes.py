@@ -137,6 +137,9 @@ def main() -> int:
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": args.source}
     exe = [sys.executable, "-m", "scorekeeper"]
+    # `python -m` puts the folder it runs in first on the path: run where
+    # no scorekeeper is, so that --source is the one measured
+    os.chdir(tempfile.gettempdir())
     if args.ratios:
         ratios(exe, env)
     if args.sizes:
