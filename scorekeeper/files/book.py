@@ -76,17 +76,42 @@ class Reading:
 
 
 def _checked(path: Path, real: Path, text: str) -> Reading:
-    cached = storage.read_cached_document(real, text)
-    if cached is not None:
+    entry = storage.read_cache_entry(real, text)
+    if entry is not None and entry[1]:
         try:
-            return Reading(ledger.parse(text, visible(str(path)), cached))
+            return Reading(ledger.parse(text, visible(str(path)), entry[0]))
         except Exception:  # noqa: BLE001 - a cache mangled by hand: not trusted
             storage.forget_cache(real)
+            entry = None
     session = ledger.parse(text, visible(str(path)))
-    problems = tuple(ledger.verify(session))
+    kept = _vouched(session, entry[0]) if entry is not None else set()
+    problems = tuple(ledger.verify(session, replay={
+        h.number for h in session.hands if h.number not in kept}))
     if not problems:                       # trusted from now on
         storage.write_cache(real, text, dict(session.document))
     return Reading(session, problems)
+
+
+def _vouched(session: Session, before: Mapping[str, Any]) -> set[int]:
+    """The hands a hand edit left as they were: the numbers of the hands
+    `session` holds exactly as `before` does — the document of the bytes
+    this ledger had when scorekeeper last wrote or checked it (read from
+    the cache, its HMAC checked) — at the same place, under the same
+    header, and, where the rules read the totals before a hand, after
+    only such hands. Each rules as it did then (a replay is a pure
+    function of these), so it is not ruled again; who sat and dealt is
+    checked for every hand all the same."""
+    old = before.get("hands")
+    if not isinstance(old, list) or {k: v for k, v in before.items() if k != "hands"} \
+            != {k: v for k, v in session.document.items() if k != "hands"}:
+        return set()
+    kept = set()
+    for h, was in zip(session.hands, old):
+        if h.data == was:
+            kept.add(h.number)
+        elif session.rules.uses_totals:
+            break
+    return kept
 
 
 def load(path: Path) -> Reading:

@@ -731,6 +731,16 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     """The parsed TOML of `text`, if the cache holds it for exactly these
     bytes of this ledger and its HMAC checks; otherwise None and the
     caller parses the text."""
+    entry = read_cache_entry(path, text)
+    return entry[0] if entry is not None and entry[1] else None
+
+
+def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | None:
+    """The document the cache holds for this ledger (its HMAC checked) and
+    whether it is that of exactly `text`; if not, it is the document of
+    the bytes the ledger had when scorekeeper last wrote or checked it —
+    what a hand edit left as it was need not be ruled again (see
+    `book._checked`)."""
     limit = 4 * sum(map(len, _encoded(text))) + 65_536
     name = cache_path(path).name
     with _cache_folder(create=False) as where:
@@ -744,8 +754,7 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     try:
         head = json.loads(head_bytes)
         if not isinstance(head, dict) or head.get("version") != CACHE_VERSION \
-                or head.get("path") != str(real_path(path)) \
-                or head.get("sha256") != _digest(text):
+                or head.get("path") != str(real_path(path)):
             return None
         import hmac  # see _mac
 
@@ -759,7 +768,7 @@ def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
     hands = document.get("hands")
     if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
         document["hands"] = tomltext.shared(hands)     # memory of a long ledger
-    return document
+    return document, head.get("sha256") == _digest(text)
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
