@@ -223,7 +223,16 @@ def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int]
     each engine says who it needs). A hand for someone not seated is
     refused rather than dropped."""
     check_seated(seated, [str(p) for p in raw], what="a hand is given, but ")
-    return tuple((p, parse_shown_value(raw[p])) for p in seated if p in raw)
+    return tuple((p, _shown_by(p, raw[p])) for p in seated if p in raw)
+
+
+def _shown_by(player: str, text: str | int) -> Shown:
+    """One player's hand read, a refusal naming whose it is (of four
+    `--hand` flags, which one holds the card that cannot be read)."""
+    try:
+        return parse_shown_value(text)
+    except Impossible as err:
+        raise Impossible(f"{player}'s hand: {err.message}", err.rule) from None
 
 
 def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:

@@ -185,8 +185,8 @@ def test_show_of_stored_cards_that_cannot_be_read_says_where(cli, three):
     result = cli("show", three, "1")
     assert result.exit_code == 2
     assert f"error: {three}:" in result.stderr
-    assert "hand 1's stored inputs cannot be ruled: cannot read the card 'ZZ'" \
-        in result.stderr and f"amend {three} 1" in result.stderr
+    assert "hand 1's stored inputs cannot be ruled: Chandra's hand: cannot read the " \
+        "card 'ZZ'" in result.stderr and f"amend {three} 1" in result.stderr
 
 
 def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):

@@ -564,7 +564,8 @@ _VERIFY_CASES = [
      ["hand 1: `unverified` as stored names Bikash, but the hands given as agreed totals "
       "are none"]),
     (1, 'Chandra = "9♥"', 'Chandra = "9x"',
-     ["hand 1: its inputs cannot be replayed: cannot read the card '9x': write a rank A 2 "
+     ["hand 1: its inputs cannot be replayed: Chandra's hand: cannot read the card '9x': "
+      "write a rank A 2 "
       "… 10 J Q K (or T) followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' (or "
       "the suit first: 'd8')"]),
     (1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"',
