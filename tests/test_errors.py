@@ -20,3 +20,36 @@ def test_a_second_rule_joins_the_citation_the_line_ends_with():
 def test_a_listing_cites_its_rule_on_the_first_line():
     err = Refused("nothing written:\n  hand 3: Asha plays (DC-1)", "DC-8")
     assert str(err) == "nothing written (DC-8):\n  hand 3: Asha plays (DC-1)"
+
+
+# -- a typo of a word the command knows: the nearest one suggested --------------------
+
+def test_a_misspelt_game_profile_or_option_suggests_the_nearest(cli, tmp_path):
+    path = tmp_path / "s.toml"
+    cases = [(["--game", "dhumbl"], "unknown game 'dhumbl' (did you mean dhumbal?); "
+              "games: dhumbal, marriage, callbreak"),
+             (["--game", "dhumbal", "--profile", "yaniw"],
+              "unknown profile 'yaniw' for dhumbal (did you mean yaniv?); profiles: "),
+             (["--game", "dhumbal", "--set", "call_limt=7"],
+              "unknown option 'call_limt' for profile nepali-games (did you mean "
+              "call_limit?); options: call_limit, ")]
+    for args, said in cases:
+        result = cli("new", path, *args, "--players", "A,B")
+        assert result.exit_code == 2 and said in result.stderr, result.stderr
+        assert not path.exists()
+
+
+def test_nothing_is_suggested_for_a_word_far_from_every_one(cli, tmp_path):
+    result = cli("new", tmp_path / "s.toml", "--game", "chess", "--players", "A,B")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'; games:" in result.stderr and "mean" not in result.stderr
+
+
+def test_the_nearest_word_is_one_edit_away_or_a_swap_and_never_a_tie():
+    from scorekeeper.core.errors import nearest_word
+
+    assert nearest_word("MARRAIGE", ["dhumbal", "marriage"]) == "marriage"   # a swap
+    assert nearest_word("ab", ["ac", "ad"]) is None                     # two as near
+    assert nearest_word("hands", ["hand", "bands"]) is None
+    assert nearest_word("turn_cap", ["turn_cap2", "penalty"]) == "turn_cap2"
+    assert nearest_word("x", []) is None

@@ -14,6 +14,7 @@ values: the shell reads `.rule`, `.message` and `.exit_code` and renders.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 
 def visible(text: str) -> str:
@@ -87,3 +88,39 @@ class Impossible(ScorekeeperError):
     """The input cannot be understood or is impossible (exit 2)."""
 
     exit_code = 2
+
+
+def nearest_word(wanted: str, words: Sequence[str]) -> str | None:
+    """The word (a player, a game, an option) fewest edits from `wanted`,
+    case aside (a typo: at most a third of its letters, and at most 3), if
+    one is nearest."""
+    scored = sorted((_distance(wanted.casefold(), p.casefold()), i)
+                    for i, p in enumerate(words))
+    if not scored:
+        return None
+    best, i = scored[0]
+    if best > min(3, max(1, len(words[i]) // 3)) or \
+            (len(scored) > 1 and scored[1][0] == best):
+        return None
+    return words[i]
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits (insert, delete, change, swap two neighbours) from a to b."""
+    previous, row = list(range(len(b) + 1)), [0] * (len(b) + 1)
+    before = previous[:]
+    for i, x in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1,
+                         previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], before[j - 2] + 1)
+        before, previous = previous, row
+    return previous[-1]
+
+
+def did_you_mean(typed: str, words: Sequence[str]) -> str:
+    """` (did you mean WORD?)` for a typo of one of `words`, else nothing."""
+    near = nearest_word(typed, words)
+    return f" (did you mean {near}?)" if near else ""

@@ -21,7 +21,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, did_you_mean
 from scorekeeper.core.scores import NET, ScoreKind
 
 # A whole number as people type it: ASCII digits, maybe a minus ("²" and
@@ -356,8 +356,8 @@ class Profile(NamedTuple, Generic[R]):
     def _known(self, key: str) -> None:
         if not self.accepts(key):
             raise Impossible(
-                f"unknown option {key!r} for profile {self.name}; options: "
-                + ", ".join(self.options))
+                f"unknown option {key!r} for profile {self.name}"
+                f"{did_you_mean(key, self.options)}; options: " + ", ".join(self.options))
 
     def build(self, settings: Mapping[str, Any] | None = None) -> R:
         """Apply already-typed option values, validating each."""
@@ -442,8 +442,9 @@ def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
     for profile in profiles:
         if profile.name == wanted or wanted in profile.aliases:
             return profile
-    known = ", ".join(p.name for p in profiles)
-    raise Impossible(f"unknown profile {wanted!r} for {game}; profiles: {known}")
+    names = [p.name for p in profiles]
+    raise Impossible(f"unknown profile {wanted!r} for {game}{did_you_mean(wanted, names)}; "
+                     f"profiles: {', '.join(names)}")
 
 
 def _field_type(rules: RuleSet, key: str) -> str:

@@ -13,7 +13,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, nearest_word
 from scorekeeper.core.options import RuleSet, is_whole_number
 
 # Characters a name may not hold: the separators of the command line, and
@@ -115,7 +115,7 @@ def resolve_name(name: str, players: Sequence[str]) -> str:
     if matches:
         raise Impossible(f"{typed!r} could be " + " or ".join(matches)
                          + ": type more of the name")
-    nearest = _nearest(wanted, players)
+    nearest = nearest_word(wanted, players)
     hint = f"; did you mean {nearest}?" if nearest else ""
     raise Impossible(f"unknown player {typed!r}{hint} (players: "
                      + ", ".join(players) + ")")
@@ -123,35 +123,6 @@ def resolve_name(name: str, players: Sequence[str]) -> str:
 
 def _initials(player: str) -> str:
     return "".join(word[0] for word in player.casefold().split())
-
-
-def _nearest(wanted: str, players: Sequence[str]) -> str | None:
-    """The player whose name is fewest edits from `wanted` (a typo: at most
-    a third of the name's letters, and at most 3), if one is nearest."""
-    scored = sorted((_distance(wanted, p.casefold()), i)
-                    for i, p in enumerate(players))
-    if not scored:
-        return None
-    best, i = scored[0]
-    if best > min(3, max(1, len(players[i]) // 3)) or \
-            (len(scored) > 1 and scored[1][0] == best):
-        return None
-    return players[i]
-
-
-def _distance(a: str, b: str) -> int:
-    """Edits (insert, delete, change, swap two neighbours) from a to b."""
-    previous, row = list(range(len(b) + 1)), [0] * (len(b) + 1)
-    before = previous[:]
-    for i, x in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, y in enumerate(b, 1):
-            row[j] = min(previous[j] + 1, row[j - 1] + 1,
-                         previous[j - 1] + (x != y))
-            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
-                row[j] = min(row[j], before[j - 2] + 1)
-        before, previous = previous, row
-    return previous[-1]
 
 
 # Joiners shape letters in Devanagari and emoji, and stay allowed.

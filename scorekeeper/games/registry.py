@@ -24,7 +24,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, did_you_mean
 from scorekeeper.core.options import Profile, find_profile
 
 if TYPE_CHECKING:
@@ -52,8 +52,8 @@ def _entry(name: str) -> Entry:
     try:
         return GAMES[name.lower()]
     except KeyError:
-        raise Impossible(f"unknown game {name.lower()!r}; games: "
-                         + ", ".join(GAMES)) from None
+        raise Impossible(f"unknown game {name.lower()!r}{did_you_mean(name, list(GAMES))}; "
+                         "games: " + ", ".join(GAMES)) from None
 
 
 def _commands(name: str) -> ModuleType:
