@@ -42,6 +42,7 @@ from scorekeeper.screen.style import (
     fits,
     fitted_names,
     hanging,
+    hanging_lines,
     legend,
     sparkline,
     split_to_fit,
@@ -202,7 +203,8 @@ def history(con: Console, session: Session, last: int | None = None,
     for layout in layouts:
         if layout.names == {}:       # to be shortened as little as fits
             layout = _shortened(con, session, data, probe, stale, layout)
-        if _history_tables(con, session, data, probe, stale, layout):
+        groups = _player_groups(con, session, data, probe, stale, layout)
+        if groups:
             break
     house_options(con, session)
     # a long history (`--all`) a page of hands at a time: rich holds a whole
@@ -211,8 +213,9 @@ def history(con: Console, session: Session, last: int | None = None,
     for page in pages or [shown]:
         part = f" (hands {page[0]['hand']}–{page[-1]['hand']})" \
             if len(pages) > 1 else ""
-        for table in _history_tables(con, session, data, page, stale, layout, part):
-            con.print(table)
+        for group in groups:
+            con.print(_history_table(con, session, data, page, stale, layout, group,
+                                     part))
     _history_notes(con, session, shown, layout)
     if len(shown) < len(rows):
         con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
@@ -259,8 +262,8 @@ def _shortened(con: Console, session: Session, data: Mapping[str, Any],
     rather than shortened below 6 letters, as little as keeps the fewest
     tables names of 6 letters need."""
     def count(names: Mapping[str, str]) -> int:
-        return len(_history_tables(con, session, data, shown, stale,
-                                   layout._replace(names=names)))
+        return len(_player_groups(con, session, data, shown, stale,
+                                  layout._replace(names=names)))
 
     if layout.seats:
         return layout._replace(names=fitted_names(
@@ -270,23 +273,21 @@ def _shortened(con: Console, session: Session, data: Mapping[str, Any],
         session.players, lambda names: count(names) <= fewest, 6))
 
 
-def _history_tables(con: Console, session: Session, data: Mapping[str, Any],
-                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
-                    layout: _Layout, part: str = "") -> list[Table]:
-    """The history in `layout`: one table if it fits; in the last layout,
-    as many tables as the players need; else none. `part`: which hands,
-    in the title of a page of a long history."""
-    def table(players: Sequence[str]) -> Table:
-        return _history_table(con, session, data, shown, stale, layout, players,
-                              part)
+def _player_groups(con: Console, session: Session, data: Mapping[str, Any],
+                   shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+                   layout: _Layout) -> list[list[str]]:
+    """The players of each table of the history in `layout`: all in one if
+    it fits; in the last layout, as many tables as the players need; else
+    none. (Measured on `shown`: the widest rows are enough.)"""
+    def fit(players: Sequence[str]) -> bool:
+        return fits(con, _history_table(con, session, data, shown, stale, layout,
+                                        players))
 
-    whole = table(session.players)
-    if fits(con, whole):
-        return [whole]
+    if fit(session.players):
+        return [list(session.players)]
     if layout.seats:
         return []
-    return [table(group) for group in
-            split_to_fit(session.players, lambda group: fits(con, table(group)))]
+    return split_to_fit(session.players, fit)
 
 
 def _history_notes(con: Console, session: Session,
@@ -295,10 +296,11 @@ def _history_notes(con: Console, session: Session,
     every sentence), the legend of the names the table shortened."""
     names = layout.names or {}
     if not layout.story_in_table:
-        for row in shown:
-            seats = "" if layout.seats else (
+        def seats(row: Mapping[str, Any]) -> str:
+            return "" if layout.seats else (
                 f"dealer {row['dealer']}, won by {row['winner'] or 'nobody'}; ")
-            hanging(con, f"{row['hand']}: {seats}{session.story(row)}", "  ", "     ")
+        hanging_lines(con, (f"{row['hand']}: {seats(row)}{session.story(row)}"
+                            for row in shown), "  ", "     ")
     legend(con, names)
     if layout.stacked:
         hanging(con, "Each cell: the hand's score over the running total.")
