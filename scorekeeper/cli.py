@@ -195,7 +195,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         reading = book.load(ledger)
         warn_stale(reading)
         if as_json:
-            emit_json({**reading.session.history_json(),
+            emit_json({**reading.session.history_json(lazy=True),
                        "problems": [p.as_json() for p in reading.problems]}, ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads

@@ -12,7 +12,7 @@ import contextlib
 import inspect
 import json
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Sequence, TypeVar
 
 import typer
 
@@ -60,14 +60,24 @@ def _suits_as_letters(data: Any) -> Any:
         return [_suits_as_letters(v) for v in data]
     if isinstance(data, dict):
         return {k: _suits_as_letters(v) for k, v in data.items()}
+    if isinstance(data, Iterator):
+        return map(_suits_as_letters, data)
     return data
 
 
 def emit_json(data: Any, ascii: bool = False) -> None:
     """One JSON document on stdout. `--ascii` writes suits as s h d c; where
-    stdout cannot encode them, \\u escapes keep the same JSON."""
+    stdout cannot encode them, \\u escapes keep the same JSON. A value that
+    is an iterator (the rows of a long history) is a list written a few
+    hundred items at a time, never whole in memory."""
     if ascii:
         data = _suits_as_letters(data)
+    if isinstance(data, dict) and any(isinstance(v, Iterator) for v in data.values()):
+        from scorekeeper.core.jsontext import json_pieces  # only a long listing
+
+        for piece in json_pieces(data, ensure_ascii=use_ascii(False)):
+            write_out(piece)
+        return
     write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 

@@ -156,14 +156,13 @@ def _read_back(change: Change, label: str, before: Session | None = None,
                           "unusual (e.g. `hands = []`, or a table after the "
                           "hands): tidy it by hand, then try again")
     try:
-        document = tomltext.load_toml(change.text, label)
+        if not tomltext.parses_to(change.text, change.document, label):
+            raise refuse("its tables would change")
     except LedgerError as err:
         raise refuse(err.problems[0][1]) from None
-    if document != change.document:
-        raise refuse("its tables would change")
     # the document meant: a checked ledger and hands this program made
-    return ledger.from_document(document, label, tomltext.line_index(change.text),
-                                checked=True)
+    return ledger.from_document(change.document, label,
+                                tomltext.line_index(change.text), checked=True)
 
 
 def _read_back_appended(change: Change, label: str, before: Session,

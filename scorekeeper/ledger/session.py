@@ -262,11 +262,13 @@ class Session:
             data["eliminated"] = list(self.eliminated())
         return data
 
-    def history_json(self) -> dict[str, Any]:
+    def history_json(self, lazy: bool = False) -> dict[str, Any]:
         """Every hand: its scores, the running totals, and what happened —
         the game's facts, who did not play (`out`) and who was eliminated
-        by it (`eliminated`)."""
-        return {"hands": list(self.history_rows()), "players": list(self.players),
+        by it (`eliminated`). `lazy`: the hands as an iterator of rows
+        (`history --json` of a long session writes them as they come)."""
+        rows = self.history_rows()
+        return {"hands": rows if lazy else list(rows), "players": list(self.players),
                 "score": self.score_key, "house_options": self.house_options,
                 "score_kind": self.score_kind.as_json()}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
 
@@ -54,35 +54,76 @@ CHUNK = 2000               # [[hands]] tables parsed at a time (see _chunked)
 SHARE_FROM = 10_000
 
 
-def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
-             ) -> dict[str, Any] | None:
+class _NotWhole(Exception):
+    """The pieces of a text cannot be shown to be the whole."""
+
+
+def _pieces(text: str, loads: Callable[[str], dict[str, Any]]
+            ) -> Iterator[tuple[list[Any], dict[str, Any]]]:
     """A long ledger parsed a few thousand `[[hands]]` tables at a time
-    (the parser's own working memory grows with what it parses at once),
-    from SHARE_FROM hands on its strings shared (a name, a card, a rule id
-    is kept once, not once a hand). None when the pieces cannot be shown to be the whole: a piece
-    that does not parse, or a key other than `hands` given by two pieces
-    (the whole text is then parsed, and its errors told as they are)."""
+    (the parser's own working memory grows with what it parses at once):
+    each piece's hands, and its other keys. `_NotWhole` when the pieces
+    cannot be shown to be the whole: a piece that does not parse, or the
+    header's own `hands = [...]` (the whole text is then parsed, and its
+    errors told as they are); nothing when the text is short."""
     starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
     if len(starts) <= CHUNK:
-        return None
+        return
     cuts = [0, *starts[::CHUNK], len(text)]
-    document: dict[str, Any] = {}
-    hands: list[Any] = []
-    memo: dict[str, str] | None = {} if len(starts) >= SHARE_FROM else None
     for i, (begin, end) in enumerate(zip(cuts, cuts[1:])):
         try:
             part = loads(text[begin:end])
         except Exception:  # noqa: BLE001 - any refusal: the whole text decides
-            return None
-        if i == 0 and "hands" in part:      # the header's own `hands = [...]`
-            return None
-        found = part.pop("hands", [])
-        hands += found if memo is None else _shared(found, memo)
-        if set(part) & set(document):
-            return None
-        document.update(part)
+            raise _NotWhole() from None
+        if i == 0 and "hands" in part:
+            raise _NotWhole()
+        yield part.pop("hands", []), part
+
+
+def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
+             ) -> dict[str, Any] | None:
+    """A long ledger's document from its `_pieces`, from SHARE_FROM hands
+    on its strings shared (a name, a card, a rule id is kept once, not
+    once a hand); None for a short text, or pieces not shown to be the
+    whole (a key other than `hands` given by two pieces, too)."""
+    document: dict[str, Any] = {}
+    hands: list[Any] = []
+    # (a count of the headers' text: it only decides what memory is spent)
+    memo: dict[str, str] | None = {} if text.count("[[hands]]") >= SHARE_FROM else None
+    try:
+        for found, part in _pieces(text, loads):
+            hands += found if memo is None else _shared(found, memo)
+            if set(part) & set(document):
+                return None
+            document.update(part)
+    except _NotWhole:
+        return None
+    if not hands and not document:
+        return None
     document["hands"] = hands
     return document
+
+
+def parses_to(text: str, document: Mapping[str, Any], label: str) -> bool:
+    """Whether `text` parses to exactly `document`; a long text a few
+    thousand hands at a time, each piece compared and let go (the read
+    back of a ledger written anew never holds a second whole document).
+    LedgerError if it is not TOML."""
+    hands, at = document.get("hands"), 0
+    rest: dict[str, Any] = {}
+    try:
+        for found, part in _pieces(text, _fast_loads()):
+            if not isinstance(hands, list) or found != hands[at:at + len(found)] \
+                    or set(part) & set(rest):
+                return False
+            at += len(found)
+            rest.update(part)
+        if at:
+            return hands is not None and at == len(hands) and \
+                rest == {k: v for k, v in document.items() if k != "hands"}
+    except _NotWhole:
+        pass
+    return load_toml(text, label) == document
 
 
 def shared(value: Any) -> Any:

@@ -14,11 +14,11 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 import re
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
 
@@ -140,36 +140,7 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
         "standings": session.standings_json(),
         **({"money": money.as_json()} if money else {}),
     }
-    return json_pieces(data)
-
-
-def json_pieces(data: Mapping[str, Any], batch: int = 500) -> Iterator[str]:
-    """`json.dumps(data, ensure_ascii=False, indent=2) + "\\n"`, a piece at
-    a time: a value that is an iterator is a list made `batch` items at a
-    time (the standard library's indented JSON is pure Python and holds
-    every little piece of the whole text at once: 50,000 hands took
-    880 MB). A newline inside a string is escaped in JSON, so each one in
-    a dumped value breaks a line, and indenting is adding spaces after it."""
-    def dumped(value: Any, depth: int) -> str:
-        return json.dumps(value, ensure_ascii=False, indent=2).replace(
-            "\n", "\n" + "  " * depth)
-
-    yield "{"
-    for i, (key, value) in enumerate(data.items()):
-        yield ("," if i else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": "
-        if not isinstance(value, Iterator):
-            yield dumped(value, 1)
-            continue
-        yield "["
-        items: list[str] = []
-        count = 0
-        for count, item in enumerate(value, start=1):
-            items.append(("," if count > 1 else "") + "\n    " + dumped(item, 2))
-            if len(items) == batch:
-                yield "".join(items)
-                items = []
-        yield "".join(items) + ("\n  ]" if count else "]")
-    yield ("\n}" if data else "}") + "\n"
+    return json_pieces(data, indent=True)
 
 
 def _markdown(session: Session, money: Optional[Money] = None) -> str:

@@ -12,8 +12,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.ledger.document import parse
-from scorekeeper.reports.export import export, json_pieces
+from scorekeeper.reports.export import export
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♠ 2♦", "--hand", "Bikash=K♠",
         "--hand", "Chandra=Q♦ 3♣"]
@@ -24,19 +25,37 @@ _VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3)
                        max_leaves=10)
 
 
-@given(st.dictionaries(st.text(max_size=6), _VALUES, min_size=1, max_size=5),
-       st.sets(st.integers(0, 4)), st.integers(1, 3))
-def test_json_pieces_are_the_standard_librarys_indented_json(data, streamed, batch):
+@given(st.dictionaries(st.text(max_size=6), _VALUES, min_size=0, max_size=5),
+       st.sets(st.integers(0, 4)), st.integers(1, 3), st.booleans(), st.booleans())
+def test_json_pieces_are_the_standard_librarys_json(data, streamed, batch, indent,
+                                                     ensure_ascii):
     # any key whose value is a list may be given as an iterator instead
     lists = [k for k, v in data.items() if isinstance(v, list)]
     chosen = {k for i, k in enumerate(lists) if i in streamed}
     given_as = {k: iter(v) if k in chosen else v for k, v in data.items()}
-    text = "".join(json_pieces(given_as, batch))
-    assert text == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text = "".join(json_pieces(given_as, indent, ensure_ascii, batch))
+    assert text == json.dumps(data, ensure_ascii=ensure_ascii,
+                              indent=2 if indent else None) + "\n"
 
 
 def test_an_empty_streamed_list_is_an_empty_array():
-    assert "".join(json_pieces({"hands": iter([])})) == '{\n  "hands": []\n}\n'
+    assert "".join(json_pieces({"hands": iter([])}, indent=True)) == \
+        '{\n  "hands": []\n}\n'
+    assert "".join(json_pieces({"hands": iter([])})) == '{"hands": []}\n'
+
+
+def test_history_json_written_as_it_comes_is_the_whole_document(cli, ledger):
+    path = _long(cli, ledger, 5)
+    session = parse(path.read_text(encoding="utf-8"), "x")
+    for extra in ([], ["--ascii"]):
+        out = cli("history", path, "--json", *extra)
+        assert out.exit_code == 0
+        meant = {**session.history_json(), "problems": []}
+        if extra:
+            meant = json.loads(json.dumps(meant).replace("\\u2660", "s")
+                               .replace("\\u2666", "d").replace("\\u2663", "c")
+                               .replace("\\u2665", "h"))
+        assert out.stdout == json.dumps(meant, ensure_ascii=False) + "\n"
 
 
 def _long(cli, ledger: Path, hands: int) -> Path:
@@ -78,3 +97,53 @@ def test_history_all_prints_a_long_history_a_page_of_hands_at_a_time(cli, ledger
         return [line.split()[0] for line in text.splitlines()
                 if line.split()[:1] and line.split()[0].isdigit() and "→" in line]
     assert rows(paged.stdout) == rows(whole.stdout) == [str(n) for n in range(1, 8)]
+
+
+# -- a ledger written anew is read back a piece at a time -------------------------------
+
+FIVE = "format = 1\n" + "".join(f"\n[[hands]]\nhand = {n}\nnet = {{ A = {n} }}\n"
+                                for n in range(1, 6)) + "\n[tail]\nkept = true\n"
+FIVE_DOC = {"format": 1, "hands": [{"hand": n, "net": {"A": n}} for n in range(1, 6)],
+            "tail": {"kept": True}}
+
+
+def test_a_long_text_is_compared_with_its_document_piece_by_piece(monkeypatch):
+    from scorekeeper.ledger import tomltext
+
+    monkeypatch.setattr(tomltext, "CHUNK", 2)
+    whole: list[str] = []
+    monkeypatch.setattr(tomltext, "load_toml", lambda text, label: whole.append(text))
+    assert tomltext.parses_to(FIVE, FIVE_DOC, "t") and whole == []
+    changed = {**FIVE_DOC, "hands": [*FIVE_DOC["hands"][:4], {"hand": 5, "net": {"A": 6}}]}
+    assert not tomltext.parses_to(FIVE, changed, "t")
+    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "hands": FIVE_DOC["hands"][:4]}, "t")
+    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "tail": {"kept": False}}, "t")
+    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "hands": [*FIVE_DOC["hands"],
+                                                               {"hand": 6}]}, "t")
+    assert whole == []
+
+
+def test_pieces_that_cannot_be_shown_whole_are_parsed_whole(monkeypatch):
+    from scorekeeper.ledger import tomltext
+
+    monkeypatch.setattr(tomltext, "CHUNK", 2)
+    broken = FIVE.replace("hand = 4\n", "hand = 4\nnote = '''\n")   # a piece won't parse
+    try:
+        tomltext.parses_to(broken, FIVE_DOC, "t")
+    except tomltext.LedgerError as err:
+        assert "not valid TOML" in str(err)
+    else:
+        raise AssertionError("a text that is not TOML must be refused")
+    assert tomltext.parses_to(FIVE, FIVE_DOC, "t")
+
+
+def test_rename_of_a_long_ledger_reads_it_back_and_renames_every_hand(cli, ledger,
+                                                                        monkeypatch):
+    from scorekeeper.ledger import tomltext
+
+    path = _long(cli, ledger, 7)
+    monkeypatch.setattr(tomltext, "CHUNK", 3)
+    assert cli("rename", path, "Bikash", "Bishnu").exit_code == 0
+    session = parse(path.read_text(encoding="utf-8"), "x")
+    assert session.players == ("Asha", "Bishnu", "Chandra") and len(session.hands) == 7
+    assert all("Bishnu" in h.scores for h in session.hands)
