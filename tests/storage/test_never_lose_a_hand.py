@@ -377,30 +377,8 @@ def test_ma11_an_agreed_maal_is_bounded_by_what_three_decks_give(cli, value, cod
         assert "at most 82" in one_json(result.stdout)["error"]
 
 
-# -- 5. record reads back only the hand it appends, with a proof ---------------------
-
-def test_record_parses_back_only_the_appended_hand_of_a_long_ledger(cli, ledger,
-                                                                    monkeypatch):
-    from scorekeeper.ledger import tomltext
-
-    text = ledger.read_text(encoding="utf-8").replace("hands = 3", "hands = 99")
-    ledger.write_text(text, encoding="utf-8")
-    for _ in range(12):
-        assert cli("record", ledger, *HAND).exit_code == 0
-    parsed: list[int] = []
-    load = tomltext.load_toml
-
-    def counting(text: str, label: str):
-        parsed.append(len(text))
-        return load(text, label)
-
-    monkeypatch.setattr(tomltext, "load_toml", counting)
-    size = len(ledger.read_text(encoding="utf-8"))
-    assert cli("record", ledger, *HAND).exit_code == 0
-    assert parsed and max(parsed) < size / 4          # the last hand and the new
-    session = parse(ledger.read_text(encoding="utf-8"), "x")
-    assert len(session.hands) == 13 and verify(session) == []
-
+# -- 5. record reads back only the hand it appends, with a proof (the reading
+#       itself: test_spliced_read_back.py) ---------------------------------------------
 
 def test_record_onto_an_inline_array_of_hands_is_refused_not_appended(cli, tmp_path):
     path = tmp_path / "inline.toml"

@@ -1,4 +1,4 @@
-"""Issue 17, "fast at any size": amend, verify --fix and undo read back
+"""Issue 17, "fast at any size": record, amend, verify --fix and undo read back
 only the `[[hands]]` tables they change, with a proof that the rest of the
 new text is the old one (`tomltext.splices_proven`); where the proof fails
 the whole text is parsed, as before. And `verify --fix` rules again only
@@ -54,6 +54,16 @@ def _tamper_first(path: Path) -> None:
 
 
 # -- the CLI reads back only what changed ---------------------------------------------
+
+def test_record_parses_back_only_the_appended_hand_of_a_long_ledger(cli, ledger, parsed):
+    path = _long(cli, ledger, hands=12)
+    size = len(path.read_text(encoding="utf-8"))
+    parsed.clear()
+    assert cli("record", path, *HAND).exit_code == 0
+    assert parsed and max(parsed) < size / 4          # the last hand and the new
+    session = parse(path.read_text(encoding="utf-8"), "x")
+    assert len(session.hands) == 13 and verify(session) == []
+
 
 def test_amend_parses_back_only_the_table_it_replaces(cli, ledger, parsed):
     path = _long(cli, ledger)
