@@ -6,13 +6,17 @@ match), make one change as a pure function of the session, and write — all
 under the lock. No text is
 written that has not been parsed back to exactly the document meant (a
 hand appended by `record`: its table parsed, with a proof that the rest of
-the new text is the old text byte for byte — see `_read_back_appended`): a
-ledger whose layout would not survive the change (say `hands = []`, or a
-table after the hands) is refused with exit 2 and left as it was.
+the new text is the old text byte for byte — see `_read_back_appended`;
+hands replaced or removed by `amend`, `verify --fix` and `undo`: those
+tables, with a proof of the rest — `_read_back_spliced`; a text written
+anew: a few thousand hands at a time): a ledger whose layout would not
+survive the change (say `hands = []`, or a table after the hands) is
+refused with exit 2 and left as it was.
 
 Never stale totals: bytes that are not the ones scorekeeper last wrote (a
 hand edit, a merge, a copy from elsewhere: the cache does not know them)
-are re-checked — every hand recomputed — before use. `load` returns the
+are re-checked — every hand recomputed that the document last trusted does
+not hold as it is (`_vouched`) — before use. `load` returns the
 problems found with the session, for the commands that show it; a change
 is refused (exit 1) on a ledger that fails the re-check. A ledger that
 passes is trusted from then on (its bytes go to the cache).
