@@ -544,3 +544,136 @@ def test_ma9_twenty_two_cards_by_dublees_throw_a_natural_card_before_a_wildcard(
     # Q♣ is the highest leftover but wild under the tiplu Q♦: J♥ goes
     hand = cards(DUBLEE_HAND + " 8♦")
     assert find_finish(hand, card("Q♦"), by="dublees").discard == card("J♥")
+
+
+def _max_qualifying_by_hand(cs: list[Card]) -> int:
+    """Disjoint pure sequences and tunnelas, tried every way (small hands)."""
+    if not cs:
+        return 0
+    first, others = cs[0], cs[1:]
+    best = _max_qualifying_by_hand(others)           # first joins none
+    for i, j in combinations(range(len(others)), 2):
+        trio = [first, others[i], others[j]]
+        if classify_meld(trio, None).qualifying if is_meld(trio, None) else False:
+            rest = [c for k, c in enumerate(others) if k not in (i, j)]
+            best = max(best, 1 + _max_qualifying_by_hand(rest))
+    return best
+
+
+QUALIFYING_CARDS = [Card(r, s) for r in (1, 2, 3, 4, 10, 11, 12, 13) for s in (0, 3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(QUALIFYING_CARDS), max_size=9))
+def test_ma5_max_qualifying_agrees_with_trying_every_way(cs):
+    assume(not cs or max(Counter(cs).values()) <= 3)
+    assert max_qualifying(cs) == _max_qualifying_by_hand(cs)
+
+
+@pytest.mark.parametrize("hand, count", [
+    ("J♠ Q♠ K♠", 1), ("Q♠ K♠ A♠ A♠ 2♠ 3♠", 2), ("Q♠ Q♠ K♠ K♠ A♠ A♠", 2),
+    ("Q♥ K♥ A♥ 2♥ 3♥", 1), ("10♣ J♣ Q♣ K♣ A♣", 1)])
+def test_ma5_max_qualifying_near_the_ace(hand, count):
+    assert max_qualifying(cards(hand)) == count
+
+
+@pytest.fixture
+def suit_patterns():
+    """The qualifying bound's cache of suit patterns, given back as found."""
+    from scorekeeper.games.marriage import finish as finish_module
+    saved = dict(finish_module._SUIT_QUAL)
+    yield finish_module._SUIT_QUAL
+    finish_module._SUIT_QUAL.clear()
+    finish_module._SUIT_QUAL.update(saved)
+
+
+def test_ma5_the_cache_of_suit_patterns_is_bounded_and_still_answers(suit_patterns):
+    # it holds at most 500,001 patterns, then starts again from the empty suit
+    suit_patterns.clear()
+    suit_patterns.update({0: 0, **{-k: 0 for k in range(1, 500_000)}})   # fakes
+    assert len(suit_patterns) == 500_000
+    assert max_qualifying(cards("2♣")) == 0              # one pattern more: kept
+    assert len(suit_patterns) == 500_001
+    assert max_qualifying(cards("3♣")) == 0              # full: started again
+    assert len(suit_patterns) == 2 and suit_patterns[0] == 0
+    assert max_qualifying([]) == 0
+    assert max_qualifying(cards("2♠ 3♠ 4♠ 9♥ 9♥ 9♥")) == 2
+
+
+# Hands on which a search bound or step is tight: each a hand the finish
+# search once got wrong in a mutation (pruned too soon, or counted wrong),
+# checked against the plain search over every split.
+TIGHT = [
+    ("A♥ 4♠ 5♠ 6♠ 10♣ Q♥", "J♣", 2, 0),
+    ("3♣ 4♠ 4♠ 4♠ 4♥ 4♣ 5♥ 5♣ 7♠ 7♠ 7♠ Q♥", "J♥", 4, 2),
+    ("2♣ 2♣ 2♣ 3♠ 4♣ 5♣ 6♣ 7♥ 8♥ 9♥ K♠ K♥", "K♥", 4, 0),
+    ("2♣ 3♠ 4♣ J♥ J♥ J♥ Q♥ Q♥ Q♥", "4♠", 3, 2),
+    ("6♠ 7♠ 8♠ 8♠ 9♠ 9♠ 10♠ 10♠ J♠ J♠ Q♠ K♠", "A♥", 4, 4),
+    ("3♣ 4♣ 9♠ 9♥ 9♣ 9♣ 9♣ 10♣ 10♣ J♣ J♣ Q♥", "Q♥", 4, 2),
+]
+
+
+@pytest.mark.parametrize("hand, tiplu, melds, qualifying", TIGHT)
+def test_ma10_arrange_finds_the_tight_arrangements(hand, tiplu, melds, qualifying):
+    cs = cards(hand)
+    assert brute_force(cs, card(tiplu), qualifying)
+    found = arrange(cs, card(tiplu), melds=melds, qualifying=qualifying)
+    assert found is not None
+    assert Counter(c for m in found for c in m.cards) == Counter(cs)
+    assert sum(m.qualifying for m in found) >= qualifying
+
+
+def test_ma10_a_tight_twenty_two_card_finish_is_found():
+    hand = cards("4♠ 4♦ 4♦ 4♦ 5♣ 6♠ 6♣ 8♥ 8♥ 8♥ 9♣ J♠ J♠ J♥ J♥ J♥ Q♠ Q♥ Q♦ K♠ K♦ K♦")
+    finish = find_finish(hand, card("Q♠"))
+    check_melds(finish, hand, card("Q♠"))
+    assert finish.discard == card("9♣")
+
+
+def test_ma5_a_refusal_says_when_seven_melds_need_fewer_qualifying():
+    hand = "A♠ A♦ A♦ A♣ A♣ A♣ 3♥ 4♥ 4♦ 4♣ 5♦ 7♦ 8♠ 8♠ 8♠ 8♥ 8♦ 9♠ 9♦ 9♦ Q♦"
+    assert refused(hand, card("8♦")) == (
+        "no arrangement places every card: with 3 qualifying melds the best uses 6 melds "
+        "and leaves 3♥ 5♦ 9♠; 7 melds can be formed only with fewer than 3 qualifying "
+        "ones (MA-5)")
+
+
+def test_ma10_a_refusal_within_its_steps_says_the_best():
+    hand = ("A♠ A♥ A♦ 6♣ 7♠ 7♠ 7♦ 7♣ 8♠ 8♥ 8♣ 9♥ 9♥ 9♥ 9♦ 10♥ 10♥ 10♦ J♥ J♦ Q♦ K♠")
+    assert refused(hand, card("2♦")) == (
+        "no discard lets the other 21 cards all fit: with 3 qualifying melds the best uses "
+        "5 melds and leaves A♠ A♥ 7♠ 7♠ 7♦ 8♠ K♠ (one of them would be the discard)")
+
+
+def test_ma10_the_finish_shown_best_melds_first_q_k_a_in_its_order():
+    hand = cards("A♠ 3♣ 3♣ 5♣ 5♣ 5♣ 6♣ 6♣ 6♣ 7♠ 7♣ 8♣ 8♣ 8♣ 9♠ 9♥ 9♣ J♠ J♥ Q♠ K♠")
+    finish = find_finish(hand, card("7♣"))
+    assert [m.text() for m in finish.melds] == [
+        "Q♠ K♠ A♠", "5♣ 6♣ 7♣", "8♣ 8♣ 8♣", "9♠ 9♥ 9♣", "3♣ 5♣ 7♠", "3♣ 5♣ 6♣",
+        "J♠ J♥ 6♣"]
+    assert [m.kind for m in finish.melds] == [
+        "pure sequence", "pure sequence", "tunnela", "trial", "dirty sequence",
+        "dirty sequence", "dirty trial"]
+
+
+def test_ma9_one_dublee_is_said_in_the_singular():
+    hand = "3♠ 3♠ 5♥ 6♠ 7♥ 8♦ 9♦ 10♣ 2♣ 4♦ 6♥ Q♣ K♥ A♦ J♠ 5♣ 8♠ 3♥ 2♦ 7♣ 9♠"
+    assert refused(hand, by="dublees") == "only 1 dublee among these cards (need 8, MA-9)"
+
+
+def test_ma9_with_only_wildcards_left_the_dublee_discard_is_an_ordinary_one():
+    # tiplu J♣: J♠ J♥ J♦ ordinary, 10♣ jhiplu, Q♣ poplu, J♣ the tiplu
+    hand = cards("3♠ 3♠ 7♥ 7♥ 9♦ 9♦ K♣ K♣ A♥ A♥ 4♦ 4♦ 6♣ 6♣ 2♠ 2♠ "
+                 "J♠ J♥ 10♣ Q♣ J♣ J♦")
+    finish = find_finish(hand, TIPLU, by="dublees")
+    assert finish.by == "dublees"
+    assert finish.discard == card("J♦")
+    assert finish.leftovers == cards("10♣ J♠ J♥ J♣ Q♣")
+
+
+def test_ma11_the_spare_wildcard_discarded_is_the_poplu_before_the_tiplu():
+    hand = cards("2♠ 3♠ 4♠ 5♦ 6♦ 7♦ 8♣ 9♣ 10♣ 4♥ 4♦ 4♣ 6♠ 6♥ 6♣ 9♠ 9♥ 9♦ "
+                 "J♥ J♥ Q♥ Q♥")
+    finish = find_finish(hand, card("J♥"))
+    check_melds(finish, hand, card("J♥"))
+    assert finish.discard == card("Q♥")

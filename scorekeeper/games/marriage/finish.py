@@ -414,15 +414,17 @@ def _display(kinds: Sequence[int]) -> list[Card]:
 
 
 def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
-           rules: MarriageRules, jokers: int = 0
+           rules: MarriageRules, jokers: int
            ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """Turn search moves into melds (best first) and the cards left out.
 
     The search only counts stand-ins; here they get faces. The spare
-    wildcards (leftovers) are the ones worth least maal; a meld made only of
-    wildcards is natural when the pool allows (10♣ J♣ Q♣ stays a pure
-    sequence); a pair or single takes the wildcards that make it natural if
-    any do.
+    wildcards (leftovers) are the ones worth least maal; a pair or single
+    takes the wildcards that make it natural if any do. A meld made only of
+    wildcards from the pool is never natural: the search tries a wildcard
+    standing as itself in a tunnela or pure sequence (10♣ J♣ Q♣) before it
+    pools that wildcard, and an arrangement with such a meld in the pool
+    would do as well with it as a triple of its own, so it is found so.
     """
     wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
     pool: list[Card] = [JOKER] * jokers     # never encoded: always stand-ins
@@ -446,10 +448,8 @@ def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
     left.extend(pool[:spare])
     pool = pool[spare:]
     for _ in range(pool_melds):
-        trio = _natural_trio(pool) or pool[:3]
-        for c in trio:
-            pool.remove(c)
-        built.append(list(trio))
+        built.append(pool[:3])
+        del pool[:3]
     for g in sorted(partial, key=len, reverse=True):
         need = 3 - len(g)
         faces = sorted(set(pool), key=lambda c: (_pool_order(c, wc), c))
@@ -469,25 +469,6 @@ def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
     out.sort(key=lambda m: m.kind.rank)
     assert len(out) >= melds and len(left) == n - 3 * len(out)
     return tuple(out), tuple(sorted(left))
-
-
-def _natural_trio(pool: list[Card]) -> list[Card] | None:
-    """A pure sequence or tunnela among the pool's cards, if there is one."""
-    have = Counter(pool)
-    for c in sorted(have):
-        if c.is_joker:
-            continue
-        if have[c] >= 3:
-            return [c, c, c]
-        if c.rank <= 11:
-            trio = [c, Card(c.rank + 1, c.suit), Card(c.rank + 2, c.suit)]
-        elif c.rank == 12:                    # Q K A
-            trio = [c, Card(13, c.suit), Card(1, c.suit)]
-        else:
-            continue
-        if all(have[x] for x in trio):
-            return trio
-    return None
 
 
 # -- public API -------------------------------------------------------------
@@ -615,9 +596,8 @@ def _kept_text(kept: Sequence[Meld], rules: MarriageRules) -> str:
 
 
 def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
-             n: int, memo: Memo, rules: MarriageRules,
-             melds: int = FINISH_MELDS, qualifying: int = FINISH_QUALIFYING,
-             jokers: int = 0) -> str:
+             n: int, memo: Memo, rules: MarriageRules, melds: int,
+             qualifying: int, jokers: int) -> str:
     # Climb from the fewest melds that hold the qualifying ones (always
     # possible: the qualifying bound is enough) and stop at the first count
     # that fails: successes are quick, so only one search has to be
@@ -636,8 +616,8 @@ def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
             break
         best, path = m, found
     if path is None:                  # out of steps, or not even one meld
-        path = _search(enc, tables, n, start, qualifying) if start < melds \
-            else None
+        # (start < melds: find_finish leaves at least 4 melds to make)
+        path = _search(enc, tables, n, start, qualifying)
         best = start
     head = ("no arrangement places every card" if n % 3 == 0 else
             f"no discard lets the other {n - 1} cards all fit")
@@ -663,7 +643,7 @@ def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
     return text
 
 
-def _find_dublees(cs: tuple[Card, ...], tiplu: Card | None,
+def _find_dublees(cs: tuple[Card, ...], tiplu: Card,
                   rules: MarriageRules) -> Finish:
     # Two identical wildcards make a dublee: both stand as themselves, so
     # the pair is natural and has no stand-in (MA-9 only forbids stand-ins).
@@ -683,10 +663,9 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card | None,
     rest.sort()
     discard = None
     if len(cs) == 22:
-        wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
+        wc = Wildcards.from_tiplu(tiplu)
         # throw the least useful card: a natural one, else an ordinary wildcard
-        discard = max(rest, key=lambda c: (wc is None or not wc.is_wild(c),
-                                           -_pool_order(c, wc), c))
+        discard = max(rest, key=lambda c: (not wc.is_wild(c), -_pool_order(c, wc), c))
         rest.remove(discard)
     return Finish(FinishKind.DUBLEES, (), tuple((c, c) for c in chosen),
                   tuple(rest), discard)
