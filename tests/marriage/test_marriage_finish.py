@@ -677,3 +677,107 @@ def test_ma11_the_spare_wildcard_discarded_is_the_poplu_before_the_tiplu():
     finish = find_finish(hand, card("J♥"))
     check_melds(finish, hand, card("J♥"))
     assert finish.discard == card("Q♥")
+
+
+# -- the step allowance of a refusal's wording ---------------------------------
+
+def _wording_by_allowance(words, monkeypatch, upto: int) -> list[tuple[int, str, bool]]:
+    """Each allowance of steps (1 … upto) at which the wording changes:
+    (steps, "best" or "closest", whether it says 7 melds need fewer
+    qualifying ones)."""
+    import scorekeeper.games.marriage.finish as finish_module
+    changes, before = [], None
+    for steps in range(1, upto + 1):
+        monkeypatch.setattr(finish_module, "EXPLAIN_STEPS", steps)
+        message = words()
+        now = ("best" if "the best uses" in message else "closest", "fewer than" in message)
+        if now != before:
+            changes.append((steps, *now))
+            before = now
+    return changes
+
+
+def test_ma10_the_step_allowance_counts_every_step_of_the_search():
+    import scorekeeper.games.marriage.finish as finish_module
+    hand = cards("5♠ 6♠ 7♠")
+    tables = finish_module._tables(TIPLU)
+    enc = finish_module._encode(hand, tables)
+    budget = [2]                     # the meld, then nothing left: two steps
+    assert finish_module._search(enc, tables, 3, 1, 1, budget=budget) == [("T", (16, 20, 24))]
+    assert budget == [0]
+    with pytest.raises(finish_module._OutOfBudget):
+        finish_module._search(enc, tables, 3, 1, 1, budget=[1])
+
+
+SEVEN_FEWER = "2♠ 2♥ 2♦ 3♠ 3♦ 4♠ 4♠ 4♥ 4♦ 4♦ 5♠ 5♦ 6♠ 6♥ 6♦ 7♠ 7♥ 7♦ 9♠ 9♥ 9♦"
+
+
+def test_ma5_the_last_search_of_a_refusal_keeps_within_the_allowance_too(monkeypatch):
+    # an allowance that proves the best uses 6 melds but leaves no step to
+    # find the 7 melds with fewer qualifying ones says only the first
+    changes = _wording_by_allowance(lambda: refused(SEVEN_FEWER, card("Q♣")),
+                                    monkeypatch, 120)
+    assert [what for what in changes if what[1:] == ("best", False)]
+    assert changes[-1][1:] == ("best", True)
+
+
+def test_ma10_the_wording_of_a_refusal_reuses_what_the_verdict_learned(monkeypatch):
+    # the failures the verdict's search remembered save the wording steps
+    import scorekeeper.games.marriage.finish as finish_module
+    from scorekeeper.games.marriage.rules import DEFAULT_RULES
+    hand = cards("A♠ A♦ A♦ A♣ A♣ A♣ 3♥ 4♥ 4♦ 4♣ 5♦ 7♦ 8♠ 8♠ 8♠ 8♥ 8♦ 9♠ 9♦ 9♦ Q♦")
+    tiplu = card("8♦")
+    tables = finish_module._tables(tiplu)
+    enc = finish_module._encode(hand, tables)
+    shared = _wording_by_allowance(
+        lambda: refused(" ".join(map(str, hand)), tiplu), monkeypatch, 260)
+    fresh = _wording_by_allowance(
+        lambda: finish_module._explain(enc, tables, tiplu, 21, {}, DEFAULT_RULES, 7, 3, 0),
+        monkeypatch, 260)
+    assert [what for _, *what in shared] == [what for _, *what in fresh] == [
+        ["closest", False], ["best", False], ["best", True]]
+    assert shared[1][0] < fresh[1][0] and shared[2][0] < fresh[2][0]
+
+
+def test_ma10_a_card_both_exposed_and_held_again_is_arranged_once_more():
+    # 3♠ is in the exposed 3♠ 4♠ 5♠ and again in the trial 3♠ 3♥ 3♦
+    hand = cards("3♠ 4♠ 5♠ 3♠ 3♥ 3♦ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♣ 9♣")
+    finish = find_finish(hand, card("A♣"), exposed=[cards("3♠ 4♠ 5♠")])
+    check_melds(finish, hand, card("A♣"))
+    assert finish.melds[0].text() == "3♠ 4♠ 5♠"
+
+
+def test_ma5_seven_melds_with_no_qualifying_one_at_all_are_said():
+    # nine Js (wild under J♣) make the three tunnelas, or stand in for five
+    # pairs and two singles: seven melds, but then none qualifies
+    hand = cards("J♠ J♠ J♠ J♥ J♥ J♥ J♦ J♦ J♦ 2♠ 3♠ 5♥ 6♥ 8♦ 9♦ 2♣ 4♣ 6♣ 7♣ 9♠ K♥")
+    assert arrange(hand, TIPLU, qualifying=1) is None
+    assert refused(" ".join(map(str, hand))) == (
+        "no arrangement places every card: with 3 qualifying melds the best uses 3 melds "
+        "and leaves 2♠ 2♣ 3♠ 4♣ 5♥ 6♥ 6♣ 7♣ 8♦ 9♠ 9♦ K♥; 7 melds can be formed only "
+        "with fewer than 3 qualifying ones (MA-5)")
+
+
+# The finish shown, meld by meld: natural melds first (MA-4's order of
+# kinds), Q K A in its order, and each pair or single given the stand-ins
+# that make it natural where any do, the least valuable otherwise.
+SHOWN = [
+    ("A♠ A♥ A♥ A♥ A♣ 2♠ 2♣ 3♣ 5♠ 7♣ 8♠ 8♠ 8♠ 8♦ 8♣ 9♠ 9♠ 9♥ 9♦ 9♣ 10♦", "9♦",
+     "A♥ A♥ A♥ | 7♣ 8♣ 9♣ | 8♠ 8♠ 8♠ | A♠ A♣ 9♠ | 2♠ 2♣ 9♠ | 3♣ 9♥ 8♦ | 5♠ 10♦ 9♦", None),
+    ("A♦ 2♣ 2♣ 2♣ 3♥ 3♥ 3♥ 3♦ 3♦ 4♠ 4♦ 5♠ 5♣ 6♠ 7♠ 7♦ 7♦ 7♦ 9♠ 9♥ 10♠ K♦", "3♠",
+     "2♣ 2♣ 2♣ | 5♠ 6♠ 7♠ | 7♦ 7♦ 7♦ | K♦ A♦ 3♥ | 9♠ 9♥ 3♥ | 5♣ 3♥ 3♦ | 10♠ 3♦ 4♠", "4♦"),
+    ("A♠ A♦ 2♠ 2♠ 2♥ 3♠ 3♠ 3♥ 4♠ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 6♠ 6♥ J♦ Q♦ K♥ K♦", "4♥",
+     "A♠ 2♠ 3♠ | Q♦ K♦ A♦ | 3♠ 4♠ 5♠ | 2♠ 2♥ 4♠ | 6♠ 6♥ 4♦ | J♦ 4♣ 3♥ | K♥ 5♥ 4♥", None),
+    ("2♠ 2♣ 2♣ 3♠ 3♠ 3♣ 4♠ 4♠ 4♦ 4♣ 4♣ 5♣ 9♥ 9♥ 9♥ 9♦ 9♦ 9♦ 10♣ J♥ Q♣", "3♣",
+     "2♠ 3♠ 4♠ | 3♣ 4♣ 5♣ | 9♥ 9♥ 9♥ | 9♦ 9♦ 9♦ | 4♠ 4♦ 4♣ | 10♣ Q♣ 3♠ | J♥ 2♣ 2♣", None),
+    ("A♦ 3♠ 3♠ 3♠ 4♥ 4♥ 4♥ 7♦ 8♠ 8♥ 8♦ 8♣ 8♣ 9♠ 9♦ 9♦ 10♠ 10♠ 10♦ J♠ K♦", "8♦",
+     "3♠ 3♠ 3♠ | 4♥ 4♥ 4♥ | 7♦ 8♦ 9♦ | 8♠ 9♠ 10♠ | K♦ A♦ 8♥ | 10♠ 10♦ 8♣ | J♠ 8♣ 9♦", None),
+]
+
+
+@pytest.mark.parametrize("hand, tiplu, shown, discard", SHOWN)
+def test_ma10_the_finish_shown_meld_by_meld(hand, tiplu, shown, discard):
+    finish = find_finish(cards(hand), card(tiplu))
+    check_melds(finish, cards(hand), card(tiplu))
+    assert " | ".join(m.text() for m in finish.melds) == shown
+    assert finish.discard == (card(discard) if discard else None)
