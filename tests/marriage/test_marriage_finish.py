@@ -407,6 +407,7 @@ WORKED_WITH_JOKER = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 3♥ 4♥ 7♠ 7♦ JK K�
     ("2♠ 3♠", 0), ("A♠ 2♠ 3♠", 1), ("Q♠ K♠", 0), ("Q♠ K♠ A♠", 1), ("K♠ A♠ 2♠", 0),
     ("5♥ 5♥", 0), ("5♥ 5♥ 5♥", 1), ("2♣ 3♣ 4♣ 5♣ 6♣ 7♣", 2), (QUALIFIED, 3)])
 def test_ma5_max_qualifying_counts_disjoint_pure_sequences_and_tunnelas(hand, count):
+    _cold_suit_patterns()
     assert max_qualifying(cards(hand)) == count
 
 
@@ -546,6 +547,15 @@ def test_ma9_twenty_two_cards_by_dublees_throw_a_natural_card_before_a_wildcard(
     assert find_finish(hand, card("Q♦"), by="dublees").discard == card("J♥")
 
 
+def _cold_suit_patterns() -> None:
+    """Empty the qualifying bound's cache of suit patterns (only the empty
+    suit known), so that the bound is computed here, not remembered from an
+    earlier test."""
+    from scorekeeper.games.marriage import finish as finish_module
+    finish_module._SUIT_QUAL.clear()
+    finish_module._SUIT_QUAL[0] = 0
+
+
 def _max_qualifying_by_hand(cs: list[Card]) -> int:
     """Disjoint pure sequences and tunnelas, tried every way (small hands)."""
     if not cs:
@@ -567,13 +577,15 @@ QUALIFYING_CARDS = [Card(r, s) for r in (1, 2, 3, 4, 10, 11, 12, 13) for s in (0
 @given(st.lists(st.sampled_from(QUALIFYING_CARDS), max_size=9))
 def test_ma5_max_qualifying_agrees_with_trying_every_way(cs):
     assume(not cs or max(Counter(cs).values()) <= 3)
+    _cold_suit_patterns()
     assert max_qualifying(cs) == _max_qualifying_by_hand(cs)
 
 
 @pytest.mark.parametrize("hand, count", [
     ("J♠ Q♠ K♠", 1), ("Q♠ K♠ A♠ A♠ 2♠ 3♠", 2), ("Q♠ Q♠ K♠ K♠ A♠ A♠", 2),
-    ("Q♥ K♥ A♥ 2♥ 3♥", 1), ("10♣ J♣ Q♣ K♣ A♣", 1)])
+    ("Q♥ K♥ A♥ 2♥ 3♥", 1), ("10♣ J♣ Q♣ K♣ A♣", 1), ("Q♠ Q♠ K♠ A♠ A♠", 1)])
 def test_ma5_max_qualifying_near_the_ace(hand, count):
+    _cold_suit_patterns()
     assert max_qualifying(cards(hand)) == count
 
 
@@ -703,7 +715,7 @@ def test_ma10_the_step_allowance_counts_every_step_of_the_search():
     tables = finish_module._tables(TIPLU)
     enc = finish_module._encode(hand, tables)
     budget = [2]                     # the meld, then nothing left: two steps
-    assert finish_module._search(enc, tables, 3, 1, 1, budget=budget) == [("T", (16, 20, 24))]
+    assert finish_module._search(enc, tables, 3, 1, 1, budget=budget) == [(16, 20, 24)]
     assert budget == [0]
     with pytest.raises(finish_module._OutOfBudget):
         finish_module._search(enc, tables, 3, 1, 1, budget=[1])
@@ -717,8 +729,10 @@ def test_ma5_the_last_search_of_a_refusal_keeps_within_the_allowance_too(monkeyp
     # find the 7 melds with fewer qualifying ones says only the first
     changes = _wording_by_allowance(lambda: refused(SEVEN_FEWER, card("Q♣")),
                                     monkeypatch, 120)
-    assert [what for what in changes if what[1:] == ("best", False)]
-    assert changes[-1][1:] == ("best", True)
+    assert [what[1:] for what in changes] == [("closest", False), ("best", False),
+                                             ("best", True)]
+    # the last search takes steps of its own: more than one
+    assert changes[2][0] - changes[1][0] > 1
 
 
 def test_ma10_the_wording_of_a_refusal_reuses_what_the_verdict_learned(monkeypatch):
@@ -781,3 +795,37 @@ def test_ma10_the_finish_shown_meld_by_meld(hand, tiplu, shown, discard):
     check_melds(finish, cards(hand), card(tiplu))
     assert " | ".join(m.text() for m in finish.melds) == shown
     assert finish.discard == (card(discard) if discard else None)
+
+
+def test_ma10_a_king_and_an_ace_of_one_suit_are_a_pair_for_q_k_a():
+    # K♠ A♠ have no partner but each other; the 5♥ (wild) makes Q K A
+    found = arrange(cards("K♠ A♠ 7♥ 7♦ 7♣ 5♥"), card("5♦"), melds=2, qualifying=0)
+    assert found is not None
+    assert [m.text() for m in found] == ["7♥ 7♦ 7♣", "K♠ A♠ 5♥"]
+
+
+def test_ma18_the_spare_stand_in_discarded_is_a_printed_joker_before_the_maal():
+    # tiplu J♥: 10♥ and Q♥ are maal, the JK only stands in (MA-18)
+    hand = cards("2♠ 3♠ 4♠ 5♦ 6♦ 7♦ 8♣ 9♣ 10♣ 4♥ 4♦ 4♣ 6♠ 6♥ 6♣ 9♠ 9♥ 9♦ "
+                 "JK 10♥ Q♥ Q♥")
+    finish = find_finish(hand, card("J♥"), rules=JOKERS)
+    check_melds(finish, hand, card("J♥"))
+    assert finish.discard == JOKER
+
+
+@pytest.mark.parametrize("hand, tiplu", [
+    (QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ 9♥", "J♣"),
+    ("3♦ 4♠ 4♦ 4♣ 5♣ 6♣ 8♠ 8♠ 10♠ 10♥ 10♥ 10♦ J♠ J♠ J♥ J♥ J♥ J♦ J♣ Q♠ Q♥ K♦", "J♦"),
+    ("A♠ A♥ A♦ 2♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♦ 6♠ 6♠ 6♦ 7♠ 8♠ 8♣ 8♣ 10♠ 10♥ 10♣ J♥ K♣", "8♣"),
+])
+def test_ma10_out_of_steps_the_closest_found_still_has_its_qualifying_melds(
+        hand, tiplu, monkeypatch):
+    import scorekeeper.games.marriage.finish as finish_module
+    monkeypatch.setattr(finish_module, "EXPLAIN_STEPS", 1)
+    message = refused(hand, card(tiplu))
+    assert " with 3 qualifying melds the closest found uses " in message
+    melds = int(message.split(" uses ")[1].split()[0])
+    left = cards(message.split("leaves ")[1].split(" (")[0])
+    rest = Counter(cards(hand)) - Counter(left)
+    assert sum(rest.values()) == 3 * melds
+    assert arrange(list(rest.elements()), card(tiplu), melds=melds, qualifying=3) is not None

@@ -79,9 +79,10 @@ FINISH_QUALIFYING = 3
 FINISH_DUBLEES = 8
 EXPLAIN_STEPS = 600        # search steps allowed for the wording of a refusal
 
-# A search move: ("T", kinds) a natural triple, ("P", kinds) a pair,
-# ("S", kinds) a single, ("X", kind) a card left out, ("W", kind, count)
-# copies of a wildcard joining the pool.
+# A search move: the kinds of a group (a natural triple, a pair or a
+# single: which of them is read off its size, and _build classifies the
+# meld again), ("X", kind) a card left out, ("W", kind, count) copies of a
+# wildcard joining the pool.
 Move = tuple[Any, ...]
 # Failed states: (counts, qualifying still needed, leftovers allowed) →
 # the largest slack with which the state already failed.
@@ -348,12 +349,12 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
         # wildcard kind standing as itself as much as for a natural one.
         own = 0 if wild[k] else 3           # non-wild cards the tunnela uses
         if c >= 3 and dfs(key - 3 * low, skey - 3 * slow, q1, d, s3, nw - own):
-            path.append(("T", (k, k, k)))
+            path.append((k, k, k))
             return True
         for delta, sdelta, sh1, sh2, nwr, kinds in runs[k]:
             if (key >> sh1) & 3 and (key >> sh2) & 3 and \
                     dfs(key - delta, skey - sdelta, q1, d, s3, nw - nwr):
-                path.append(("T", kinds))
+                path.append(kinds)
                 return True
         if wild[k]:
             # Otherwise every copy of this wildcard joins the pool.
@@ -364,7 +365,7 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
             for delta, sdelta, sh1, sh2, kinds in trials[k]:
                 if (key >> sh1) & 3 and (key >> sh2) & 3 and \
                         dfs(key - delta, skey - sdelta, q, d, s3, nw - 3):
-                    path.append(("T", kinds))
+                    path.append(kinds)
                     return True
             # Alone: left out while leftovers remain (that dominates a
             # single, which costs 3 slack instead of 1), else a single.
@@ -375,11 +376,11 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
             for delta, sdelta, sh1, j in pairs[k]:
                 if (key >> sh1) & 3 and \
                         dfs(key - delta, skey - sdelta, q, d, s3, nw - 2):
-                    path.append(("P", (k, j)))
+                    path.append((k, j))
                     return True
             if d >= leftovers and \
                     dfs(key - low, skey - slow, q, d, s3, nw - 1):
-                path.append(("S", (k,)))
+                path.append((k,))
                 return True
         fail[mk] = slack
         return False
@@ -436,7 +437,7 @@ def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
         elif move[0] == "X":
             left.append(_card(move[1]))
         else:
-            groups.append(_display(move[1]))
+            groups.append(_display(move))
     built = [g for g in groups if len(g) == 3]
     partial = [g for g in groups if len(g) < 3]
     # stand-ins left once pairs and singles are served make melds of three
