@@ -40,7 +40,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import interrupts
@@ -768,7 +768,36 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
     hands = document.get("hands")
     if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
         document["hands"] = tomltext.shared(hands)     # memory of a long ledger
+    _READ[str(real_path(path))] = (document, body)
     return document, head.get("sha256") == _digest(text)
+
+
+# The entry read last for a ledger in this process: its document and its
+# body's bytes, to which `record` appends a hand (see `_appended_body`).
+_READ: dict[str, tuple[dict[str, Any], bytes]] = {}
+
+
+def _appended_body(path: Path, document: Mapping[str, Any]) -> bytes | None:
+    """The body of the entry read for this ledger with one hand added —
+    what `record` caches, without encoding every hand again — when
+    `document` is exactly that entry's document with one more hand; else
+    None (the whole document is encoded). Sound because the body is JSON
+    of an object whose last member is the non-empty `hands` array, so its
+    last two bytes close that array and the object: `, HAND` before them
+    appends HAND to the array, whatever the rest holds."""
+    read = _READ.pop(str(real_path(path)), None)
+    if read is None:
+        return None
+    before, body = read
+    hands, old = document.get("hands"), before.get("hands")
+    keys = list(document)
+    if not (isinstance(hands, list) and isinstance(old, list) and old
+            and keys == list(before) and keys[-1] == "hands"
+            and len(hands) == len(old) + 1 and body.endswith(b"]}")):
+        return None
+    if hands[:-1] != old or any(document[k] != before[k] for k in keys[:-1]):
+        return None
+    return body[:-2] + b", " + json.dumps(hands[-1]).encode() + b"]}"
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
@@ -782,13 +811,16 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
                 return
             # ASCII (a character a byte, where a str holding ♠ takes two),
             # encoded a piece at a time as it is signed and written
-            body = json.dumps(document)
+            appended = _appended_body(path, document)
+            body = json.dumps(document) if appended is None else ""
+
+            def pieces() -> Iterable[bytes]:
+                return [appended] if appended is not None else _encoded(body)
             head: dict[str, Any] = {"version": CACHE_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}
-            head["mac"] = _mac(key, head, _encoded(body))
-            payload = itertools.chain([json.dumps(head).encode() + b"\n"],
-                                      _encoded(body))
+            head["mac"] = _mac(key, head, pieces())
+            payload = itertools.chain([json.dumps(head).encode() + b"\n"], pieces())
             _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
                           mode=0o600)
     except (OSError, TypeError, ValueError, RecursionError):

@@ -137,3 +137,52 @@ def test_a_cache_entry_owned_by_another_user_is_not_believed(cli, played):
 def test_the_key_and_entries_are_private(cli, played, cache):
     for name in (storage.CACHE_KEY, storage.cache_path(played).name):
         assert (cache / name).stat().st_mode & 0o077 == 0
+
+
+# -- record appends its hand to the entry's body (issue 17, fast at any size) ----------
+
+def _entry_document(ledger: Path) -> dict:
+    return json.loads(storage.cache_path(ledger).read_bytes().partition(b"\n")[2])
+
+
+def test_record_appends_its_hand_to_the_entry_and_the_entry_is_the_ledger(
+        cli, played, monkeypatch):
+    from scorekeeper.ledger.tomltext import load_toml
+
+    text = played.read_text(encoding="utf-8").replace("hands = 3", "hands = 9")
+    played.write_text(text, encoding="utf-8")
+    assert cli("standings", played).exit_code == 0          # re-checked, cached
+    appended: list[bytes | None] = []
+    real = storage._appended_body
+    monkeypatch.setattr(storage, "_appended_body",
+                        lambda path, doc: appended.append(real(path, doc)) or appended[-1])
+    for _ in range(3):
+        assert cli("record", played, *HAND).exit_code == 0
+    assert len(appended) == 3 and all(appended)
+    # every hand's table as the ledger holds it, signed: believed next time
+    assert _entry_document(played) == load_toml(played.read_text(encoding="utf-8"), "t")
+    assert storage.read_cached_document(played, played.read_text(encoding="utf-8"))
+    assert [h["hand"] for h in _entry_document(played)["hands"]] == [1, 2, 3, 4]
+
+
+def test_only_a_document_with_exactly_one_hand_more_is_appended(played):
+    text = played.read_text(encoding="utf-8")
+    read = storage.read_cache_entry(played, text)
+    assert read is not None and read[1]
+    document = read[0]
+    hand = {**document["hands"][0], "hand": 2}
+
+    def appended(doc: dict) -> bytes | None:
+        storage.read_cache_entry(played, text)               # the entry read again
+        return storage._appended_body(played, doc)
+    body = appended({**document, "hands": [*document["hands"], hand]})
+    assert body is not None
+    assert json.loads(body) == {**document, "hands": [*document["hands"], hand]}
+    assert appended({**document, "hands": [*document["hands"], hand, hand]}) is None
+    assert appended({**document, "hands": [hand]}) is None              # one replaced
+    assert appended({**document, "players": ["X"], "hands": [*document["hands"],
+                                                             hand]}) is None
+    assert appended({**document, "hands": [*document["hands"], hand],
+                     "tail": {}}) is None                     # hands not the last key
+    assert storage._appended_body(played, {**document, "hands": [
+        *document["hands"], hand]}) is None                   # nothing read since
