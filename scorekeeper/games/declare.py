@@ -60,3 +60,18 @@ class CheckSpec(NamedTuple):
         if not ruling.valid:
             return self.no
         return self.yes(ruling) if callable(self.yes) else self.yes
+
+
+class Exported(NamedTuple):
+    """An input of a stored hand, one value a player, that the CSV and
+    Markdown exports show beside the scores: its stored key (a table NAME =
+    value), the prefix of its CSV columns (`shown:Asha`) and the caption of
+    its Markdown table."""
+
+    key: str
+    column: str
+    caption: str
+
+
+CARDS_SHOWN = Exported("cards", "shown",
+                       "Cards shown (a number: agreed, not shown card by card)")

@@ -35,7 +35,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
-from scorekeeper.games.declare import Flag
+from scorekeeper.games.declare import Exported, Flag
 from scorekeeper.games.tally import Tally
 
 
@@ -100,7 +100,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
       of its name; `compare` — the stored winner (if any) and scores;
     * `result_json`, `history_facts`, `story` — the winner, the scores,
       the rules and the explanation, who gave agreed totals;
-    * `tallies` / `tally` — no counters of the game's own in `stats`.
+    * `tallies` / `tally` — no counters of the game's own in `stats`;
+    * `exported` — no inputs of the game's own in the CSV and Markdown
+      exports (the cards shown, the calls and tricks: `declare.Exported`).
     """
 
     # keys of a stored `[[hands]]` table: those it must have, and the type
@@ -110,6 +112,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     stored_types: ClassVar[StoredTypes] = MappingProxyType({})
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]] = ()
+    # the inputs the CSV and Markdown exports show, one value a player
+    exported: ClassVar[tuple[Exported, ...]] = ()
     # groups of hand flags of which a hand takes one (`--call` or `--show`),
     # each with the flags that go with it: typing one on `amend` drops the
     # stored others and what went with them

@@ -21,6 +21,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
+from scorekeeper.games.declare import Exported
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -89,11 +90,17 @@ def _money_said(money: Money) -> str:
         if rounded else "")
 
 
-def _shown(session: Session) -> list[dict[str, str]]:
-    """What each player showed, hand by hand, as the ledger stores it (a
-    card list, or an agreed number); empty for a game that stores none."""
-    return [{p: str(v) for p, v in dict(h.data.get("cards") or {}).items()}
-            for h in session.hands]
+def _inputs(session: Session) -> list[tuple[Exported, list[dict[str, str]]]]:
+    """Each input the game exports (`Game.exported`: the cards shown, the
+    calls and tricks), hand by hand as the ledger stores it (a card list
+    or an agreed number, a call); those no hand holds left out."""
+    out = []
+    for given in session.game.exported:
+        held = [{p: str(v) for p, v in dict(h.data.get(given.key) or {}).items()}
+                for h in session.hands]
+        if any(held):
+            out.append((given, held))
+    return out
 
 
 def _csv(session: Session, money: Optional[Money] = None) -> str:
@@ -106,24 +113,22 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
         out.write(f"# house options: {csv_text(said)}\n")
     if money:
         out.write(f"# money: {csv_text(_money_said(money))}\n")
-    cards = _shown(session)
-    with_cards = any(cards)
+    inputs = _inputs(session)
     writer.writerow(["hand", "dealer", "winner"]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
                     + ["what happened"]
-                    + ([csv_text(f"shown:{p}") for p in session.players]
-                       if with_cards else []))
+                    + [csv_text(f"{given.column}:{p}") for given, _ in inputs
+                       for p in session.players])
     for row in _rows(session):
-        held = cards[row["hand"] - 1] if with_cards else {}
         writer.writerow([row["hand"], csv_text(row["dealer"]),
                          csv_text(row["winner"] or "")]
                         + [shown(row[key][p]) if p in row[key] else ""
                            for p in session.players]
                         + [shown(row["totals"][p]) for p in session.players]
                         + [csv_text(session.story(row))]
-                        + ([csv_text(held.get(p, "")) for p in session.players]
-                           if with_cards else []))
+                        + [csv_text(held[row["hand"] - 1].get(p, ""))
+                           for _, held in inputs for p in session.players])
     return out.getvalue()
 
 
@@ -183,14 +188,15 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
 
 
 def _markdown_shown(session: Session, names: dict[str, str]) -> list[str]:
-    """The cards each player showed, hand by hand (a number: agreed)."""
-    cards = _shown(session)
-    if not any(cards):
-        return []
-    lines = ["", "Cards shown (a number: agreed, not shown card by card):", "",
-             "| Hand | " + " | ".join(names.values()) + " |",
-             "|---:|" + "---|" * len(names)]
-    for number, held in enumerate(cards, start=1):
-        lines.append(f"| {number} | " + " | ".join(
-            md_text(held[p]) if p in held else "out" for p in names) + " |")
+    """Each input the game exports, a table of it hand by hand (the cards
+    each player showed, a number: agreed; the calls; the tricks)."""
+    lines: list[str] = []
+    for given, held in _inputs(session):
+        lines += ["", f"{given.caption}:", "",
+                  "| Hand | " + " | ".join(names.values()) + " |",
+                  "|---:|" + "---|" * len(names)]
+        for number, by_player in enumerate(held, start=1):
+            lines.append(f"| {number} | " + " | ".join(
+                md_text(by_player[p]) if p in by_player else "out" for p in names)
+                + " |")
     return lines

@@ -461,3 +461,29 @@ def test_amend_a_long_changed_input_wraps_with_a_hanging_indent(cli, club):
     said = " ".join(line.strip() for line in inputs)
     assert said == ("--won: Asha=4, Bikash=2, Chandra=5, Dipak=2 → Asha=4, "
                     "Bikash=2, Chandra=3, Dipak=4")
+
+
+# -- export: the calls and tricks beside the points -------------------------------------
+
+def test_cb10_the_csv_export_gives_each_call_and_tricks_taken(cli, club):
+    import csv
+    import io
+
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    assert cli("record", club, *MISSED).exit_code == 0
+    out = cli("export", club, "--format", "csv")
+    assert out.exit_code == 0, out.stderr
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert [r["called:Chandra"] for r in rows] == ["4", "4"]
+    assert [r["took:Chandra"] for r in rows] == ["5", "3"]
+    assert [r["took:Dipak"] for r in rows] == ["2", "4"]
+    assert rows[1]["points:Chandra"] == "-4.0"             # CB-10: missed its call
+
+
+def test_cb10_the_markdown_export_has_a_table_of_calls_and_one_of_tricks(cli, club):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    text = cli("export", club, "--format", "md").stdout
+    calls = text.split("Calls:\n")[1].split("\n\n")[0].splitlines()
+    tricks = text.split("Tricks taken:\n")[1].split("\n\n")[0].splitlines()
+    assert calls[-1] == "| 1 | 3 | 2 | 4 | 2 |" and tricks[-1] == "| 1 | 4 | 2 | 5 | 2 |"
+    assert "Cards shown" not in text

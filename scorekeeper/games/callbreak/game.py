@@ -20,6 +20,7 @@ from scorekeeper.games.callbreak.engine import (
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.callbreak.tricks import PLAYERS
+from scorekeeper.games.declare import Exported
 from scorekeeper.games.interface import Game, StoredTypes
 from scorekeeper.games.tally import Tally
 
@@ -55,6 +56,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     title = "Call Break"
     stored_required = ("calls", "tricks")
+    exported = (Exported("calls", "called", "Calls"),
+                Exported("tricks", "took", "Tricks taken"))
     stored_types: ClassVar[StoredTypes] = {
         "calls": (dict, "a table NAME = CALL"),
         "tricks": (dict, "a table NAME = TRICKS"),

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Mapping
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
+from scorekeeper.games.declare import CARDS_SHOWN
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
@@ -21,6 +22,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     # name, title, profiles, hand flags and the keys naming players
     # (`call`, `reset`) are the defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
+    exported = (CARDS_SHOWN,)
     exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "call": (str, "a name"), "show": (bool, "true or false"),

@@ -15,6 +15,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
+from scorekeeper.games.declare import CARDS_SHOWN
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
@@ -30,6 +31,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
     # defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
+    exported = (CARDS_SHOWN,)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
