@@ -242,13 +242,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return merged
 
     def compare(self, data: Mapping[str, Any], result: ResultT,
-                score_key: str) -> list[str]:
+                kind: ScoreKind) -> list[str]:
         """How a stored hand's results disagree with a fresh ruling: the
-        winner (where one is stored or ruled) and the scores."""
+        winner (where one is stored or ruled) and the scores (under
+        `kind.key`, said as `kind` displays them)."""
         out: list[str] = []
         if "winner" in data or result.winner is not None:
             compare_value(data, "winner", result.winner, out)
-        compare_scores(data, score_key, dict(result.scores), out)
+        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
         return out
 
     def result_json(self, result: ResultT, hand: int | None,
@@ -326,9 +327,19 @@ def compare_value(data: Mapping[str, Any], key: str, value: Any,
 
 
 def compare_scores(data: Mapping[str, Any], key: str,
-                   computed: Mapping[str, int], out: list[str]) -> None:
+                   computed: Mapping[str, int], out: list[str],
+                   shown: Callable[[int], str] = str) -> None:
+    """Stored scores against a fresh ruling's, each disagreement `shown` as
+    people read it (Call Break's 31 tenths: 3.1)."""
     stored = dict(data.get(key, {}))
     if stored != dict(computed):
-        diffs = [f"{p} {stored.get(p)} → {v}" for p, v in computed.items()
-                 if stored.get(p) != v]
+        diffs = [f"{p} {_shown_or_none(stored.get(p), shown)} → {shown(v)}"
+                 for p, v in computed.items() if stored.get(p) != v]
         out.append(f"`{key}` as stored disagrees with the rules: " + ", ".join(diffs))
+
+
+def _shown_or_none(value: Any, shown: Callable[[int], str]) -> str:
+    """A stored score as people read it; anything else (none stored, a
+    value of the wrong type) as it is."""
+    return shown(value) if isinstance(value, int) and not isinstance(value, bool) \
+        else str(value)

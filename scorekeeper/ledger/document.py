@@ -374,7 +374,7 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
     """The hand ruled again from its stored inputs, against what it stores."""
     try:
         result = session.replay(h)[2]
-        found = session.game.compare(h.data, result, session.score_key)
+        found = session.game.compare(h.data, result, session.score_kind)
         stored = list(h.data.get("unverified", []))
         if sorted(stored) != sorted(result.unverified):
             found.append("`unverified` as stored names "

@@ -243,7 +243,10 @@ def test_cb10_verify_finds_a_stored_score_the_rules_do_not_give(cli, club):
     club.write_text(text.replace("Asha = 31", "Asha = 30"), encoding="utf-8")
     result = cli("verify", club)
     assert result.exit_code == 1
-    assert "Asha 30 → 31" in result.stdout + result.stderr
+    # the stored tenths as people read them (31 is 3.1), not as stored
+    assert "`points` as stored disagrees with the rules: Asha 3.0 → 3.1" in result.stderr
+    fixed = cli("verify", club, "--fix", "--yes")
+    assert fixed.exit_code == 0 and "hand 1: would store Asha 3.0 → 3.1" in fixed.stderr
 
 
 def test_cb12_the_session_ends_after_5_rounds(cli, club):

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.scores import NET
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage.engine import resolve
 from scorekeeper.games.marriage.game import MarriageGame
@@ -356,9 +357,9 @@ def test_ma12_stored_hand_replays_to_the_same_ruling():
     assert stored["cards"]["B"] == 12
     table = Seating.of(("A", "B", "C"), "A")
     again = game.resolve(game.args_from_stored(stored, table, rules), rules)
-    assert game.compare(stored, again, "net") == []
+    assert game.compare(stored, again, NET) == []
     tampered = {**stored, "maal": {**stored["maal"], "B": 11}}
-    assert game.compare(tampered, again, "net")
+    assert game.compare(tampered, again, NET)
 
 
 # -- properties over random deals from a real shoe -----------------------------------------

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Tiers
+from scorekeeper.core.scores import NET
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage.engine import resolve
 from scorekeeper.games.marriage.game import MarriageGame
@@ -246,7 +247,7 @@ def test_ma9_seen_dublees_is_stored_and_replayed():
     stored = game.to_stored(1, args, result)
     assert stored["seen"] == ["A", "B"] and stored["seen_dublees"] == ["C"]
     again = game.resolve(game.args_from_stored(stored, table, rules), rules)
-    assert game.compare(stored, again, "net") == []
+    assert game.compare(stored, again, NET) == []
     assert game.history_facts(stored)["seen_dublees"] == ["C"]
     assert "seen through dublees: C" in game.story(game.history_facts(stored))
     plain = game.to_stored(1, args._replace(seen_dublees=()),

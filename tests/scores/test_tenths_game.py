@@ -211,4 +211,4 @@ def test_verify_reports_a_wrong_tenth(cli, evening):
                        encoding="utf-8")
     data = json.loads(cli("verify", evening, "--json").stdout)
     assert data["ok"] is False
-    assert any("Asha 30 → 31" in p["message"] for p in data["problems"])
+    assert any("Asha 3.0 → 3.1" in p["message"] for p in data["problems"])

@@ -99,12 +99,12 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return data
 
     def compare(self, data: Mapping[str, Any], result: DhumbalResult,
-                score_key: str) -> list[str]:
+                kind: ScoreKind) -> list[str]:
         out: list[str] = []
         compare_value(data, "winner", result.winner, out)
         if result.caught is not None or "caught" in data:
             compare_value(data, "caught", result.caught, out)
-        compare_scores(data, score_key, dict(result.scores), out)
+        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
         return out
 
     def result_json(self, result: DhumbalResult, hand: int | None,

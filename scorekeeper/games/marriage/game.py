@@ -217,10 +217,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return data
 
     def compare(self, data: Mapping[str, Any], result: MarriageResult,
-                score_key: str) -> list[str]:
+                kind: ScoreKind) -> list[str]:
         out: list[str] = []
         compare_scores(data, "maal", dict(result.maal_totals()), out)
-        compare_scores(data, score_key, dict(result.scores), out)
+        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
         return out
 
     def result_json(self, result: MarriageResult, hand: int | None,
