@@ -83,8 +83,7 @@ def _money_said(money: Money) -> str:
     rate = f"{money.currency.symbol} {rate_text(money.option.rate)} a point"
     said = ", ".join(f"{p} {money.display(v, signed=True)}"
                      for p, v in money.balances.items())
-    rounded = "; ".join(f"{r.player} {money.exact_display(r.exact)} → "
-                        f"{money.display(r.paid, signed=True)}" for r in money.rounded)
+    rounded = money.rounded_said()
     return f"{rate} ({money.currency.code}): {said}" + (
         f" (rounded to {money.display(1)}, adding up to 0: {rounded})"
         if rounded else "")

@@ -88,7 +88,6 @@ class Rounded(NamedTuple):
 class Money(NamedTuple):
     """The money of a settle-up: each balance and transfer in units."""
     option: MoneyOption
-    scale: int
     balances: dict[str, int]
     exact: dict[str, Fraction]
     transfers: tuple[Transfer, ...]
@@ -105,6 +104,12 @@ class Money(NamedTuple):
 
     def display(self, units: int, signed: bool = False) -> str:
         return self.currency.display(units, signed)
+
+    def rounded_said(self) -> str:
+        """Each rounded balance, exact → paid: "Asha +Rs 133.33 → +Rs 133,
+        …" (what the export and the screen say of the rounding)."""
+        return ", ".join(f"{r.player} {self.exact_display(r.exact)} → "
+                         f"{self.display(r.paid, signed=True)}" for r in self.rounded)
 
     def exact_display(self, units: Fraction) -> str:
         """An exact amount as people read it, to two places below the unit
@@ -139,7 +144,7 @@ def money(balances: Mapping[str, int], scale: int, option: MoneyOption) -> Money
     that pay them off."""
     exact = exact_units(balances, scale, option.rate, option.currency)
     paid = apportion(exact)
-    return Money(option, scale, paid, exact, fewest_transfers(paid))
+    return Money(option, paid, exact, fewest_transfers(paid))
 
 
 def of_session(session: Session, rate: str | None, code: str | None) -> Money | None:

@@ -24,12 +24,9 @@ def money_rate(money: Money) -> str:
 
 def money_notes(con: Console, money: Money) -> None:
     """What the money rounded, and how it still adds up."""
-    rounded = money.rounded
-    if not rounded:
+    if not money.rounded:
         return
     unit = money.display(1)
-    said = ", ".join(f"{r.player} {money.exact_display(r.exact)} → "
-                     f"{money.display(r.paid, signed=True)}" for r in rounded)
-    hanging(con, f"Rounded to {unit}: {said} (the largest fractions rounded "
+    hanging(con, f"Rounded to {unit}: {money.rounded_said()} (the largest fractions rounded "
                  "up: the money still adds up to 0, each within "
                  f"{unit} of the exact amount).", "  ", "    ")
