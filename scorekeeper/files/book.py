@@ -62,11 +62,16 @@ class Change:
 
 def read(path: Path, use_cache: bool = True) -> Session:
     """The session as it is on disk, not re-checked (no lock: a reader never
-    writes). `verify` and the prompts of `record` read this way."""
-    storage.check_ledger_path(path)
-    text = storage.read_text(path)
+    writes). The prompts of `record` and `undo` read this way."""
+    text = _text(path)
     cached = storage.read_cached_document(path, text) if use_cache else None
     return ledger.parse(text, visible(str(path)), cached)
+
+
+def _text(path: Path) -> str:
+    """The ledger's text, once its path is one a ledger may have."""
+    storage.check_ledger_path(path)
+    return storage.read_text(path)
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,7 @@ def _vouched(session: Session, before: Mapping[str, Any]) -> set[int]:
 
 def load(path: Path) -> Reading:
     """The session, re-checked unless its bytes are the ones last written."""
-    storage.check_ledger_path(path)
-    return _checked(path, path, storage.read_text(path))
+    return _checked(path, path, _text(path))
 
 
 def _listed(problems: Sequence[ledger.Problem]) -> str:
@@ -435,8 +439,7 @@ def rename(path: Path, old: str, new: str,
 def read_checked(path: Path) -> tuple[str, Reading]:
     """The ledger's text and its session, parsed and every hand re-ruled
     (never through the cache): what `verify` answers for."""
-    storage.check_ledger_path(path)
-    text = storage.read_text(path)
+    text = _text(path)
     session = ledger.parse(text, visible(str(path)))
     return text, Reading(session, tuple(ledger.verify(session)))
 
