@@ -829,3 +829,17 @@ def test_ma10_out_of_steps_the_closest_found_still_has_its_qualifying_melds(
     rest = Counter(cards(hand)) - Counter(left)
     assert sum(rest.values()) == 3 * melds
     assert arrange(list(rest.elements()), card(tiplu), melds=melds, qualifying=3) is not None
+
+
+def test_ma5_the_last_search_of_a_refusal_reuses_what_the_climb_learned(monkeypatch):
+    import scorekeeper.games.marriage.finish as finish_module
+    hand = "2♠ 2♥ 2♦ 2♦ 2♦ 3♥ 4♠ 4♦ 5♦ 6♦ 6♣ 8♣ 9♠ 9♥ 9♦ 9♣ 10♠ 10♥ 10♣ J♠ K♠ K♠"
+    tiplu = card("10♠")
+    changes = _wording_by_allowance(lambda: refused(hand, tiplu), monkeypatch, 400)
+    assert [what[1:] for what in changes] == [("closest", False), ("best", False),
+                                             ("best", True)]
+    tables = finish_module._tables(tiplu)
+    alone = [10 ** 6]                # the last search on its own, from nothing
+    assert finish_module._search(finish_module._encode(cards(hand), tables), tables, 22,
+                                 7, 0, {}, alone) is not None
+    assert changes[2][0] - changes[1][0] < 10 ** 6 - alone[0]

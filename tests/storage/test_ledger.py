@@ -810,3 +810,12 @@ def test_dc9_a_player_eliminated_later_is_not_said_to_be_out_before_it():
     # hand 1 lacks Chandra's score; Bikash, out only after hand 1, played it
     text = tamper(_eliminated_ledger(), 1, ", Chandra = 2 }", " }")
     assert _messages(text)[0] == "hand 1: Chandra plays this hand but has no score (DC-1)"
+
+
+def test_dh11_verify_rules_again_only_the_hands_it_is_given():
+    text = tamper(three_hands(), 1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"')
+    session = parse(text, "t.toml")
+    assert verify(session, replay={2, 3}) == []
+    assert [p.hand for p in verify(session, replay={1})] == [1]
+    assert [p.hand for p in verify(session, replay=True)] == [1]
+    assert verify(session, replay=set()) == []
