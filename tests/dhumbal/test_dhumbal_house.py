@@ -224,14 +224,16 @@ def test_do6_max_set_5_without_jokers_is_exit_2():
 @pytest.mark.parametrize("taken, group", [("5♠", "5♠ 6♠ 7♠"), ("7♠", "5♠ 6♠ 7♠"),
                                           ("JK", "JK 6♠ 7♠"), ("7♠", "JK 6♠ 7♠"),
                                           ("5♠", "7♠ 6♠ 5♠"), ("5♠", "7♠ 5♠ 6♠"),
-                                          ("A♠", "Q♠ K♠ A♠")])
+                                          ("A♠", "Q♠ K♠ A♠"), ("A♠", "2♠ 3♠ A♠"),
+                                          ("3♠", "2♠ 3♠ A♠")])
 def test_do7_worked_example_an_end_of_a_run_may_be_taken(taken, group):
     ruling = draw(taken, group, "pick_run_ends=true", "ace_high=true")
     assert ruling.valid and ruling.rule == "DO-7"
 
 
 @pytest.mark.parametrize("taken, group", [("6♠", "5♠ 6♠ 7♠"), ("6♠", "JK 6♠ 7♠"),
-                                          ("6♠", "7♠ 5♠ 6♠"), ("K♠", "Q♠ K♠ A♠")])
+                                          ("6♠", "7♠ 5♠ 6♠"), ("K♠", "Q♠ K♠ A♠"),
+                                          ("2♠", "2♠ 3♠ A♠")])
 def test_do7_a_card_inside_a_run_may_not(taken, group):
     with pytest.raises(Refused) as refused:
         draw(taken, group, "pick_run_ends=true", "ace_high=true")

@@ -187,3 +187,90 @@ def test_do5_two_jokers_alone_under_joker_pair():
     ruling = check_discard(cards("JK JK"), CRP.parse_settings(["jokers=2", "joker_pair=true"]))
     assert (ruling.kind, ruling.rule, ruling.reason) == (
         "set", "DO-5", "JK JK: jokers alone are a legal discard (joker_pair = true)")
+
+
+# -- the survivors of mutation testing (docs/TESTING.md) -----------------------
+
+BY_COUNT = profile("dhumbal").parse_settings(["call_limit=2:5,3:10,4:15"])
+
+
+def test_do1_check_call_at_a_table_says_the_count_and_the_table():
+    ruling = call_ruling(cards("A♠ 2♦ 3♣ 4♥"), BY_COUNT, 3)
+    assert (ruling.rule, ruling.reason) == (
+        "DO-1", "A♠ 2♦ 3♣ 4♥ is worth 10 ≤ 10 with 3 players (call_limit = "
+                "2:5,3:10,4:15): may call")
+
+
+def test_dh4_a_plain_limit_says_no_player_count_even_when_given():
+    ruling = call_ruling(cards("A♠ 2♥"), NEPALI, 3)
+    assert (ruling.rule, ruling.reason) == ("DH-4", "A♠ 2♥ is worth 3 ≤ 5: may call")
+    with pytest.raises(Refused) as err:
+        call_ruling(cards("A♠ 5♥"), NEPALI, 3)
+    assert (err.value.rule, err.value.message) == (
+        "DH-4", "a hand worth 6 may not call: the call limit is 5")
+
+
+@pytest.mark.parametrize("taken, allowed", [("5d", True), ("5h", False), ("5s", False)])
+def test_dh6_of_three_cards_only_the_last_lies_on_top(taken, allowed):
+    group = cards("5s 5h 5d")
+    if allowed:
+        ruling = check_draw(card(taken), group, NEPALI)
+        assert (ruling.kind, ruling.rule, ruling.reason) == (
+            "set", "DH-6", "5♦, the last card of the group, lies on top and may be taken")
+        return
+    with pytest.raises(Refused) as err:
+        check_draw(card(taken), group, NEPALI)
+    assert (err.value.rule, err.value.message) == (
+        "DH-6", "only the top card may be taken: the last card of the group, 5♦, lies "
+                "on top")
+
+
+def test_dc6_pick_from_set_cites_the_draw_rule():
+    ruling = check_draw(card("5h"), cards("5s 5h 5d"),
+                        CRP.parse_settings(["pick_from_set=true"]))
+    assert (ruling.valid, ruling.kind, ruling.rule) == (True, "set", "DC-6")
+    assert ruling.details == {"cards": (card("5h"),)}
+
+
+JOKERS_ENDS = CRP.parse_settings(["pick_run_ends=true", "jokers=2"])
+
+
+@pytest.mark.parametrize("taken, run, rules", [
+    ("JK", "JK Ks As", ENDS_JOKERS),          # ace high, laid rising: the joker an end
+    ("JK", "As Ks JK", ENDS_JOKERS),          # and falling
+    ("JK", "As 2s JK", ENDS_JOKERS),          # ace low, laid rising, under ace_high
+    ("JK", "JK 4s 5s", JOKERS_ENDS),          # without ace_high
+    ("JK", "5s 4s JK", JOKERS_ENDS),          # laid falling
+    ("JK", "As 2s JK", JOKERS_ENDS),          # the ace low, ace_high off
+    ("10s", "Ks Qs Js 10s As", ENDS_HIGH),    # ace high out of order: 10 and A
+    ("5s", "2s 3s 4s 5s As", ENDS_HIGH),      # ace low out of order: A and 5
+    ("3s", "2s As 3s", ENDS_HIGH),            # ace low out of order: A and 3 the ends
+    ("3s", "2s 3s As", ENDS_HIGH),            # 2 3 A is in order only were A high
+    ("3s", "2s 3s As", ENDS),
+])
+def test_do7_the_ends_of_a_run_as_the_run_counts_the_ace(taken, run, rules):
+    ruling = check_draw(card(taken), cards(run), rules)
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "run", "DO-7", f"{card(taken)} is an end of the run {' '.join(map(str, cards(run)))} "
+                       "(pick_run_ends)")
+
+
+@pytest.mark.parametrize("taken, run, rules, ends", [
+    ("4s", "5s 4s 3s", ENDS, "5♠ or 3♠"),               # laid falling: first, then last
+    ("Ks", "JK Ks As", ENDS_JOKERS, "JK or A♠"),
+    ("2s", "As 2s JK", ENDS_JOKERS, "A♠ or JK"),
+    ("4s", "JK 4s 5s", JOKERS_ENDS, "JK or 5♠"),
+    ("2s", "2s As 3s", ENDS_HIGH, "A♠ or 3♠"),
+    # the bug mutation testing found: 2 3 A was taken as laid in order (the
+    # ace high), so the 2 inside the run A 2 3 was an end and the 3 was not
+    ("2s", "2s 3s As", ENDS_HIGH, "A♠ or 3♠"),
+    ("2s", "2s 3s As", ENDS, "A♠ or 3♠"),
+    ("Ks", "Ks Qs Js 10s As", ENDS_HIGH, "10♠ or A♠"),
+    ("2s", "2s 3s 4s 5s As", ENDS_HIGH, "A♠ or 5♠"),
+])
+def test_do7_a_card_inside_the_run_as_the_run_counts_the_ace(taken, run, rules, ends):
+    with pytest.raises(Refused) as err:
+        check_draw(card(taken), cards(run), rules)
+    assert (err.value.rule, err.value.message) == (
+        "DO-7", f"only an end card of the run {' '.join(map(str, cards(run)))} may be "
+                f"taken: {ends}")

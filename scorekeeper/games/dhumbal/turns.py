@@ -119,7 +119,8 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     if len({c.rank for c in naturals}) == 1:
         return _set(cards, jokers, rules)
     if not rules.runs_discardable:
-        if _is_run(naturals, jokers, rules.ace_high):
+        # ace low: ace_high (DO-4) is an option only of the profiles with runs
+        if _is_run(naturals, jokers):
             why = "a sequence, never a legal discard"
         elif len({rules.card_value(c.rank) for c in naturals}) == 1:
             why = "not one rank (same value is not enough: 10 and K are no group)"
@@ -130,7 +131,7 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     if len(cards) >= 3 and _is_run(naturals, jokers):
         return _legal(RUN, cards, turn,
                       f"a run of {len(cards)} in one suit, ace low")
-    if len(cards) >= 3 and _is_run(naturals, jokers, rules.ace_high):
+    if len(cards) >= 3 and rules.ace_high and _is_run(naturals, jokers, high=True):
         return _legal(RUN, cards, rules.rule("ace_high"),
                       f"a run of {len(cards)} in one suit, ace high "
                       "(ace_high = true)")
@@ -153,29 +154,32 @@ def _set(cards: Sequence[Card], jokers: int, rules: DhumbalRules) -> Verdict:
                      if jokers else ""))
 
 
-def _is_run(naturals: Sequence[Card], jokers: int, ace_high: bool = False
-            ) -> bool:
-    """3+ cards of one suit in a row, jokers filling gaps or ends; with
-    `ace_high` an ace may also follow the king instead (DO-4), never both."""
+def _rank(card: Card, high: bool) -> int:
+    """A card's place in a run: the ace 1, or 14 (above the king) when `high`."""
+    return 14 if high and card.rank == 1 else card.rank
+
+
+def _is_run(naturals: Sequence[Card], jokers: int, high: bool = False) -> bool:
+    """3+ cards of one suit in a row, jokers filling gaps or ends, the ace
+    counted low (A 2 3) or, `high`, above the king (Q K A: DO-4)."""
     if not naturals or len({c.suit for c in naturals}) != 1:
         return False
-    for high in ((False, True) if ace_high else (False,)):
-        ranks = sorted(14 if high and c.rank == 1 else c.rank for c in naturals)
-        if len(set(ranks)) != len(ranks):
-            return False
-        gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-        if len(naturals) + jokers >= 3 and gaps <= jokers \
-                and len(naturals) + jokers <= 13:
-            return True
-    return False
+    ranks = sorted(_rank(c, high) for c in naturals)
+    if len(set(ranks)) != len(ranks):
+        return False
+    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+    return len(naturals) + jokers >= 3 and gaps <= jokers \
+        and len(naturals) + jokers <= 13
 
 
 def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> str:
     """DO-8: a group of one natural rank with jokers is a set, even where
-    the jokers could also make it a run (JK A♣ JK)."""
+    the jokers could also make it a run (JK A♣ JK). Its natural cards are of
+    one rank, so they make a run only as one card with jokers, with the ace
+    low as well as high: ace_high (DO-4) changes nothing."""
     naturals = [c for c in group if not c.is_joker]
     if not (rules.runs_discardable and len(group) >= 3 and naturals
-            and _is_run(naturals, len(group) - len(naturals), rules.ace_high)):
+            and _is_run(naturals, len(group) - len(naturals))):
         return ""
     return (f"; {format_cards(group)} is a set of one rank, not a run, "
             f"though its jokers could make one ({rules.rule('set_or_run')})")
@@ -196,14 +200,18 @@ def _run_end(taken: Card, run: Sequence[Card], rules: DhumbalRules) -> Verdict:
 
 
 def _ends(run: Sequence[Card], ace_high: bool) -> tuple[Card, Card]:
+    """The first and last cards as laid down, when the natural cards lie in
+    order as the run counts the ace (low, or high under DO-4); else its
+    lowest and highest natural cards. 2♠ 3♠ A♠ is the run A 2 3 laid out
+    of order (in order only were the ace high, where it is no run)."""
     naturals = [c for c in run if not c.is_joker]
     for high in ((False, True) if ace_high else (False,)):
-        ranks = [14 if high and c.rank == 1 else c.rank for c in naturals]
+        ranks = [_rank(c, high) for c in naturals]
         if ranks in (sorted(ranks), sorted(ranks, reverse=True)) and \
                 _is_run(naturals, len(run) - len(naturals), high):
             return run[0], run[-1]
     high = ace_high and any(n.rank == 13 for n in naturals)
-    ordered = sorted(naturals, key=lambda c: 14 if high and c.rank == 1 else c.rank)
+    ordered = sorted(naturals, key=lambda c: _rank(c, high))
     return ordered[0], ordered[-1]
 
 
