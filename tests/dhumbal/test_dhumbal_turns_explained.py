@@ -244,6 +244,7 @@ JOKERS_ENDS = CRP.parse_settings(["pick_run_ends=true", "jokers=2"])
     ("JK", "As 2s JK", JOKERS_ENDS),          # the ace low, ace_high off
     ("10s", "Ks Qs Js 10s As", ENDS_HIGH),    # ace high out of order: 10 and A
     ("5s", "2s 3s 4s 5s As", ENDS_HIGH),      # ace low out of order: A and 5
+    ("4s", "2s 3s 4s JK As", ENDS_JOKERS),    # A 2 3 4 and a joker, out of order
     ("3s", "2s As 3s", ENDS_HIGH),            # ace low out of order: A and 3 the ends
     ("3s", "2s 3s As", ENDS_HIGH),            # 2 3 A is in order only were A high
     ("3s", "2s 3s As", ENDS),
@@ -267,6 +268,7 @@ def test_do7_the_ends_of_a_run_as_the_run_counts_the_ace(taken, run, rules):
     ("2s", "2s 3s As", ENDS, "A♠ or 3♠"),
     ("Ks", "Ks Qs Js 10s As", ENDS_HIGH, "10♠ or A♠"),
     ("2s", "2s 3s 4s 5s As", ENDS_HIGH, "A♠ or 5♠"),
+    ("JK", "2s 3s 4s JK As", ENDS_JOKERS, "A♠ or 4♠"),
 ])
 def test_do7_a_card_inside_the_run_as_the_run_counts_the_ace(taken, run, rules, ends):
     with pytest.raises(Refused) as err:
