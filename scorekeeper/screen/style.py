@@ -166,11 +166,16 @@ def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ",
 
 
 def hanging_lines(con: Console, lines: Iterable[str], first: str = "  ",
-                  rest: str = "      ") -> None:
-    """Lines as `hanging` prints each, printed at once: a long history's
-    notes are one print, not one per hand (each costs rich a millisecond)."""
-    pieces = [piece for line in lines for piece in wrap(line, max(20, con.width),
-                                                        first, rest)]
+                  rest: str = "      ", batch: int = 500) -> None:
+    """Lines as `hanging` prints each, `batch` of them at once: a long
+    history's notes are a few prints, not one per hand (each costs rich a
+    millisecond), and never one text of every hand (its memory)."""
+    pieces: list[str] = []
+    for count, line in enumerate(lines, start=1):
+        pieces += wrap(line, max(20, con.width), first, rest)
+        if count % batch == 0:
+            con.print(SUITS(Text("\n".join(pieces))), soft_wrap=True)
+            pieces = []
     if pieces:
         con.print(SUITS(Text("\n".join(pieces))), soft_wrap=True)
 
