@@ -125,6 +125,10 @@ ENDS_JOKERS = CRP.parse_settings(["pick_run_ends=true", "ace_high=true", "jokers
     ("JK", "JK 4s 5s", ENDS_JOKERS),
 ])
 def test_do7_an_end_card_of_a_run_may_be_taken(taken, run, rules):
+    _taken_as_an_end(taken, run, rules)
+
+
+def _taken_as_an_end(taken: str, run: str, rules) -> None:
     ruling = check_draw(card(taken), cards(run), rules)
     assert (ruling.kind, ruling.rule, ruling.reason) == (
         "run", "DO-7", f"{card(taken)} is an end of the run {' '.join(map(str, cards(run)))} "
@@ -250,10 +254,7 @@ JOKERS_ENDS = CRP.parse_settings(["pick_run_ends=true", "jokers=2"])
     ("3s", "2s 3s As", ENDS),
 ])
 def test_do7_the_ends_of_a_run_as_the_run_counts_the_ace(taken, run, rules):
-    ruling = check_draw(card(taken), cards(run), rules)
-    assert (ruling.kind, ruling.rule, ruling.reason) == (
-        "run", "DO-7", f"{card(taken)} is an end of the run {' '.join(map(str, cards(run)))} "
-                       "(pick_run_ends)")
+    _taken_as_an_end(taken, run, rules)
 
 
 @pytest.mark.parametrize("taken, run, rules, ends", [
