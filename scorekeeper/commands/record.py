@@ -131,7 +131,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
                    "totals_before_display": kind.displayed(before),
                    "totals_after": after,
                    "totals_after_display": kind.displayed(after),
-                   "changed": changed,
+                   "changed": changed, "rerules": list(done.rerules),
                    "problems": [p.as_json() for p in done.problems]}, ascii)
         return
     from scorekeeper.screen import views  # rich: only when a person reads
@@ -142,6 +142,12 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     views.inputs_moved(con, changed)
     views.totals_moved(con, session.players, before, after, session.score_kind)
     say(f"Amended hand {done.ruled.number} in {session.label}.")
+    if done.rerules:
+        many = len(done.rerules) > 1
+        say(f"Ruled again with it: hand{'s' * many} "
+            + ", ".join(map(str, done.rerules)) + f" (the totals before "
+            f"{'them' if many else 'it'} changed, "
+            f"{session.rules.rule_or('reset', 'ledger')}).")
     warn_stale(done.reading)
 
 

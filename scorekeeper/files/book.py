@@ -348,6 +348,7 @@ class Amended:
     before: Session
     after: Session
     problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
+    rerules: tuple[int, ...] = ()   # later hands ruled again with it (YA-9)
 
     @property
     def reading(self) -> Reading:
@@ -367,35 +368,46 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
           keep: bool = True) -> Amended:
     """Rule on hand `number` anew from its flags and write it in its place.
 
-    Later hands stay as recorded; if the change makes one of them
+    Later hands stay as recorded (where the rules read the totals before
+    a hand, YA-9, each whose result the new scores change is ruled again
+    from its stored inputs: `rerules`); if the change makes one of them
     impossible (an elimination now earlier, a dealer out of turn), nothing
     is written (exit 1, naming the hand and why). `keep`: the inputs not
     in `flags` stay as stored (false: `flags` is the whole hand). Amending is how a ledger
     that does not verify is mended, one hand at a time: it is refused only
     if it adds a problem of its own."""
     done: list[tuple[SessionHand, Session]] = []
+    rerules: list[int] = []
 
     def rewrite(session: Session, text: str) -> Change:
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "amended", "amend")
         ruled = session.rule_amended(number, flags, keep)
         done.append((ruled, session))
-        replaced = tomltext.replace_hands(text, {number: ruled.stored})
+        # where the rules read the totals (YA-9), the later hands whose
+        # result the new scores change are ruled again with it
+        tables = {number: dict(ruled.stored),
+                  **session.later_rerules(number, ruled.stored)}
+        rerules[:] = sorted(set(tables) - {number})
+        replaced = tomltext.replace_hands(text, tables)
         if replaced is None:
             raise Impossible(f"{path}: could not find the [[hands]] table of hand "
                              f"{number}; edit the file by hand")
         document = dict(session.document)
-        document["hands"] = [*document["hands"][:number - 1], dict(ruled.stored),
-                             *document["hands"][number:]]
+        document["hands"] = [tables.get(i, h)
+                             for i, h in enumerate(document["hands"], start=1)]
         return Change(replaced[0], document, splices=replaced[1])
 
     def still_sound(reading: Reading, after: Session) -> list[ledger.Problem]:
-        # A trusted ledger: only who sat and dealt later can have changed.
-        # One that does not verify: the amend may mend one hand of several,
-        # but must not add a problem of its own.
+        # A trusted ledger: only who sat and dealt later can have changed,
+        # and, where the rules read the totals, the later hands' results
+        # (ruled again above: checked here). One that does not verify:
+        # the amend may mend one hand of several, but must not add a
+        # problem of its own.
         whole = bool(reading.problems)
+        replay = whole or _replayed_after(reading, after, [number]) is True
         found = ledger.verify(after, start=1 if whole else number + 1,
-                              replay=whole)
+                              replay=replay)
         new = _new_problems(reading, found)
         if new:
             raise Refused(f"amending hand {number} would leave {path} not "
@@ -405,7 +417,7 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
 
     written = _transaction(path, rewrite, on_wait, repair=still_sound)
     ruled, before = done[0]
-    return Amended(ruled, before, written.session, written.problems)
+    return Amended(ruled, before, written.session, written.problems, tuple(rerules))
 
 
 def rename(path: Path, old: str, new: str,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Collection, Iterator, Mapping, Sequence
 
-from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.scores import NET, ScoreKind
@@ -455,6 +455,45 @@ class Session:
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""
         return replace(self, hands=self.hands[:number])
+
+    def with_stored(self, number: int, data: Mapping[str, Any]) -> Session:
+        """The session with hand `number` stored as `data` (a ruling that
+        the hands after it read the totals of)."""
+        old = self.hand(number)
+        key = self.score_key
+        hand = StoredHand(number, old.line, data,
+                          tuple(p for p in self.players if p in data[key]),
+                          data["dealer"], dict(data[key]))
+        hands = (*self.hands[:number - 1], hand, *self.hands[number:])
+        stored = list(self.document.get("hands", []))
+        stored[number - 1] = dict(data)
+        return replace(self, hands=hands, document={**self.document, "hands": stored})
+
+    def later_rerules(self, number: int, data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+        """Where the rules read the totals before a hand (a reset, YA-9):
+        with hand `number` stored anew as `data`, each later hand whose
+        result that changes, ruled again from its stored inputs in order
+        (each on the totals the ones before now give); none where the
+        rules do not read totals or the hand's scores stay. Only a hand
+        that agreed with its inputs before is ruled again (one that did
+        not is the person's to mend), and one that cannot be ruled is left
+        for `verify` to name."""
+        if not self.rules.uses_totals or \
+                dict(data[self.score_key]) == dict(self.hand(number).scores):
+            return {}
+        out: dict[int, dict[str, Any]] = {}
+        current = self.with_stored(number, data)
+        for h in self.hands[number:]:
+            try:
+                again = current.rerule(h.number)
+                moved = again.stored != dict(h.data) and \
+                    self.rerule(h.number).stored == dict(h.data)
+            except ScorekeeperError:
+                continue
+            if moved:
+                out[h.number] = dict(again.stored)
+                current = current.with_stored(h.number, again.stored)
+        return out
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):

@@ -209,7 +209,7 @@ def test_ya10_landing_on_100_resets_to_50_passing_it_puts_out(cli, tmp_path):
     assert cli("verify", path).exit_code == 0
 
 
-def test_ya9_amending_an_earlier_hand_is_seen_by_a_later_reset(cli, tmp_path):
+def test_ya9_amending_an_earlier_hand_rules_a_later_reset_again(cli, tmp_path):
     path = new(cli, tmp_path)
     record(cli, path, *WORKED[0])
     record(cli, path, *WORKED[1])
@@ -218,14 +218,59 @@ def test_ya9_amending_an_earlier_hand_is_seen_by_a_later_reset(cli, tmp_path):
                   "A=K♠ Q♠ 10♦ 10♣ 5♥", "--hand", "B=K♦ 4♣", "--hand",
                   "C=A♠ 2♠ 2♥", "--yes")
     assert amended.exit_code == 0, amended.stderr
+    assert "Ruled again with it: hand 2 (the totals before it changed, YA-9)." \
+        in " ".join(amended.stderr.split())
     verify = cli("verify", path, "--json")
-    data = json.loads(verify.stdout)
-    assert verify.exit_code == 1 and not data["ok"]
-    assert [p["hand"] for p in data["problems"]] == [2]
-    assert "B -13 → 37" in data["problems"][0]["message"]
-    assert cli("verify", path, "--fix", "--yes").exit_code == 0
+    assert verify.exit_code == 0 and json.loads(verify.stdout)["ok"]
     totals = json.loads(cli("standings", path, "--json").stdout)["totals"]
     assert totals == {"A": 45, "B": 14 + 37, "C": 0}
+    hand2 = json.loads(cli("history", path, "--json").stdout)["hands"][1]
+    assert hand2["points"]["B"] == 37 and not hand2.get("reset")
+
+
+def test_ya9_amend_json_names_the_hands_ruled_again(cli, tmp_path):
+    path = new(cli, tmp_path)
+    record(cli, path, *WORKED[0])
+    record(cli, path, *WORKED[1])
+    amended = cli("amend", path, "1", "--hand", "B=K♦ 4♣", "--json")
+    assert amended.exit_code == 0, amended.stderr
+    assert json.loads(amended.stdout)["rerules"] == [2]
+    again = cli("amend", path, "1", "--hand", "B=K♦ 4♣", "--json")     # no change
+    assert json.loads(again.stdout)["rerules"] == []
+
+
+def test_ya9_a_later_hand_that_already_disagreed_is_not_ruled_again(cli, tmp_path):
+    path = new(cli, tmp_path)
+    record(cli, path, *WORKED[0])
+    record(cli, path, *WORKED[1])
+    record(cli, path, "C", {"A": "9♠", "B": "9♣", "C": "A♣"})
+    text = path.read_text(encoding="utf-8")
+    at = text.index("hand = 3")
+    path.write_text(text[:at] + text[at:].replace("A = 9,", "A = 8,", 1),
+                    encoding="utf-8")                       # hand 3 edited wrong
+    amended = cli("amend", path, "1", "--hand", "B=K♦ 4♣", "--json")
+    assert amended.exit_code == 0, amended.stderr
+    data = json.loads(amended.stdout)
+    assert data["rerules"] == [2]                     # hand 3 is the person's to mend
+    assert [p["hand"] for p in data["problems"]] == [3]
+
+
+def test_ya9_the_rule_books_amend_example(cli, tmp_path):
+    """RULES.md YA-9, Interpretation: B 21 then 29 lands on 50 and is reset;
+    hand 1 amended to 20 makes hand 2 49, no reset: hand 2 ruled again."""
+    path = tmp_path / "y.toml"
+    assert cli("new", path, "--game", "dhumbal", "--profile", "yaniv",
+               "--players", "A,B").exit_code == 0
+    assert cli("record", path, "--call", "A", "--hand", "A=A♠ 2♠",
+               "--hand", "B=K♠ Q♠ A♦").exit_code == 0
+    assert cli("record", path, "--call", "A", "--hand", "A=A♥",
+               "--hand", "B=K♦ Q♦ 9♦").exit_code == 0
+    rows = json.loads(cli("history", path, "--json").stdout)["hands"]
+    assert rows[1]["points"]["B"] == -21 and rows[1]["totals"]["B"] == 0
+    assert cli("amend", path, "1", "--hand", "B=K♠ Q♠").exit_code == 0
+    rows = json.loads(cli("history", path, "--json").stdout)["hands"]
+    assert [r["points"]["B"] for r in rows] == [20, 29]
+    assert rows[1]["totals"]["B"] == 49
 
 
 # -- jhyap, profiles, rules --------------------------------------------------------
