@@ -357,16 +357,21 @@ def splices_proven(old: str, new: str, splices: Sequence[Splice],
     """Whether `new` is `old` (which parses to `hands`) with each splice's
     hand replaced by its data or removed, and nothing else changed, shown
     without parsing either text whole. The proof: (1) `new` is `old` with
-    the splices made; (2) every line of `old` that opens an array of tables
-    is a `[[hands]]` header, and there are as many as hands: so each header
-    found is the real one of its hand, in order, never text inside a
-    string; (3) each old piece is its hand's span after blank lines, and
+    the splices made; (2) the text before the first `[[hands]]` header
+    found parses alone: so that header is a real one, at the top level,
+    and the hands (`old` parses) are `[[hands]]` tables, not a static
+    `hands = [...]` that header-like lines in a string could mimic;
+    every line of `old` that opens an array of tables is a `[[hands]]`
+    header, and there are as many as hands: so each header found is the
+    real one of its hand, in order, never text inside a string; (3) each
+    old piece is its hand's span after blank lines, and
     parses, alone, to exactly its hand: so the span ends where that table
     ends; (4) each new piece parses alone to exactly its data (or is blank)
     and ends a line: so what follows it is read as before."""
     spans = hand_tables(old)
     ordered = all(a.end <= b.begin for a, b in zip(splices, splices[1:]))
     if not ordered or spliced(old, splices) != new or len(spans) != len(hands) \
+            or not spans or not _header_alone(old[:spans[0][0]], label) \
             or sum(1 for _ in _ARRAY_LINE.finditer(old)) != len(hands):
         return False
     for s in splices:
@@ -377,6 +382,16 @@ def splices_proven(old: str, new: str, splices: Sequence[Splice],
         if s.data is None and s.text.strip("\n") or s.data is not None and \
                 not (s.text.endswith("\n") and _parses_to(s.text, s.data, label)):
             return False
+    return True
+
+
+def _header_alone(text: str, label: str) -> bool:
+    """Whether the text before the hands parses alone: then it ends at the
+    top level, outside any string or array."""
+    try:
+        load_toml(text, label)
+    except LedgerError:
+        return False
     return True
 
 

@@ -150,6 +150,20 @@ def test_a_hands_header_inside_a_string_is_never_taken_for_a_table():
     assert not splices_proven(fake, new_text, splices, HANDS, "t")
 
 
+def test_static_hands_and_headers_inside_a_string_are_not_proven():
+    # `hands = [...]` written as a static array, after a string holding a
+    # copy of both tables: the copies would be found as the tables and the
+    # string changed, not the hands; the text before the first header found
+    # does not parse alone (it ends inside the string)
+    static = ("format = 1\nnotes = '''\n[[hands]]\nhand = 1\nnet = { A = 1 }\n"
+              "[[hands]]\nhand = 2\nnet = { A = 2 }\n[x'''\n"
+              "hands = [{ hand = 1, net = { A = 1 } }, { hand = 2, net = { A = 2 } }]\n")
+    assert tomltext.load_toml(static, "t")["hands"] == HANDS
+    new_text, splices = replace_hands(static, {1: {"hand": 1, "net": {"A": 9}}})
+    assert tomltext.load_toml(new_text, "t")["hands"] == HANDS   # the string changed
+    assert not splices_proven(static, new_text, splices, HANDS, "t")
+
+
 def test_a_header_written_another_way_is_not_proven():
     commented = TWO.replace("[[hands]]\nhand = 2", "[[hands]] # the second\nhand = 2")
     new_text, splices = replace_hands(commented, {1: {"hand": 1, "net": {"A": 9}}})
