@@ -336,3 +336,42 @@ def test_ma3_every_discard_that_finishes_breaks_the_dealt_tunnela():
     assert err.value.rule == "MA-3"
     assert err.value.message == ("every discard that finishes breaks a tunnela "
                                  "A exposed at the deal")
+
+
+# A dealt tunnela of jhiplu or poplu is worth its bonus only with a natural
+# qualification (MA-5, MA-11), so whether the finisher qualified naturally
+# moves the discard of a 22-card show whose every finishing discard costs
+# maal. Tiplu 7♠: jhiplu 6♠, poplu 8♠ (the dealt tunnela), printed jokers.
+
+def test_ma10_22_cards_by_melds_the_discard_counts_the_dealt_tunnela_bonus():
+    # The exposed melds are no discard and every other card costs maal:
+    # qualified, 6♠ 6♠ 6♠ 7♠ 7♠ 8♠ 8♠ 8♠ keep 10 + 7 + 20 = 37 and five JK
+    # 50. Throwing the 7♠ keeps 10 + 3 + 20 + 50 = 83, a 6♠ 5 + 7 + 20 + 50
+    # = 82, a JK 37 + 40 = 77, an 8♠ breaks the tunnela. Without the bonus
+    # the 6♠ would go (two marriages 30 + 2, 82; the 7♠ 23 + 50 = 73).
+    exposed = tuple(tuple(cards(m)) for m in ("2♥ 3♥ 4♥", "2♦ 3♦ 4♦", "2♣ 3♣ 4♣"))
+    show = ("2♥ 3♥ 4♥ 2♦ 3♦ 4♦ 2♣ 3♣ 4♣ 6♠ 6♠ 6♠ 7♠ 7♠ 8♠ 8♠ 8♠ "
+            "JK JK JK JK JK")
+    result = resolve(hand({"A": show, "B": "-"}, tiplu="7♠", seen=(),
+                          exposed=exposed, tunnelas=(("A", (card("8♠"),)),)),
+                     rules_for("printed_jokers=5",
+                               "joker_maal=10/20/30/40/50/60"))
+    assert result.discard == card("7♠")
+    assert dict(result.maal_shown())["A"] == 83
+    assert result.scores == (("A", 93), ("B", -93))
+
+
+def test_ma10_22_cards_by_dublees_the_discard_counts_no_dealt_tunnela_bonus():
+    # Exactly 8 dublees: throwing a card of a pair, or the 7♠, leaves 7;
+    # an 8♠ breaks the tunnela. Not qualified naturally (by dublees), 6♠ 6♠
+    # 6♠ 7♠ 7♠ 8♠ 8♠ 8♠ keep two marriages and a jhiplu and a poplu, 34,
+    # and four JK 12: throwing a 6♠ keeps 30 + 2 + 12 = 44, a JK 34 + 9 =
+    # 43. With the bonus the JK would go (37 + 9 = 46 against 32 + 12).
+    show = ("2♥ 2♥ 3♦ 3♦ 4♣ 4♣ 9♥ 9♥ 10♦ 10♦ 6♠ 6♠ 6♠ 7♠ 7♠ 8♠ 8♠ 8♠ "
+            "JK JK JK JK")
+    result = resolve(hand({"A": show, "B": "-"}, tiplu="7♠", seen=(), by="dublees",
+                          tunnelas=(("A", (card("8♠"),)),)),
+                     rules_for("printed_jokers=4", "joker_maal=3/6/9/12"))
+    assert result.discard == card("6♠")
+    assert dict(result.maal_shown())["A"] == 44
+    assert result.scores == (("A", 59), ("B", -59))
