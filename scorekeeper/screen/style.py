@@ -161,23 +161,23 @@ def _fitting_prefix(word: str, room: int) -> str:
 def hanging(con: Console, line: str, first: str = "  ", rest: str = "      ",
             style: str = "") -> None:
     """One line of text wrapped to the terminal with a hanging indent."""
-    for piece in wrap(line, max(20, con.width), first, rest):
-        con.print(SUITS(Text(piece, style=style)), soft_wrap=True)
+    hanging_lines(con, [line], first, rest, style=style)
 
 
 def hanging_lines(con: Console, lines: Iterable[str], first: str = "  ",
-                  rest: str = "      ", batch: int = 500) -> None:
-    """Lines as `hanging` prints each, `batch` of them at once: a long
-    history's notes are a few prints, not one per hand (each costs rich a
-    millisecond), and never one text of every hand (its memory)."""
+                  rest: str = "      ", batch: int = 500, style: str = "") -> None:
+    """Lines, each wrapped to the terminal with a hanging indent, `batch` of
+    them printed at once: a long history's notes are a few prints, not one
+    per hand (each costs rich a millisecond), and never one text of every
+    hand (its memory)."""
     pieces: list[str] = []
     for count, line in enumerate(lines, start=1):
         pieces += wrap(line, max(20, con.width), first, rest)
         if count % batch == 0:
-            con.print(SUITS(Text("\n".join(pieces))), soft_wrap=True)
+            con.print(SUITS(Text("\n".join(pieces), style=style)), soft_wrap=True)
             pieces = []
     if pieces:
-        con.print(SUITS(Text("\n".join(pieces))), soft_wrap=True)
+        con.print(SUITS(Text("\n".join(pieces), style=style)), soft_wrap=True)
 
 
 def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
