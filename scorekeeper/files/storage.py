@@ -169,10 +169,8 @@ def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: b
     check_export_target(output, ledger, force, what)     # early, by path
     pieces = [text] if isinstance(text, str) else text
     if not {os.open, os.stat, os.rename, os.unlink} <= os.supports_dir_fd:
-        try:                                 # Windows: checked by path only
-            _write_atomic(output, (piece.encode("utf-8") for piece in pieces))
-        except OSError as err:
-            raise Impossible(f"{output}: cannot write: {err.strerror or err}") from None
+        # Windows: checked by path only
+        write_atomic(output, (piece.encode("utf-8") for piece in pieces))
         return
     try:
         _write_output(output, ledger, pieces, force, what)
@@ -394,7 +392,7 @@ def check_writable(real: Path, label: Path) -> None:
         raise Impossible(f"{label}: cannot write in its folder {real.parent}")
 
 
-def write_atomic(path: Path, text: str,
+def write_atomic(path: Path, text: str | Iterable[bytes],
                  then: Callable[[], None] | None = None) -> None:
     """Put `text` in place at `path`; `then` runs right after, still inside
     the commit point (an interrupt from the rename on cannot make the
@@ -768,12 +766,14 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
     hands = document.get("hands")
     if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
         document["hands"] = tomltext.shared(hands)     # memory of a long ledger
+    _READ.clear()                      # the last entry read, and only it
     _READ[str(real_path(path))] = (document, body)
     return document, head.get("sha256") == _digest(text)
 
 
-# The entry read last for a ledger in this process: its document and its
-# body's bytes, to which `record` appends a hand (see `_appended_body`).
+# The entry read last in this process (one: `stats` over a folder must not
+# keep every ledger's): its ledger, its document and its body's bytes, to
+# which `record` appends a hand (see `_appended_body`).
 _READ: dict[str, tuple[dict[str, Any], bytes]] = {}
 
 
