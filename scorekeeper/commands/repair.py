@@ -99,12 +99,12 @@ def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
     """Show what `--fix` would change (on stderr); write only if the person
     agrees (or `--yes`). Without a terminal and without `--yes`, nothing is
     written."""
-    shown = session.score_kind.display          # as people read them: 3.1
+    from scorekeeper.games.interface import score_changes  # only verify --fix
+
     for ruled in plan:
-        old = session.hands[ruled.number - 1].scores
-        new = dict(ruled.result.scores)
-        changes = ", ".join(f"{p} {shown(old[p]) if p in old else None} → {shown(v)}"
-                            for p, v in new.items() if old.get(p) != v) \
+        changes = ", ".join(score_changes(session.hands[ruled.number - 1].scores,
+                                          dict(ruled.result.scores),
+                                          session.score_kind.display)) \
             or "the same scores"
         say(f"hand {ruled.number}: would store {changes}")
     if yes:

@@ -333,9 +333,17 @@ def compare_scores(data: Mapping[str, Any], key: str,
     people read it (Call Break's 31 tenths: 3.1)."""
     stored = dict(data.get(key, {}))
     if stored != dict(computed):
-        diffs = [f"{p} {_shown_or_none(stored.get(p), shown)} → {shown(v)}"
-                 for p, v in computed.items() if stored.get(p) != v]
-        out.append(f"`{key}` as stored disagrees with the rules: " + ", ".join(diffs))
+        out.append(f"`{key}` as stored disagrees with the rules: "
+                   + ", ".join(score_changes(stored, computed, shown)))
+
+
+def score_changes(stored: Mapping[str, Any], computed: Mapping[str, int],
+                  shown: Callable[[int], str] = str) -> list[str]:
+    """Each player whose score `computed` is not the one `stored`, "Asha
+    3.0 → 3.1", the scores `shown` as people read them (`verify`, and
+    what `verify --fix` would store)."""
+    return [f"{p} {_shown_or_none(stored.get(p), shown)} → {shown(v)}"
+            for p, v in computed.items() if stored.get(p) != v]
 
 
 def _shown_or_none(value: Any, shown: Callable[[int], str]) -> str:
