@@ -107,16 +107,23 @@ def test_options_after_the_hands_survive_record_and_undo(cli, tmp_path):
     assert verify(session) == []
 
 
-def test_undo_refuses_a_layout_it_cannot_cut_and_leaves_it(cli, tmp_path):
+def _inline_hands(cli, tmp_path: Path, after: str = "") -> Path:
+    """A ledger whose one hand is a static `hands = [...]`, not a
+    `[[hands]]` table (it verifies); `after`: text put after it."""
     path = tmp_path / "inline.toml"
     assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
     inline = ('hands = [{ hand = 1, dealer = "Asha", call = "Asha", cards = { '
               'Asha = "A♠", Bikash = "K♠" }, winner = "Asha", caught = false, '
               'net = { Asha = 10, Bikash = -10 }, rules = ["DH-2", "DH-4", '
-              '"DH-8", "DH-11"] }]\n\n')
+              '"DH-8", "DH-11"] }]\n' + after + '\n')
     text = path.read_text(encoding="utf-8").replace("[options]", inline + "[options]")
     path.write_text(text, encoding="utf-8")
     assert cli("verify", path).exit_code == 0
+    return path
+
+
+def test_undo_refuses_a_layout_it_cannot_cut_and_leaves_it(cli, tmp_path):
+    path = _inline_hands(cli, tmp_path)
     before = path.read_bytes()
     result = cli("undo", path)
     assert result.exit_code == 2
@@ -381,15 +388,7 @@ def test_ma11_an_agreed_maal_is_bounded_by_what_three_decks_give(cli, value, cod
 #       itself: test_spliced_read_back.py) ---------------------------------------------
 
 def test_record_onto_an_inline_array_of_hands_is_refused_not_appended(cli, tmp_path):
-    path = tmp_path / "inline.toml"
-    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
-    inline = ('hands = [{ hand = 1, dealer = "Asha", call = "Asha", cards = { '
-              'Asha = "A♠", Bikash = "K♠" }, winner = "Asha", caught = false, '
-              'net = { Asha = 10, Bikash = -10 }, rules = ["DH-2", "DH-4", '
-              '"DH-8", "DH-11"] }]\n# [[hands]]\n\n')
-    text = path.read_text(encoding="utf-8").replace("[options]", inline + "[options]")
-    path.write_text(text, encoding="utf-8")
-    assert cli("verify", path).exit_code == 0
+    path = _inline_hands(cli, tmp_path, after="# [[hands]]\n")
     before = path.read_bytes()
     result = cli("record", path, "--call", "Bikash", "--hand", "Asha=K♠",
                  "--hand", "Bikash=A♠")
