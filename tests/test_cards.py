@@ -272,3 +272,28 @@ def test_cards_one_suit_first_card_reads_alone_and_is_refused_alone():
     with pytest.raises(Impossible) as info:
         card("s3x")
     assert info.value.message == f"cannot read 's3x': 'x' (character 3) {NOT_A_RANK}"
+
+
+# -- the tiplu counted among the shoe's copies (MA-1) ---------------------------------
+
+def _over(hands: list[str], **also) -> Impossible:
+    with pytest.raises(Impossible) as info:
+        check_copies([cards(h) for h in hands], 3, 0, "MA-1", **also)
+    return info.value
+
+
+def test_ma1_a_card_over_because_of_the_tiplu_says_the_tiplu_was_counted():
+    said = _over(["J♣ J♣", "J♣"], also=card("J♣"), also_is="tiplu")
+    assert (said.message, said.rule) == (
+        "J♣ appears 4 times (3 shown and the tiplu J♣), but the deck holds it "
+        "3 times", "MA-1")
+
+
+def test_ma1_the_card_counted_but_not_named_says_only_the_count():
+    said = _over(["J♣ J♣ J♣"], also=card("J♣"))
+    assert said.message == "J♣ appears 4 times, but the deck holds it 3 times"
+
+
+def test_ma1_another_card_over_is_not_said_to_be_the_tiplu():
+    said = _over(["5♠ 5♠ 5♠ 5♠"], also=card("J♣"), also_is="tiplu")
+    assert said.message == "5♠ appears 4 times, but the deck holds it 3 times"
