@@ -208,10 +208,8 @@ def _read_back_appended(change: Change, label: str, before: Session,
             or change.document != {**before.document, "hands": [*hands, new_hand]}:
         return None
     line = head.count("\n") + 2            # the tail starts with a blank line
-    players, key = before.players, before.score_key
-    stored = StoredHand(len(hands) + 1, line, new_hand,
-                        tuple(p for p in players if p in new_hand[key]),
-                        new_hand["dealer"], dict(new_hand[key]))
+    stored = StoredHand.of(len(hands) + 1, line, new_hand, before.players,
+                           before.score_key)
     return replace(before, hands=(*before.hands, stored), document=change.document)
 
 

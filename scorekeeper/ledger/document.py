@@ -169,9 +169,7 @@ def from_document(doc: Mapping[str, Any], label: str,
         if found:
             problems += [(line, m) for m in found]
             continue
-        seated = tuple(p for p in players_t if p in data[score_key])
-        hands.append(StoredHand(i + 1, line, data, seated, data["dealer"],
-                                dict(data[score_key])))
+        hands.append(StoredHand.of(i + 1, line, data, players_t, score_key))
     if problems:
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,

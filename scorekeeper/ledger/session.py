@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Collection, Iterator, Mapping, Sequence
+from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.numbers import plural
@@ -34,14 +34,26 @@ DEALER = Flag("dealer", ("--dealer",), str, None,
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
 
 
-@dataclass(frozen=True)
-class StoredHand:
+class StoredHand(NamedTuple):
+    """One `[[hands]]` table as read: its number and line, the table, who
+    has a score in it (in seat order), who dealt, and the scores. A named
+    tuple, cheap to make: a long ledger makes one for every hand."""
+
     number: int
     line: int | None
     data: Mapping[str, Any]
     seated: tuple[str, ...]
     dealer: str
     scores: Mapping[str, int]
+
+    @classmethod
+    def of(cls, number: int, line: int | None, data: Mapping[str, Any],
+           players: Sequence[str], score_key: str) -> "StoredHand":
+        """The hand a table of the right shape holds (its scores are the
+        table's own: a ledger's values are never changed in place)."""
+        scores = data[score_key]
+        return cls(number, line, data, tuple([p for p in players if p in scores]),
+                   data["dealer"], scores)
 
 
 @dataclass(frozen=True)
@@ -121,13 +133,14 @@ class Session:
         """For each hand index, and one past the last, the players whose
         total had reached the elimination limit before it (one pass)."""
         limit = self.rules.elimination_limit
+        if limit is None:                   # nobody is ever out
+            return (frozenset(),) * (len(self.hands) + 1)
         running = {p: 0 for p in self.players}
         out: list[frozenset[str]] = [frozenset()]
         for h in self.hands:
             for name, value in h.scores.items():
                 running[name] += value
-            out.append(frozenset() if limit is None else
-                       frozenset(p for p in self.players if running[p] >= limit))
+            out.append(frozenset(p for p in self.players if running[p] >= limit))
         return tuple(out)
 
     @cached_property
@@ -459,11 +472,8 @@ class Session:
     def with_stored(self, number: int, data: Mapping[str, Any]) -> Session:
         """The session with hand `number` stored as `data` (a ruling that
         the hands after it read the totals of)."""
-        old = self.hand(number)
-        key = self.score_key
-        hand = StoredHand(number, old.line, data,
-                          tuple(p for p in self.players if p in data[key]),
-                          data["dealer"], dict(data[key]))
+        hand = StoredHand.of(number, self.hand(number).line, data, self.players,
+                             self.score_key)
         hands = (*self.hands[:number - 1], hand, *self.hands[number:])
         stored = list(self.document.get("hands", []))
         stored[number - 1] = dict(data)

@@ -66,7 +66,7 @@ def _pieces(text: str, loads: Callable[[str], dict[str, Any]]
     cannot be shown to be the whole: a piece that does not parse, or the
     header's own `hands = [...]` (the whole text is then parsed, and its
     errors told as they are); nothing when the text is short."""
-    starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
+    starts = hand_headers(text)
     if len(starts) <= CHUNK:
         return
     cuts = [0, *starts[::CHUNK], len(text)]
@@ -178,11 +178,29 @@ _HANDS_HEADER = re.compile(r"^[ \t]*\[\[hands\]\][ \t]*\r?$", re.MULTILINE)
 _TABLE_HEADER = re.compile(r"^\[\s*([A-Za-z0-9_-]+)\s*\]$")
 
 
+def hand_headers(text: str) -> list[int]:
+    """Where each line that `_HANDS_HEADER` matches begins, found with
+    `str.find` (the regular expression tries every line of the text; a
+    50,000-hand ledger has 450,000)."""
+    starts, size = [], len(text)
+    at = text.find("[[hands]]")
+    while at >= 0:
+        begin, end = at, at + 9
+        while begin and text[begin - 1] in " \t":
+            begin -= 1
+        while end < size and text[end] in " \t":
+            end += 1
+        end += text.startswith("\r", end)
+        if (not begin or text[begin - 1] == "\n") and (end == size or text[end] == "\n"):
+            starts.append(begin)
+        at = text.find("[[hands]]", at + 9)
+    return starts
+
+
 def line_index(text: str) -> dict[str, Any]:
-    """Line numbers of top-level keys and of each `[[hands]]` header (found
-    with a regular expression: a 50,000-hand ledger is 15 MB)."""
-    first = _HANDS_HEADER.search(text)
-    head = text[:first.start()] if first else text
+    """Line numbers of top-level keys and of each `[[hands]]` header."""
+    starts = hand_headers(text)
+    head = text[:starts[0]] if starts else text
     keys: dict[str, int] = {}
     prefix = ""
     for number, line in enumerate(head.splitlines(), start=1):
@@ -196,9 +214,9 @@ def line_index(text: str) -> dict[str, Any]:
             keys.setdefault(prefix + key, number)
     hands: list[int] = []
     at_line, pos = 1, 0
-    for match in _HANDS_HEADER.finditer(text):
-        at_line += text.count("\n", pos, match.start())
-        pos = match.start()
+    for start in starts:
+        at_line += text.count("\n", pos, start)
+        pos = start
         hands.append(at_line)
     return {"keys": keys, "hands": hands}
 

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import parse, verify
@@ -253,3 +255,29 @@ def test_a_later_hand_that_did_not_verify_is_still_reported_after_a_fix(cli, led
     assert out["fixed"] == [1]
     assert [p["hand"] for p in out["problems"]] == [3]
     assert "cannot be replayed" in out["problems"][0]["message"]
+
+
+# -- the headers found without a regular expression -----------------------------
+
+_PIECES = ["[[hands]]", " ", "\t", "\r", "\n", "x", "[", "]", "[[hands]] ",
+           "hand = 1", "\n[[hands]]\n", "[hands]", '"[[hands]]"']
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30))
+def test_hand_headers_are_the_lines_the_header_pattern_matches(pieces) -> None:
+    """`hand_headers` (str.find) finds exactly the lines `_HANDS_HEADER`
+    matches: spaces and tabs around the header, a `\\r` before the line
+    break, at the start or end of the text; nothing else on the line."""
+    text = "".join(pieces)
+    expected = [m.start() for m in tomltext._HANDS_HEADER.finditer(text)]
+    assert tomltext.hand_headers(text) == expected
+
+
+@pytest.mark.parametrize("text, starts", [
+    ("[[hands]]", [0]),
+    (" \t[[hands]] \r\nhand = 1\n", [0]),
+    ("x = 1\n  [[hands]]\t\n", [6]),
+    ("x[[hands]]\n[[hands]] y\n[[hands]]\r\r\n", []),
+])
+def test_hand_headers_examples(text: str, starts: list[int]) -> None:
+    assert tomltext.hand_headers(text) == starts
