@@ -186,7 +186,7 @@ def _read_back_appended(change: Change, label: str, before: Session,
     to (not a static array `hands = [...]`, which TOML would refuse); (3)
     the document meant is `before`'s with exactly that hand added."""
     assert change.tail is not None
-    head = old_text.rstrip("\n") + "\n"
+    head = tomltext.ending_in_one_newline(old_text)
     if len(change.text) != len(head) + len(change.tail) \
             or not change.text.startswith(head) or not change.text.endswith(change.tail):
         return None
@@ -337,7 +337,7 @@ def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
     document = dict(session.document)
     document["hands"] = [*document.get("hands", []), dict(stored)]
     tail = tomltext.hand_text(stored)
-    return Change(text.rstrip("\n") + "\n" + tail, document, tail)
+    return Change(tomltext.ending_in_one_newline(text) + tail, document, tail)
 
 
 @dataclass(frozen=True)

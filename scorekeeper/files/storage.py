@@ -264,7 +264,10 @@ def read_text(path: Path, label: Path | None = None) -> str:
         line = data[: err.start].count(b"\n") + 1
         raise Impossible(f"{label}:{line}: not a ledger: the file is not UTF-8 "
                          "text") from None
-    return text[1:] if text.startswith(_BOM) else text
+    if text.startswith(_BOM):
+        text, data = text[1:], data[len(_BOM.encode()):]
+    _remember_digest(text, hashlib.sha256(data))     # its bytes, as read
+    return text
 
 
 # -- the lock -----------------------------------------------------------------------
@@ -490,10 +493,15 @@ def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
         raise
     pieces = _encoded(text, "strict") if isinstance(text, str) \
         else [text] if isinstance(text, bytes) else text
+    digest = hashlib.sha256() if isinstance(text, str) else None
     with os.fdopen(fd, "wb") as handle:
         for piece in pieces:
             handle.write(piece)
+            if digest is not None:
+                digest.update(piece)
         handle.flush()
+        if digest is not None:
+            _remember_digest(text, digest)      # type: ignore[arg-type]
         if durable:
             os.fsync(handle.fileno())
 
@@ -631,10 +639,25 @@ def _encoded(text: str, errors: str = "surrogatepass") -> Iterator[bytes]:
 
 
 def _digest(text: str) -> str:
+    """The SHA-256 of the text's UTF-8 bytes (what the cache's entry is
+    for): known already when `text` is the one read or written last."""
+    if _DIGEST and _DIGEST[0] is text:
+        return str(_DIGEST[1])
     digest = hashlib.sha256()
     for piece in _encoded(text):
         digest.update(piece)
     return digest.hexdigest()
+
+
+# The text read (`read_text`) or written (`_fill`) last and the digest of
+# its bytes, hashed as they went by: the cache is checked against the
+# ledger read, and its entry made for the ledger written, without
+# encoding either again (a 50,000-hand ledger is 15 MB).
+_DIGEST: list[Any] = []
+
+
+def _remember_digest(text: str, digest: Any) -> None:
+    _DIGEST[:] = [text, digest.hexdigest()]
 
 
 def _private(st: os.stat_result, kind: Callable[[int], bool]) -> bool:
@@ -739,7 +762,9 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
     the bytes the ledger had when scorekeeper last wrote or checked it —
     what a hand edit left as it was need not be ruled again (see
     `book._checked`)."""
-    limit = 4 * sum(map(len, _encoded(text))) + 65_536
+    # an entry is at most 4 times the ledger's UTF-8 bytes, which are at
+    # most 4 for a character
+    limit = 16 * len(text) + 65_536
     name = cache_path(path).name
     with _cache_folder(create=False) as where:
         if where is None:
@@ -777,7 +802,7 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
 _READ: dict[str, tuple[dict[str, Any], bytes]] = {}
 
 
-def _appended_body(path: Path, document: Mapping[str, Any]) -> bytes | None:
+def _appended_body(path: Path, document: Mapping[str, Any]) -> list[Any] | None:
     """The body of the entry read for this ledger with one hand added —
     what `record` caches, without encoding every hand again — when
     `document` is exactly that entry's document with one more hand; else
@@ -797,7 +822,8 @@ def _appended_body(path: Path, document: Mapping[str, Any]) -> bytes | None:
         return None
     if hands[:-1] != old or any(document[k] != before[k] for k in keys[:-1]):
         return None
-    return body[:-2] + b", " + json.dumps(hands[-1]).encode() + b"]}"
+    # in pieces: the old body's bytes are not copied
+    return [memoryview(body)[:-2], b", " + json.dumps(hands[-1]).encode() + b"]}"]
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
@@ -815,7 +841,7 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
             body = json.dumps(document) if appended is None else ""
 
             def pieces() -> Iterable[bytes]:
-                return [appended] if appended is not None else _encoded(body)
+                return appended if appended is not None else _encoded(body)
             head: dict[str, Any] = {"version": CACHE_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}

@@ -178,6 +178,15 @@ _HANDS_HEADER = re.compile(r"^[ \t]*\[\[hands\]\][ \t]*\r?$", re.MULTILINE)
 _TABLE_HEADER = re.compile(r"^\[\s*([A-Za-z0-9_-]+)\s*\]$")
 
 
+def ending_in_one_newline(text: str) -> str:
+    """`text` with its last line breaks made one: the text itself when it
+    ends so already, as scorekeeper writes it (a long ledger is not copied
+    to find that out)."""
+    if text.endswith("\n") and not text.endswith("\n\n"):
+        return text
+    return text.rstrip("\n") + "\n"
+
+
 def hand_headers(text: str) -> list[int]:
     """Where each line that `_HANDS_HEADER` matches begins, found with
     `str.find` (the regular expression tries every line of the text; a

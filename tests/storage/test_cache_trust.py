@@ -152,7 +152,7 @@ def test_record_appends_its_hand_to_the_entry_and_the_entry_is_the_ledger(
     text = played.read_text(encoding="utf-8").replace("hands = 3", "hands = 9")
     played.write_text(text, encoding="utf-8")
     assert cli("standings", played).exit_code == 0          # re-checked, cached
-    appended: list[bytes | None] = []
+    appended: list[list | None] = []
     real = storage._appended_body
     monkeypatch.setattr(storage, "_appended_body",
                         lambda path, doc: appended.append(real(path, doc)) or appended[-1])
@@ -172,11 +172,12 @@ def test_only_a_document_with_exactly_one_hand_more_is_appended(played):
     document = read[0]
     hand = {**document["hands"][0], "hand": 2}
 
-    def appended(doc: dict) -> bytes | None:
+    def appended(doc: dict) -> list | None:
         storage.read_cache_entry(played, text)               # the entry read again
         return storage._appended_body(played, doc)
-    body = appended({**document, "hands": [*document["hands"], hand]})
-    assert body is not None
+    pieces = appended({**document, "hands": [*document["hands"], hand]})
+    assert pieces is not None
+    body = b"".join(pieces)
     assert json.loads(body) == {**document, "hands": [*document["hands"], hand]}
     assert appended({**document, "hands": [*document["hands"], hand, hand]}) is None
     assert appended({**document, "hands": [hand]}) is None              # one replaced
@@ -186,3 +187,23 @@ def test_only_a_document_with_exactly_one_hand_more_is_appended(played):
                      "tail": {}}) is None                     # hands not the last key
     assert storage._appended_body(played, {**document, "hands": [
         *document["hands"], hand]}) is None                   # nothing read since
+
+
+@pytest.mark.parametrize("bom", [False, True])
+def test_the_digest_known_from_reading_or_writing_is_that_of_the_bytes(tmp_path, bom):
+    """The cache is checked against the ledger's SHA-256, remembered as
+    its bytes are read or written instead of encoding the text again: the
+    same digest as encoding it (a byte-order mark is not part of the text)."""
+    import hashlib
+
+    path = tmp_path / "l.toml"
+    body = 'game = "dhumbal"\nname = "Āśa ♠"\n'
+    path.write_bytes(("\ufeff" if bom else "").encode() + body.encode())
+    text = storage.read_text(path)
+    assert text == body
+    fresh = hashlib.sha256(body.encode()).hexdigest()
+    assert storage._digest(text) == fresh
+    assert storage._digest(body + "x") == hashlib.sha256((body + "x").encode()).hexdigest()
+    written = body + "more = 1\n"
+    storage.write_atomic(tmp_path / "w.toml", written)
+    assert storage._digest(written) == hashlib.sha256(written.encode()).hexdigest()
