@@ -12,7 +12,8 @@ Stages, each a plain function of immutable values (no files: see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Collection, Container, Mapping, Sequence
+from itertools import repeat
+from typing import Any, Collection, Container, Iterable, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
@@ -163,9 +164,10 @@ def from_document(doc: Mapping[str, Any], label: str,
     hand_lines = line_of["hands"]
     kind = rules.score_kind
     score_key = kind.key
+    shape = _Shape.of(game, score_key)
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = [] if checked else _hand_shape(data, i + 1, players_t, kind, game)
+        found = [] if checked else _hand_shape(data, i + 1, players_t, kind, shape)
         if found:
             problems += [(line, m) for m in found]
             continue
@@ -217,17 +219,30 @@ def _type_problems(data: Mapping[str, Any], where: str,
             continue
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             out.append(f"{where}: `{key}` must be {what}, not {value!r}")
-        elif kind is list and not all(isinstance(v, str) for v in data[key]):
+        elif kind is list and not _all_text(data[key]):
             out.append(f"{where}: `{key}` must be {what}")
-        elif kind is dict and not all(
-                (isinstance(v, (str, int)) and not isinstance(v, bool))
-                or (isinstance(v, list) and all(isinstance(x, str) for x in v))
-                for v in data[key].values()):
+        elif kind is dict and not all(map(_card_list_or_number, data[key].values())):
             out.append(f"{where}: `{key}` values must be card lists or numbers")
         elif kind is dict and not all(map(_in_range, data[key].values())):
             out.append(f"{where}: `{key}` holds a number beyond the 64-bit whole "
                        "numbers TOML holds")
     return out
+
+
+_STR = repeat(str)
+
+
+def _all_text(values: Iterable[Any]) -> bool:
+    """Every value is text (isinstance, without a Python call for each)."""
+    return all(map(isinstance, values, _STR))
+
+
+def _card_list_or_number(value: Any) -> bool:
+    """Text, a whole number, or a list of texts (not true/false)."""
+    if type(value) is str or type(value) is int:      # nearly always
+        return True
+    return (isinstance(value, (str, int)) and not isinstance(value, bool)) \
+        or (isinstance(value, list) and _all_text(value))
 
 
 def _walk_plain(doc: Mapping[str, Any], line_of: Mapping[str, Any],
@@ -246,18 +261,36 @@ def _in_range(value: Any) -> bool:
     return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What a game's `[[hands]]` table holds: worked out once a ledger, not
+    once a hand."""
+
+    title: str
+    known: frozenset[str]
+    types: Mapping[str, tuple[type, str]]
+    required: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: AnyGame, score_key: str) -> "_Shape":
+        return cls(game.title,
+                   frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
+                   {**_COMMON_TYPES, **game.stored_types},
+                   ("dealer", score_key, *game.stored_required))
+
+
 def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
-                kind: ScoreKind, game: AnyGame) -> list[str]:
-    where, score_key = f"hand {number}", kind.key
-    known = {"hand", score_key, *_COMMON_TYPES, *game.stored_types}
-    out = [f"{where}: unknown key `{key}` (a {game.title} hand holds "
-           f"{', '.join(sorted(known))})" for key in data if key not in known]
-    out += _type_problems(data, where, {**_COMMON_TYPES, **game.stored_types})
+                kind: ScoreKind, shape: _Shape) -> list[str]:
+    where, score_key, known = f"hand {number}", kind.key, shape.known
+    out = [] if known.issuperset(data) else [
+        f"{where}: unknown key `{key}` (a {shape.title} hand holds "
+        f"{', '.join(sorted(known))})" for key in data if key not in known]
+    out += _type_problems(data, where, shape.types)
     number_found = data.get("hand")
     if type(number_found) is not int or number_found != number:
         out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
                    f"order), found {number_found!r}")
-    for key in ("dealer", score_key, *game.stored_required):
+    for key in shape.required:
         if key not in data:
             out.append(f"{where}: missing `{key}`")
     if out:
@@ -280,7 +313,9 @@ def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
             out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
                        "numbers TOML holds")
     for key in ("out", "unverified"):
-        names = list(data.get(key, []))
+        if not data.get(key):               # most hands: nobody
+            continue
+        names = list(data[key])
         strangers = list(dict.fromkeys(n for n in names if n not in players))
         if strangers:
             out.append(f"{where}: `{key}` names {', '.join(strangers)}, not a "
