@@ -66,6 +66,8 @@ def _pieces(text: str, loads: Callable[[str], dict[str, Any]]
     cannot be shown to be the whole: a piece that does not parse, or the
     header's own `hands = [...]` (the whole text is then parsed, and its
     errors told as they are); nothing when the text is short."""
+    if text.count("[[hands]]") <= CHUNK:      # no more headers than that
+        return
     starts = hand_headers(text)
     if len(starts) <= CHUNK:
         return

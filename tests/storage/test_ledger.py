@@ -465,6 +465,18 @@ def test_dh11_an_agreed_total_is_a_whole_number_not_a_bool_or_float(value):
         f"t.toml:{line}: hand 1: `cards` values must be card lists or numbers"]
 
 
+def test_dh11_a_list_of_card_texts_is_of_the_shape_a_hand_table_holds():
+    # a value of `cards` (or Marriage's `tunnelas`) may be a list of card
+    # texts: the shape check lets it through, the replay decides on it
+    text = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra="K♣")
+    listed = tamper(text, 1, "Bikash = 17,", 'Bikash = ["K♠", "Q♠"],')
+    session = parse(listed, "t.toml")
+    assert session.hands[0].data["cards"]["Bikash"] == ["K♠", "Q♠"]
+    assert _error_lines(listed.replace('Bikash = ["K♠", "Q♠"]', 'Bikash = [true]')) \
+        == [f"t.toml:{hand_header_lines(listed)[0]}: hand 1: `cards` values must be "
+            "card lists or numbers"]
+
+
 def test_dh11_an_agreed_total_beyond_64_bits_is_reported():
     text = add_hand(new_text(), "Asha", Asha="A♠ 2♠", Bikash=17, Chandra="K♣")
     line = hand_header_lines(text)[0]
