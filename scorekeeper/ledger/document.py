@@ -374,9 +374,9 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     if h.data.get("dealer_corrected") is True:
         if h.dealer not in expected_seated:
             found.append(f"dealer {h.dealer} was not dealt in ({rules.rule('deal')})")
-    elif h.dealer != session.dealer_for(index, out):
+    elif h.dealer != (usual := session.dealer_among(index, expected_seated)):
         found.append(f"dealer {h.dealer} but the deal passes to "
-                     f"{session.dealer_for(index, out)} ({rules.rule('deal')})")
+                     f"{usual} ({rules.rule('deal')})")
     kind = session.score_kind
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(f"{kind.key} sums to {kind.display(sum(h.scores.values()))}, "
@@ -408,8 +408,8 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
     try:
         result = session.replay(h)[2]
         found = session.game.compare(h.data, result, session.score_kind)
-        stored = list(h.data.get("unverified", []))
-        if sorted(stored) != sorted(result.unverified):
+        stored = list(h.data.get("unverified", ()))
+        if (stored or result.unverified) and sorted(stored) != sorted(result.unverified):
             found.append("`unverified` as stored names "
                          + (", ".join(stored) or "nobody") + ", but the hands "
                          "given as agreed totals are "

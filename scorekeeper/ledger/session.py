@@ -183,7 +183,10 @@ class Session:
                    ) -> str | None:
         """DH-3 / MA-2: the deal passes to the next seat clockwise each hand,
         skipping players who are eliminated or sit this hand out."""
-        seated = self.seated_for(index, sitting_out)
+        return self.dealer_among(index, self.seated_for(index, sitting_out))
+
+    def dealer_among(self, index: int, seated: Sequence[str]) -> str | None:
+        """`dealer_for` when who is dealt in hand index+1 is known already."""
         if not seated:
             return None
         if index == 0:
