@@ -266,7 +266,9 @@ def read_text(path: Path, label: Path | None = None) -> str:
                          "text") from None
     if text.startswith(_BOM):
         text, data = text[1:], data[len(_BOM.encode()):]
-    _remember_digest(text, hashlib.sha256(data))     # its bytes, as read
+    digest = hashlib.sha256(data)                    # its bytes, as read
+    _remember_digest(text, digest)
+    _READ_BYTES[:] = [text, data, digest] if len(data) <= _KEEP_BYTES else []
     return text
 
 
@@ -491,14 +493,11 @@ def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
     except BaseException:
         os.close(fd)
         raise
-    pieces = _encoded(text, "strict") if isinstance(text, str) \
-        else [text] if isinstance(text, bytes) else text
-    digest = hashlib.sha256() if isinstance(text, str) else None
+    pieces, digest = _text_pieces(text) if isinstance(text, str) \
+        else ([text] if isinstance(text, bytes) else text, None)
     with os.fdopen(fd, "wb") as handle:
         for piece in pieces:
             handle.write(piece)
-            if digest is not None:
-                digest.update(piece)
         handle.flush()
         if digest is not None:
             _remember_digest(text, digest)      # type: ignore[arg-type]
@@ -658,6 +657,33 @@ _DIGEST: list[Any] = []
 
 def _remember_digest(text: str, digest: Any) -> None:
     _DIGEST[:] = [text, digest.hexdigest()]
+
+
+# The text read last, its bytes and their SHA-256 so far: a text written
+# that is this one with more after it (`record`'s hand) is written as those
+# bytes and the tail, only the tail encoded and hashed. Not for a text of
+# more than a few megabytes, whose bytes are not held twice.
+_READ_BYTES: list[Any] = []
+_KEEP_BYTES = 1 << 22
+
+
+def _text_pieces(text: str) -> tuple[Iterable[bytes], Any]:
+    """`text` as UTF-8 pieces, and the SHA-256 of all of them once they
+    have been gone through."""
+    if _READ_BYTES and text.startswith(_READ_BYTES[0]):
+        old, data, digest = _READ_BYTES
+        tail = text[len(old):].encode("utf-8")       # a character at a time:
+        digest = digest.copy()                        # the bytes of old + tail
+        digest.update(tail)                           # are old's and tail's
+        return [data, tail], digest
+    digest = hashlib.sha256()
+    return _hashed(_encoded(text, "strict"), digest), digest
+
+
+def _hashed(pieces: Iterable[bytes], digest: Any) -> Iterator[bytes]:
+    for piece in pieces:
+        digest.update(piece)
+        yield piece
 
 
 def _private(st: os.stat_result, kind: Callable[[int], bool]) -> bool:

@@ -207,3 +207,23 @@ def test_the_digest_known_from_reading_or_writing_is_that_of_the_bytes(tmp_path,
     written = body + "more = 1\n"
     storage.write_atomic(tmp_path / "w.toml", written)
     assert storage._digest(written) == hashlib.sha256(written.encode()).hexdigest()
+
+
+@pytest.mark.parametrize("bom", [False, True])
+def test_a_text_written_after_the_one_read_is_its_bytes_and_the_tail(tmp_path, bom):
+    """`record` writes the ledger read with a hand after it: the bytes read
+    and the tail's, and the digest of both, without encoding the whole."""
+    import hashlib
+
+    path = tmp_path / "l.toml"
+    body = 'game = "dhumbal"\nplayers = ["Āśa", "Bikash"]\n'
+    path.write_bytes(("\ufeff" if bom else "").encode() + body.encode())
+    text = storage.read_text(path)
+    longer = text + '\n[[hands]]\ncards = { Āśa = "A♠ 🃏" }\n'
+    storage.write_atomic(path, longer)
+    assert path.read_bytes() == longer.encode()
+    assert storage._digest(longer) == hashlib.sha256(longer.encode()).hexdigest()
+    other = "x = 1\n"                          # not the text read: encoded whole
+    storage.write_atomic(path, other)
+    assert path.read_bytes() == other.encode()
+    assert storage._digest(other) == hashlib.sha256(other.encode()).hexdigest()
