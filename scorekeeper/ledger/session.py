@@ -162,8 +162,19 @@ class Session:
         return self._totals_before[index]
 
     def totals(self, upto: int | None = None) -> dict[str, int]:
+        """Each player's total after hand `upto` (all of them: worked out
+        once, as standings, places and what is next each ask for it)."""
+        if upto is None:
+            return dict(self._final_totals)
+        return self._added(self.hands[:upto])
+
+    @cached_property
+    def _final_totals(self) -> dict[str, int]:
+        return self._added(self.hands)
+
+    def _added(self, hands: Sequence[StoredHand]) -> dict[str, int]:
         totals = {p: 0 for p in self.players}
-        for h in self.hands[:upto]:
+        for h in hands:
             for name, value in h.scores.items():
                 totals[name] += value
         return totals
