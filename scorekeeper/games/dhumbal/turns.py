@@ -22,7 +22,7 @@ SINGLE, SET, RUN = "single", "set", "run"
 def hand_value(cards: Sequence[Card], rules: DhumbalRules) -> int:
     """DH-2 / DC-2: the sum of the card values; an empty hand is 0."""
     values = rules.rank_values
-    return sum(values[c.rank] for c in cards)
+    return sum([values[c.rank] for c in cards])
 
 
 def check_call_value(value: int, rules: DhumbalRules,
