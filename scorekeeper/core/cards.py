@@ -153,7 +153,7 @@ def cards(text: str) -> tuple[Card, ...]:
     tokens = stripped.split() if "," not in stripped and "|" not in stripped \
         else _SEPARATORS.split(stripped)      # as ledgers store them: at once
     known = tuple(map(_KNOWN.get, tokens))    # a ledger's cards, read before
-    if known and all(known):                  # (neither "-" nor blank, then)
+    if all(known) and known:                  # (neither "-" nor blank, then)
         return known                           # type: ignore[return-value]
     if stripped == "-":
         return ()
