@@ -141,7 +141,9 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
     """Rule on one hand: a call (DH-8 / DC-8) or a show at the cap (DH-10)."""
     validate_hand(hand, rules)
     players = hand.players
-    values = {name: value_of(shown, rules) for name, shown in hand.shown}
+    values = {}         # loops, not comprehensions, for a table's few players:
+    for name, shown in hand.shown:      # cheaper, for each hand verify rules
+        values[name] = value_of(shown, rules)
     order = clockwise_from_left_of(hand.dealer, players)
     cited = [rules.rule("values")]
     lines: list[str] = []
@@ -156,7 +158,9 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         cited += _house_rules(rules, hand.caller, caught, values)
     zero_sum = rules.zero_sum
     if zero_sum:
-        scores = {p: -charges[p] for p in players}
+        scores = {}
+        for p in players:
+            scores[p] = -charges[p]
         scores[winner] = sum(charges.values()) - charges[winner]
         ledger = rules.rule("ledger")
         cited.append(ledger)
@@ -232,10 +236,13 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     resolve_id = rules.rule("resolve")
     charges = dict.fromkeys(hand.players, 0)
     mine = values[caller]
-    others = [p for p in order if p != caller]
+    others = list(order)             # the caller is one of them, once
+    others.remove(caller)
     tie_wins = rules.ties == Ties.CALLER_WINS
-    beaters = [p for p in others if values[p] < mine
-               or (values[p] == mine and not tie_wins)]
+    beaters = []
+    for p in others:
+        if values[p] < mine or (values[p] == mine and not tie_wins):
+            beaters.append(p)
     lowest_other = min(map(values.__getitem__, others))
     if not beaters:
         if lowest_other == mine:
