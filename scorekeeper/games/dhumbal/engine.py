@@ -142,8 +142,11 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
     validate_hand(hand, rules)
     players = hand.players
     values = {}         # loops, not comprehensions, for a table's few players:
-    for name, shown in hand.shown:      # cheaper, for each hand verify rules
+    unverified = []     # cheaper, for each hand verify rules
+    for name, shown in hand.shown:
         values[name] = value_of(shown, rules)
+        if shown.cards is None:             # an agreed total
+            unverified.append(name)
     order = clockwise_from_left_of(hand.dealer, players)
     cited = [rules.rule("values")]
     lines: list[str] = []
@@ -158,24 +161,14 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         cited += _house_rules(rules, hand.caller, caught, values)
     zero_sum = rules.zero_sum
     if zero_sum:
-        scores = {}
-        for p in players:
-            scores[p] = -charges[p]
-        scores[winner] = sum(charges.values()) - charges[winner]
-        ledger = rules.rule("ledger")
-        cited.append(ledger)
-        paid = [f"{p} pays {charges[p]}" for p in players
-                if p != winner and charges[p]]
-        lines.append(f"{winner} collects {scores[winner]}"
-                     + (": " + ", ".join(paid) if paid else "")
-                     + f" ({ledger})")
+        scores = _collects(players, winner, charges, rules, lines)
+        cited.append(rules.rule("ledger"))
         reset: tuple[str, ...] = ()
     else:
         scores = _points(hand, rules, charges, lines)
         reset = tuple([p for p in players if scores[p] != charges[p]])
         if reset:
             cited.append(rules.rule("reset"))
-    unverified = tuple([name for name, s in hand.shown if s.cards is None])
     if unverified:
         lines.append("Unverified totals (not shown card by card): "
                      + ", ".join(unverified))
@@ -189,10 +182,27 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         zero_sum,                                       # zero_sum
         tuple(dict.fromkeys(cited)),                    # rules
         tuple(lines),                                   # explanation
-        unverified,                                     # unverified
+        tuple(unverified),                              # unverified
         hand.shown,                                     # shown
         reset,                                          # reset
     )
+
+
+def _collects(players: Sequence[str], winner: str, charges: Mapping[str, int],
+              rules: DhumbalRules, lines: list[str]) -> dict[str, int]:
+    """DH-11 (winner-collects): each player pays their charge, the winner
+    collects them all."""
+    scores = {}
+    paid = []
+    for p in players:
+        scores[p] = -charges[p]
+        if p != winner and charges[p]:
+            paid.append(f"{p} pays {charges[p]}")
+    scores[winner] = sum(charges.values()) - charges[winner]
+    lines.append(f"{winner} collects {scores[winner]}"
+                 + (": " + ", ".join(paid) if paid else "")
+                 + f" ({rules.rule('ledger')})")
+    return scores
 
 
 def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
