@@ -74,13 +74,6 @@ class DhumbalResult(NamedTuple):
         return data
 
 
-def value_of(shown: Shown, rules: DhumbalRules) -> int:
-    if shown.cards is not None:
-        return hand_value(shown.cards, rules)
-    assert shown.total is not None
-    return shown.total
-
-
 def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     """Refuse impossible input (exit 2) before any ruling."""
     players = hand.players
@@ -144,8 +137,11 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
     values = {}         # loops, not comprehensions, for a table's few players:
     unverified = []     # cheaper, for each hand verify rules
     for name, shown in hand.shown:
-        values[name] = value_of(shown, rules)
-        if shown.cards is None:             # an agreed total
+        if shown.cards is not None:
+            values[name] = hand_value(shown.cards, rules)
+        else:                               # an agreed total (validate_hand)
+            assert shown.total is not None
+            values[name] = shown.total
             unverified.append(name)
     order = clockwise_from_left_of(hand.dealer, players)
     cited = [rules.rule("values")]
