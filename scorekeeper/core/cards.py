@@ -150,15 +150,15 @@ def cards(text: str) -> tuple[Card, ...]:
     Blank text is refused rather than read as an empty hand: a forgotten
     hand must not silently decide a ruling."""
     stripped = text.strip()
+    tokens = stripped.split() if "," not in stripped and "|" not in stripped \
+        else _SEPARATORS.split(stripped)      # as ledgers store them: at once
+    known = tuple(map(_KNOWN.get, tokens))    # a ledger's cards, read before
+    if all(known) and known:                  # (neither "-" nor blank, then)
+        return known                           # type: ignore[return-value]
     if stripped == "-":
         return ()
     if not stripped.strip("|, \t"):
         raise Impossible("no cards given: write '-' for an empty hand")
-    tokens = stripped.split() if "," not in stripped and "|" not in stripped \
-        else _SEPARATORS.split(stripped)      # as ledgers store them: at once
-    known = tuple(map(_KNOWN.get, tokens))    # a ledger's cards, read before
-    if None not in known:
-        return known                           # type: ignore[return-value]
     return tuple(c for token in tokens if token
                  for c in _token_cards(token, stripped))
 
@@ -184,10 +184,17 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                  rule: str, also: Card | None = None, also_is: str = "") -> None:
     """Refuse a card seen more often than the shoe holds it (exit 2).
     `also` is one more card of the shoe, face up (the tiplu): counted, and
-    the message says so (`also_is`: what it is) when it is the card over."""
-    counts = count_copies(chain(hands, [[also]] if also is not None else []))
-    if JOKER not in counts and (not counts or max(counts.values()) <= decks):
-        return                                  # the usual case, at once
+    the message says so (`also_is`: what it is) when it is the card over.
+    Every shoe holds at least one deck (`decks` ≥ 1)."""
+    seen = list(chain.from_iterable(hands))
+    if also is not None:
+        seen.append(also)
+    distinct = set(seen)
+    if len(distinct) == len(seen) and JOKER not in distinct:
+        return             # no card twice, no joker: any shoe holds them, at once
+    counts = count_copies([seen])
+    if JOKER not in counts and max(counts.values()) <= decks:
+        return                                  # within a shoe of decks
     for c, n in sorted(counts.items()):
         if c.is_joker:
             if jokers == 0:

@@ -88,8 +88,9 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
                  rule: str | None = None, what: str = "") -> None:
     """Refuse anyone named who does not play this hand (sitting out, or
     eliminated), saying who does."""
-    away = list(dict.fromkeys(n for n in names if n not in seated))
+    away = [n for n in names if n not in seated]
     if away:
+        away = list(dict.fromkeys(away))
         verb = "does" if len(away) == 1 else "do"
         raise Impossible(f"{what}{', '.join(away)} {verb} not play this hand "
                          "(sitting out or eliminated; playing: "
@@ -161,16 +162,17 @@ def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
 
 def parse_shown_value(text: str | int) -> Shown:
     """`--hand NAME=VALUE`: a card list, or a whole number (an agreed total)."""
-    if isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
-    if isinstance(text, int):
+    if isinstance(text, str):
+        stripped = text.strip()
+        # a whole number ends with a digit; card text seldom does
+        if stripped[-1:].isdigit() and is_whole_number(stripped):
+            if len(stripped) > 9:
+                raise Impossible(f"{stripped[:12]}… is no hand's total")
+            return Shown(total=int(stripped))
+        return Shown(cardtext.cards(stripped))
+    if isinstance(text, int) and not isinstance(text, bool):
         return Shown(total=text)
-    stripped = text.strip()
-    if is_whole_number(stripped):
-        if len(stripped) > 9:
-            raise Impossible(f"{stripped[:12]}… is no hand's total")
-        return Shown(total=int(stripped))
-    return Shown(cards=cardtext.cards(stripped))
+    raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
 
 
 def parse_hand_values(values: Sequence[str], players: Sequence[str]
@@ -188,28 +190,29 @@ def parse_hand_values(values: Sequence[str], players: Sequence[str]
     return out
 
 
-def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int]
-                ) -> tuple[tuple[str, Shown], ...]:
+def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int],
+                rule: str | None = None) -> tuple[tuple[str, Shown], ...]:
     """What each seated player showed, in seat order (missing ones left out:
     each engine says who it needs). A hand for someone not seated is
-    refused rather than dropped."""
-    check_seated(seated, [str(p) for p in raw], what="a hand is given, but ")
-    return tuple((p, _shown_by(p, raw[p])) for p in seated if p in raw)
-
-
-def _shown_by(player: str, text: str | int) -> Shown:
-    """One player's hand read, a refusal naming whose it is (of four
-    `--hand` flags, which one holds the card that cannot be read)."""
-    try:
-        return parse_shown_value(text)
-    except Impossible as err:
-        raise Impossible(f"{player}'s hand: {err.message}", err.rule) from None
+    refused (citing `rule`) rather than dropped."""
+    if not all(map(seated.__contains__, raw)):
+        check_seated(seated, [str(p) for p in raw], rule, "a hand is given, but ")
+    shown = []
+    for p in seated:
+        if p in raw:
+            try:
+                shown.append((p, parse_shown_value(raw[p])))
+            except Impossible as err:
+                # whose hand it is: of four `--hand` flags, which one holds
+                # the card that cannot be read
+                raise Impossible(f"{p}'s hand: {err.message}", err.rule) from None
+    return tuple(shown)
 
 
 def clockwise_from_left_of(dealer: str, players: Sequence[str]) -> list[str]:
     """Seats in play order starting at the dealer's left neighbour."""
-    i = players.index(dealer)
-    return [players[(i + 1 + k) % len(players)] for k in range(len(players))]
+    left = players.index(dealer) + 1
+    return [*players[left:], *players[:left]]
 
 
 class Holdings:

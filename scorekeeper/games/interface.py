@@ -318,10 +318,10 @@ def changed_inputs(game: Game[Any, Any, Any], before: Mapping[str, Any],
 
 def compare_value(data: Mapping[str, Any], key: str, value: Any,
                   out: list[str]) -> None:
-    import json  # noqa: PLC0415 - only verify compares; keeps start-up light
-
     stored = data.get(key)
     if stored != value:
+        import json  # noqa: PLC0415 - only a disagreement; keeps start-up light
+
         out.append(f"stored {key} {json.dumps(stored, ensure_ascii=False)} but "
                    f"the rules give {json.dumps(value, ensure_ascii=False)}")
 

@@ -403,6 +403,16 @@ def test_dh1_a_hand_given_twice_for_one_player_is_impossible():
     assert info.value.message.endswith("not seated: Asha, Bikash, Bikash")
 
 
+def test_dh1_hands_shown_out_of_seat_order_are_each_players_own():
+    # the engine reads who showed what by name, not by place
+    in_seat_order = deal("Asha", "Bikash", Asha="K♠ 9♥", Bikash="A♣", Chandra="8♦")
+    shuffled = in_seat_order._replace(shown=in_seat_order.shown[::-1])
+    result = resolve(shuffled, RULES)
+    assert result.values == (("Asha", 19), ("Bikash", 1), ("Chandra", 8))
+    assert result.scores == (("Asha", -19), ("Bikash", 27), ("Chandra", -8))
+    assert result == resolve(in_seat_order, RULES)._replace(shown=shuffled.shown)
+
+
 def test_dh2_a_hand_with_neither_cards_nor_a_total_is_impossible():
     hand = DhumbalHand(("Asha", "Bikash"), "Asha", "Asha",
                        (("Asha", Shown(cards=cards("A♠"))), ("Bikash", Shown())))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from scorekeeper.core.cards import check_copies
+from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.core.seating import Shown, clockwise_from_left_of
@@ -74,100 +74,131 @@ class DhumbalResult(NamedTuple):
         return data
 
 
-def value_of(shown: Shown, rules: DhumbalRules) -> int:
-    if shown.cards is not None:
-        return hand_value(shown.cards, rules)
-    assert shown.total is not None
-    return shown.total
-
-
 def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     """Refuse impossible input (exit 2) before any ruling."""
-    n = len(hand.players)
+    players = hand.players
+    n = len(players)
     rules.check_player_count(n)
-    if len({p.casefold() for p in hand.players}) != n:
+    if len(set(map(str.casefold, players))) != n:
         raise Impossible("player names must be distinct", rules.rule("table"))
-    if hand.dealer not in hand.players:
+    if hand.dealer not in players:
         raise Impossible(f"the dealer {hand.dealer} is not at the table",
                          rules.rule("deal"))
     given = [name for name, _ in hand.shown]
-    missing = [p for p in hand.players if p not in given]
-    if missing:
-        raise Impossible("no hand given for " + ", ".join(missing)
-                         + ": every player shows (--hand NAME=CARDS)",
-                         rules.rule("resolve"))
-    extra = [g for g in given if g not in hand.players]
-    if extra or len(given) != len(set(given)):
-        raise Impossible("hands given twice or for someone not seated: "
-                         + ", ".join(extra or given), rules.rule("table"))
-    if hand.caller is not None and hand.caller not in hand.players:
+    if given != list(players):       # the players' own, in seat order: all fine
+        _check_given(given, players, rules)
+    if hand.caller is not None and hand.caller not in players:
         raise Impossible(f"the caller {hand.caller} is not at the table",
                          rules.rule("call"))
     if hand.caller is None and rules.turn_cap is None:
         raise Impossible("this profile has no turn cap: a hand ends only with "
                          "a call (--call NAME)", rules.rule("resolve"))
-    for name, shown in hand.shown:
-        if shown.cards is not None:
-            if len(shown.cards) > rules.hand_size:
-                raise Impossible(f"{name} shows {len(shown.cards)} cards; a hand "
+    check_copies(_shown_cards(hand.shown, rules), rules.decks, rules.jokers,
+                 rules.rule("table"))
+
+
+def _check_given(given: list[str], players: tuple[str, ...],
+                 rules: DhumbalRules) -> None:
+    """Every player shows exactly once, and nobody else does."""
+    missing = [p for p in players if p not in given]
+    if missing:
+        raise Impossible("no hand given for " + ", ".join(missing)
+                         + ": every player shows (--hand NAME=CARDS)",
+                         rules.rule("resolve"))
+    extra = [g for g in given if g not in players]
+    if extra or len(given) != len(set(given)):
+        raise Impossible("hands given twice or for someone not seated: "
+                         + ", ".join(extra or given), rules.rule("table"))
+
+
+def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
+                 ) -> list[tuple[Card, ...]]:
+    """The hands shown card by card (for the count of copies, DH-1 / DC-1),
+    each refused if it holds more cards than a hand (DH-3 / DC-3), and each
+    agreed total refused if no hand is worth it (DH-2 / DC-2)."""
+    hands = []
+    for name, s in shown:
+        if s.cards is not None:
+            if len(s.cards) > rules.hand_size:
+                raise Impossible(f"{name} shows {len(s.cards)} cards; a hand "
                                  f"holds 0–{rules.hand_size}", rules.rule("deal"))
-        elif shown.total is None or not 0 <= shown.total <= rules.max_hand_value:
-            raise Impossible(f"{name}'s total {shown.total} is impossible: a hand "
+            hands.append(s.cards)
+        elif s.total is None or not 0 <= s.total <= rules.max_hand_value:
+            raise Impossible(f"{name}'s total {s.total} is impossible: a hand "
                              f"is worth 0–{rules.max_hand_value}",
                              rules.rule("values"))
-    check_copies((s.cards for _, s in hand.shown if s.cards is not None),
-                 rules.decks, rules.jokers, rules.rule("table"))
+    return hands
 
 
 def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
     """Rule on one hand: a call (DH-8 / DC-8) or a show at the cap (DH-10)."""
     validate_hand(hand, rules)
-    values = {name: value_of(shown, rules) for name, shown in hand.shown}
-    order = clockwise_from_left_of(hand.dealer, list(hand.players))
+    players = hand.players
+    values = {}         # loops, not comprehensions, for a table's few players:
+    unverified = []     # cheaper, for each hand verify rules
+    for name, shown in hand.shown:
+        if shown.cards is not None:
+            values[name] = hand_value(shown.cards, rules)
+        else:                               # an agreed total (validate_hand)
+            assert shown.total is not None
+            values[name] = shown.total
+            unverified.append(name)
+    order = clockwise_from_left_of(hand.dealer, players)
     cited = [rules.rule("values")]
     lines: list[str] = []
     if hand.caller is None:
         cited.append(rules.rule("show"))
         winner, caught, charges = _show(hand, rules, values, order, lines)
     else:
-        check_call_value(values[hand.caller], rules, len(hand.players))
+        check_call_value(values[hand.caller], rules, len(players))
         cited += [rules.rule("call"), rules.rule("resolve")]
         winner, caught, charges = _call(hand, hand.caller, rules, values, order,
                                         lines)
         cited += _house_rules(rules, hand.caller, caught, values)
-    if rules.zero_sum:
-        scores = {p: -charges[p] for p in hand.players}
-        scores[winner] = sum(charges.values()) - charges[winner]
+    zero_sum = rules.zero_sum
+    if zero_sum:
+        scores = _collects(players, winner, charges, rules, lines)
         cited.append(rules.rule("ledger"))
-        paid = [f"{p} pays {charges[p]}" for p in hand.players
-                if p != winner and charges[p]]
-        lines.append(f"{winner} collects {scores[winner]}"
-                     + (": " + ", ".join(paid) if paid else "")
-                     + f" ({rules.rule('ledger')})")
         reset: tuple[str, ...] = ()
     else:
         scores = _points(hand, rules, charges, lines)
-        reset = tuple(p for p in hand.players if scores[p] != charges[p])
+        reset = tuple([p for p in players if scores[p] != charges[p]])
         if reset:
             cited.append(rules.rule("reset"))
-    unverified = tuple(name for name, s in hand.shown if not s.verified)
     if unverified:
         lines.append("Unverified totals (not shown card by card): "
                      + ", ".join(unverified))
-    return DhumbalResult(
-        values=tuple((p, values[p]) for p in hand.players),
-        caller=hand.caller,
-        caught=caught,
-        winner=winner,
-        charges=tuple((p, charges[p]) for p in hand.players),
-        scores=tuple((p, scores[p]) for p in hand.players),
-        zero_sum=rules.zero_sum,
-        rules=tuple(dict.fromkeys(cited)),
-        explanation=tuple(lines),
-        unverified=unverified,
-        shown=hand.shown,
-        reset=reset,
+    return DhumbalResult(       # by position: `verify` makes one per hand
+        tuple([(p, values[p]) for p in players]),       # values
+        hand.caller,                                    # caller
+        caught,                                         # caught
+        winner,                                         # winner
+        tuple(charges.items()),     # charges, keyed in seat order as made
+        tuple(scores.items()),      # scores, likewise
+        zero_sum,                                       # zero_sum
+        tuple(dict.fromkeys(cited)),                    # rules
+        tuple(lines),                                   # explanation
+        tuple(unverified),                              # unverified
+        hand.shown,                                     # shown
+        reset,                                          # reset
     )
+
+
+def _collects(players: Sequence[str], winner: str, charges: Mapping[str, int],
+              rules: DhumbalRules, lines: list[str]) -> dict[str, int]:
+    """DH-11 (winner-collects): each player pays their charge, the winner
+    collects them all."""
+    scores = {}
+    paid = []
+    for p in players:
+        scores[p] = -charges[p]
+        if p != winner and charges[p]:
+            paid.append(f"{p} pays {charges[p]}")
+    scores[winner] = sum(charges.values()) - charges[winner]
+    lines.append(f"{winner} collects {scores[winner]}"
+                 + (": " + ", ".join(paid) if paid else "")
+                 + f" ({rules.rule('ledger')})")
+    return scores
 
 
 def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
@@ -209,20 +240,24 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     """DH-8 / DC-8: the caller wins if strictly lowest (DO-2: or lowest
     with a tie, under `ties = caller_wins`), else is caught."""
     resolve_id = rules.rule("resolve")
-    charges = {p: 0 for p in hand.players}
-    others = [p for p in order if p != caller]
+    charges = dict.fromkeys(hand.players, 0)
+    mine = values[caller]
+    others = list(order)             # the caller is one of them, once
+    others.remove(caller)
     tie_wins = rules.ties == Ties.CALLER_WINS
-    beaters = [p for p in others if values[p] < values[caller]
-               or (values[p] == values[caller] and not tie_wins)]
-    lowest_other = min(values[p] for p in others)
+    beaters = []
+    for p in others:
+        if values[p] < mine or (values[p] == mine and not tie_wins):
+            beaters.append(p)
+    lowest_other = min(map(values.__getitem__, others))
     if not beaters:
-        if lowest_other == values[caller]:
-            lines.append(f"{caller} {values[caller]} = lowest other "
+        if lowest_other == mine:
+            lines.append(f"{caller} {mine} = lowest other "
                          f"{lowest_other}: a tie goes to the caller (ties = "
                          f"caller_wins, {rules.rule('ties')}) → {caller} wins "
                          f"the call ({resolve_id}) and is charged nothing")
         else:
-            lines.append(f"{caller} {values[caller]} < every other hand "
+            lines.append(f"{caller} {mine} < every other hand "
                          f"(lowest {lowest_other}) → {caller} wins the call "
                          f"({resolve_id}) and is charged nothing")
         for p in others:
@@ -230,16 +265,16 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
         return caller, False, charges
     penalty = rules.penalty
     if (rules.double_penalty
-            and values[caller] - lowest_other > rules.double_penalty_margin):
+            and mine - lowest_other > rules.double_penalty_margin):
         penalty = rules.double_penalty_amount
-        lines.append(f"{caller} {values[caller]} − lowest {lowest_other} "
+        lines.append(f"{caller} {mine} − lowest {lowest_other} "
                      f"> {rules.double_penalty_margin} → double penalty "
                      f"{penalty} ({resolve_id})")
     first = beaters[0]
     lines.append(f"{first} {values[first]} {'<' if tie_wins else '≤'} "
-                 f"{caller} {values[caller]} → {caller} is caught "
-                 f"({resolve_id}) and {_cost(rules, penalty, values[caller])}")
-    charges[caller] = penalty + (values[caller] if rules.caught_pays
+                 f"{caller} {mine} → {caller} is caught "
+                 f"({resolve_id}) and {_cost(rules, penalty, mine)}")
+    charges[caller] = penalty + (mine if rules.caught_pays
                                  == CaughtPays.PLUS else 0)
     winner = _lowest(others, values)
     lines.append(_lowest_line(winner, others, values, rules, hand.dealer))
@@ -258,14 +293,18 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     return winner, True, charges
 
 
+# A call limit that is one number, or none (DO-1 is a table by player count).
+_PLAIN_LIMIT = (int, type(None))
+
+
 def _house_rules(rules: DhumbalRules, caller: str, caught: bool,
                  values: Mapping[str, int]) -> list[str]:
     """The ids of the house options (DO-1 … DO-3) that shaped this call."""
     cited = []
-    if not isinstance(rules.call_limit, int | None):
+    if not isinstance(rules.call_limit, _PLAIN_LIMIT):
         cited.append(rules.rule("call_table"))
-    tied = any(v == values[caller] for p, v in values.items() if p != caller)
-    if rules.ties == Ties.CALLER_WINS and tied and not caught:
+    if rules.ties == Ties.CALLER_WINS and not caught and any(
+            v == values[caller] for p, v in values.items() if p != caller):
         cited.append(rules.rule("ties"))
     if rules.caught_pays == CaughtPays.PLUS and caught:
         cited.append(rules.rule("caught_pays"))

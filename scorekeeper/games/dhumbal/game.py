@@ -35,12 +35,10 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
 
     def args(self, table: Seating, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
-        table.check_seated(list(raw), rules.rule_or("eliminate", "table"),
-                           "a hand is given, but ")
+        shown = shown_hands(table.seated, raw, rules.rule_or("eliminate", "table"))
         totals = () if table.totals is None else \
             tuple((p, table.totals.get(p, 0)) for p in table.seated)
-        return DhumbalHand(table.seated, table.dealer, caller,
-                           shown_hands(table.seated, raw), totals)
+        return DhumbalHand(table.seated, table.dealer, caller, shown, totals)
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: DhumbalRules) -> DhumbalHand:

@@ -149,18 +149,20 @@ class DhumbalRules(RuleSet):
         worked out, for every card `verify` values."""
         return (0, *range(1, 11), *FACE_SCHEMES[self.faces])
 
-    @property
+    @cached_property
     def max_hand_value(self) -> int:
         """The most a hand can be worth: its size in the deck's dearest cards
-        (K K K K Q = 64 with full faces, not 5 × 13)."""
+        (K K K K Q = 64 with full faces, not 5 × 13); worked out once, not
+        for every agreed total `verify` reads."""
         values = sorted((self.card_value(rank) for rank in range(1, 14)
                          for _ in range(4 * self.decks)), reverse=True)
         return sum(values[:self.hand_size])
 
-    @property
+    @cached_property
     def score_kind(self) -> ScoreKind:
         """Whole points: a net passed to the winner (DH-11), or penalty
-        points each player adds, lower is better (DC-8)."""
+        points each player adds, lower is better (DC-8). Looked up, not
+        worked out, for every hand `verify` rules again."""
         return NET if self.scoring == Scoring.WINNER_COLLECTS else PENALTY_POINTS
 
     @property
