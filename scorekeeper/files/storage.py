@@ -18,7 +18,7 @@
   is refused; temp files that killed writers left behind are removed by
   the next write;
 * the cache — the parsed document of the text scorekeeper last wrote (or
-  last verified), as JSON in the user's cache folder, keyed by the ledger's
+  last verified), marshalled in the user's cache folder, keyed by the ledger's
   real path, trusted only for the very same bytes (SHA-256) and only if
   its HMAC checks, read only from a private folder without blocking (see
   "the cache" below and docs/ARCHITECTURE.md). Never needed for
@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import itertools
 import json
+import marshal  # built in: the interpreter's own imports load it
 import os
 import re
 import secrets
@@ -52,7 +52,7 @@ DEFAULT_LOCK_TIMEOUT = 30.0
 NOTICE_AFTER = 1.0            # seconds of waiting for the lock before saying so
 STALE_TEMP_AGE = 600.0        # a temp file of unknown writer this old is stale
 _BOM = "\ufeff"
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 
 
 # -- paths ----------------------------------------------------------------------
@@ -623,7 +623,7 @@ def cache_dir() -> Path:
 
 def cache_path(path: Path) -> Path:
     key = hashlib.sha256(str(real_path(path)).encode("utf-8", "surrogatepass"))
-    return cache_dir() / f"ledger-{key.hexdigest()[:40]}.json"
+    return cache_dir() / f"ledger-{key.hexdigest()[:40]}.entry"
 
 
 _PIECE = 1 << 20            # characters encoded at a time (see _encoded)
@@ -802,60 +802,53 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
     head_bytes, _, body = data.partition(b"\n")
     try:
         head = json.loads(head_bytes)
-        if not isinstance(head, dict) or head.get("version") != CACHE_VERSION \
+        if not isinstance(head, dict) or head.get("version") != _BODY_VERSION \
                 or head.get("path") != str(real_path(path)):
             return None
         import hmac  # see _mac
 
         if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, [body])):
             return None
-        document = json.loads(body)
-    except (ValueError, TypeError, RecursionError):
+        # only bytes this program wrote and signed are unmarshalled
+        document = marshal.loads(body)
+    except (ValueError, TypeError, EOFError, RecursionError):
         return None
     if not isinstance(document, dict):
         return None
-    hands = document.get("hands")
-    if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
-        document["hands"] = tomltext.shared(hands)     # memory of a long ledger
     _READ.clear()                      # the last entry read, and only it
-    _READ[str(real_path(path))] = (document, body)
+    _READ[str(real_path(path))] = document
     return document, head.get("sha256") == _digest(text)
 
 
-# The entry read last in this process (one: `stats` over a folder must not
-# keep every ledger's): its ledger, its document and its body's bytes, to
-# which `record` appends a hand (see `_appended_body`).
-_READ: dict[str, tuple[dict[str, Any], bytes]] = {}
+# The entry's body: the document as `marshal` writes it, its equal strings
+# one object each (a name, a card, a rule id is stored once and read back
+# as one object, not once a hand: half the time to read a long ledger's,
+# and its memory). marshal's format is this Python's own, so an entry
+# written by another Python is not read (its version differs).
+_BODY_VERSION = f"{CACHE_VERSION}/python{sys.version_info[0]}.{sys.version_info[1]}"
+
+# The document of the entry read last in this process (one: `stats` over a
+# folder must not keep every ledger's): `record`'s entry is that document
+# and one hand (see `_shared_document`).
+_READ: dict[str, dict[str, Any]] = {}
 
 
-def _appended_body(path: Path, document: Mapping[str, Any]) -> list[Any] | None:
-    """The body of the entry read for this ledger with one hand added —
-    what `record` caches, without encoding every hand again — when
-    `document` is exactly that entry's document with one more hand; else
-    None (the whole document is encoded). Sound because the body is JSON
-    of an object whose last member is the non-empty `hands` array, so its
-    last two bytes close that array and the object: `, HAND` before them
-    appends HAND to the array, whatever the rest holds."""
-    read = _READ.pop(str(real_path(path)), None)
-    if read is None:
-        return None
-    before, body = read
-    hands, old = document.get("hands"), before.get("hands")
-    keys = list(document)
-    if not (isinstance(hands, list) and isinstance(old, list) and old
-            and keys == list(before) and keys[-1] == "hands"
-            and len(hands) == len(old) + 1 and body.endswith(b"]}")):
-        return None
-    if hands[:-1] != old or any(document[k] != before[k] for k in keys[:-1]):
-        return None
-    # in pieces: the old body's bytes are not copied
-    return [memoryview(body)[:-2], b", " + json.dumps(hands[-1]).encode() + b"]}"]
-
-
-# json.dumps, without the check for a value inside itself (a parsed
-# document holds none; one that did would end in RecursionError): an eighth
-# faster on a long ledger's document.
-_ENCODER = json.JSONEncoder(check_circular=False)
+def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
+    """`document` with its equal strings one object, as the entry keeps it.
+    The entry read for this ledger a moment before is so already: when
+    `document` is that one with one hand more (`record`), only the new
+    hand's strings are made those of the hand before it; otherwise every
+    string is looked at."""
+    before = _READ.pop(str(real_path(path)), None)
+    hands = document.get("hands")
+    old = before.get("hands") if before is not None else None
+    if before is None or not isinstance(hands, list) or not isinstance(old, list) \
+            or not old or len(hands) != len(old) + 1 or list(document) != list(before) \
+            or hands[:-1] != old or any(document[k] != before[k] for k in before
+                                        if k != "hands"):
+        return tomltext.shared(document)
+    last = tomltext.shared_like(hands[-1], old[-1])
+    return {**document, "hands": [*hands[:-1], last]}
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
@@ -867,18 +860,12 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
             key = _key(where, create=True)
             if key is None:
                 return
-            # ASCII (a character a byte, where a str holding ♠ takes two),
-            # encoded a piece at a time as it is signed and written
-            appended = _appended_body(path, document)
-            body = _ENCODER.encode(document) if appended is None else ""
-
-            def pieces() -> Iterable[bytes]:
-                return appended if appended is not None else _encoded(body)
-            head: dict[str, Any] = {"version": CACHE_VERSION,
+            body = marshal.dumps(_shared_document(path, document))
+            head: dict[str, Any] = {"version": _BODY_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}
-            head["mac"] = _mac(key, head, pieces())
-            payload = itertools.chain([json.dumps(head).encode() + b"\n"], pieces())
+            head["mac"] = _mac(key, head, [body])
+            payload = [json.dumps(head).encode() + b"\n", body]
             _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
                           mode=0o600)
     except (OSError, TypeError, ValueError, RecursionError):

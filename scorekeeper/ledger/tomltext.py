@@ -133,14 +133,22 @@ def shared(value: Any) -> Any:
     return _shared(value, {})
 
 
+def shared_like(value: Any, like: Any) -> Any:
+    """`value` with its short strings those of `like` where equal (a new
+    hand's names and rule ids those of the hand before it)."""
+    memo: dict[str, str] = {}
+    _shared(like, memo)
+    return _shared(value, memo)
+
+
 def _shared(value: Any, memo: dict[str, str]) -> Any:
     """`value` with equal short strings (keys and values) one object."""
     if isinstance(value, str):
         return memo.setdefault(value, value) if len(value) <= 64 else value
-    if isinstance(value, list):
-        return [_shared(v, memo) for v in value]
     if isinstance(value, dict):
         return {memo.setdefault(k, k): _shared(v, memo) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shared(v, memo) for v in value]
     return value
 
 

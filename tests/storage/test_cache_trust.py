@@ -7,6 +7,7 @@ rebuilt where it may be) without blocking or exhausting memory."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -38,9 +39,9 @@ def played(cli, cache, ledger) -> Path:
 def _edit_entry(ledger: Path, edit) -> None:
     entry = storage.cache_path(ledger)
     head, _, body = entry.read_bytes().partition(b"\n")
-    document = json.loads(body)
+    document = marshal.loads(body)
     edit(document)
-    entry.write_bytes(head + b"\n" + json.dumps(document).encode())
+    entry.write_bytes(head + b"\n" + marshal.dumps(document))
 
 
 def _nets(cli, ledger: Path) -> dict[str, int]:
@@ -139,54 +140,75 @@ def test_the_key_and_entries_are_private(cli, played, cache):
         assert (cache / name).stat().st_mode & 0o077 == 0
 
 
-# -- record appends its hand to the entry's body (issue 17, fast at any size) ----------
+# -- the entry: a document with its equal strings one object (issue 17) ---------------
 
 def _entry_document(ledger: Path) -> dict:
-    return json.loads(storage.cache_path(ledger).read_bytes().partition(b"\n")[2])
+    return marshal.loads(storage.cache_path(ledger).read_bytes().partition(b"\n")[2])
 
 
-def test_record_appends_its_hand_to_the_entry_and_the_entry_is_the_ledger(
-        cli, played, monkeypatch):
+def _strings(value) -> list:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (k, *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _one_object_each(document) -> bool:
+    """Every string of `document` equal to another is that very object."""
+    seen: dict[str, str] = {}
+    return all(seen.setdefault(s, s) is s for s in _strings(document))
+
+
+def test_the_entry_keeps_equal_strings_once_and_record_keeps_them_so(cli, played):
     from scorekeeper.ledger.tomltext import load_toml
 
     text = played.read_text(encoding="utf-8").replace("hands = 3", "hands = 9")
     played.write_text(text, encoding="utf-8")
     assert cli("standings", played).exit_code == 0          # re-checked, cached
-    appended: list[list | None] = []
-    real = storage._appended_body
-    monkeypatch.setattr(storage, "_appended_body",
-                        lambda path, doc: appended.append(real(path, doc)) or appended[-1])
+    assert _one_object_each(_entry_document(played))
     for _ in range(3):
         assert cli("record", played, *HAND).exit_code == 0
-    assert len(appended) == 3 and all(appended)
+    entry = _entry_document(played)
     # every hand's table as the ledger holds it, signed: believed next time
-    assert _entry_document(played) == load_toml(played.read_text(encoding="utf-8"), "t")
+    assert entry == load_toml(played.read_text(encoding="utf-8"), "t")
     assert storage.read_cached_document(played, played.read_text(encoding="utf-8"))
-    assert [h["hand"] for h in _entry_document(played)["hands"]] == [1, 2, 3, 4]
+    assert [h["hand"] for h in entry["hands"]] == [1, 2, 3, 4]
+    assert _one_object_each(entry)         # the hands recorded shared too
 
 
-def test_only_a_document_with_exactly_one_hand_more_is_appended(played):
+def test_a_hand_more_than_the_entry_read_is_shared_like_the_one_before(played):
     text = played.read_text(encoding="utf-8")
     read = storage.read_cache_entry(played, text)
     assert read is not None and read[1]
     document = read[0]
-    hand = {**document["hands"][0], "hand": 2}
+    hand = json.loads(json.dumps({**document["hands"][0], "hand": 2}))  # new strings
+    added = {**document, "hands": [*document["hands"], hand]}
 
-    def appended(doc: dict) -> list | None:
+    after = storage._shared_document(played, added)
+    assert after == added and after["hands"][0] is document["hands"][0]
+    assert after["hands"][1]["dealer"] is document["hands"][0]["dealer"]
+
+    def shared(doc: dict) -> dict:
         storage.read_cache_entry(played, text)               # the entry read again
-        return storage._appended_body(played, doc)
-    pieces = appended({**document, "hands": [*document["hands"], hand]})
-    assert pieces is not None
-    body = b"".join(pieces)
-    assert json.loads(body) == {**document, "hands": [*document["hands"], hand]}
-    assert appended({**document, "hands": [*document["hands"], hand, hand]}) is None
-    assert appended({**document, "hands": [hand]}) is None              # one replaced
-    assert appended({**document, "players": ["X"], "hands": [*document["hands"],
-                                                             hand]}) is None
-    assert appended({**document, "hands": [*document["hands"], hand],
-                     "tail": {}}) is None                     # hands not the last key
-    assert storage._appended_body(played, {**document, "hands": [
-        *document["hands"], hand]}) is None                   # nothing read since
+        return storage._shared_document(played, doc)
+    for other in ({**document, "hands": [*document["hands"], hand, hand]},
+                  {**document, "hands": [hand]},                # one replaced
+                  {**document, "players": ["X"], "hands": added["hands"]},
+                  {**document, "hands": added["hands"], "tail": {}}):
+        result = shared(other)                    # every string looked at
+        assert result == other and _one_object_each(result)
+    assert _one_object_each(storage._shared_document(played, added))  # nothing read
+
+
+def test_an_entry_of_another_python_is_not_read(played):
+    entry = storage.cache_path(played)
+    head, _, body = entry.read_bytes().partition(b"\n")
+    fields = json.loads(head)
+    assert fields["version"] == f"4/python{sys.version_info[0]}.{sys.version_info[1]}"
+    fields["version"] = "4/python3.99"
+    entry.write_bytes(json.dumps(fields).encode() + b"\n" + body)
+    assert storage.read_cached_document(played, played.read_text(encoding="utf-8")) is None
 
 
 @pytest.mark.parametrize("bom", [False, True])

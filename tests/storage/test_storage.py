@@ -5,6 +5,7 @@ processes racing on one ledger or killed in the middle of `record`."""
 from __future__ import annotations
 
 import json
+import marshal
 import random
 import re
 import signal
@@ -440,9 +441,9 @@ def edit_cached_document(ledger: Path, edit) -> None:
     header (the ledger's hash, the HMAC) as it was."""
     cache = storage.cache_path(ledger)
     head, _, body = cache.read_bytes().partition(b"\n")
-    document = json.loads(body)
+    document = marshal.loads(body)
     edit(document)
-    cache.write_bytes(head + b"\n" + json.dumps(document).encode())
+    cache.write_bytes(head + b"\n" + marshal.dumps(document))
 
 
 def test_verify_reads_the_toml_not_a_tampered_cache(cli, ledger):
