@@ -838,9 +838,12 @@ def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
     The entry read for this ledger a moment before is so already: when
     `document` is that one with one hand more (`record`), only the new
     hand's strings are made those of the hand before it; otherwise every
-    string is looked at."""
+    string is looked at — but for a long ledger's, made so as it was parsed
+    (`tomltext.SHARE_FROM`) and not copied again."""
     before = _READ.pop(str(real_path(path)), None)
     hands = document.get("hands")
+    if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
+        return document
     old = before.get("hands") if before is not None else None
     if before is None or not isinstance(hands, list) or not isinstance(old, list) \
             or not old or len(hands) != len(old) + 1 or list(document) != list(before) \
