@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.files import storage
 
@@ -249,3 +251,23 @@ def test_a_text_written_after_the_one_read_is_its_bytes_and_the_tail(tmp_path, b
     storage.write_atomic(path, other)
     assert path.read_bytes() == other.encode()
     assert storage._digest(other) == hashlib.sha256(other.encode()).hexdigest()
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from(["Asha", "DH-2", "A♠ 2♦"])
+    | st.text(max_size=3) | st.text(min_size=65, max_size=70),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["Asha", "net", "x"]) | st.text(max_size=2),
+                      inner, max_size=4),
+    max_leaves=20)
+
+
+@given(_JSONISH)
+def test_shared_is_the_same_document_with_equal_short_strings_one_object(value):
+    from scorekeeper.ledger.tomltext import shared
+
+    copied = json.loads(json.dumps(value))          # equal strings, other objects
+    result = shared(copied)
+    assert result == value
+    short: dict[str, str] = {}
+    assert all(short.setdefault(s, s) is s for s in _strings(result) if len(s) <= 64)
