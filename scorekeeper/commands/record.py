@@ -144,10 +144,13 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     say(f"Amended hand {done.ruled.number} in {session.label}.")
     if done.rerules:
         many = len(done.rerules) > 1
+        rules = session.rules
+        why = (f"the totals before {'them' if many else 'it'} changed, "
+               f"{rules.rule_or('reset', 'ledger')}") if rules.uses_totals else \
+            (f"what the hand before {'each' if many else 'it'} leaves changed, "
+             f"{rules.rule_or(session.game.carried_rule, 'ledger')}")
         say(f"Ruled again with it: hand{'s' * many} "
-            + ", ".join(map(str, done.rerules)) + f" (the totals before "
-            f"{'them' if many else 'it'} changed, "
-            f"{session.rules.rule_or('reset', 'ledger')}).")
+            + ", ".join(map(str, done.rerules)) + f" ({why}).")
     warn_stale(done.reading)
 
 

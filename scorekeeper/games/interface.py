@@ -102,7 +102,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
       the rules and the explanation, who gave agreed totals;
     * `tallies` / `tally` — no counters of the game's own in `stats`;
     * `exported` — no inputs of the game's own in the CSV and Markdown
-      exports (the cards shown, the calls and tricks: `declare.Exported`).
+      exports (the cards shown, the calls and tricks: `declare.Exported`);
+    * `carried` / `carried_keys` / `carried_rule` — nothing a hand takes
+      over from the hand before it (Marriage: refused shows due).
     """
 
     # keys of a stored `[[hands]]` table: those it must have, and the type
@@ -114,6 +116,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     tallies: ClassVar[tuple[Tally, ...]] = ()
     # the inputs the CSV and Markdown exports show, one value a player
     exported: ClassVar[tuple[Exported, ...]] = ()
+    # the stored keys `carried` gives a hand (lists of names), and the topic
+    # of the rule that carries them: `verify` checks each hand's against
+    # the hand before it, and `amend` rules again the hands whose change
+    carried_keys: ClassVar[tuple[str, ...]] = ()
+    carried_rule: ClassVar[str] = "ledger"
     # groups of hand flags of which a hand takes one (`--call` or `--show`),
     # each with the flags that go with it: typing one on `amend` drops the
     # stored others and what went with them

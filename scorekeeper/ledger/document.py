@@ -381,6 +381,26 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(f"{kind.key} sums to {kind.display(sum(h.scores.values()))}, "
                      f"not 0 ({rules.rule('ledger')})")
+    if session.game.carried_keys:
+        found += _carried_problems(session, h)
+    return found
+
+
+def _carried_problems(session: Session, h: StoredHand) -> list[str]:
+    """What the hand takes over from the hand before it (Marriage: the
+    refused shows due, MA-20), against what that hand leaves: a hand edited
+    before it must not leave this one paying for what is no longer so."""
+    game, index = session.game, h.number - 1
+    due = game.carried(session.hands[index - 1].data if index else None,
+                       session.rules)
+    found = []
+    for key in game.carried_keys:
+        stored, expected = list(h.data.get(key, ())), list(due.get(key, ()))
+        if sorted(stored) != sorted(expected):
+            found.append(f"`{key}` as stored names {', '.join(stored) or 'nobody'}, "
+                         f"but the hands before it leave {', '.join(expected) or 'nobody'} "
+                         f"({session.rules.rule_or(game.carried_rule, 'ledger')}; "
+                         "amend this hand to take it over again)")
     return found
 
 

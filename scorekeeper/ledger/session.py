@@ -494,22 +494,26 @@ class Session:
         return replace(self, hands=hands, document={**self.document, "hands": stored})
 
     def later_rerules(self, number: int, data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-        """Where the rules read the totals before a hand (a reset, YA-9):
-        with hand `number` stored anew as `data`, each later hand whose
-        result that changes, ruled again from its stored inputs in order
-        (each on the totals the ones before now give); none where the
-        rules do not read totals or the hand's scores stay. Only a hand
-        that agreed with its inputs before is ruled again (one that did
-        not is the person's to mend), and one that cannot be ruled is left
-        for `verify` to name."""
-        if not self.rules.uses_totals or \
-                dict(data[self.score_key]) == dict(self.hand(number).scores):
-            return {}
+        """With hand `number` stored anew as `data`, each later hand whose
+        result that changes, ruled again in order: where the rules read
+        the totals before a hand (a reset, YA-9), from its stored inputs on
+        the totals the ones before now give; where a hand takes something
+        over from the hand before it (`Game.carried`: Marriage's refused
+        shows due, MA-20), with what that hand now leaves. None where
+        neither changes. Only a hand that agreed with its inputs before is
+        ruled again (one that did not is the person's to mend), and one
+        that cannot be ruled is left for `verify` to name."""
+        totals = self.rules.uses_totals and \
+            dict(data[self.score_key]) != dict(self.hand(number).scores)
         out: dict[int, dict[str, Any]] = {}
         current = self.with_stored(number, data)
         for h in self.hands[number:]:
+            inputs = self._carried_over(current, h)
+            if not totals and inputs is None:
+                break                       # nothing reaches this hand or later
             try:
-                again = current.rerule(h.number)
+                again = (current if inputs is None else
+                         current.with_stored(h.number, inputs)).rerule(h.number)
                 moved = again.stored != dict(h.data) and \
                     self.rerule(h.number).stored == dict(h.data)
             except ScorekeeperError:
@@ -518,6 +522,18 @@ class Session:
                 out[h.number] = dict(again.stored)
                 current = current.with_stored(h.number, again.stored)
         return out
+
+    def _carried_over(self, current: Session, h: StoredHand) -> dict[str, Any] | None:
+        """Hand `h`'s stored inputs with what the hand before it leaves in
+        `current` (`Game.carried`), or None when that is what it holds."""
+        keys = self.game.carried_keys
+        if not keys:
+            return None
+        due = self.game.carried(current.hand(h.number - 1).data, self.rules)
+        if all(list(h.data.get(k, ())) == list(due.get(k, ())) for k in keys):
+            return None
+        inputs = {k: v for k, v in h.data.items() if k not in keys}
+        return {**inputs, **{k: due[k] for k in keys if k in due}}
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):

@@ -195,3 +195,42 @@ def test_ma18_ma19_ma20_ma21_changed_options_head_every_export(cli, tmp_path, fm
         assert "dublee_min_players = 4 (MA-21)" in out
         assert "maal_table = calculator (MA-19)" in out
         assert "maal_tiplu" not in out     # the preset's own value: not a change
+
+
+def test_ma20_amending_away_a_refused_show_rules_the_next_hand_again(cli, tmp_path):
+    # RULES.md MA-20, interpretation: hand 1's refused show of B amended
+    # away, hand 2 no longer charges it: ruled again, A +31, B -9, C -22
+    path = session(cli, tmp_path, "invalid_show_penalty=5", "foul=next")
+    assert cli("record", path, *EXAMPLE, "--invalid-show", "B").exit_code == 0
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    amended = cli("amend", path, "1", "--invalid-show", "-", "--yes", "--json")
+    assert amended.exit_code == 0, amended.stderr
+    assert json.loads(amended.stdout)["rerules"] == [2]
+    stored = tomllib.loads(path.read_text(encoding="utf-8"))["hands"]
+    assert "invalid_shows" not in stored[0] and "fouls_due" not in stored[1]
+    assert stored[1]["net"] == {"A": 31, "B": -9, "C": -22}
+    assert cli("verify", path).exit_code == 0
+    said = cli("amend", path, "1", "--invalid-show", "B", "--yes")
+    assert said.exit_code == 0, said.stderr
+    assert "Ruled again with it: hand 2 (what the hand before it leaves changed, " \
+           "MA-20)" in " ".join(said.stderr.split())
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["hands"][1]["net"] == \
+        {"A": 36, "B": -19, "C": -17}
+
+
+def test_ma20_verify_names_a_fouls_due_the_hand_before_does_not_leave(cli, tmp_path):
+    path = session(cli, tmp_path, "invalid_show_penalty=5", "foul=next")
+    assert cli("record", path, *EXAMPLE, "--invalid-show", "B").exit_code == 0
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    # hand 2 edited as if nothing were due: its own inputs and result agree
+    edited = text.replace('fouls_due = ["B"]\n', "").replace(
+        "net = { A = 36, B = -19, C = -17 }", "net = { A = 31, B = -9, C = -22 }")
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+    checked = cli("verify", path, "--json")
+    assert checked.exit_code == 1
+    problems = json.loads(checked.stdout)["problems"]
+    assert [p["hand"] for p in problems] == [2]
+    assert "`fouls_due` as stored names nobody, but the hands before it leave B " \
+           "(MA-20" in problems[0]["message"]

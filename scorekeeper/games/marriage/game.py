@@ -33,6 +33,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     stored_required = ("cards",)
     exported = (CARDS_SHOWN,)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
+    carried_keys = ("fouls_due",)           # MA-20, foul = next
+    carried_rule = "foul"
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
         "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
