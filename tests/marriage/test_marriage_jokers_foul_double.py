@@ -234,3 +234,26 @@ def test_ma20_verify_names_a_fouls_due_the_hand_before_does_not_leave(cli, tmp_p
     assert [p["hand"] for p in problems] == [2]
     assert "`fouls_due` as stored names nobody, but the hands before it leave B " \
            "(MA-20" in problems[0]["message"]
+
+
+def test_ma20_a_foul_waiting_while_the_fouler_sits_out_is_ruled_again_down_the_line(
+        cli, tmp_path):
+    path = tmp_path / "m4.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C,D", "--rotations",
+               "2", "--set", "invalid_show_penalty=5", "--set", "foul=next").exit_code == 0
+    four = ["--finish", "A", "--tiplu", "J♣", "--hand", f"A={WORKED}"]
+    assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
+               "--hand", "D=3", "--invalid-show", "B").exit_code == 0
+    assert cli("record", path, *four, "--out", "B", "--seen", "C", "--hand", "C=2",
+               "--hand", "D=4").exit_code == 0                # B's foul waits
+    assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
+               "--hand", "D=3").exit_code == 0                # and is paid here
+    hands = tomllib.loads(path.read_text(encoding="utf-8"))["hands"]
+    assert hands[1]["fouls_due"] == hands[2]["fouls_due"] == ["B"]
+    amended = cli("amend", path, "1", "--invalid-show", "-", "--yes", "--json")
+    assert amended.exit_code == 0, amended.stderr
+    assert json.loads(amended.stdout)["rerules"] == [2, 3]
+    hands = tomllib.loads(path.read_text(encoding="utf-8"))["hands"]
+    assert not any("fouls_due" in h for h in hands)
+    assert hands[2]["net"] == hands[0]["net"]                 # the same show, no foul
+    assert cli("verify", path).exit_code == 0
