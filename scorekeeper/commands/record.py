@@ -148,7 +148,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
         why = (f"the totals before {'them' if many else 'it'} changed, "
                f"{rules.rule_or('reset', 'ledger')}") if rules.uses_totals else \
             (f"what the hand before {'each' if many else 'it'} leaves changed, "
-             f"{rules.rule_or(session.game.carried_rule, 'ledger')}")
+             f"{rules.rule(session.game.carried_rule)}")
         say(f"Ruled again with it: hand{'s' * many} "
             + ", ".join(map(str, done.rerules)) + f" ({why}).")
     warn_stale(done.reading)

@@ -399,7 +399,7 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
         if sorted(stored) != sorted(expected):
             found.append(f"`{key}` as stored names {', '.join(stored) or 'nobody'}, "
                          f"but the hands before it leave {', '.join(expected) or 'nobody'} "
-                         f"({session.rules.rule_or(game.carried_rule, 'ledger')}; "
+                         f"({session.rules.rule(game.carried_rule)}; "
                          "amend this hand to take it over again)")
     return found
 

@@ -257,3 +257,43 @@ def test_ma20_a_foul_waiting_while_the_fouler_sits_out_is_ruled_again_down_the_l
     assert not any("fouls_due" in h for h in hands)
     assert hands[2]["net"] == hands[0]["net"]                 # the same show, no foul
     assert cli("verify", path).exit_code == 0
+
+
+def _problems(cli, path) -> list[dict]:
+    checked = cli("verify", path, "--json")
+    return json.loads(checked.stdout)["problems"]
+
+
+def test_ma20_verify_names_what_each_hand_owes_against_the_hands_before(cli, tmp_path):
+    path = session(cli, tmp_path, "invalid_show_penalty=5", "foul=next")
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    assert cli("record", path, *EXAMPLE, "--invalid-show", "B", "--invalid-show",
+               "C").exit_code == 0
+    # the last hand's refused shows are owed by the next hand, not by hand 1
+    assert _problems(cli, path) == []
+    text = path.read_text(encoding="utf-8")
+    owes = text.replace('hand = 1\n', 'hand = 1\nfouls_due = ["C", "B"]\n', 1)
+    path.write_text(owes, encoding="utf-8")
+    found = [p for p in _problems(cli, path) if "fouls_due" in p["message"]]
+    assert [p["message"] for p in found] == [
+        "hand 1: `fouls_due` as stored names C, B, but the hands before it leave "
+        "nobody (MA-20; amend this hand to take it over again)"]
+    assert cli("record", path, *EXAMPLE).exit_code == 1          # does not verify
+    path.write_text(text, encoding="utf-8")
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    paid = path.read_text(encoding="utf-8")
+    path.write_text(paid.replace('fouls_due = ["B", "C"]\n', ""), encoding="utf-8")
+    found = [p for p in _problems(cli, path) if "fouls_due" in p["message"]]
+    assert [p["message"] for p in found] == [
+        "hand 3: `fouls_due` as stored names nobody, but the hands before it leave "
+        "B, C (MA-20; amend this hand to take it over again)"]
+
+
+def test_ma20_a_marriage_hand_is_still_checked_for_who_dealt(cli, tmp_path):
+    path = session(cli, tmp_path, "invalid_show_penalty=5", "foul=next")
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    assert cli("record", path, *EXAMPLE).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('dealer = "B"', 'dealer = "C"', 1), encoding="utf-8")
+    messages = [p["message"] for p in _problems(cli, path)]
+    assert any("dealer C but the deal passes to B" in m for m in messages)
