@@ -266,9 +266,8 @@ def read_text(path: Path, label: Path | None = None) -> str:
                          "text") from None
     if text.startswith(_BOM):
         text, data = text[1:], data[len(_BOM.encode()):]
-    digest = hashlib.sha256(data)                    # its bytes, as read
-    _remember_digest(text, digest)
-    _READ_BYTES[:] = [text, data, digest] if len(data) <= _KEEP_BYTES else []
+    _KNOWN[:] = [text, hashlib.sha256(data),         # its bytes, as read
+                 data if len(data) <= _KEEP_BYTES else None]
     return text
 
 
@@ -500,7 +499,7 @@ def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
             handle.write(piece)
         handle.flush()
         if digest is not None:
-            _remember_digest(text, digest)      # type: ignore[arg-type]
+            _KNOWN[:] = [text, digest, None]
         if durable:
             os.fsync(handle.fileno())
 
@@ -640,38 +639,31 @@ def _encoded(text: str, errors: str = "surrogatepass") -> Iterator[bytes]:
 def _digest(text: str) -> str:
     """The SHA-256 of the text's UTF-8 bytes (what the cache's entry is
     for): known already when `text` is the one read or written last."""
-    if _DIGEST and _DIGEST[0] is text:
-        return str(_DIGEST[1])
+    if _KNOWN and _KNOWN[0] is text:
+        return str(_KNOWN[1].hexdigest())
     digest = hashlib.sha256()
     for piece in _encoded(text):
         digest.update(piece)
     return digest.hexdigest()
 
 
-# The text read (`read_text`) or written (`_fill`) last and the digest of
-# its bytes, hashed as they went by: the cache is checked against the
-# ledger read, and its entry made for the ledger written, without
-# encoding either again (a 50,000-hand ledger is 15 MB).
-_DIGEST: list[Any] = []
-
-
-def _remember_digest(text: str, digest: Any) -> None:
-    _DIGEST[:] = [text, digest.hexdigest()]
-
-
-# The text read last, its bytes and their SHA-256 so far: a text written
-# that is this one with more after it (`record`'s hand) is written as those
-# bytes and the tail, only the tail encoded and hashed. Not for a text of
-# more than a few megabytes, whose bytes are not held twice.
-_READ_BYTES: list[Any] = []
+# The text read (`read_text`) or written (`_fill`) last, the SHA-256 of its
+# bytes, hashed as they went by, and, for a text read of up to a few
+# megabytes, the bytes: the cache is checked against the ledger read, and
+# its entry made for the ledger written, without encoding either again (a
+# 50,000-hand ledger is 15 MB); a text written that is the one read with
+# more after it (`record`'s hand) is written as those bytes and the tail,
+# only the tail encoded and hashed. A longer text's bytes are not held
+# twice.
+_KNOWN: list[Any] = []
 _KEEP_BYTES = 1 << 22
 
 
 def _text_pieces(text: str) -> tuple[Iterable[bytes], Any]:
     """`text` as UTF-8 pieces, and the SHA-256 of all of them once they
     have been gone through."""
-    if _READ_BYTES and text.startswith(_READ_BYTES[0]):
-        old, data, digest = _READ_BYTES
+    if _KNOWN and _KNOWN[2] is not None and text.startswith(_KNOWN[0]):
+        old, digest, data = _KNOWN
         tail = text[len(old):].encode("utf-8")       # a character at a time:
         digest = digest.copy()                        # the bytes of old + tail
         digest.update(tail)                           # are old's and tail's
@@ -762,15 +754,14 @@ def _key(where: tuple[int, Path], create: bool) -> bytes | None:
     return key
 
 
-def _mac(key: bytes, head: dict[str, Any], body: Iterable[bytes]) -> str:
-    """The HMAC of the head's fields and the body, given in pieces (a long
-    ledger's body is megabytes: never joined to the head)."""
+def _mac(key: bytes, head: dict[str, Any], body: bytes) -> str:
+    """The HMAC of the head's fields and the body (a long ledger's body is
+    megabytes: never joined to the head)."""
     import hmac  # only a command that uses the cache needs it
 
     signed = json.dumps([head["version"], head["path"], head["sha256"]]).encode()
     mac = hmac.new(key, signed + b"\0", hashlib.sha256)
-    for piece in body:
-        mac.update(piece)
+    mac.update(body)
     return mac.hexdigest()
 
 
@@ -807,7 +798,7 @@ def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | Non
             return None
         import hmac  # see _mac
 
-        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, [body])):
+        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, body)):
             return None
         # only bytes this program wrote and signed are unmarshalled
         document = marshal.loads(body)
@@ -867,7 +858,7 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
             head: dict[str, Any] = {"version": _BODY_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}
-            head["mac"] = _mac(key, head, [body])
+            head["mac"] = _mac(key, head, body)
             payload = [json.dumps(head).encode() + b"\n", body]
             _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
                           mode=0o600)
