@@ -381,27 +381,18 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(f"{kind.key} sums to {kind.display(sum(h.scores.values()))}, "
                      f"not 0 ({rules.rule('ledger')})")
-    if session.game.carried_keys:
-        found += _carried_problems(session, h)
-    return found
+    return found + _carried_problems(session, h)
 
 
 def _carried_problems(session: Session, h: StoredHand) -> list[str]:
     """What the hand takes over from the hand before it (Marriage: the
     refused shows due, MA-20), against what that hand leaves: a hand edited
     before it must not leave this one paying for what is no longer so."""
-    game, index = session.game, h.number - 1
-    due = game.carried(session.hands[index - 1].data if index else None,
-                       session.rules)
-    found = []
-    for key in game.carried_keys:
-        stored, expected = list(h.data.get(key, ())), list(due.get(key, ()))
-        if sorted(stored) != sorted(expected):
-            found.append(f"`{key}` as stored names {', '.join(stored) or 'nobody'}, "
-                         f"but the hands before it leave {', '.join(expected) or 'nobody'} "
-                         f"({session.rules.rule(game.carried_rule)}; "
-                         "amend this hand to take it over again)")
-    return found
+    due, differ = session.carried_mismatches(h)
+    return [f"`{key}` as stored names {', '.join(h.data.get(key, ())) or 'nobody'}, "
+            f"but the hands before it leave {', '.join(due.get(key, ())) or 'nobody'} "
+            f"({session.rules.rule(session.game.carried_rule)}; amend this hand to "
+            "take it over again)" for key in differ]
 
 
 def _seating_problem(session: Session, index: int, seated: Sequence[str],

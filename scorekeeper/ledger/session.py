@@ -526,14 +526,25 @@ class Session:
     def _carried_over(self, current: Session, h: StoredHand) -> dict[str, Any] | None:
         """Hand `h`'s stored inputs with what the hand before it leaves in
         `current` (`Game.carried`), or None when that is what it holds."""
+        due, differ = current.carried_mismatches(h)
+        if not differ:
+            return None
         keys = self.game.carried_keys
-        if not keys:
-            return None
-        due = self.game.carried(current.hand(h.number - 1).data, self.rules)
-        if all(list(h.data.get(k, ())) == list(due.get(k, ())) for k in keys):
-            return None
         inputs = {k: v for k, v in h.data.items() if k not in keys}
         return {**inputs, **{k: due[k] for k in keys if k in due}}
+
+    def carried_mismatches(self, h: StoredHand) -> tuple[dict[str, Any], list[str]]:
+        """What hand `h` takes over from the hand before it in this session
+        (`Game.carried`), and the keys whose stored names are not those (in
+        whatever order): what `verify` names, and what `amend` rules again."""
+        keys = self.game.carried_keys
+        if not keys:
+            return {}, []
+        index = h.number - 1
+        due = self.game.carried(self.hands[index - 1].data if index else None,
+                                self.rules)
+        return due, [k for k in keys
+                     if sorted(h.data.get(k, ())) != sorted(due.get(k, ()))]
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):
