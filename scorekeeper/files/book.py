@@ -346,7 +346,7 @@ class Amended:
     before: Session
     after: Session
     problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
-    rerules: tuple[int, ...] = ()   # later hands ruled again with it (YA-9)
+    rerules: tuple[int, ...] = ()   # later hands ruled again with it (YA-9, MA-20)
 
     @property
     def reading(self) -> Reading:
@@ -366,9 +366,10 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
           keep: bool = True) -> Amended:
     """Rule on hand `number` anew from its flags and write it in its place.
 
-    Later hands stay as recorded (where the rules read the totals before
-    a hand, YA-9, each whose result the new scores change is ruled again
-    from its stored inputs: `rerules`); if the change makes one of them
+    Later hands stay as recorded, but for those whose result it changes,
+    ruled again (`rerules`, `Session.later_rerules`): where the rules read
+    the totals before a hand (YA-9), or a hand takes over what the one
+    before leaves (MA-20's refused shows due); if the change makes one of them
     impossible (an elimination now earlier, a dealer out of turn), nothing
     is written (exit 1, naming the hand and why). `keep`: the inputs not
     in `flags` stay as stored (false: `flags` is the whole hand). Amending is how a ledger
@@ -382,8 +383,8 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                    "amended", "amend")
         ruled = session.rule_amended(number, flags, keep)
         done.append((ruled, session))
-        # where the rules read the totals (YA-9), the later hands whose
-        # result the new scores change are ruled again with it
+        # the later hands whose result it changes (the totals they read,
+        # YA-9; what they take over, MA-20) are ruled again with it
         tables = {number: dict(ruled.stored),
                   **session.later_rerules(number, ruled.stored)}
         rerules[:] = sorted(set(tables) - {number})
