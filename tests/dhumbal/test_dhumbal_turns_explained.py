@@ -135,16 +135,21 @@ def _taken_as_an_end(taken: str, run: str, rules) -> None:
                        "(pick_run_ends)")
 
 
-@pytest.mark.parametrize("taken, run, rules, ends", [
-    ("4s", "3s 4s 5s", ENDS, "3♠ or 5♠"), ("4s", "4s 3s 5s", ENDS, "3♠ or 5♠"),
-    ("Ks", "Ks As Qs", ENDS_HIGH, "Q♠ or A♠"), ("JK", "3s JK 5s", ENDS_JOKERS, "3♠ or 5♠"),
-])
-def test_do7_a_middle_card_of_a_run_may_not_be_taken(taken, run, rules, ends):
+def _only_an_end_may_be_taken(taken: str, run: str, rules, ends: str) -> None:
+    """DO-7's refusal of `taken` from `run`, naming the ends that may be."""
     with pytest.raises(Refused) as err:
         check_draw(card(taken), cards(run), rules)
     assert (err.value.rule, err.value.message) == (
         "DO-7", f"only an end card of the run {' '.join(map(str, cards(run)))} may be "
                 f"taken: {ends}")
+
+
+@pytest.mark.parametrize("taken, run, rules, ends", [
+    ("4s", "3s 4s 5s", ENDS, "3♠ or 5♠"), ("4s", "4s 3s 5s", ENDS, "3♠ or 5♠"),
+    ("Ks", "Ks As Qs", ENDS_HIGH, "Q♠ or A♠"), ("JK", "3s JK 5s", ENDS_JOKERS, "3♠ or 5♠"),
+])
+def test_do7_a_middle_card_of_a_run_may_not_be_taken(taken, run, rules, ends):
+    _only_an_end_may_be_taken(taken, run, rules, ends)
 
 
 def test_do4_ace_high_run_and_never_k_a_2():
@@ -272,8 +277,4 @@ def test_do7_the_ends_of_a_run_as_the_run_counts_the_ace(taken, run, rules):
     ("JK", "2s 3s 4s JK As", ENDS_JOKERS, "A♠ or 4♠"),
 ])
 def test_do7_a_card_inside_the_run_as_the_run_counts_the_ace(taken, run, rules, ends):
-    with pytest.raises(Refused) as err:
-        check_draw(card(taken), cards(run), rules)
-    assert (err.value.rule, err.value.message) == (
-        "DO-7", f"only an end card of the run {' '.join(map(str, cards(run)))} may be "
-                f"taken: {ends}")
+    _only_an_end_may_be_taken(taken, run, rules, ends)
