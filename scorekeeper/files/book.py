@@ -37,7 +37,7 @@ from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visib
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.seating import check_player_names, resolve_name
-from scorekeeper.files import storage
+from scorekeeper.files import split, storage
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import Session, SessionHand, StoredHand
@@ -86,19 +86,71 @@ class Reading:
 
 def _checked(path: Path, real: Path, text: str) -> Reading:
     entry = storage.read_cache_entry(real, text)
+    label = visible(str(path))
     if entry is not None and entry[1]:
         try:
-            return Reading(ledger.parse(text, visible(str(path)), entry[0]))
+            return Reading(ledger.parse(text, label, entry[0]))
         except Exception:  # noqa: BLE001 - a cache mangled by hand: not trusted
             storage.forget_cache(real)
             entry = None
-    session = ledger.parse(text, visible(str(path)))
-    kept = _vouched(session, entry[0]) if entry is not None else set()
+    before = entry[0] if entry is not None else None
+    held = _held_on_two_cores(text, label, real, before)
+    if held is not None:                   # every hand holds: trusted from now on
+        storage.write_cache(real, text, dict(held[0].document), held[1])
+        return Reading(held[0])
+    session = ledger.parse(text, label)
+    kept = _vouched(session, before) if before is not None else set()
     problems = tuple(ledger.verify(session, replay={
         h.number for h in session.hands if h.number not in kept}))
     if not problems:                       # trusted from now on
         storage.write_cache(real, text, dict(session.document))
     return Reading(session, problems)
+
+
+# From how many hands a ledger is re-checked on two cores at once
+# (`_held_on_two_cores`), and the share of its hands checked on the other.
+TWO_CORES_FROM = 1000
+THERE = 0.66
+
+
+def _held_on_two_cores(text: str, label: str, real: Path,
+                       before: Mapping[str, Any] | None
+                       ) -> tuple[Session, bytes | None] | None:
+    """A long ledger's session, and its cache entry, when its hands are
+    shown to hold — their shape, who sat and dealt, their rulings — the
+    later ones checked on another core (`split.at_once`) while this one
+    checks the rest and makes the entry. None when that cannot be shown,
+    for any reason: then `_checked` checks the ledger as it checks a short
+    one, and tells each problem as it is. This way only ever answers that
+    every hand holds (the checks of the two parts are those of the whole,
+    each hand's by one part), never what is wrong."""
+    if text.count("[[hands]]") < TWO_CORES_FROM or not split.possible():
+        return None
+    try:
+        session = ledger.parse(text, label, check_hands=False)
+        kept = _vouched(session, before) if before is not None else set()
+    except Exception:  # noqa: BLE001 - told as it is by the plain way
+        return None
+    chosen = {h.number for h in session.hands if h.number not in kept}
+    cut = len(session.hands) - int(len(session.hands) * THERE)
+
+    def hold(start: int, stop: int | None) -> bool:
+        try:
+            return not ledger.shape_problems(session, start, stop) and \
+                not ledger.verify(session, start, chosen, stop)
+        except Exception:  # noqa: BLE001 - a hand of the wrong shape, ruled
+            return False
+
+    def here() -> tuple[bool, bytes | None]:
+        if not hold(1, cut):
+            return False, None
+        try:
+            return True, storage.cache_body(real, session.document)
+        except (TypeError, ValueError, RecursionError):
+            return True, None              # `write_cache` tries again, and tells
+
+    (mine, body), theirs = split.at_once(here, lambda: hold(cut + 1, None))
+    return (session, body) if mine and theirs is True else None
 
 
 def _vouched(session: Session, before: Mapping[str, Any]) -> set[int]:

@@ -845,8 +845,17 @@ def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
     return {**document, "hands": [*hands[:-1], last]}
 
 
-def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
-    """Best effort: a cache that cannot be written is simply not there."""
+def cache_body(path: Path, document: Mapping[str, Any]) -> bytes:
+    """What the cache's entry for `document` holds after its head (made
+    apart from the writing, so that it can be made on another core: see
+    `book._checked`)."""
+    return marshal.dumps(_shared_document(path, document))
+
+
+def write_cache(path: Path, text: str, document: dict[str, Any],
+                body: bytes | None = None) -> None:
+    """Best effort: a cache that cannot be written is simply not there.
+    `body`: `cache_body(path, document)`, when made already."""
     try:
         with _cache_folder(create=True) as where:
             if where is None:            # not the user's own folder: never written
@@ -854,7 +863,8 @@ def write_cache(path: Path, text: str, document: dict[str, Any]) -> None:
             key = _key(where, create=True)
             if key is None:
                 return
-            body = marshal.dumps(_shared_document(path, document))
+            if body is None:
+                body = cache_body(path, document)
             head: dict[str, Any] = {"version": _BODY_VERSION,
                                     "path": str(real_path(path)),
                                     "sha256": _digest(text)}

@@ -12,8 +12,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from ledgers import dhumbal_hand, ledger_text, write
 
+from ledgers import dhumbal_hand, ledger_text, write
 from scorekeeper.files import book
 from scorekeeper.screen.chart import markers, nice_ticks, picture
 

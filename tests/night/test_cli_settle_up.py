@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"

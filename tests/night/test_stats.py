@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
 
+from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
 from scorekeeper.files import book
 from scorekeeper.ledger import document
 from scorekeeper.reports.stats import percent, rate, statistics

@@ -15,7 +15,7 @@ from scorekeeper.core.seating import Shown
 from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
 from scorekeeper.games.registry import game
 from scorekeeper.games.registry import profile as get_profile
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse, shape_problems, verify
 from scorekeeper.ledger.tomltext import LedgerError, replace_option, split_last_hand
 
 PROFILE = get_profile("dhumbal", "nepali-games")
@@ -610,6 +610,36 @@ def test_dh11_verify_without_replay_checks_only_who_sat_and_who_dealt():
     moved = parse(tamper(three_hands(), 2, 'dealer = "Bikash"', 'dealer = "Chandra"'), "t.toml")
     assert [(p.hand, p.line) for p in verify(moved, replay=False)] == [
         (2, hand_header_lines(three_hands())[1]), (3, hand_header_lines(three_hands())[2])]
+
+
+def test_dh11_verify_up_to_a_hand_checks_none_after_it():
+    """`verify(stop=N)`: hands `start` … N, as the two-core re-check splits
+    them (issue 17)."""
+    text = tamper(three_hands(), 3, 'Asha = "9♣ 8♦"', 'Asha = "K♣ K♦"')
+    session = parse(text, "t.toml")
+    assert verify(session, stop=2) == []
+    assert [p.hand for p in verify(session, stop=3)] == [3]
+    assert [p.hand for p in verify(session, start=3)] == [3]
+    assert verify(session, start=2, stop=2) == []
+
+
+def test_dh11_a_session_made_without_its_hands_checked_has_them_checked_after():
+    """`parse(check_hands=False)` checks the header, not the hands;
+    `shape_problems` finds in a span of hands what `parse` finds in them."""
+    text = tamper(three_hands(), 1, 'dealer = "Asha"\n', 'dealer = "Asha"\ntip = 1\n')
+    text = tamper(text, 3, "hand = 3", "hand = 7")
+    with pytest.raises(LedgerError) as refused:
+        parse(text, "t.toml")
+    session = parse(text, "t.toml", check_hands=False)
+    assert [h.number for h in session.hands] == [1, 2, 3]
+    assert shape_problems(session) == list(refused.value.problems)
+    lines = hand_header_lines(text)
+    assert [line for line, _ in shape_problems(session, 2)] == [lines[2]]
+    assert [line for line, _ in shape_problems(session, 1, 2)] == [lines[0]]
+    assert shape_problems(session, 2, 2) == []
+    with pytest.raises(LedgerError, match="first_dealer"):
+        parse(text.replace('first_dealer = "Asha"', 'first_dealer = "Zed"'), "t.toml",
+              check_hands=False)
 
 
 # -- every problem's words and line (what mutation testing asks of them) --------

@@ -1,0 +1,233 @@
+"""Issue 17, "fast at any size": a long ledger nobody vouches for (no cache
+entry for its bytes) is re-checked on two cores at once — the later hands
+in a copy of the process (`files.split.at_once`), the rest and the cache's
+entry here (`book._held_on_two_cores`). That way only ever says that every
+hand holds; whatever it cannot show so is checked the plain way, so every
+command says exactly what it says without it: the same output, problems,
+refusals and exit codes."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from ledgers import dhumbal_evening, write
+from scorekeeper.files import book, split, storage
+
+needs_two = pytest.mark.skipif(not split.possible(), reason="one core here")
+
+
+# -- split.at_once ----------------------------------------------------------------
+
+@needs_two
+def test_at_once_runs_there_in_a_copy_of_this_process():
+    here, there = split.at_once(os.getpid, os.getpid)
+    assert here == os.getpid() and there != os.getpid()
+
+
+def test_at_once_runs_both_here_where_no_copy_is_made(monkeypatch):
+    monkeypatch.setattr(split, "possible", lambda: False)
+    assert split.at_once(os.getpid, os.getpid) == (os.getpid(), os.getpid())
+
+
+@needs_two
+def test_a_copy_that_fails_is_not_believed_its_part_runs_here():
+    parent = os.getpid()
+
+    def there() -> str:
+        if os.getpid() != parent:
+            raise RuntimeError("only in the copy")
+        return "ran here"
+
+    assert split.at_once(lambda: 1, there) == (1, "ran here")
+
+
+@needs_two
+def test_a_copy_that_leaves_without_its_answer_is_not_believed():
+    parent = os.getpid()
+
+    def there() -> str:
+        if os.getpid() != parent:
+            os._exit(0)                 # "success", but nothing written
+        return "ran here"
+
+    assert split.at_once(lambda: 1, there) == (1, "ran here")
+
+
+@needs_two
+def test_an_answer_marshal_cannot_write_is_made_here():
+    marker = object()
+    assert split.at_once(lambda: 1, lambda: marker) == (1, marker)
+
+
+@needs_two
+def test_when_this_side_fails_the_copy_is_stopped_and_waited_for():
+    start = time.monotonic()
+    with pytest.raises(ZeroDivisionError):
+        split.at_once(lambda: 1 // 0, lambda: time.sleep(30))
+    assert time.monotonic() - start < 10
+    with pytest.raises(ChildProcessError):      # no copy left, not even a zombie
+        os.waitpid(-1, os.WNOHANG)
+
+
+# -- the re-check of a long ledger -------------------------------------------------
+
+@pytest.fixture
+def both_ways(cli, tmp_path, monkeypatch):
+    """A command run on two cores (from 4 hands on, not 1,000) and the
+    plain way, each with a cache of its own: both results, and how often
+    the two-core way was tried."""
+    tried: list[int] = []
+    at_once = split.at_once
+
+    def counting(here, there):
+        tried.append(1)
+        return at_once(here, there)
+
+    def run(*args):
+        out = []
+        for name, from_hands in (("two", 4), ("plain", 10 ** 9)):
+            monkeypatch.setattr(book, "TWO_CORES_FROM", from_hands)
+            monkeypatch.setattr(split, "at_once", counting)
+            monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / f"cache-{name}"))
+            out.append(cli(*args))
+        return out, len(tried)
+
+    return run
+
+
+def _same(two, plain) -> None:
+    assert (two.exit_code, two.stdout, two.stderr) == \
+        (plain.exit_code, plain.stdout, plain.stderr)
+
+
+def _evening(tmp_path: Path, hands: int = 12) -> Path:
+    return write(tmp_path / "evening.toml", dhumbal_evening(5, hands))
+
+
+def _edited(path: Path, number: int, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    at = text.index(f"hand = {number}\n")
+    end = text.find("[[hands]]", at)
+    end = len(text) if end < 0 else end
+    assert old in text[at:end], text[at:end]
+    path.write_text(text[:at] + text[at:end].replace(old, new, 1) + text[end:],
+                    encoding="utf-8")
+
+
+def test_a_ledger_that_holds_reads_the_same_and_is_trusted_after(both_ways, tmp_path,
+                                                                 monkeypatch):
+    path = _evening(tmp_path)
+    (two, plain), tried = both_ways("standings", path, "--json")
+    _same(two, plain)
+    assert two.exit_code == 0 and '"problems": []' in two.stdout and tried == 1
+    # the entry made meanwhile is the one the plain way makes
+    text = path.read_text(encoding="utf-8")
+    entries = []
+    for name in ("two", "plain"):
+        monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / f"cache-{name}"))
+        entries.append(storage.read_cache_entry(path.resolve(), text))
+    assert entries[0] is not None and entries[0][1] and entries[0] == entries[1]
+
+
+@pytest.mark.parametrize("number", [2, 11], ids=["this-side", "the-copy's"])
+def test_a_hand_that_disagrees_is_told_as_the_plain_way_tells_it(both_ways, tmp_path,
+                                                                 number):
+    path = _evening(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    at = text.index(f"hand = {number}\n")
+    caught = text.index("caught = ", at)
+    flipped = "true" if text.startswith("caught = false", caught) else "false"
+    end = text.index("\n", caught)
+    path.write_text(text[:caught] + f"caught = {flipped}" + text[end:], encoding="utf-8")
+    for command in (["standings", path, "--json"], ["history", path],
+                    ["record", path, "--call", "Asha", "--hand", "Asha=A♠",
+                     "--hand", "Bikash=K♠", "--hand", "Chandra=Q♦",
+                     "--hand", "Dipesh=9♥"]):
+        (two, plain), _ = both_ways(*command)
+        _same(two, plain)
+    assert f"hand {number}: " in two.stderr and two.exit_code == 1     # record: refused
+    assert path.read_text(encoding="utf-8").count("[[hands]]") == 12
+
+
+@pytest.mark.parametrize("number", [3, 12], ids=["this-side", "the-copy's"])
+def test_a_net_that_does_not_sum_to_0_is_told_as_the_plain_way_tells_it(
+        both_ways, tmp_path, number):
+    path = _evening(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    at = text.index(f"hand = {number}\n")
+    net = text.index("net = { Asha = ", at) + len("net = { Asha = ")
+    end = text.index(",", net)
+    path.write_text(text[:net] + str(int(text[net:end]) + 1) + text[end:],
+                    encoding="utf-8")
+    (two, plain), tried = both_ways("standings", path, "--json")
+    _same(two, plain)
+    assert "sums to" in two.stdout and tried == 1
+
+
+def test_a_hand_of_the_wrong_shape_in_the_copys_part_is_refused_as_plainly(
+        both_ways, tmp_path):
+    path = _evening(tmp_path)
+    _edited(path, 10, "net = {", "net = 7\nwas = {")
+    (two, plain), _ = both_ways("standings", path, "--json")
+    _same(two, plain)
+    assert two.exit_code == 2 and "hand 10" in two.stdout + two.stderr
+
+
+@pytest.mark.parametrize("number", [4, 10], ids=["this-side", "the-copy's"])
+@pytest.mark.parametrize("edit", [("winner = ", "tip = 5\nwinner = "),
+                                  ("hand = {n}\n", "hand = 99\n")],
+                         ids=["unknown-key", "out-of-order"])
+def test_a_hand_of_the_wrong_shape_that_still_rules_is_refused_as_plainly(
+        both_ways, tmp_path, number, edit):
+    """Nothing in these hands keeps them from being ruled: only the check
+    of their shape refuses them."""
+    path = _evening(tmp_path)
+    _edited(path, number, edit[0].format(n=number), edit[1])
+    (two, plain), tried = both_ways("standings", path, "--json")
+    _same(two, plain)
+    assert two.exit_code == 2 and f"hand {number}: " in two.stdout and tried == 1
+
+
+def test_a_dealer_out_of_turn_in_the_copys_part_is_told_as_plainly(both_ways, tmp_path):
+    path = _evening(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    at = text.index("hand = 9\n")
+    dealer = text.index('dealer = "', at)
+    end = text.index("\n", dealer)
+    path.write_text(text[:dealer] + 'dealer = "Asha"' + text[end:]
+                    if text[dealer:end] != 'dealer = "Asha"' else
+                    text[:dealer] + 'dealer = "Bikash"' + text[end:], encoding="utf-8")
+    (two, plain), _ = both_ways("standings", path, "--json")
+    _same(two, plain)
+    assert "the deal passes to" in two.stdout
+
+
+def test_any_one_line_changed_anywhere_reads_as_the_plain_way_reads_it(both_ways,
+                                                                        tmp_path):
+    """Property: one line of a hand table replaced by another hand's same
+    line, removed, or doubled — wherever it lands — changes nothing in what
+    `standings --json` says between the two ways."""
+    rng = random.Random(17)
+    original = dhumbal_evening(7, 16)
+    lines = original.splitlines(keepends=True)
+    body = [i for i, line in enumerate(lines)
+            if "=" in line and i > original[:original.index("[[hands]]")].count("\n")]
+    path = tmp_path / "evening.toml"
+    for _ in range(12):
+        changed = list(lines)
+        i, j = rng.choice(body), rng.choice(body)
+        how = rng.choice(("swap", "drop", "double"))
+        if how == "swap":
+            changed[i] = lines[j]
+        elif how == "drop":
+            del changed[i]
+        else:
+            changed.insert(i, lines[i])
+        write(path, "".join(changed))
+        (two, plain), _ = both_ways("standings", path, "--json")
+        _same(two, plain)
