@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import chain
-from typing import Iterable, NamedTuple, NoReturn
+from typing import Callable, Iterable, NamedTuple, NoReturn
 
 from scorekeeper.core.errors import Impossible
 
@@ -61,6 +61,10 @@ class Card(NamedTuple):
 
 
 JOKER = Card(0, -1)
+
+# The card a token was read as before, or None: a ledger's tokens, replayed
+# hand after hand, are looked up, not read again (`seating.shown_hands`).
+known_card: Callable[[str], Card | None] = _KNOWN.get
 
 
 def card(token: str) -> Card:

@@ -198,10 +198,17 @@ def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int],
     if not all(map(seated.__contains__, raw)):
         check_seated(seated, [str(p) for p in raw], rule, "a hand is given, but ")
     shown = []
+    known = cardtext.known_card
     for p in seated:
         if p in raw:
+            value = raw[p]
+            if type(value) is str:          # a ledger's cards, read before: at once
+                cards = tuple(map(known, value.split()))
+                if cards and all(cards):
+                    shown.append((p, Shown(cards)))  # type: ignore[arg-type] # all(): no None
+                    continue
             try:
-                shown.append((p, parse_shown_value(raw[p])))
+                shown.append((p, parse_shown_value(value)))
             except Impossible as err:
                 # whose hand it is: of four `--hand` flags, which one holds
                 # the card that cannot be read

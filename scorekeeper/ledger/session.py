@@ -183,10 +183,17 @@ class Session:
         out = self._eliminated_before[len(self.hands) if upto is None else upto]
         return tuple(p for p in self.players if p in out)
 
+    @cached_property
+    def _left_of(self) -> dict[str, str]:
+        """Each player's left-hand neighbour, to whom the deal passes."""
+        return dict(zip(self.players, self.players[1:] + self.players[:1]))
+
     def seated_for(self, index: int, sitting_out: Collection[str] = ()
                    ) -> tuple[str, ...]:
         """Players dealt in hand index+1: not eliminated, not sitting out."""
         out = self._eliminated_before[index]
+        if not out and not sitting_out:     # most hands: everyone
+            return self.players
         return tuple(p for p in self.players
                      if p not in out and p not in sitting_out)
 
@@ -206,6 +213,9 @@ class Session:
                 return previous
         else:
             previous = self.hands[index - 1].dealer
+        left = self._left_of.get(previous)
+        if left in seated:                  # most hands: the next seat
+            return left
         i = self.players.index(previous)
         for k in range(1, len(self.players) + 1):
             candidate = self.players[(i + k) % len(self.players)]
