@@ -231,3 +231,28 @@ def test_any_one_line_changed_anywhere_reads_as_the_plain_way_reads_it(both_ways
         write(path, "".join(changed))
         (two, plain), _ = both_ways("standings", path, "--json")
         _same(two, plain)
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["collecting", "paused"])
+def test_the_collector_is_paused_while_a_ledger_is_checked_and_then_as_it_was(
+        cli, ledger, monkeypatch, before):
+    import gc
+
+    from scorekeeper.ledger import document
+
+    seen = []
+    parse = document.parse
+
+    def watching(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(document, "parse", watching)
+    (gc.enable if before else gc.disable)()
+    try:
+        result = cli("standings", ledger, "--json")
+        after = gc.isenabled()
+    finally:
+        gc.enable()
+    assert result.exit_code == 0 and seen and not any(seen)
+    assert after is before
