@@ -9,7 +9,7 @@ hand appended by `record`: its table parsed, with a proof that the rest of
 the new text is the old text byte for byte — see `_read_back_appended`;
 hands replaced or removed by `amend`, `verify --fix` and `undo`: those
 tables, with a proof of the rest — `_read_back_spliced`; a text written
-anew: a few thousand hands at a time): a ledger whose layout would not
+anew: a couple of hundred hands at a time): a ledger whose layout would not
 survive the change (say `hands = []`, or a table after the hands) is
 refused with exit 2 and left as it was.
 
