@@ -117,10 +117,12 @@ def _checked_now(path: Path, real: Path, text: str) -> Reading:
             storage.forget_cache(real)
             entry = None
     before = entry[0] if entry is not None else None
-    held = _held_on_two_cores(text, label, real, before)
-    if held is not None:                   # every hand holds: trusted from now on
-        storage.write_cache(real, text, dict(held[0].document), held[1])
-        return Reading(held[0])
+    checked = _checked_on_two_cores(text, label, real, before)
+    if checked is not None:
+        reading, body = checked
+        if not reading.problems:           # trusted from now on
+            storage.write_cache(real, text, dict(reading.session.document), body)
+        return reading
     session = ledger.parse(text, label)
     kept = _vouched(session, before) if before is not None else set()
     problems = tuple(ledger.verify(session, replay={
@@ -131,22 +133,25 @@ def _checked_now(path: Path, real: Path, text: str) -> Reading:
 
 
 # From how many hands a ledger is re-checked on two cores at once
-# (`_held_on_two_cores`), and the share of its hands checked on the other.
+# (`_checked_on_two_cores`), and the share of its hands checked on the other.
 TWO_CORES_FROM = 1000
-THERE = 0.66
+THERE = 0.58
+
+Found = list[tuple[int | None, int | None, str]]
 
 
-def _held_on_two_cores(text: str, label: str, real: Path,
-                       before: Mapping[str, Any] | None
-                       ) -> tuple[Session, bytes | None] | None:
-    """A long ledger's session, and its cache entry, when its hands are
-    shown to hold — their shape, who sat and dealt, their rulings — the
-    later ones checked on another core (`split.at_once`) while this one
-    checks the rest and makes the entry. None when that cannot be shown,
-    for any reason: then `_checked` checks the ledger as it checks a short
-    one, and tells each problem as it is. This way only ever answers that
-    every hand holds (the checks of the two parts are those of the whole,
-    each hand's by one part), never what is wrong."""
+def _checked_on_two_cores(text: str, label: str, real: Path,
+                          before: Mapping[str, Any] | None
+                          ) -> tuple[Reading, bytes | None] | None:
+    """A long ledger re-checked as `_checked` checks it — the shape of its
+    hands, who sat and dealt, their rulings — the later hands on another
+    core (`split.at_once`) while this one checks the rest and makes the
+    cache's entry, in case all holds. None when a hand is not of the shape
+    a ledger's are, or anything fails (a copy that dies included): then
+    `_checked` checks the ledger the plain way, which tells a shape's
+    problems together, as the ledger's. Otherwise each hand is checked by
+    one part exactly as the plain way checks it, and the problems of the
+    two parts, in order, are the plain way's."""
     if text.count("[[hands]]") < TWO_CORES_FROM or not split.possible():
         return None
     try:
@@ -157,23 +162,29 @@ def _held_on_two_cores(text: str, label: str, real: Path,
     chosen = {h.number for h in session.hands if h.number not in kept}
     cut = len(session.hands) - int(len(session.hands) * THERE)
 
-    def hold(start: int, stop: int | None) -> bool:
+    def check(start: int, stop: int | None) -> Found | None:
         try:
-            return not ledger.shape_problems(session, start, stop) and \
-                not ledger.verify(session, start, chosen, stop)
+            if ledger.shape_problems(session, start, stop):
+                return None
+            return [(p.hand, p.line, p.message)
+                    for p in ledger.verify(session, start, chosen, stop)]
         except Exception:  # noqa: BLE001 - a hand of the wrong shape, ruled
-            return False
+            return None
 
-    def here() -> tuple[bool, bytes | None]:
-        if not hold(1, cut):
-            return False, None
+    def here() -> tuple[Found | None, bytes | None]:
+        found = check(1, cut)
+        if found != []:
+            return found, None
         try:
-            return True, storage.cache_body(real, session.document)
+            return found, storage.cache_body(real, session.document)
         except (TypeError, ValueError, RecursionError):
-            return True, None              # `write_cache` tries again, and tells
+            return found, None             # `write_cache` tries again, and tells
 
-    (mine, body), theirs = split.at_once(here, lambda: hold(cut + 1, None))
-    return (session, body) if mine and theirs is True else None
+    (mine, body), theirs = split.at_once(here, lambda: check(cut + 1, None))
+    if mine is None or not isinstance(theirs, list):
+        return None
+    problems = tuple(ledger.Problem(*p) for p in [*mine, *theirs])
+    return Reading(session, problems), body
 
 
 def _vouched(session: Session, before: Mapping[str, Any]) -> set[int]:

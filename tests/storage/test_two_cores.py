@@ -1,10 +1,11 @@
 """Issue 17, "fast at any size": a long ledger nobody vouches for (no cache
 entry for its bytes) is re-checked on two cores at once — the later hands
 in a copy of the process (`files.split.at_once`), the rest and the cache's
-entry here (`book._held_on_two_cores`). That way only ever says that every
-hand holds; whatever it cannot show so is checked the plain way, so every
-command says exactly what it says without it: the same output, problems,
-refusals and exit codes."""
+entry here (`book._checked_on_two_cores`). Each hand is checked by one of
+the two as the plain way checks it, and whatever the two cannot check so
+(a hand of the wrong shape, a copy that fails) is checked the plain way:
+every command says exactly what it says without it — the same output,
+problems, refusals and exit codes."""
 
 from __future__ import annotations
 
@@ -119,6 +120,15 @@ def _edited(path: Path, number: int, old: str, new: str) -> None:
                     encoding="utf-8")
 
 
+def _flip_caught(path: Path, number: int) -> None:
+    """Hand `number`'s `caught` made the other of true and false."""
+    text = path.read_text(encoding="utf-8")
+    caught = text.index("caught = ", text.index(f"hand = {number}\n"))
+    flipped = "true" if text.startswith("caught = false", caught) else "false"
+    end = text.index("\n", caught)
+    path.write_text(text[:caught] + f"caught = {flipped}" + text[end:], encoding="utf-8")
+
+
 def test_a_ledger_that_holds_reads_the_same_and_is_trusted_after(both_ways, tmp_path,
                                                                  monkeypatch):
     path = _evening(tmp_path)
@@ -138,12 +148,7 @@ def test_a_ledger_that_holds_reads_the_same_and_is_trusted_after(both_ways, tmp_
 def test_a_hand_that_disagrees_is_told_as_the_plain_way_tells_it(both_ways, tmp_path,
                                                                  number):
     path = _evening(tmp_path)
-    text = path.read_text(encoding="utf-8")
-    at = text.index(f"hand = {number}\n")
-    caught = text.index("caught = ", at)
-    flipped = "true" if text.startswith("caught = false", caught) else "false"
-    end = text.index("\n", caught)
-    path.write_text(text[:caught] + f"caught = {flipped}" + text[end:], encoding="utf-8")
+    _flip_caught(path, number)
     for command in (["standings", path, "--json"], ["history", path],
                     ["record", path, "--call", "Asha", "--hand", "Asha=A♠",
                      "--hand", "Bikash=K♠", "--hand", "Chandra=Q♦",
@@ -256,3 +261,25 @@ def test_the_collector_is_paused_while_a_ledger_is_checked_and_then_as_it_was(
         gc.enable()
     assert result.exit_code == 0 and seen and not any(seen)
     assert after is before
+
+
+def test_a_hand_that_disagrees_is_found_by_one_reading_not_two(cli, tmp_path, monkeypatch):
+    """`verify --fix` reads a ledger with a hand wrong: the two parts tell
+    that hand's problem themselves; the ledger is not parsed and ruled a
+    second time the plain way."""
+    from scorekeeper.ledger import document
+
+    path = _evening(tmp_path)
+    _flip_caught(path, 10)
+    parsed = []
+    parse = document.parse
+
+    def counting(*args, **kwargs):
+        parsed.append(kwargs.get("check_hands", True))
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(book, "TWO_CORES_FROM", 4)
+    monkeypatch.setattr(document, "parse", counting)
+    result = cli("standings", path, "--json")
+    assert result.exit_code == 0 and '"hand": 10' in result.stdout
+    assert parsed == [False]
