@@ -338,7 +338,19 @@ def hand_tables(text: str) -> list[tuple[int, int]]:
     ends (the next line opening a table that is not one of its own, or the
     end of the text). Found by regular expression, not by parsing: a text
     spliced at these places is proven before it is believed
-    (`splices_proven`)."""
+    (`splices_proven`). A change and its proof look at the same text: its
+    tables are found once (the text's last, kept with the very object)."""
+    if _TABLES_OF[0] is text:
+        return list(_TABLES_OF[1])
+    spans = _hand_tables(text)
+    _TABLES_OF[:] = [text, tuple(spans)]
+    return spans
+
+
+_TABLES_OF: list[Any] = [None, ()]
+
+
+def _hand_tables(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     begin = -1
     for m in _TABLE_LINE.finditer(text):
@@ -423,7 +435,7 @@ def splices_proven(old: str, new: str, splices: Sequence[Splice],
     ordered = all(a.end <= b.begin for a, b in zip(splices, splices[1:]))
     if not ordered or spliced(old, splices) != new or len(spans) != len(hands) \
             or not spans or not _header_alone(old[:spans[0][0]], label) \
-            or sum(1 for _ in _ARRAY_LINE.finditer(old)) != len(hands):
+            or len(_ARRAY_LINE.findall(old)) != len(hands):
         return False
     for s in splices:
         begin, end = spans[s.number - 1] if 1 <= s.number <= len(spans) else (-1, -1)
