@@ -214,7 +214,20 @@ def ending_in_one_newline(text: str) -> str:
 def hand_headers(text: str) -> list[int]:
     """Where each line that `_HANDS_HEADER` matches begins, found with
     `str.find` (the regular expression tries every line of the text; a
-    50,000-hand ledger has 450,000)."""
+    50,000-hand ledger has 450,000). Parsing a long text and numbering its
+    lines look at the same text: its headers are found once (the text's
+    last, kept with the very object)."""
+    if _HEADERS_OF[0] is text:
+        return list(_HEADERS_OF[1])
+    starts = _hand_headers(text)
+    _HEADERS_OF[:] = [text, tuple(starts)]
+    return starts
+
+
+_HEADERS_OF: list[Any] = [None, ()]
+
+
+def _hand_headers(text: str) -> list[int]:
     starts, size = [], len(text)
     at = text.find("[[hands]]")
     while at >= 0:
