@@ -11,12 +11,17 @@ cannot be made (no `fork` on this system, one core, other threads in this
 process), fails, is killed or sends back anything but a whole answer,
 `there` runs here, after `here`. The copy
 
-* writes nothing but its answer to the pipe, and leaves with `os._exit`
-  (no buffered output of ours written twice, no exit handler run twice);
+* closes every file it inherits but its end of the pipe, first of all:
+  the ledger's lock stays this process's alone (closing a copy of the
+  descriptor releases nothing; holding it would hold the lock a moment
+  after this process let it go);
+* writes nothing but its answer, after its length, and leaves with
+  `os._exit` (no buffered output of ours written twice, no exit handler
+  run twice);
 * dies at Ctrl-C, and is killed and waited for when this process stops
-  waiting for it, for any reason;
-* holds the ledger's lock only as this process does (an inherited `flock`
-  is the same lock, released when both have closed it).
+  waiting for it, for any reason. Once its whole answer is in, it is not
+  waited for while the system takes back its memory: the next `at_once`
+  waits for it (no copy lingers).
 """
 
 from __future__ import annotations
@@ -46,9 +51,11 @@ def possible() -> bool:
 def at_once(here: Callable[[], T], there: Callable[[], Any]) -> tuple[T, Any]:
     """`(here(), there())`, the two run at the same time where they can be
     (see the module's doc). `there()` returns what `marshal` can write:
-    numbers, text, bytes, and lists, tuples and dicts of them."""
+    numbers, text, bytes, and lists, tuples and dicts of them; it uses no
+    file (the copy keeps none open but its pipe)."""
     if not possible():
         return here(), there()
+    _reap(block=True)
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
@@ -73,42 +80,82 @@ def at_once(here: Callable[[], T], there: Callable[[], Any]) -> tuple[T, Any]:
     return mine, answer[0]
 
 
+# Copies that had sent their whole answer and were still leaving (the
+# system unmapping their memory: a few milliseconds not waited for); each
+# is waited for by the next `at_once`, so that none lingers as a zombie.
+_LEAVING: list[int] = []
+
+
+def _reap(block: bool) -> None:
+    """Wait for the copies still leaving (`block`), or take those gone."""
+    for pid in list(_LEAVING):
+        try:
+            gone, _ = os.waitpid(pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:                   # pragma: no cover - reaped elsewhere
+            gone = pid
+        if gone:
+            _LEAVING.remove(pid)
+
+
+_LENGTH = 8                  # bytes of the answer's length, before it
+
+
 def _answer(read_end: int, write_end: int, there: Callable[[], Any]) -> None:  # pragma: no cover
-    """The copy's whole life: run `there`, write its result, leave."""
+    """The copy's whole life: run `there`, write its result after its
+    length, close the pipe (the answer is whole: this process need not
+    wait for the copy to be gone), leave. Every other file it holds open
+    is closed first: the ledger's lock, above all, is this process's alone."""
     import marshal  # here and below: only once a copy is made
     import signal
 
-    status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.close(read_end)
-        data = memoryview(marshal.dumps((there(),)))
+        os.closerange(3, write_end)
+        os.closerange(write_end + 1, _open_max())
+        body = marshal.dumps((there(),))
+        data = memoryview(len(body).to_bytes(_LENGTH, "big") + body)
         while data:
             data = data[os.write(write_end, data):]
-        status = 0
+        os.close(write_end)
     finally:
-        os._exit(status)
+        os._exit(0)
+
+
+def _open_max() -> int:  # pragma: no cover - run by the copy
+    try:
+        return max(os.sysconf("SC_OPEN_MAX"), 1024)
+    except (OSError, ValueError):
+        return 1 << 16
 
 
 def _received(read_end: int, pid: int) -> tuple[Any] | None:
-    """The copy's answer once it has left having written it whole, else None."""
+    """The copy's answer when it came whole, else None (the copy then
+    waited for: it failed, or was killed)."""
     import marshal  # as in _answer
 
     chunks = []
     while chunk := os.read(read_end, 1 << 20):
         chunks.append(chunk)
-    _, status = os.waitpid(pid, 0)
-    if status != 0:
+    data = b"".join(chunks)
+    whole = len(data) >= _LENGTH and \
+        int.from_bytes(data[:_LENGTH], "big") == len(data) - _LENGTH
+    answer = None
+    if whole:
+        try:
+            answer = marshal.loads(data[_LENGTH:])
+        except (EOFError, ValueError, TypeError):
+            answer = None
+    if not isinstance(answer, tuple) or len(answer) != 1:
+        os.waitpid(pid, 0)
         return None
-    try:
-        answer = marshal.loads(b"".join(chunks))
-    except (EOFError, ValueError, TypeError):
-        return None
-    return answer if isinstance(answer, tuple) and len(answer) == 1 else None
+    _LEAVING.append(pid)
+    _reap(block=False)
+    return answer
 
 
 def _stop(pid: int) -> None:
-    """The copy killed and waited for (this process stops waiting for it)."""
+    """The copy killed and waited for (this process stops waiting for it),
+    and any copy still leaving."""
     import signal  # as in _answer
 
     try:
@@ -116,3 +163,4 @@ def _stop(pid: int) -> None:
         os.waitpid(pid, 0)
     except OSError:                                 # pragma: no cover - gone already
         pass
+    _reap(block=True)

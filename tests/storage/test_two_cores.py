@@ -75,6 +75,32 @@ def test_when_this_side_fails_the_copy_is_stopped_and_waited_for():
         os.waitpid(-1, os.WNOHANG)
 
 
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+@needs_two
+def test_the_copy_keeps_no_file_of_this_process_open(tmp_path):
+    """The ledger's lock above all: a copy still leaving must not hold it."""
+    with open(tmp_path / "held", "w") as held:
+        here, there = split.at_once(lambda: _is_open(held.fileno()),
+                                    lambda: _is_open(held.fileno()))
+    assert (here, there) == (True, False)
+
+
+@needs_two
+def test_a_copy_not_waited_for_is_by_the_next_at_once():
+    first = split.at_once(lambda: 1, os.getpid)[1]
+    second = split.at_once(lambda: 1, os.getpid)[1]
+    with pytest.raises(ChildProcessError):          # the first one: gone for good
+        os.waitpid(first, os.WNOHANG)
+    assert set(split._LEAVING) <= {second}
+
+
 # -- the re-check of a long ledger -------------------------------------------------
 
 @pytest.fixture
