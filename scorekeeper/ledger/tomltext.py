@@ -11,10 +11,11 @@ Pure functions on strings and plain data; no files.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import tomllib
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible
 
@@ -211,23 +212,30 @@ def ending_in_one_newline(text: str) -> str:
     return text.rstrip("\n") + "\n"
 
 
+Place = TypeVar("Place")
+
+
+def _once_a_text(find: Callable[[str], list[Place]]) -> Callable[[str], list[Place]]:
+    """`find`, run once for the text it was last given (kept with the very
+    object: an `is`, never a comparison of megabytes): parsing a long text
+    and numbering its lines, or a change and its proof, look at the same
+    text. Each call gets a list of its own."""
+    last: list[Any] = [None, ()]
+
+    @functools.wraps(find)
+    def found(text: str) -> list[Place]:
+        if last[0] is not text:
+            last[:] = [text, tuple(find(text))]
+        return list(last[1])
+
+    return found
+
+
+@_once_a_text
 def hand_headers(text: str) -> list[int]:
     """Where each line that `_HANDS_HEADER` matches begins, found with
     `str.find` (the regular expression tries every line of the text; a
-    50,000-hand ledger has 450,000). Parsing a long text and numbering its
-    lines look at the same text: its headers are found once (the text's
-    last, kept with the very object)."""
-    if _HEADERS_OF[0] is text:
-        return list(_HEADERS_OF[1])
-    starts = _hand_headers(text)
-    _HEADERS_OF[:] = [text, tuple(starts)]
-    return starts
-
-
-_HEADERS_OF: list[Any] = [None, ()]
-
-
-def _hand_headers(text: str) -> list[int]:
+    50,000-hand ledger has 450,000)."""
     starts, size = [], len(text)
     at = text.find("[[hands]]")
     while at >= 0:
@@ -346,24 +354,13 @@ _TABLE_LINE = re.compile(r"^[ \t]*(\[)", re.MULTILINE)
 _ARRAY_LINE = re.compile(r"^[ \t]*\[\[", re.MULTILINE)
 
 
+@_once_a_text
 def hand_tables(text: str) -> list[tuple[int, int]]:
     """Where each `[[hands]]` table's text begins (its header line) and
     ends (the next line opening a table that is not one of its own, or the
     end of the text). Found by regular expression, not by parsing: a text
     spliced at these places is proven before it is believed
-    (`splices_proven`). A change and its proof look at the same text: its
-    tables are found once (the text's last, kept with the very object)."""
-    if _TABLES_OF[0] is text:
-        return list(_TABLES_OF[1])
-    spans = _hand_tables(text)
-    _TABLES_OF[:] = [text, tuple(spans)]
-    return spans
-
-
-_TABLES_OF: list[Any] = [None, ()]
-
-
-def _hand_tables(text: str) -> list[tuple[int, int]]:
+    (`splices_proven`)."""
     spans: list[tuple[int, int]] = []
     begin = -1
     for m in _TABLE_LINE.finditer(text):
