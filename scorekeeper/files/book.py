@@ -117,19 +117,21 @@ def _checked_now(path: Path, real: Path, text: str) -> Reading:
             storage.forget_cache(real)
             entry = None
     before = entry[0] if entry is not None else None
-    checked = _checked_on_two_cores(text, label, real, before)
-    if checked is not None:
-        reading, body = checked
-        if not reading.problems:           # trusted from now on
-            storage.write_cache(real, text, dict(reading.session.document), body)
-        return reading
+    reading, body = _checked_on_two_cores(text, label, real, before) \
+        or (_checked_plainly(text, label, before), None)
+    if not reading.problems:               # trusted from now on
+        storage.write_cache(real, text, dict(reading.session.document), body)
+    return reading
+
+
+def _checked_plainly(text: str, label: str,
+                     before: Mapping[str, Any] | None) -> Reading:
+    """Every hand checked in this process, but those `before` vouches for
+    ruled again (`_vouched`)."""
     session = ledger.parse(text, label)
     kept = _vouched(session, before) if before is not None else set()
-    problems = tuple(ledger.verify(session, replay={
-        h.number for h in session.hands if h.number not in kept}))
-    if not problems:                       # trusted from now on
-        storage.write_cache(real, text, dict(session.document))
-    return Reading(session, problems)
+    return Reading(session, tuple(ledger.verify(session, replay={
+        h.number for h in session.hands if h.number not in kept})))
 
 
 # From how many hands a ledger is re-checked on two cores at once

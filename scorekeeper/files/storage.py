@@ -848,7 +848,7 @@ def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
 def cache_body(path: Path, document: Mapping[str, Any]) -> bytes:
     """What the cache's entry for `document` holds after its head (made
     apart from the writing, so that it can be made on another core: see
-    `book._checked`)."""
+    `book._checked_on_two_cores`)."""
     return marshal.dumps(_shared_document(path, document))
 
 
