@@ -845,10 +845,14 @@ def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
     return {**document, "hands": [*hands[:-1], last]}
 
 
-def cache_body(path: Path, document: Mapping[str, Any]) -> bytes:
+def cache_body(path: Path, document: Mapping[str, Any], shared: bool = False) -> bytes:
     """What the cache's entry for `document` holds after its head (made
     apart from the writing, so that it can be made on another core: see
-    `book._checked_on_two_cores`)."""
+    `book._checked_on_two_cores`). `shared`: its equal strings are one
+    object already (as parsed: `tomltext.pieces_parsed`)."""
+    if shared:
+        _READ.pop(str(real_path(path)), None)
+        return marshal.dumps(dict(document))
     return marshal.dumps(_shared_document(path, document))
 
 

@@ -34,6 +34,11 @@ DEALER = Flag("dealer", ("--dealer",), str, None,
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
 
 
+# a named tuple made without the Python call its own constructor is
+# (`StoredHand.of`: once for every hand of a long ledger)
+_new_tuple = tuple.__new__
+
+
 class StoredHand(NamedTuple):
     """One `[[hands]]` table as read: its number and line, the table, who
     has a score in it (in seat order), who dealt, and the scores. A named
@@ -52,8 +57,10 @@ class StoredHand(NamedTuple):
         """The hand a table of the right shape holds (its scores are the
         table's own: a ledger's values are never changed in place)."""
         scores = data[score_key]
-        return cls(number, line, data, tuple([p for p in players if p in scores]),
-                   data["dealer"], scores)
+        seated = tuple(scores)          # nearly always: every player, in seat order
+        if seated != players:
+            seated = tuple([p for p in players if p in scores])
+        return _new_tuple(cls, (number, line, data, seated, data["dealer"], scores))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import functools
 import json
 import re
 import tomllib
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible
 
@@ -63,28 +63,73 @@ class _NotWhole(Exception):
     """The pieces of a text cannot be shown to be the whole."""
 
 
-def _pieces(text: str, loads: Callable[[str], dict[str, Any]]
-            ) -> Iterator[tuple[list[Any], dict[str, Any]]]:
-    """A long ledger parsed CHUNK `[[hands]]` tables at a time (the
-    parser's own working memory grows with what it parses at once):
-    each piece's hands, and its other keys. `_NotWhole` when the pieces
-    cannot be shown to be the whole: a piece that does not parse, or the
-    header's own `hands = [...]` (the whole text is then parsed, and its
-    errors told as they are); nothing when the text is short."""
+def piece_bounds(text: str) -> list[int] | None:
+    """Where a long ledger is cut to be parsed CHUNK `[[hands]]` tables at
+    a time (the parser's own working memory grows with what it parses at
+    once): 0, the start of every CHUNK-th header, the text's end; None
+    when the text is short."""
     if text.count("[[hands]]") <= CHUNK:      # no more headers than that
-        return
+        return None
     starts = hand_headers(text)
     if len(starts) <= CHUNK:
-        return
-    cuts = [0, *starts[::CHUNK], len(text)]
-    for i, (begin, end) in enumerate(zip(cuts, cuts[1:])):
+        return None
+    return [0, *starts[::CHUNK], len(text)]
+
+
+def _pieces(text: str, loads: Callable[[str], dict[str, Any]],
+            bounds: Sequence[int] | None = None
+            ) -> Iterator[tuple[list[Any], dict[str, Any]]]:
+    """A long ledger parsed piece by piece, `text[bounds[i]:bounds[i+1]]`
+    (`piece_bounds` by default): each piece's hands, and its other keys.
+    `_NotWhole` when the pieces cannot be shown to be the whole: a piece
+    that does not parse, or the header's own `hands = [...]` (the whole
+    text is then parsed, and its errors told as they are); nothing when
+    the text is short."""
+    if bounds is None:
+        bounds = piece_bounds(text) or []
+    for begin, end in zip(bounds, bounds[1:]):
         try:
             part = loads(text[begin:end])
         except Exception:  # noqa: BLE001 - any refusal: the whole text decides
             raise _NotWhole() from None
-        if i == 0 and "hands" in part:
+        if begin == 0 and "hands" in part:
             raise _NotWhole()
         yield part.pop("hands", []), part
+
+
+Pieces = list[tuple[list[Any], dict[str, Any]]]
+
+
+def pieces_parsed(text: str, bounds: Sequence[int]) -> Pieces | None:
+    """The pieces of `text` between `bounds` parsed (see `_pieces`), each
+    its hands and its other keys, the hands' equal strings one object (as
+    the cache's entry keeps them); None when they cannot be shown to be
+    the whole. Two runs of consecutive bounds joined (`joined`) are the
+    document the pieces of all their bounds make: a long ledger is parsed
+    on two cores (`files.book`)."""
+    memo: dict[str, str] = {}
+    try:
+        return [(_shared(found, memo), part)
+                for found, part in _pieces(text, _fast_loads(), bounds)]
+    except _NotWhole:
+        return None
+
+
+def joined(pieces: Iterable[tuple[list[Any], dict[str, Any]]]) -> dict[str, Any] | None:
+    """The document of a text's pieces, in order; None when they cannot
+    be shown to be the whole (a key other than `hands` given by two
+    pieces), or hold nothing."""
+    document: dict[str, Any] = {}
+    hands: list[Any] = []
+    for found, part in pieces:
+        hands += found
+        if set(part) & set(document):
+            return None
+        document.update(part)
+    if not hands and not document:
+        return None
+    document["hands"] = hands
+    return document
 
 
 def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
@@ -92,23 +137,14 @@ def _chunked(text: str, loads: Callable[[str], dict[str, Any]]
     """A long ledger's document from its `_pieces`, from SHARE_FROM hands
     on its strings shared (a name, a card, a rule id is kept once, not
     once a hand); None for a short text, or pieces not shown to be the
-    whole (a key other than `hands` given by two pieces, too)."""
-    document: dict[str, Any] = {}
-    hands: list[Any] = []
+    whole."""
     # (a count of the headers' text: it only decides what memory is spent)
     memo: dict[str, str] | None = {} if text.count("[[hands]]") >= SHARE_FROM else None
     try:
-        for found, part in _pieces(text, loads):
-            hands += found if memo is None else _shared(found, memo)
-            if set(part) & set(document):
-                return None
-            document.update(part)
+        return joined((found if memo is None else _shared(found, memo), part)
+                      for found, part in _pieces(text, loads))
     except _NotWhole:
         return None
-    if not hands and not document:
-        return None
-    document["hands"] = hands
-    return document
 
 
 def parses_to(text: str, document: Mapping[str, Any], label: str) -> bool:

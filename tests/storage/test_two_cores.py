@@ -18,6 +18,7 @@ import pytest
 
 from ledgers import dhumbal_evening, write
 from scorekeeper.files import book, split, storage
+from scorekeeper.ledger import tomltext
 
 needs_two = pytest.mark.skipif(not split.possible(), reason="one core here")
 
@@ -105,9 +106,11 @@ def test_a_copy_not_waited_for_is_by_the_next_at_once():
 
 @pytest.fixture
 def both_ways(cli, tmp_path, monkeypatch):
-    """A command run on two cores (from 4 hands on, not 1,000) and the
-    plain way, each with a cache of its own: both results, and how often
-    the two-core way was tried."""
+    """A command run on two cores (from 4 hands on, not 1,000; the text
+    parsed 3 hands a piece, not 200, so that its pieces are parsed on two
+    cores too) and the plain way, each with a cache of its own: both
+    results, and how often the two-core way was tried (twice a reading:
+    the parse, then the check)."""
     tried: list[int] = []
     at_once = split.at_once
 
@@ -119,6 +122,7 @@ def both_ways(cli, tmp_path, monkeypatch):
         out = []
         for name, from_hands in (("two", 4), ("plain", 10 ** 9)):
             monkeypatch.setattr(book, "TWO_CORES_FROM", from_hands)
+            monkeypatch.setattr(tomltext, "CHUNK", 3)
             monkeypatch.setattr(split, "at_once", counting)
             monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / f"cache-{name}"))
             out.append(cli(*args))
@@ -160,7 +164,7 @@ def test_a_ledger_that_holds_reads_the_same_and_is_trusted_after(both_ways, tmp_
     path = _evening(tmp_path)
     (two, plain), tried = both_ways("standings", path, "--json")
     _same(two, plain)
-    assert two.exit_code == 0 and '"problems": []' in two.stdout and tried == 1
+    assert two.exit_code == 0 and '"problems": []' in two.stdout and tried == 2
     # the entry made meanwhile is the one the plain way makes
     text = path.read_text(encoding="utf-8")
     entries = []
@@ -197,7 +201,7 @@ def test_a_net_that_does_not_sum_to_0_is_told_as_the_plain_way_tells_it(
                     encoding="utf-8")
     (two, plain), tried = both_ways("standings", path, "--json")
     _same(two, plain)
-    assert "sums to" in two.stdout and tried == 1
+    assert "sums to" in two.stdout and tried == 2
 
 
 def test_a_hand_of_the_wrong_shape_in_the_copys_part_is_refused_as_plainly(
@@ -221,7 +225,7 @@ def test_a_hand_of_the_wrong_shape_that_still_rules_is_refused_as_plainly(
     _edited(path, number, edit[0].format(n=number), edit[1])
     (two, plain), tried = both_ways("standings", path, "--json")
     _same(two, plain)
-    assert two.exit_code == 2 and f"hand {number}: " in two.stdout and tried == 1
+    assert two.exit_code == 2 and f"hand {number}: " in two.stdout and tried == 2
 
 
 def test_a_dealer_out_of_turn_in_the_copys_part_is_told_as_plainly(both_ways, tmp_path):
@@ -309,3 +313,84 @@ def test_a_hand_that_disagrees_is_found_by_one_reading_not_two(cli, tmp_path, mo
     result = cli("standings", path, "--json")
     assert result.exit_code == 0 and '"hand": 10' in result.stdout
     assert parsed == [False]
+
+
+# -- the parse of a long ledger -----------------------------------------------------
+
+def _bounds_cut_at(text: str, cut: int) -> tuple[list[int], list[int]]:
+    bounds = tomltext.piece_bounds(text)
+    assert bounds is not None
+    return [b for b in bounds if b < cut] + [cut], [cut] + [b for b in bounds if b > cut]
+
+
+def test_pieces_parsed_on_either_side_of_any_cut_join_into_the_document(monkeypatch):
+    """Property: wherever the text is cut between two `[[hands]]` tables,
+    its two runs of pieces, each parsed alone, join into exactly the
+    document the whole text parses to; within a run, equal strings are
+    one object (as the cache's entry keeps them)."""
+    monkeypatch.setattr(tomltext, "CHUNK", 3)
+    text = dhumbal_evening(7, 16)
+    whole = tomltext.load_toml(text, "t")
+    for cut in tomltext.hand_headers(text):
+        mine, theirs = _bounds_cut_at(text, cut)
+        first = tomltext.pieces_parsed(text, mine)
+        second = tomltext.pieces_parsed(text, theirs)
+        assert first is not None and second is not None
+        joined = tomltext.joined([*first, *second])
+        assert joined == whole, cut
+        for run in (first, second):
+            hands = [h for found, _ in run for h in found]
+            assert all(h["dealer"] is hands[0]["dealer"] for h in hands
+                       if h["dealer"] == hands[0]["dealer"])
+            assert len({id(h["dealer"]) for h in hands}) <= 4
+
+
+@pytest.mark.parametrize("spoiled", [
+    ("hand = 9\n", "hand = 9\nnote = '''\n"),           # a piece that is not TOML
+    ("first_dealer", 'hands = []\nfirst_dealer'),       # the header's own hands
+], ids=["not-toml", "static-hands"])
+def test_pieces_not_shown_to_be_the_whole_are_not_believed(monkeypatch, spoiled):
+    monkeypatch.setattr(tomltext, "CHUNK", 3)
+    text = dhumbal_evening(7, 16).replace(*spoiled, 1)
+    mine, theirs = _bounds_cut_at(text, tomltext.hand_headers(text)[10])
+    found = [tomltext.pieces_parsed(text, mine),
+             tomltext.pieces_parsed(text, theirs)]
+    assert None in found
+
+
+def test_a_key_given_by_two_pieces_is_not_joined():
+    assert tomltext.joined([([], {"format": 1}), ([{"hand": 1}], {"format": 1})]) is None
+    assert tomltext.joined([([], {})]) is None
+    assert tomltext.joined([([], {"a": 1}), ([{"hand": 1}], {"b": 2})]) == \
+        {"a": 1, "b": 2, "hands": [{"hand": 1}]}
+
+
+@needs_two
+def test_a_long_ledgers_later_pieces_are_parsed_in_a_copy(cli, tmp_path, monkeypatch):
+    """Parsed once, in two parts: the later pieces by a copy of the
+    process, the rest here; `document.parse` (the whole text) not at all."""
+    from scorekeeper.ledger import document
+
+    path = _evening(tmp_path)
+    where = tmp_path / "parsed-by"
+    parsed = []
+    pieces_parsed, parse = tomltext.pieces_parsed, document.parse
+
+    def recording(*args, **kwargs):
+        with open(where, "a", encoding="utf-8") as note:
+            note.write(f"{os.getpid()}\n")
+        return pieces_parsed(*args, **kwargs)
+
+    def counting(*args, **kwargs):
+        parsed.append(1)
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(book, "TWO_CORES_FROM", 4)
+    monkeypatch.setattr(tomltext, "CHUNK", 3)
+    monkeypatch.setattr(tomltext, "pieces_parsed", recording)
+    monkeypatch.setattr(document, "parse", counting)
+    result = cli("standings", path, "--json")
+    assert result.exit_code == 0 and '"problems": []' in result.stdout
+    pids = where.read_text(encoding="utf-8").split()
+    assert len(pids) == 2 and str(os.getpid()) in pids and len(set(pids)) == 2
+    assert parsed == []
