@@ -102,6 +102,30 @@ def test_a_copy_not_waited_for_is_by_the_next_at_once():
     assert set(split._LEAVING) <= {second}
 
 
+@pytest.mark.skipif(not hasattr(__import__("fcntl"), "F_GETPIPE_SZ"),
+                    reason="pipes of a fixed size here")
+def test_the_pipe_holds_a_long_answer_whole():
+    """The copy's answer (a long ledger's later pieces, parsed) is written
+    while this process is busy with its own part, not 64 KiB at a time as
+    this process reads it."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    try:
+        split._widened(write_end)
+        assert fcntl.fcntl(write_end, fcntl.F_GETPIPE_SZ) >= min(
+            split.PIPE_BYTES, int(Path("/proc/sys/fs/pipe-max-size").read_text()))
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+@needs_two
+def test_an_answer_longer_than_the_pipe_comes_whole():
+    big = bytes(range(256)) * 12_000                # 3 MB: more than the pipe holds
+    assert split.at_once(lambda: 1, lambda: big) == (1, big)
+
+
 # -- the re-check of a long ledger -------------------------------------------------
 
 @pytest.fixture
