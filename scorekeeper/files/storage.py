@@ -824,16 +824,18 @@ _BODY_VERSION = f"{CACHE_VERSION}/python{sys.version_info[0]}.{sys.version_info[
 _READ: dict[str, dict[str, Any]] = {}
 
 
-def _shared_document(path: Path, document: Mapping[str, Any]) -> Any:
+def _shared_document(path: Path, document: Mapping[str, Any],
+                     shared: bool = False) -> Any:
     """`document` with its equal strings one object, as the entry keeps it.
     The entry read for this ledger a moment before is so already: when
     `document` is that one with one hand more (`record`), only the new
     hand's strings are made those of the hand before it; otherwise every
-    string is looked at — but for a long ledger's, made so as it was parsed
-    (`tomltext.SHARE_FROM`) and not copied again."""
+    string is looked at — but for a document made so as it was parsed
+    (`shared`; a long ledger's, `tomltext.SHARE_FROM`) and not copied
+    again."""
     before = _READ.pop(str(real_path(path)), None)
     hands = document.get("hands")
-    if isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
+    if shared or isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
         return document
     old = before.get("hands") if before is not None else None
     if before is None or not isinstance(hands, list) or not isinstance(old, list) \
@@ -850,10 +852,7 @@ def cache_body(path: Path, document: Mapping[str, Any], shared: bool = False) ->
     apart from the writing, so that it can be made on another core: see
     `book._checked_on_two_cores`). `shared`: its equal strings are one
     object already (as parsed: `tomltext.pieces_parsed`)."""
-    if shared:
-        _READ.pop(str(real_path(path)), None)
-        return marshal.dumps(dict(document))
-    return marshal.dumps(_shared_document(path, document))
+    return marshal.dumps(_shared_document(path, document, shared))
 
 
 def write_cache(path: Path, text: str, document: dict[str, Any],

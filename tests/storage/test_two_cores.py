@@ -196,6 +196,12 @@ def test_a_ledger_that_holds_reads_the_same_and_is_trusted_after(both_ways, tmp_
         monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / f"cache-{name}"))
         entries.append(storage.read_cache_entry(path.resolve(), text))
     assert entries[0] is not None and entries[0][1] and entries[0] == entries[1]
+    # its strings shared as each side parsed them: a key, a name is one
+    # object across the hands of a side (a copy's hands are the last ones)
+    for hands in (entries[0][0]["hands"][:3], entries[0][0]["hands"][-3:]):
+        assert len({id(key) for h in hands for key in h if key == "dealer"}) == 1
+        names = [name for h in hands for name in h["net"]]
+        assert len({id(name) for name in names}) == len(set(names)) < len(names)
 
 
 @pytest.mark.parametrize("number", [2, 11], ids=["this-side", "the-copy's"])
