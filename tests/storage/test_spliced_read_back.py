@@ -278,6 +278,12 @@ def test_hand_headers_are_the_lines_the_header_pattern_matches(pieces) -> None:
     (" \t[[hands]] \r\nhand = 1\n", [0]),
     ("x = 1\n  [[hands]]\t\n", [6]),
     ("x[[hands]]\n[[hands]] y\n[[hands]]\r\r\n", []),
+    # every header as scorekeeper writes it (found at once), the first
+    # at the very start or not, one right after another or not
+    ("[[hands]]\nhand = 1\n\n[[hands]]\nhand = 2\n", [0, 20]),
+    ("[[hands]]\n[[hands]]\n", [0, 10]),
+    ("x = 1\n\n[[hands]]\nhand = 1\n\n[[hands]]\n", [7, 27]),
+    ("[[hands]]\n", [0]),
 ])
 def test_hand_headers_examples(text: str, starts: list[int]) -> None:
     assert tomltext.hand_headers(text) == starts
