@@ -160,6 +160,8 @@ def _checked_on_two_cores(text: str, label: str, real: Path,
         return None
     try:
         session = _parsed_on_two_cores(text, label)
+        if session is None:
+            return None
         kept = _vouched(session, before) if before is not None else set()
     except Exception:  # noqa: BLE001 - told as it is by the plain way
         return None
@@ -191,27 +193,27 @@ def _checked_on_two_cores(text: str, label: str, real: Path,
     return Reading(session, problems), body
 
 
-def _parsed_on_two_cores(text: str, label: str) -> Session:
+def _parsed_on_two_cores(text: str, label: str) -> Session | None:
     """`ledger.parse(text, label, check_hands=False)`, the text's later
     pieces (`tomltext.pieces_parsed`) parsed on another core while this one
     parses the rest; the hands' equal strings one object, as the cache's
-    entry keeps them. The pieces that cannot be shown to be the whole are
-    parsed the plain way, which tells their errors as they are."""
+    entry keeps them. None when the pieces cannot be shown to be the
+    whole: the plain way parses the text whole, and tells its errors as
+    they are."""
     bounds = tomltext.piece_bounds(text)
-    if bounds is not None:
-        starts = tomltext.hand_headers(text)
-        cut = starts[len(starts) - int(len(starts) * PARSED_THERE)]
-        mine, theirs = split.at_once(
-            lambda: tomltext.pieces_parsed(
-                text, [b for b in bounds if b < cut] + [cut]),
-            lambda: tomltext.pieces_parsed(
-                text, [cut] + [b for b in bounds if b > cut]))
-        document = tomltext.joined([*mine, *theirs]) \
-            if mine is not None and theirs is not None else None
-        if document is not None:
-            return ledger.from_document(document, label, tomltext.line_index(text),
-                                        check_hands=False)
-    return ledger.parse(text, label, check_hands=False)
+    if bounds is None:                     # too few headers to cut it at
+        return ledger.parse(text, label, check_hands=False)
+    starts = tomltext.hand_headers(text)
+    cut = starts[len(starts) - int(len(starts) * PARSED_THERE)]
+    mine, theirs = split.at_once(
+        lambda: tomltext.pieces_parsed(text, [b for b in bounds if b < cut] + [cut]),
+        lambda: tomltext.pieces_parsed(text, [cut] + [b for b in bounds if b > cut]))
+    document = tomltext.joined([*mine, *theirs]) \
+        if mine is not None and theirs is not None else None
+    if document is None:
+        return None
+    return ledger.from_document(document, label, tomltext.line_index(text),
+                                check_hands=False)
 
 
 def _vouched(session: Session, before: Mapping[str, Any]) -> set[int]:
