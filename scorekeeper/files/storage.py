@@ -745,8 +745,9 @@ def _key(where: tuple[int, Path], create: bool) -> bytes | None:
     key = read()
     if key is None and create:
         missing = not os.path.lexists(where[1] / CACHE_KEY)
-        try:
-            _write_atomic(where[1] / CACHE_KEY, secrets.token_hex(_KEY_BYTES),
+        try:                # bytes: the text written last stays the ledger's
+            # (`_KNOWN`: its entry is made next, without encoding it again)
+            _write_atomic(where[1] / CACHE_KEY, secrets.token_hex(_KEY_BYTES).encode(),
                           exclusive=missing, durable=False, mode=0o600)
         except OSError:
             return None

@@ -233,6 +233,29 @@ def test_the_digest_known_from_reading_or_writing_is_that_of_the_bytes(tmp_path,
     assert storage._digest(written) == hashlib.sha256(written.encode()).hexdigest()
 
 
+def test_the_cache_made_anew_leaves_the_ledger_the_text_known(cli, cache, ledger,
+                                                               monkeypatch):
+    """A first entry in a cache folder not there yet makes the cache's key
+    first: its text is not taken for the ledger's, whose digest the entry
+    is then made with as it was read, not by encoding the ledger again."""
+    import shutil
+
+    encoded: list[str] = []
+    encode = storage._encoded
+
+    def counting(text: str, errors: str = "surrogatepass"):
+        encoded.append(text)
+        return encode(text, errors)
+
+    text = ledger.read_text(encoding="utf-8")
+    shutil.rmtree(cache, ignore_errors=True)
+    monkeypatch.setattr(storage, "_encoded", counting)
+    assert cli("standings", ledger, "--json").exit_code == 0
+    assert (cache / storage.CACHE_KEY).is_file() and storage.cache_path(ledger).is_file()
+    assert text not in encoded
+    assert storage.read_cached_document(ledger, text) is not None
+
+
 @pytest.mark.parametrize("bom", [False, True])
 def test_a_text_written_after_the_one_read_is_its_bytes_and_the_tail(tmp_path, bom):
     """`record` writes the ledger read with a hand after it: the bytes read
