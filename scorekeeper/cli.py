@@ -1,6 +1,6 @@
 """The command line: a thin shell over the core (the contract: docs/CLI.md).
 
-Each command parses its options, calls the core or the book, and either
+Each command parses its options, calls the core or the ledger file, and either
 renders for a person (rich, imported only then) or writes one JSON document
 (`--json`). Games are reached through `scorekeeper.games.registry`; the hand
 options of `record` and `settle`, and every `check`, are built from what
@@ -45,6 +45,7 @@ from scorekeeper.commands.common import (
     emit_error,
     emit_json,
     forget_writes,
+    guard_signals,
     guarded,
     interrupted_exit,
     say,
@@ -121,7 +122,7 @@ def new(
     """Start a session ledger."""
     from scorekeeper.core import money  # start-up: see module doc
     from scorekeeper.core.seating import check_player_names, resolve_name
-    from scorekeeper.files import book, storage
+    from scorekeeper.files import ledger_file, storage
     from scorekeeper.ledger import document as ledger  # start-up: see module doc
 
     path = Path(ledger_text)
@@ -138,7 +139,7 @@ def new(
         first = resolve_name(dealer, names) if dealer is not None else names[0]
         agreed = money.for_new(rate, currency, rules.score_kind, prof.name)
         storage.check_ledger_path(path, raw=ledger_text)
-        book.create(path, ledger.header_document(chosen, prof, rules, names, first,
+        ledger_file.create(path, ledger.header_document(chosen, prof, rules, names, first,
                                                  agreed and agreed.stored()),
                     force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
@@ -160,23 +161,23 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               currency: Optional[str] = CURRENCY_OPT) -> None:
     """Totals, places and who deals next."""
     def body() -> None:
-        from scorekeeper.files import book  # start-up: see module doc
+        from scorekeeper.files import ledger_file  # start-up: see module doc
 
-        reading = book.load(ledger)
-        warn_stale(reading)
+        checked = ledger_file.read_checked(ledger)
+        warn_stale(checked)
         money = None
-        if rate is not None or currency is not None or reading.session.money:
+        if rate is not None or currency is not None or checked.session.money:
             from scorekeeper.reports.money import of_session  # only with a rate
 
-            money = of_session(reading.session, rate, currency)
+            money = of_session(checked.session, rate, currency)
         if as_json:
-            emit_json({**reading.session.standings_json(),
-                       "problems": [p.as_json() for p in reading.problems],
+            emit_json({**checked.session.standings_json(),
+                       "problems": [p.as_json() for p in checked.problems],
                        **({"money": money.as_json()} if money else {})}, ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
 
-        views.standings(console(ascii), reading.session, stale=bool(reading.problems),
+        views.standings(console(ascii), checked.session, stale=bool(checked.problems),
                         money=money)
 
     guarded(body, as_json)
@@ -190,19 +191,19 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ) -> None:
     """Every hand, its ruling and the running totals."""
     def body() -> None:
-        from scorekeeper.files import book  # start-up: see module doc
+        from scorekeeper.files import ledger_file  # start-up: see module doc
 
-        reading = book.load(ledger)
-        warn_stale(reading)
+        checked = ledger_file.read_checked(ledger)
+        warn_stale(checked)
         if as_json:
-            emit_json({**reading.session.history_json(lazy=True),
-                       "problems": [p.as_json() for p in reading.problems]}, ascii)
+            emit_json({**checked.session.history_json(lazy=True),
+                       "problems": [p.as_json() for p in checked.problems]}, ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
 
-        views.history(console(ascii), reading.session,
+        views.history(console(ascii), checked.session,
                        last=None if all_hands else 100,
-                       stale={p.hand for p in reading.problems})
+                       stale={p.hand for p in checked.problems})
 
     guarded(body, as_json)
 
@@ -219,15 +220,15 @@ def export(
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
     """Export the session as CSV, JSON or Markdown."""
-    from scorekeeper.files import book, storage  # start-up: see module doc
+    from scorekeeper.files import ledger_file, storage  # start-up: see module doc
     from scorekeeper.reports.export import export_pieces
     from scorekeeper.reports.money import of_session  # start-up: see module doc
 
     def body() -> None:
-        reading = book.load(ledger)
-        warn_stale(reading)
-        money = of_session(reading.session, rate, currency)
-        pieces = export_pieces(reading.session, format.lower(), money)
+        checked = ledger_file.read_checked(ledger)
+        warn_stale(checked)
+        money = of_session(checked.session, rate, currency)
+        pieces = export_pieces(checked.session, format.lower(), money)
         if output is None:
             for piece in pieces:
                 write_text(piece)
@@ -328,10 +329,9 @@ def main(argv: Optional[List[str]] = None) -> None:
         # signature); `--help`, `--version`, a typo: the whole app.
         prog = "scorekeeper"
         target = (_one_command_app(args[0]) if args else None) or build()
-    try:
-        code = _run(target, args, prog)
-    finally:
-        forget_writes()
+    forget_writes()
+    guard_signals()
+    code = _run(target, args, prog)
     flush_out()
     sys.exit(code)
 
@@ -341,9 +341,11 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     JSON under `--json`)."""
     try:
         code = target(args=args, prog_name=prog, standalone_mode=False)
-    except (KeyboardInterrupt, typer.Abort):
-        return interrupted_exit()
-    except OutputClosed:  # the reader stopped reading (see streams)
+    except KeyboardInterrupt as stop:
+        return interrupted_exit(stop)
+    except typer.Abort:
+        return interrupted_exit(KeyboardInterrupt())
+    except OutputClosed:  # the reader stopped checked (see streams)
         code = 0
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
@@ -356,7 +358,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         return _failed(f"internal error ({type(err).__name__}: {err}): this is a "
                        "bug in scorekeeper, not in what was typed", args, bug=True)
     code = code if isinstance(code, int) else 0
-    if code == 130 and written_so_far():   # a change is in place: never 130
+    if written_so_far():   # a change is in place: no exit code but 0
         return 0
     return code
 

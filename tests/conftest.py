@@ -38,14 +38,9 @@ if hasattr(typer.testing, "_get_command"):
 PLAYERS = ("Asha", "Bikash", "Chandra")
 
 # Tests never write outside a temp folder: Hypothesis keeps no example
-# database and its home (normally ./.hypothesis) is a throwaway folder, and
-# scorekeeper's cache (normally in the user's cache folder) is one too, for
-# the commands run in-process and those run as processes alike.
+# database and its home (normally ./.hypothesis) is a throwaway folder.
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scorekeeper-hypothesis-")
 atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
-_CACHE_HOME = tempfile.mkdtemp(prefix="scorekeeper-cache-")
-atexit.register(shutil.rmtree, _CACHE_HOME, ignore_errors=True)
-os.environ["SCOREKEEPER_CACHE_DIR"] = _CACHE_HOME
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 # The default run draws 50 examples per property (it must stay under 40 s);
 # SCOREKEEPER_HYPOTHESIS=thorough draws 200, as .ci/run's coverage pass does.
@@ -58,10 +53,11 @@ settings.load_profile("thorough" if os.environ.get("SCOREKEEPER_HYPOTHESIS") == 
 
 @pytest.fixture(autouse=True)
 def _interrupts_reset():
-    """A command run in-process leaves Ctrl-C as it found it (`cli.main`
-    does this at its end; CliRunner never calls it)."""
+    """A command run in-process leaves nothing noted or written for the
+    next test, and the signal handlers as they were."""
     yield
     interrupts.reset()
+    interrupts.unguard()
 
 
 @pytest.fixture

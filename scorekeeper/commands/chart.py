@@ -40,11 +40,11 @@ def chart(
 ) -> None:
     """Every player's running total, hand by hand, as a chart."""
     def body() -> None:
-        from scorekeeper.files import book, storage  # start-up: see module doc
+        from scorekeeper.files import ledger_file, storage  # start-up: see module doc
 
-        reading = book.load(ledger)
-        warn_stale(reading)
-        session = reading.session
+        checked = ledger_file.read_checked(ledger)
+        warn_stale(checked)
+        session = checked.session
         if svg is not None:
             storage.check_export_target(svg, ledger, force, "the chart")
         if not session.hands:

@@ -19,6 +19,7 @@ import typer
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.options import Profile
+from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
 from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
@@ -104,13 +105,13 @@ def waiting(ledger: Any) -> Callable[[], None]:
     return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
 
 
-def warn_stale(reading: Any) -> None:
+def warn_stale(checked: Any) -> None:
     """Say which hands of a re-checked ledger disagree with their inputs."""
-    label = reading.session.label
-    for problem in reading.problems:
+    label = checked.session.label
+    for problem in checked.problems:
         where = f"{label}:{problem.line}" if problem.line else label
         say(f"warning: {where}: {problem.message}")
-    if reading.problems:
+    if checked.problems:
         say(f"warning: {label} was changed outside scorekeeper and does not "
             "verify: totals are shown as stored. Correct a hand with "
             f"`scorekeeper amend {label} N`, or re-rule every hand whose "
@@ -164,7 +165,7 @@ def after_write(written: str, show: Callable[[], None]) -> None:
         show()
         write_out("")
     except OutputClosed:
-        pass    # the reader stopped reading: nothing more to show
+        pass    # the reader stopped checked: nothing more to show
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
             sys.stderr.write(wrapped(f"{written}; showing it failed "
@@ -180,31 +181,25 @@ def guarded(body: Callable[[], None], as_json: bool = False,
     except ScorekeeperError as err:
         fail(err, as_json, check_shape)
     except OutputClosed:
-        pass    # the reader stopped reading: the command is done
-    except KeyboardInterrupt:
+        pass    # the reader stopped checked: the command is done
+    except KeyboardInterrupt as err:
         # caught here: typer would turn it into exit 130 even after a write
-        raise typer.Exit(interrupted_exit())
-
-
-def _interrupts() -> Any:
-    """The commit-point guard (`files.interrupts`) if this process loaded
-    it, else None: only a write loads it, so a command that never wrote
-    (a `check`, a reading command) has nothing to reset or ask, and does
-    not pay for importing `signal` and `threading` at start-up."""
-    return sys.modules.get("scorekeeper.files.interrupts")
+        raise typer.Exit(interrupted_exit(err))
 
 
 def written_so_far() -> list[Any]:
     """The files this command has put in place (none if it never wrote)."""
-    interrupts = _interrupts()
-    return interrupts.written() if interrupts is not None else []
+    return interrupts.written()
 
 
 def forget_writes() -> None:
-    """The command is over: the next one starts with nothing written."""
-    interrupts = _interrupts()
-    if interrupts is not None:
-        interrupts.reset()
+    """A new command: nothing of it is written yet."""
+    interrupts.reset()
+
+
+def guard_signals() -> None:
+    """Ctrl-C, SIGTERM and SIGHUP stop a command cleanly (`interrupts`)."""
+    interrupts.guard()
 
 
 def click_error_class() -> type[Exception]:
@@ -213,15 +208,16 @@ def click_error_class() -> type[Exception]:
                 if c.__name__ == "ClickException")
 
 
-def interrupted_exit() -> int:
-    """Ctrl-C: 130 while nothing is written; once a file is in place, 0."""
+def interrupted_exit(err: KeyboardInterrupt) -> int:
+    """Ctrl-C, SIGTERM or SIGHUP: 130, 143 or 129 while nothing is written;
+    once a file is in place, 0."""
     done = written_so_far()
     with contextlib.suppress(Exception):
         if done:
             say(f"\ninterrupted after the write: {done[0]} is written")
         else:
             say("\ninterrupted; nothing written")
-    return 0 if done else 130
+    return 0 if done else interrupts.exit_code(err)
 
 
 # -- commands from declared parameters ---------------------------------------------

@@ -63,11 +63,11 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
         raise Impossible(f"no hand given: pass the hand options (see "
                          f"`scorekeeper {command} --help`); prompts need a "
                          "terminal")
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
     from scorekeeper.screen import entry as prompts  # start-up: see module doc
 
     # Ask first, without the lock; the book re-checks under it.
-    session = book.read(values["ledger"])
+    session = ledger_file.read(values["ledger"])
     if number is None:
         session.check_open()
     # With --json, stdout holds only the JSON: prompts and the ruling
@@ -84,7 +84,7 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
 
 
 def _record(values: dict[str, Any]) -> None:
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
@@ -92,7 +92,7 @@ def _record(values: dict[str, Any]) -> None:
 
     def body() -> None:
         expect = _asked(values, flags, seating)
-        done = book.record(ledger, {**flags, **seating}, expect,
+        done = ledger_file.record(ledger, {**flags, **seating}, expect,
                            on_wait=waiting(ledger))
         after_write(f"Recorded hand {done.ruled.number} in {ledger}",
                     lambda: _show_recorded(done, as_json, ascii, expect is None))
@@ -101,7 +101,7 @@ def _record(values: dict[str, Any]) -> None:
 
 
 def _amend(values: dict[str, Any]) -> None:
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, number = values["ledger"], values["number"]
     as_json, ascii = values["as_json"], values["ascii"]
@@ -110,7 +110,7 @@ def _amend(values: dict[str, Any]) -> None:
 
     def body() -> None:
         expect = _asked(values, flags, seating, number)
-        done = book.amend(ledger, number, {**flags, **seating}, expect,
+        done = ledger_file.amend(ledger, number, {**flags, **seating}, expect,
                           on_wait=waiting(ledger), keep=expect is None)
         after_write(f"Amended hand {number} in {ledger}",
                     lambda: _show_amended(done, as_json, ascii, expect is None))
@@ -151,21 +151,21 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
              f"{rules.rule(session.game.carried_rule)}")
         say(f"Ruled again with it: hand{'s' * many} "
             + ", ".join(map(str, done.rerules)) + f" ({why}).")
-    warn_stale(done.reading)
+    warn_stale(done.checked)
 
 
 def _show(values: dict[str, Any]) -> None:
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, number = values["ledger"], values["number"]
     as_json, ascii = values["as_json"], values["ascii"]
 
     def body() -> None:
-        reading = book.load(ledger)
-        warn_stale(reading)
-        session = reading.session
+        checked = ledger_file.read_checked(ledger)
+        warn_stale(checked)
+        session = checked.session
         stored = session.hand(number)
-        mine = [p for p in reading.problems if p.hand == number]
+        mine = [p for p in checked.problems if p.hand == number]
         try:
             ruled = session.rule_stored(number)
         except ScorekeeperError as err:
@@ -187,7 +187,7 @@ def _show(values: dict[str, Any]) -> None:
         if mine:
             views.not_as_stored(con, session, stored)
         views.ruled(con, session, ruled)
-        views.standings(con, session.upto(number), stale=bool(reading.problems))
+        views.standings(con, session.upto(number), stale=bool(checked.problems))
 
     guarded(body, as_json)
 

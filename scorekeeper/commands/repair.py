@@ -41,20 +41,19 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                                          "showing the changes and asking."),
            yes: bool = YES_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
-        # verify answers for the ledger itself: it always reads the TOML.
-        text, reading = book.read_checked(ledger)
-        session, problems = reading.session, list(reading.problems)
-        plan = book.session_fixes(session, problems) if fix and problems else []
+        checked = ledger_file.read_checked(ledger)
+        session, problems = checked.session, list(checked.problems)
+        plan = ledger_file.session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:
             say(f"{ledger}: no stored result to re-rule: what does not verify "
                 "is who sat or dealt, or inputs that cannot be replayed; "
                 f"correct those hands with `scorekeeper amend {ledger} N`")
         if plan and _agreed(session, plan, yes):
-            after, left = book.fix(ledger, [r.number for r in plan],
-                                   on_wait=waiting(ledger), known=(text, reading))
+            after, left = ledger_file.fix(ledger, [r.number for r in plan],
+                                          on_wait=waiting(ledger))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
             after_write(f"Re-ruled {plural(len(fixed), 'hand')} in {ledger}",
@@ -120,12 +119,12 @@ def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
 def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
          yes: bool = YES_OPT) -> None:
     """Remove the last hand (on a terminal, after saying which and asking)."""
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
         expect = None
         if not yes and stdin_is_tty():
-            session = book.read(ledger)
+            session = ledger_file.read(ledger)
             if session.hands:
                 last = session.history_json()["hands"][-1]
                 question = (f"Remove hand {last['hand']} (dealer {last['dealer']}: "
@@ -136,7 +135,7 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                     say("Nothing removed.")
                     return
                 expect = len(session.hands)
-        done = book.undo(ledger, expect, on_wait=waiting(ledger))
+        done = ledger_file.undo(ledger, expect, on_wait=waiting(ledger))
         removed, left = done.removed, len(done.after.hands)
 
         def show() -> None:
@@ -163,7 +162,7 @@ def extend(
                                          help="New total of rounds."),
 ) -> None:
     """Change how many hands (or rotations, or rounds) the session plans."""
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
         given = [(unit, value) for unit, value in (
@@ -173,13 +172,13 @@ def extend(
             raise Impossible("give exactly one of --hands N, --rotations N or "
                              "--rounds N")
         unit, value = given[0]
-        reading = book.extend(ledger, unit, value, on_wait=waiting(ledger))
-        after = reading.session
+        checked = ledger_file.extend(ledger, unit, value, on_wait=waiting(ledger))
+        after = checked.session
 
         def show() -> None:
             say(f"{ledger}: {plural(after.planned or 0, 'hand')} planned, "
                 f"{len(after.hands)} played.")
-            warn_stale(reading)
+            warn_stale(checked)
 
         after_write(f"Extended {ledger}", show)
 
@@ -191,10 +190,10 @@ def rename(ledger: Path = LEDGER_ARG,
            new: str = typer.Argument(..., metavar="NEW", help="The name to use.")
            ) -> None:
     """Call a player by another name everywhere in the ledger."""
-    from scorekeeper.files import book  # start-up: see module doc
+    from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
-        after, was = book.rename(ledger, old, new, on_wait=waiting(ledger))
+        after, was = ledger_file.rename(ledger, old, new, on_wait=waiting(ledger))
         after_write(f"Renamed {was} in {ledger}", lambda: say(
             f"{ledger}: {was} is now {new.strip()} in every hand "
             f"({', '.join(after.players)}); the file was written anew in "

@@ -34,15 +34,15 @@ def settle_up(
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
     def body() -> None:
-        from scorekeeper.files import book  # start-up: see module doc
+        from scorekeeper.files import ledger_file  # start-up: see module doc
         from scorekeeper.reports import money as money_  # start-up: see module doc
         from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
 
         _refuse_twice(ledgers)
-        readings = [book.load(path) for path in ledgers]
-        for reading in readings:
-            warn_stale(reading)
-        sessions = [reading.session for reading in readings]
+        checked_all = [ledger_file.read_checked(path) for path in ledgers]
+        for checked in checked_all:
+            warn_stale(checked)
+        sessions = [checked.session for checked in checked_all]
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
         kind = settleup.kind_of(sessions)

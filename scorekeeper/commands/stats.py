@@ -40,8 +40,8 @@ def stats(
         found = find.read_all(paths)
         for skipped in found.skipped:
             say(f"warning: skipped {skipped.reason}")
-        for reading in found.stale:
-            warn_stale(reading)
+        for checked in found.stale:
+            warn_stale(checked)
         if not found.sessions:
             raise Impossible("no ledger found in " + ", ".join(map(str, paths)))
         groups = statistics(found.sessions, name, player)

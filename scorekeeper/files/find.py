@@ -2,11 +2,11 @@
 
 A PATH is a ledger file, or a folder searched recursively for `*.toml`
 files (hidden files and folders, such as `.git`, are left out; symbolic
-links to folders are not followed). Each is read through the book
-(`book.load`), so it gets the same checks and cache as every other
-command: a ledger scorekeeper did not write last is re-checked, and kept
-with its problems (`Gathered.stale`) for the shell to warn about. A file that is not a ledger (not TOML, not ours, a broken shape,
-unreadable) is skipped with its reason; a PATH that does not exist is an
+links to folders are not followed). Each is read through
+`ledger_file.read_checked`, as every other command reads a ledger: every
+hand ruled again, and a ledger that does not verify kept with its problems
+(`Gathered.stale`) for the shell to warn about. A file that is not a
+ledger (not TOML, not ours, a broken shape, unreadable) is skipped with its reason; a PATH that does not exist is an
 error (exit 2).
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.files import book
+from scorekeeper.files import ledger_file
 from scorekeeper.ledger.document import Session
 
 
@@ -32,7 +32,7 @@ class Skipped:
 class Gathered:
     sessions: tuple[Session, ...]
     skipped: tuple[Skipped, ...]
-    stale: tuple[book.Reading, ...] = ()
+    stale: tuple[ledger_file.Checked, ...] = ()
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -70,13 +70,13 @@ def read_all(paths: Sequence[Path]) -> Gathered:
     """Every ledger under `paths`; the files that are not, with why."""
     sessions: list[Session] = []
     skipped: list[Skipped] = []
-    stale: list[book.Reading] = []
+    stale: list[ledger_file.Checked] = []
     for path in ledger_paths(paths):
         try:
-            reading = book.load(path)
-            sessions.append(reading.session)
-            if reading.problems:
-                stale.append(reading)
+            checked = ledger_file.read_checked(path)
+            sessions.append(checked.session)
+            if checked.problems:
+                stale.append(checked)
         except ScorekeeperError as err:
             skipped.append(Skipped(path, _reason(err)))
         except (RecursionError, ValueError, TypeError) as err:

@@ -1,22 +1,21 @@
-"""Ctrl-C at the commit point (docs/CLI.md, exit codes).
+"""Ctrl-C, SIGTERM and SIGHUP around the commit point (docs/CLI.md, exit codes).
 
-An interrupt (SIGINT) is exit 130 with "interrupted; nothing written" only
-while nothing is written. From just before a file is renamed into place
-until the steps that follow it (the folder's fsync, the cache) are done,
-SIGINT waits: a Python handler that only notes it is installed, so the
+While nothing is written, each of the three stops the command: exit 130,
+143 or 129, "nothing written" (`Stopped`, a KeyboardInterrupt, is raised
+in the main thread; SIGINT raises KeyboardInterrupt itself). From just
+before a file is renamed into place, the signal is only noted, so the
 rename and what follows run to their end. Then
 
-* if the file was put in place, the note stays the handler for the rest of
-  the command: the command finishes, shows what it did and exits 0 (a
+* if the file was put in place, the note stays the answer for the rest of
+  the process: the command finishes, shows what it did and exits 0 (a
   script that retried on a non-zero exit would write twice);
-* if it was not (the rename failed), an interrupt that came meanwhile is
-  raised then, as KeyboardInterrupt: nothing written, exit 130.
+* if it was not (the rename failed), the signal noted meanwhile is raised
+  then: nothing written, exit 128 + its number.
 
-`cli.main` asks `written()` when an interrupt reaches it and calls
-`reset()` when the command ends (the handler of before, for a caller that
-runs many commands in one process). Only the main thread can set signal
-handlers; elsewhere the window is not guarded (Python delivers SIGINT to
-the main thread only).
+`guard()` installs the one handler, once, when a command may write
+(`cli.main`); `written()` tells what is in place, `reset()` forgets it at
+the start of the next command (a caller that runs many in one process).
+Only the main thread can set signal handlers; elsewhere nothing is guarded.
 """
 
 from __future__ import annotations
@@ -27,12 +26,43 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-_state: dict[str, Any] = {"depth": 0, "noted": False, "saved": None,
-                          "written": []}
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                if hasattr(signal, name))
+
+_state: dict[str, Any] = {"depth": 0, "noted": None, "written": [], "saved": {}}
 
 
-def _note(signum: int, frame: Any) -> None:
-    _state["noted"] = True
+class Stopped(KeyboardInterrupt):
+    """A signal stopped the command before anything was written."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _handle(signum: int, frame: Any) -> None:
+    if _state["depth"] or _state["written"]:
+        _state["noted"] = _state["noted"] or signum     # told after the commit
+        return
+    raise Stopped(signum)
+
+
+def guard() -> None:
+    """Install the handler for the three signals (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in SIGNALS:
+        if signal.getsignal(signum) is not _handle:
+            _state["saved"][signum] = signal.signal(signum, _handle)
+
+
+def unguard() -> None:
+    """The handlers of before (a caller that runs commands in-process)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum, saved in _state["saved"].items():
+        signal.signal(signum, saved)
+    _state["saved"] = {}
 
 
 def written() -> list[Path]:
@@ -41,24 +71,22 @@ def written() -> list[Path]:
 
 
 def reset() -> None:
-    """Back to how it was before the command (its handler, nothing written)."""
-    saved = _state["saved"]
-    if saved is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, saved)
-    _state.update(depth=0, noted=False, saved=None, written=[])
+    """A new command: nothing written, nothing noted."""
+    _state.update(depth=0, noted=None, written=[])
+
+
+def exit_code(err: KeyboardInterrupt) -> int:
+    """128 + the signal's number (130 for Ctrl-C)."""
+    return 128 + (err.signum if isinstance(err, Stopped) else signal.SIGINT)
 
 
 @contextlib.contextmanager
 def commit_point(path: Path) -> Iterator[Callable[[], None]]:
-    """Hold SIGINT while the body renames `path` into place and finishes
-    after it; the body calls the yielded `done()` the moment the file is in
-    place. An interrupt raised after `done()` (by the steps that follow) is
-    noted, never passed on."""
-    guarded = threading.current_thread() is threading.main_thread()
-    if guarded and _state["saved"] is None:
-        _state["saved"] = signal.signal(signal.SIGINT, _note)
-    elif guarded and signal.getsignal(signal.SIGINT) is not _note:
-        signal.signal(signal.SIGINT, _note)
+    """Hold the signals while the body renames `path` into place and
+    finishes after it; the body calls the yielded `done()` the moment the
+    file is in place. An interrupt raised after `done()` is noted, never
+    passed on; one noted before it, with nothing put in place, is raised
+    once the body ends."""
     _state["depth"] += 1
     committed = [False]
 
@@ -71,21 +99,9 @@ def commit_point(path: Path) -> Iterator[Callable[[], None]]:
     except KeyboardInterrupt:
         if not committed[0]:
             raise
-        _state["noted"] = True
     finally:
         _state["depth"] -= 1
-        if _state["depth"] == 0 and not _state["written"]:
-            _release()
-
-
-def _release() -> None:
-    """Nothing was written: the handler of before, and a noted interrupt
-    delivered now."""
-    saved, noted = _state["saved"], _state["noted"]
-    _state.update(saved=None, noted=False)
-    if saved is not None:
-        signal.signal(signal.SIGINT, saved)
-    if noted and saved is signal.default_int_handler:
-        raise KeyboardInterrupt
-    if noted and callable(saved):
-        saved(signal.SIGINT, None)
+    noted = _state["noted"]
+    if noted and not _state["written"] and not _state["depth"]:
+        _state["noted"] = None
+        raise Stopped(noted)

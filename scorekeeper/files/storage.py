@@ -17,12 +17,6 @@
   the new, never a broken one. Mode and owner are kept; a read-only ledger
   is refused; temp files that killed writers left behind are removed by
   the next write;
-* the cache — the parsed document of the text scorekeeper last wrote (or
-  last verified), marshalled in the user's cache folder, keyed by the ledger's
-  real path, trusted only for the very same bytes (SHA-256) and only if
-  its HMAC checks, read only from a private folder without blocking (see
-  "the cache" below and docs/ARCHITECTURE.md). Never needed for
-  correctness: without it, commands parse and re-check the TOML;
 * `write_output` — an export or chart, never over the ledger or its side
   files, decided by identity when it is written.
 """
@@ -31,8 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
-import marshal  # built in: the interpreter's own imports load it
 import os
 import re
 import secrets
@@ -40,19 +32,16 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import interrupts
-from scorekeeper.ledger import tomltext
 
 LOCK_TIMEOUT_VARIABLE = "SCOREKEEPER_LOCK_TIMEOUT"
-CACHE_VARIABLE = "SCOREKEEPER_CACHE_DIR"
 DEFAULT_LOCK_TIMEOUT = 30.0
 NOTICE_AFTER = 1.0            # seconds of waiting for the lock before saying so
 STALE_TEMP_AGE = 600.0        # a temp file of unknown writer this old is stale
 _BOM = "\ufeff"
-CACHE_VERSION = 4
 
 
 # -- paths ----------------------------------------------------------------------
@@ -119,14 +108,13 @@ def _identity(st: os.stat_result) -> tuple[int, int]:
 def _protected(ledger: Path) -> tuple[set[tuple[int, int]], set[tuple[int, int, str]]]:
     """What an export may never write: the files (device, inode) of the
     ledger and its side files, and the folder entries (the folder's device
-    and inode, a name) that are the ledger, its cache, its Windows lock or
+    and inode, a name) that are the ledger, its Windows lock or
     one of its temp files (a name an export renamed there would be put in
     place as the ledger by the writer owning it)."""
     files: set[tuple[int, int]] = set()
     entries: set[tuple[int, int, str]] = set()
     real = real_path(ledger)
-    sides = [(real, real.name), (real.with_name(f".{real.name}.lock"), None),
-             (cache_path(real), cache_path(real).name)]
+    sides = [(real, real.name), (real.with_name(f".{real.name}.lock"), None)]
     for path, name in sides:
         with contextlib.suppress(OSError):
             files.add(_identity(os.stat(path)))
@@ -264,11 +252,7 @@ def read_text(path: Path, label: Path | None = None) -> str:
         line = data[: err.start].count(b"\n") + 1
         raise Impossible(f"{label}:{line}: not a ledger: the file is not UTF-8 "
                          "text") from None
-    if text.startswith(_BOM):
-        text, data = text[1:], data[len(_BOM.encode()):]
-    _KNOWN[:] = [text, hashlib.sha256(data),         # its bytes, as read
-                 data if len(data) <= _KEEP_BYTES else None]
-    return text
+    return text[1:] if text.startswith(_BOM) else text
 
 
 # -- the lock -----------------------------------------------------------------------
@@ -396,22 +380,19 @@ def check_writable(real: Path, label: Path) -> None:
         raise Impossible(f"{label}: cannot write in its folder {real.parent}")
 
 
-def write_atomic(path: Path, text: str | Iterable[bytes],
-                 then: Callable[[], None] | None = None) -> None:
-    """Put `text` in place at `path`; `then` runs right after, still inside
-    the commit point (an interrupt from the rename on cannot make the
-    command fail: see `interrupts`)."""
+def write_atomic(path: Path, text: str | Iterable[bytes]) -> None:
+    """Put `text` in place at `path` (an interrupt from the rename on cannot
+    make the command fail: see `interrupts`)."""
     try:
-        _write_atomic(path, text, then=then)
+        _write_atomic(path, text)
     except OSError as err:
         raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
 
 
-def create_exclusive(path: Path, text: str,
-                     then: Callable[[], None] | None = None) -> bool:
+def create_exclusive(path: Path, text: str) -> bool:
     """Write a new file atomically; False (nothing written) if it exists."""
     try:
-        return _write_atomic(path, text, exclusive=True, then=then)
+        return _write_atomic(path, text, exclusive=True)
     except OSError as err:
         raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
 
@@ -439,31 +420,21 @@ def _temp_name(path: Path) -> Path:
                           f"{secrets.token_hex(4)}.tmp")
 
 
-def _write_atomic(path: Path, text: str | bytes | Iterable[bytes],
-                  exclusive: bool = False,
-                  durable: bool = True, then: Callable[[], None] | None = None,
-                  mode: int | None = None) -> bool:
-    """Temp file, rename; `durable`: fsync the file and its folder (the
-    cache, never needed for correctness, skips that wait). `then` runs
-    after the rename, still inside the commit point (see `interrupts`; a
-    write that is not `durable` is no commit of its own). `mode`: the new
-    file's, whatever the old one had."""
+def _write_atomic(path: Path, text: str | Iterable[bytes],
+                  exclusive: bool = False) -> bool:
+    """Temp file in the same folder, fsync, rename, fsync of the folder."""
     folder = path.parent if str(path.parent) else Path(".")
     clean_stale_temps(path)
     tmp = _temp_name(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o600)
     try:
-        _fill(fd, path, tmp, text, durable, mode)          # closes fd
-        with interrupts.commit_point(path) if durable \
-                else contextlib.nullcontext(lambda: None) as done:
+        _fill(fd, path, tmp, text)          # closes fd
+        with interrupts.commit_point(path) as done:
             if not _put_in_place(tmp, path, exclusive):
                 return False
             done()
-            if durable:
-                _fsync_folder(folder)
-            if then is not None:
-                then()
+            _fsync_folder(folder)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -471,8 +442,7 @@ def _write_atomic(path: Path, text: str | bytes | Iterable[bytes],
     return True
 
 
-def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
-          durable: bool, mode: int | None) -> None:
+def _fill(fd: int, path: Path, tmp: Path, text: str | Iterable[bytes]) -> None:
     """Write the temp file (closing `fd`) with the mode and owner of the
     file it replaces."""
     try:
@@ -483,25 +453,19 @@ def _fill(fd: int, path: Path, tmp: Path, text: str | bytes | Iterable[bytes],
         os.umask(umask)
         kept, owner = 0o666 & ~umask, None
     try:
-        if mode is None:
-            _keep_owner(fd, owner)
+        _keep_owner(fd, owner)
         if hasattr(os, "fchmod"):
-            os.fchmod(fd, kept if mode is None else mode)
+            os.fchmod(fd, kept)
         else:                                  # Windows
-            os.chmod(tmp, kept if mode is None else mode)
+            os.chmod(tmp, kept)
     except BaseException:
         os.close(fd)
         raise
-    pieces, digest = _text_pieces(text) if isinstance(text, str) \
-        else ([text] if isinstance(text, bytes) else text, None)
     with os.fdopen(fd, "wb") as handle:
-        for piece in pieces:
+        for piece in [text.encode("utf-8")] if isinstance(text, str) else text:
             handle.write(piece)
         handle.flush()
-        if digest is not None:
-            _KNOWN[:] = [text, digest, None]
-        if durable:
-            os.fsync(handle.fileno())
+        os.fsync(handle.fileno())
 
 
 def _put_in_place(tmp: Path, path: Path, exclusive: bool) -> bool:
@@ -584,302 +548,3 @@ def _writer_alive(pid_text: str, temp: Path) -> bool:
         return time.time() - temp.stat().st_mtime < STALE_TEMP_AGE
     except OSError:
         return True
-
-
-# -- the cache ----------------------------------------------------------------------
-#
-# What it holds: for one ledger (keyed by its real path), the SHA-256 of the
-# exact bytes scorekeeper last wrote or verified, and the parsed document of
-# those bytes, with an HMAC-SHA-256 over both made with a key of 32 random
-# bytes kept beside it (`key`, mode 0600). Why trusting it is safe: an entry
-# is believed only if (1) the ledger's bytes hash to its SHA-256, so it can
-# only ever describe the text on disk, and (2) its HMAC checks, so its
-# document is the one scorekeeper itself stored for that hash: a hand's
-# `net` edited in the cache, a hash copied from elsewhere, a truncated or
-# garbled file all fail the check and the ledger is parsed and re-checked
-# instead. Only a folder and files that the user owns and nobody else may
-# write are read (as ssh treats ~/.ssh): another user cannot plant an entry
-# or read the key. Files are opened without blocking and without following
-# links, checked with fstat before a byte is read (a FIFO, a device, a
-# link to /dev/zero, a file larger than the ledger could need are ignored),
-# and read up to a bound. The cache is never needed for correctness:
-# without it (or with any doubt) commands parse and re-check the TOML.
-
-CACHE_KEY = "key"
-_KEY_BYTES = 32
-_HAS_DIR_FD = {os.open, os.stat} <= os.supports_dir_fd
-
-
-def cache_dir() -> Path:
-    configured = os.environ.get(CACHE_VARIABLE, "").strip()
-    if configured:
-        return Path(configured)
-    # imported here: only a command that reads a ledger needs the folder
-    import platformdirs
-
-    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
-
-
-def cache_path(path: Path) -> Path:
-    key = hashlib.sha256(str(real_path(path)).encode("utf-8", "surrogatepass"))
-    return cache_dir() / f"ledger-{key.hexdigest()[:40]}.entry"
-
-
-_PIECE = 1 << 20            # characters encoded at a time (see _encoded)
-
-
-def _encoded(text: str, errors: str = "surrogatepass") -> Iterator[bytes]:
-    """`text` as UTF-8, a piece at a time: a long ledger's text is not
-    held a second time whole to be written, hashed or measured. Encoding
-    is per character, so the pieces join to the whole text's bytes."""
-    for at in range(0, len(text), _PIECE):
-        yield text[at:at + _PIECE].encode("utf-8", errors)
-
-
-def _digest(text: str) -> str:
-    """The SHA-256 of the text's UTF-8 bytes (what the cache's entry is
-    for): known already when `text` is the one read or written last."""
-    if _KNOWN and _KNOWN[0] is text:
-        return str(_KNOWN[1].hexdigest())
-    digest = hashlib.sha256()
-    for piece in _encoded(text):
-        digest.update(piece)
-    return digest.hexdigest()
-
-
-# The text read (`read_text`) or written (`_fill`) last, the SHA-256 of its
-# bytes, hashed as they went by, and, for a text read of up to a few
-# megabytes, the bytes: the cache is checked against the ledger read, and
-# its entry made for the ledger written, without encoding either again (a
-# 50,000-hand ledger is 15 MB); a text written that is the one read with
-# more after it (`record`'s hand) is written as those bytes and the tail,
-# only the tail encoded and hashed. A longer text's bytes are not held
-# twice.
-_KNOWN: list[Any] = []
-_KEEP_BYTES = 1 << 22
-
-
-def _text_pieces(text: str) -> tuple[Iterable[bytes], Any]:
-    """`text` as UTF-8 pieces, and the SHA-256 of all of them once they
-    have been gone through."""
-    if _KNOWN and _KNOWN[2] is not None and text.startswith(_KNOWN[0]):
-        old, digest, data = _KNOWN
-        tail = text[len(old):].encode("utf-8")       # a character at a time:
-        digest = digest.copy()                        # the bytes of old + tail
-        digest.update(tail)                           # are old's and tail's
-        return [data, tail], digest
-    digest = hashlib.sha256()
-    return _hashed(_encoded(text, "strict"), digest), digest
-
-
-def _hashed(pieces: Iterable[bytes], digest: Any) -> Iterator[bytes]:
-    for piece in pieces:
-        digest.update(piece)
-        yield piece
-
-
-def _private(st: os.stat_result, kind: Callable[[int], bool]) -> bool:
-    """Of this kind, the user's own and writable by nobody else (on a
-    system with owners)."""
-    if not kind(st.st_mode):
-        return False
-    if hasattr(os, "getuid"):
-        return st.st_uid == os.getuid() and not st.st_mode & 0o022
-    return True
-
-
-@contextlib.contextmanager
-def _cache_folder(create: bool) -> Iterator[tuple[int, Path] | None]:
-    """The cache folder, open, if it is the user's own; else None."""
-    folder = cache_dir()
-    if create:
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        yield None
-        return
-    try:
-        yield (fd, folder) if _private(os.fstat(fd), stat.S_ISDIR) else None
-    finally:
-        os.close(fd)
-
-
-def _read_private(where: tuple[int, Path], name: str, limit: int) -> bytes | None:
-    """A file of the cache folder, if it is a regular file of the user's
-    own no larger than `limit`: opened without blocking or following a
-    link, checked before reading, read up to the bound."""
-    fd_folder, folder = where
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) \
-        | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(name, flags, dir_fd=fd_folder) if _HAS_DIR_FD \
-            else os.open(folder / name, flags)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not _private(st, stat.S_ISREG) or st.st_size > limit:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(limit + 1)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _key(where: tuple[int, Path], create: bool) -> bytes | None:
-    """The cache's HMAC key: 32 random bytes (as hex), made once, mode 0600;
-    one that is not sound is made anew (`create`)."""
-    def read() -> bytes | None:
-        raw = _read_private(where, CACHE_KEY, 2 * _KEY_BYTES)
-        try:
-            key = bytes.fromhex(raw.decode("ascii")) if raw else None
-        except ValueError:
-            return None
-        return key if key is not None and len(key) == _KEY_BYTES else None
-
-    key = read()
-    if key is None and create:
-        missing = not os.path.lexists(where[1] / CACHE_KEY)
-        try:                # bytes: the text written last stays the ledger's
-            # (`_KNOWN`: its entry is made next, without encoding it again)
-            _write_atomic(where[1] / CACHE_KEY, secrets.token_hex(_KEY_BYTES).encode(),
-                          exclusive=missing, durable=False, mode=0o600)
-        except OSError:
-            return None
-        key = read()
-    return key
-
-
-def _mac(key: bytes, head: dict[str, Any], body: bytes) -> str:
-    """The HMAC of the head's fields and the body (a long ledger's body is
-    megabytes: never joined to the head)."""
-    import hmac  # only a command that uses the cache needs it
-
-    signed = json.dumps([head["version"], head["path"], head["sha256"]]).encode()
-    mac = hmac.new(key, signed + b"\0", hashlib.sha256)
-    mac.update(body)
-    return mac.hexdigest()
-
-
-def read_cached_document(path: Path, text: str) -> dict[str, Any] | None:
-    """The parsed TOML of `text`, if the cache holds it for exactly these
-    bytes of this ledger and its HMAC checks; otherwise None and the
-    caller parses the text."""
-    entry = read_cache_entry(path, text)
-    return entry[0] if entry is not None and entry[1] else None
-
-
-def read_cache_entry(path: Path, text: str) -> tuple[dict[str, Any], bool] | None:
-    """The document the cache holds for this ledger (its HMAC checked) and
-    whether it is that of exactly `text`; if not, it is the document of
-    the bytes the ledger had when scorekeeper last wrote or checked it —
-    what a hand edit left as it was need not be ruled again (see
-    `book._checked`)."""
-    # an entry is at most 4 times the ledger's UTF-8 bytes, which are at
-    # most 4 for a character
-    limit = 16 * len(text) + 65_536
-    name = cache_path(path).name
-    with _cache_folder(create=False) as where:
-        if where is None:
-            return None
-        data = _read_private(where, name, limit)
-        key = _key(where, create=False) if data else None
-    if data is None or key is None:
-        return None
-    head_bytes, _, body = data.partition(b"\n")
-    try:
-        head = json.loads(head_bytes)
-        if not isinstance(head, dict) or head.get("version") != _BODY_VERSION \
-                or head.get("path") != str(real_path(path)):
-            return None
-        import hmac  # see _mac
-
-        if not hmac.compare_digest(str(head.get("mac")), _mac(key, head, body)):
-            return None
-        # only bytes this program wrote and signed are unmarshalled
-        document = marshal.loads(body)
-    except (ValueError, TypeError, EOFError, RecursionError):
-        return None
-    if not isinstance(document, dict):
-        return None
-    _READ.clear()                      # the last entry read, and only it
-    _READ[str(real_path(path))] = document
-    return document, head.get("sha256") == _digest(text)
-
-
-# The entry's body: the document as `marshal` writes it, its equal strings
-# one object each (a name, a card, a rule id is stored once and read back
-# as one object, not once a hand: half the time to read a long ledger's,
-# and its memory). marshal's format is this Python's own, so an entry
-# written by another Python is not read (its version differs).
-_BODY_VERSION = f"{CACHE_VERSION}/python{sys.version_info[0]}.{sys.version_info[1]}"
-
-# The document of the entry read last in this process (one: `stats` over a
-# folder must not keep every ledger's): `record`'s entry is that document
-# and one hand (see `_shared_document`).
-_READ: dict[str, dict[str, Any]] = {}
-
-
-def _shared_document(path: Path, document: Mapping[str, Any],
-                     shared: bool = False) -> Any:
-    """`document` with its equal strings one object, as the entry keeps it.
-    The entry read for this ledger a moment before is so already: when
-    `document` is that one with one hand more (`record`), only the new
-    hand's strings are made those of the hand before it; otherwise every
-    string is looked at — but for a document made so as it was parsed
-    (`shared`; a long ledger's, `tomltext.SHARE_FROM`) and not copied
-    again."""
-    before = _READ.pop(str(real_path(path)), None)
-    hands = document.get("hands")
-    if shared or isinstance(hands, list) and len(hands) >= tomltext.SHARE_FROM:
-        return document
-    old = before.get("hands") if before is not None else None
-    if before is None or not isinstance(hands, list) or not isinstance(old, list) \
-            or not old or len(hands) != len(old) + 1 or list(document) != list(before) \
-            or hands[:-1] != old or any(document[k] != before[k] for k in before
-                                        if k != "hands"):
-        return tomltext.shared(document)
-    last = tomltext.shared_like(hands[-1], old[-1])
-    return {**document, "hands": [*hands[:-1], last]}
-
-
-def cache_body(path: Path, document: Mapping[str, Any], shared: bool = False) -> bytes:
-    """What the cache's entry for `document` holds after its head (made
-    apart from the writing, so that it can be made on another core: see
-    `book._checked_on_two_cores`). `shared`: its equal strings are one
-    object already (as parsed: `tomltext.pieces_parsed`)."""
-    return marshal.dumps(_shared_document(path, document, shared))
-
-
-def write_cache(path: Path, text: str, document: dict[str, Any],
-                body: bytes | None = None) -> None:
-    """Best effort: a cache that cannot be written is simply not there.
-    `body`: `cache_body(path, document)`, when made already."""
-    try:
-        with _cache_folder(create=True) as where:
-            if where is None:            # not the user's own folder: never written
-                return
-            key = _key(where, create=True)
-            if key is None:
-                return
-            if body is None:
-                body = cache_body(path, document)
-            head: dict[str, Any] = {"version": _BODY_VERSION,
-                                    "path": str(real_path(path)),
-                                    "sha256": _digest(text)}
-            head["mac"] = _mac(key, head, body)
-            payload = [json.dumps(head).encode() + b"\n", body]
-            _write_atomic(where[1] / cache_path(path).name, payload, durable=False,
-                          mode=0o600)
-    except (OSError, TypeError, ValueError, RecursionError):
-        forget_cache(path)
-
-
-def forget_cache(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        cache_path(path).unlink()

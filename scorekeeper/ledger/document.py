@@ -1,7 +1,7 @@
 """The ledger: a session file's document, read → validated → verified.
 
 Stages, each a plain function of immutable values (no files: see
-`scorekeeper.files.storage` and `scorekeeper.files.book`):
+`scorekeeper.files.storage` and `scorekeeper.files.ledger_file`):
 
 * `parse(text, label)` — TOML text to a `Session` (`scorekeeper.ledger.session`),
   checking the shape: every problem collected with `FILE:LINE`, raised
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Collection, Container, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
@@ -33,27 +33,14 @@ from scorekeeper.ledger.session import (
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
 
 __all__ = ["FORMAT_VERSION", "Problem", "SessionHand", "Session", "StoredHand",
-           "from_document", "header_document", "parse", "session_rules",
-           "shape_problems",
-           "verify"]
+           "from_document", "header_document", "parse", "session_rules", "verify"]
 
 
 # -- reading ------------------------------------------------------------------
 
-def parse(text: str, label: str,
-          document: Mapping[str, Any] | None = None,
-          check_hands: bool = True) -> Session:
-    """Read and shape-check a ledger. Raises LedgerError listing every problem.
-
-    `document` is the already-parsed TOML of exactly this text, when a cache
-    (see `scorekeeper.files.storage.read_cached_document`) vouches for it: such a
-    document passed every check when it was written, so it is not checked
-    again. `check_hands` false: the header is checked, the hands are not
-    (the caller checks them with `shape_problems`)."""
-    if document is not None:
-        return from_document(document, label, line_index(text), checked=True)
-    return from_document(load_toml(text, label), label, line_index(text),
-                         check_hands=check_hands)
+def parse(text: str, label: str) -> Session:
+    """Read and shape-check a ledger. Raises LedgerError listing every problem."""
+    return from_document(load_toml(text, label), label, line_index(text))
 
 
 INT64 = (-(2 ** 63), 2 ** 63 - 1)      # the integers TOML promises to hold
@@ -133,14 +120,11 @@ def _header(doc: Mapping[str, Any], key_line: Any,
 
 def from_document(doc: Mapping[str, Any], label: str,
                   line_of: Mapping[str, Any] | None = None,
-                  checked: bool = False, check_hands: bool = True) -> Session:
+                  checked: bool = False) -> Session:
     """The session a parsed ledger holds, every problem of its shape raised
-    together. `checked`: the document passed these checks already (the
-    cached document of bytes scorekeeper wrote, or a text just parsed back
-    to exactly the document a change meant), so its hands are not checked
-    one by one again. `check_hands` false: nor are they here, but the
-    header is; until `shape_problems` finds none, such a session may be
-    anything (a table of the wrong shape may even fail to make one)."""
+    together. `checked`: the document passed these checks already (a text
+    just parsed back to exactly the document a change meant), so its hands
+    are not checked one by one again."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
     problems: list[tuple[int | None, str]] = []
@@ -171,10 +155,9 @@ def from_document(doc: Mapping[str, Any], label: str,
     kind = rules.score_kind
     score_key = kind.key
     shape = _Shape.of(game, score_key)
-    check = check_hands and not checked
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = _hand_shape(data, i + 1, players_t, kind, shape) if check else []
+        found = _hand_shape(data, i + 1, players_t, kind, shape) if not checked else []
         if found:
             problems += [(line, m) for m in found]
             continue
@@ -183,17 +166,6 @@ def from_document(doc: Mapping[str, Any], label: str,
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
                    tuple(hands), doc)
-
-
-def shape_problems(session: Session, start: int = 1, stop: int | None = None
-                   ) -> list[tuple[int | None, str]]:
-    """What `from_document` finds wrong with the shape of hands `start` …
-    `stop` (all from `start` on when None), for a session made without
-    checking its hands."""
-    kind = session.rules.score_kind
-    shape = _Shape.of(session.game, kind.key)
-    return [(h.line, m) for h in session.hands[start - 1:stop]
-            for m in _hand_shape(h.data, h.number, session.players, kind, shape)]
 
 
 def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
@@ -355,29 +327,21 @@ class Problem:
         return {"hand": self.hand, "line": self.line, "message": self.message}
 
 
-def verify(session: Session, start: int = 1,
-           replay: bool | Container[int] = True,
-           stop: int | None = None) -> list[Problem]:
-    """Recompute every hand from its stored inputs (from hand `start` on,
-    up to hand `stop` when given);
-    report each disagreement, each wrong dealer or table, and each zero-sum
-    hand that does not sum to 0. `replay=False` checks only who sat and who
-    dealt (what a change to an earlier hand can upset); a set of hand
-    numbers: only those are ruled again."""
+def verify(session: Session) -> list[Problem]:
+    """Recompute every hand from its stored inputs; report each
+    disagreement, each wrong dealer or table, and each zero-sum hand that
+    does not sum to 0."""
     problems: list[Problem] = []
-    chosen: Container[int] = () if isinstance(replay, bool) else replay
     planned, played = session.planned, len(session.hands)
-    if start == 1 and planned is not None and played > planned:
+    if planned is not None and played > planned:
         unit = session.rules.length_option
         problems.append(Problem(None, None, f"the session plans "
                                 f"{plural(planned, 'hand')} ([options] {unit}) "
                                 f"but {played} are recorded: raise it with "
                                 f"`scorekeeper extend {session.label} --{unit} N` "
                                 f"({session.rules.rule('session')})"))
-    for h in session.hands[start - 1:stop]:
-        found = _sequence_problems(session, h)
-        if replay is True or h.number in chosen:
-            found += _replay_problems(session, h)
+    for h in session.hands:
+        found = _sequence_problems(session, h) + _replay_problems(session, h)
         problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
     return problems
 

@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 import pytest
 
 from ledgers import dhumbal_hand, ledger_text, write
-from scorekeeper.files import book
+from scorekeeper.files import ledger_file
 from scorekeeper.screen.chart import markers, nice_ticks, picture
 
 ANSI = re.compile(r"\x1b\[")
@@ -24,14 +24,14 @@ BOX = re.compile("[\u2500-\u259f\u2800-\u28ff]")   # box drawing, blocks, braill
 
 
 def test_picture_holds_every_players_running_totals_from_zero():
-    pic = picture(book.read(EVENING))
+    pic = picture(ledger_file.read(EVENING))
     assert pic.hands == 3
     asha = next(line for line in pic.lines if line.player == "Asha")
     assert asha.totals == (0, 52, 41, 32)
 
 
 def test_dc9_an_eliminated_player_is_drawn_up_to_their_last_hand():
-    pic = picture(book.read(SAMPLES / "dhumbal-cardrulesplus.toml"))
+    pic = picture(ledger_file.read(SAMPLES / "dhumbal-cardrulesplus.toml"))
     lengths = {line.player: len(line.totals) for line in pic.lines}
     assert lengths == {"Asha": 4, "Bikash": 7, "Chandra": 7, "Dipesh": 5}
     assert pic.limit == 60 and pic.score == "points"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
-from scorekeeper.files import book
+from scorekeeper.files import ledger_file
 from scorekeeper.ledger import document
 from scorekeeper.reports.stats import percent, rate, statistics
 
@@ -64,7 +64,7 @@ def test_dh11_stats_totals_best_worst_and_places_follow_the_stored_net():
 
 
 def test_ma10_stats_count_finishes_by_melds_and_dublees_seen_and_maal():
-    s = book.read(SAMPLES / "marriage-rotation.toml")
+    s = ledger_file.read(SAMPLES / "marriage-rotation.toml")
     (marriage,) = statistics([s])
     a, b, c = marriage.players
     assert (a.counters["finishes"], a.counters["by_melds"]) == (1, 1)
@@ -95,7 +95,7 @@ def test_ma13_stats_count_refused_shows():
 
 
 def test_penalty_point_sessions_are_counted_apart_lowest_best():
-    points = book.read(SAMPLES / "dhumbal-cardrulesplus.toml")
+    points = ledger_file.read(SAMPLES / "dhumbal-cardrulesplus.toml")
     net = session(dhumbal_evening(seed=1, hands=3))
     groups = statistics([points, net])
     assert [g.key for g in groups] == ["dhumbal", "dhumbal/points"]

@@ -1,7 +1,8 @@
-"""Ctrl-C at the commit point (issue 17, D2): an interrupt before the new
-text is in place is exit 130, "interrupted; nothing written", the file
-unchanged; from the moment it is in place (the ledger's rename, the
-folder's fsync, the cache's write) no interrupt makes the exit non-zero.
+"""Ctrl-C, SIGTERM and SIGHUP at the commit point (issues 17 and 29): a
+signal before the new text is in place is exit 130, 143 or 129,
+"interrupted; nothing written", the file unchanged; from the moment it is
+in place (the ledger's rename, the folder's fsync, the rest of the
+command) no signal makes the exit non-zero.
 
 Each write command runs in-process through `cli.main` (the entry point
 that turns an interrupt into an exit code); a step of the write is
@@ -74,13 +75,14 @@ def _snapshot(path: Path) -> bytes | None:
     return path.read_bytes() if path.exists() else None
 
 
-def _interrupting(step: Callable[..., object], how: str) -> Callable[..., object]:
+def _interrupting(step: Callable[..., object], how: str,
+                  signum: int = signal.SIGINT) -> Callable[..., object]:
     """The step, interrupted: instead of running ("raise") or while it
-    runs, by a real SIGINT ("signal")."""
+    runs, by a real signal ("signal")."""
     def interrupted(*args: object, **kwargs: object) -> object:
         if how == "raise":
             raise KeyboardInterrupt
-        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signum)
         return step(*args, **kwargs)
     return interrupted
 
@@ -99,7 +101,22 @@ def test_an_interrupt_at_the_rename_is_130_and_nothing_written(
     assert "interrupted; nothing written" in capsys.readouterr().err
     assert _snapshot(target) == before
     assert not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert interrupts.written() == []
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129),
+                                              (signal.SIGINT, 130)])
+@pytest.mark.parametrize("name", ["record", "amend", "undo", "new"])
+def test_sigterm_or_sighup_before_the_rename_is_128_plus_n_and_nothing_written(
+        played, monkeypatch, capsys, name, signum, code):
+    args, prepare = COMMANDS[name]
+    target = _target(played, name)
+    before = _snapshot(target)
+    monkeypatch.setattr(storage, "_fill", _interrupting(storage._fill, "signal", signum))
+    assert run_main(*args(played)) == code
+    assert "interrupted; nothing written" in capsys.readouterr().err
+    assert _snapshot(target) == before
+    assert not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
 
 
 def _changed(target: Path, before: bytes | None, name: str) -> None:
@@ -107,34 +124,40 @@ def _changed(target: Path, before: bytes | None, name: str) -> None:
     assert run_main("verify", target) == 0
 
 
-@pytest.mark.parametrize("how", ["raise", "signal"])
-@pytest.mark.parametrize("step", ["rename", "folder fsync", "cache write"])
+@pytest.mark.parametrize("how", ["raise", "SIGINT", "SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("step", ["rename", "folder fsync"])
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_an_interrupt_once_the_text_is_in_place_never_makes_the_exit_non_zero(
         played, monkeypatch, capsys, name, step, how):
     if step == "rename" and how == "raise":
         pytest.skip("raising instead of the rename is the test above")
+    signum = getattr(signal, how, signal.SIGINT)
+    how = "raise" if how == "raise" else "signal"
     args, prepare = COMMANDS[name]
     prepare(played)
     target = _target(played, name)
     before = _snapshot(target)
     if step == "rename":
         monkeypatch.setattr(storage, "_put_in_place",
-                            _interrupting(storage._put_in_place, how))
-    elif step == "folder fsync":
-        monkeypatch.setattr(storage, "_fsync_folder",
-                            _interrupting(storage._fsync_folder, how))
+                            _interrupting(storage._put_in_place, how, signum))
     else:
-        monkeypatch.setattr(storage, "write_cache",
-                            _interrupting(storage.write_cache, how))
+        monkeypatch.setattr(storage, "_fsync_folder",
+                            _interrupting(storage._fsync_folder, how, signum))
     code = run_main(*args(played))
     err = capsys.readouterr().err
     assert code == 0, err
     assert "nothing written" not in err
     monkeypatch.undo()
     _changed(target, before, name)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    assert interrupts.written() == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_after_a_write_until_the_process_ends_is_only_noted(played, signum):
+    """What made exit -2 with the hand written: a signal in the moments
+    between the command's end and the process's exit."""
+    assert run_main("record", played, *HAND) == 0
+    os.kill(os.getpid(), signum)          # would raise, or kill this process
+    assert interrupts.written() == [played]
 
 
 def test_an_interrupt_after_the_write_still_shows_what_was_done(
@@ -146,7 +169,9 @@ def test_an_interrupt_after_the_write_still_shows_what_was_done(
 
 
 @pytest.mark.slow            # a real process, interrupted from outside
-def test_sigint_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp_path,
+                                                                           signum):
     path = tmp_path / "night.toml"
     assert run_main("new", path, "--game", "dhumbal", "--players",
                     "Asha,Bikash,Chandra") == 0
@@ -172,7 +197,43 @@ def test_sigint_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp_p
     assert proc.stderr is not None
     assert proc.stderr.readline().strip() == "at-rename"
     time.sleep(0.3)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "[[hands]]" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow            # a real process, stopped from outside
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143),
+                                              (signal.SIGHUP, 129)])
+def test_a_signal_from_outside_before_the_write_is_128_plus_n_and_nothing_written(
+        tmp_path, signum, code):
+    path = tmp_path / "night.toml"
+    assert run_main("new", path, "--game", "dhumbal", "--players",
+                    "Asha,Bikash,Chandra") == 0
+    before = path.read_bytes()
+    hook = tmp_path / "hook.py"
+    hook.write_text(
+        "import sys, time\n"
+        "from scorekeeper.files import storage\n"
+        "step = storage._fill\n"
+        "def slow(*a, **k):\n"
+        "    print('writing', file=sys.stderr, flush=True)\n"
+        "    time.sleep(1.5)\n"
+        "    return step(*a, **k)\n"
+        "storage._fill = slow\n"
+        "from scorekeeper.cli import main\n"
+        "main()\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, str(hook), "record", str(path), *HAND],
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=env)
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == "writing"
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert "interrupted; nothing written" in err
+    assert path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -15,8 +15,8 @@ from scorekeeper.core.seating import Shown
 from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
 from scorekeeper.games.registry import game
 from scorekeeper.games.registry import profile as get_profile
-from scorekeeper.ledger.document import parse, shape_problems, verify
-from scorekeeper.ledger.tomltext import LedgerError, replace_option, split_last_hand
+from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.tomltext import LedgerError, replace_option, without_last_hand
 
 PROFILE = get_profile("dhumbal", "nepali-games")
 PLAYERS = ("Asha", "Bikash", "Chandra")
@@ -307,22 +307,21 @@ def test_history_json_has_running_totals():
     assert rows[1]["net"] == {"Asha": -7, "Bikash": 27, "Chandra": -20}
 
 
-def test_undo_split_last_hand_gives_back_the_previous_ledger():
+def test_undo_without_last_hand_gives_back_the_previous_ledger():
     text = three_hands()
-    head = split_last_hand(text)[0]
+    head = without_last_hand(text)
     session = parse(head, "t.toml")
     assert len(session.hands) == 2
     assert "show = true" not in head
     assert text.startswith(head.rstrip("\n"))
     assert verify(session) == []
-    assert split_last_hand(new_text()) is None
+    assert without_last_hand(new_text()) is None
 
 
 def test_undo_after_one_hand_gives_back_the_header_byte_for_byte():
     header = new_text()
-    split = split_last_hand(add_hand(header, "Asha", Asha="A♠", Bikash="2♠",
-                                     Chandra="3♠"))
-    assert split is not None and split[0] == header
+    assert without_last_hand(add_hand(header, "Asha", Asha="A♠", Bikash="2♠",
+                                      Chandra="3♠")) == header
 
 
 # -- shape errors (exit 2, FILE:LINE) --------------------------------------------------
@@ -596,50 +595,9 @@ def test_dh12_verify_says_when_more_hands_are_recorded_than_planned():
         "the session plans 2 hands ([options] hands) but 3 are recorded: raise it with "
         "`scorekeeper extend t.toml --hands N` (DH-12)"]
     session = parse(three_hands().replace("hands = 3", "hands = 2"), "t.toml")
-    assert verify(session, start=2) == []          # the plan is checked from hand 1
     problem = verify(session)[0]
     assert (problem.hand, problem.line) == (None, None)
     assert problem.as_json() == {"hand": None, "line": None, "message": problem.message}
-
-
-def test_dh11_verify_without_replay_checks_only_who_sat_and_who_dealt():
-    text = tamper(three_hands(), 1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"')
-    session = parse(text, "t.toml")
-    assert verify(session, replay=False) == []
-    assert [p.hand for p in verify(session)] == [1]
-    moved = parse(tamper(three_hands(), 2, 'dealer = "Bikash"', 'dealer = "Chandra"'), "t.toml")
-    assert [(p.hand, p.line) for p in verify(moved, replay=False)] == [
-        (2, hand_header_lines(three_hands())[1]), (3, hand_header_lines(three_hands())[2])]
-
-
-def test_dh11_verify_up_to_a_hand_checks_none_after_it():
-    """`verify(stop=N)`: hands `start` … N, as the two-core re-check splits
-    them (issue 17)."""
-    text = tamper(three_hands(), 3, 'Asha = "9♣ 8♦"', 'Asha = "K♣ K♦"')
-    session = parse(text, "t.toml")
-    assert verify(session, stop=2) == []
-    assert [p.hand for p in verify(session, stop=3)] == [3]
-    assert [p.hand for p in verify(session, start=3)] == [3]
-    assert verify(session, start=2, stop=2) == []
-
-
-def test_dh11_a_session_made_without_its_hands_checked_has_them_checked_after():
-    """`parse(check_hands=False)` checks the header, not the hands;
-    `shape_problems` finds in a span of hands what `parse` finds in them."""
-    text = tamper(three_hands(), 1, 'dealer = "Asha"\n', 'dealer = "Asha"\ntip = 1\n')
-    text = tamper(text, 3, "hand = 3", "hand = 7")
-    with pytest.raises(LedgerError) as refused:
-        parse(text, "t.toml")
-    session = parse(text, "t.toml", check_hands=False)
-    assert [h.number for h in session.hands] == [1, 2, 3]
-    assert shape_problems(session) == list(refused.value.problems)
-    lines = hand_header_lines(text)
-    assert [line for line, _ in shape_problems(session, 2)] == [lines[2]]
-    assert [line for line, _ in shape_problems(session, 1, 2)] == [lines[0]]
-    assert shape_problems(session, 2, 2) == []
-    with pytest.raises(LedgerError, match="first_dealer"):
-        parse(text.replace('first_dealer = "Asha"', 'first_dealer = "Zed"'), "t.toml",
-              check_hands=False)
 
 
 # -- every problem's words and line (what mutation testing asks of them) --------
@@ -760,18 +718,21 @@ def test_dh11_a_hand_out_of_shape_read_from_a_document_alone_has_no_line():
     assert info.value.lines() == ["t.toml: hand 2: dealer 'Zara' is not a player"]
 
 
-def test_dh11_a_document_the_cache_vouches_for_is_read_without_checking_it_again():
-    from scorekeeper.ledger.tomltext import load_toml
+def test_dh11_a_document_read_back_as_meant_is_not_checked_key_by_key_again():
+    """`from_document(checked=True)`: what a write just parsed back to
+    exactly the document it meant (a document its own hands made)."""
+    from scorekeeper.ledger.document import from_document
+    from scorekeeper.ledger.tomltext import line_index, load_toml
     text = three_hands()
-    session = parse(text, "t.toml", document=load_toml(text, "t.toml"))
+    session = from_document(load_toml(text, "t.toml"), "t.toml", line_index(text),
+                            checked=True)
     assert session.label == "t.toml"
     assert [h.line for h in session.hands] == hand_header_lines(text)
     assert session.document["first_dealer"] == "Asha"
     assert session.hands[1].scores == {"Asha": -7, "Bikash": 27, "Chandra": -20}
-    # a vouched-for document is not checked key by key (that is the point):
-    # an unknown key in a hand stays unremarked
     odd = tamper(text, 1, "hand = 1", "hand = 1\ncolour = 1")
-    assert parse(odd, "t.toml", document=load_toml(odd, "t.toml")).hands[0].data["colour"] == 1
+    assert from_document(load_toml(odd, "t.toml"), "t.toml", line_index(odd),
+                         checked=True).hands[0].data["colour"] == 1
     assert _error_lines(odd)[0].startswith(f"t.toml:{hand_header_lines(odd)[0]}: hand 1: "
                                            "unknown key `colour`")
 
@@ -852,12 +813,3 @@ def test_dc9_a_player_eliminated_later_is_not_said_to_be_out_before_it():
     # hand 1 lacks Chandra's score; Bikash, out only after hand 1, played it
     text = tamper(_eliminated_ledger(), 1, ", Chandra = 2 }", " }")
     assert _messages(text)[0] == "hand 1: Chandra plays this hand but has no score (DC-1)"
-
-
-def test_dh11_verify_rules_again_only_the_hands_it_is_given():
-    text = tamper(three_hands(), 1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"')
-    session = parse(text, "t.toml")
-    assert verify(session, replay={2, 3}) == []
-    assert [p.hand for p in verify(session, replay={1})] == [1]
-    assert [p.hand for p in verify(session, replay=True)] == [1]
-    assert verify(session, replay=set()) == []

@@ -99,50 +99,8 @@ def test_history_all_prints_a_long_history_a_page_of_hands_at_a_time(cli, ledger
     assert rows(paged.stdout) == rows(whole.stdout) == [str(n) for n in range(1, 8)]
 
 
-# -- a ledger written anew is read back a piece at a time -------------------------------
-
-FIVE = "format = 1\n" + "".join(f"\n[[hands]]\nhand = {n}\nnet = {{ A = {n} }}\n"
-                                for n in range(1, 6)) + "\n[tail]\nkept = true\n"
-FIVE_DOC = {"format": 1, "hands": [{"hand": n, "net": {"A": n}} for n in range(1, 6)],
-            "tail": {"kept": True}}
-
-
-def test_a_long_text_is_compared_with_its_document_piece_by_piece(monkeypatch):
-    from scorekeeper.ledger import tomltext
-
-    monkeypatch.setattr(tomltext, "CHUNK", 2)
-    whole: list[str] = []
-    monkeypatch.setattr(tomltext, "load_toml", lambda text, label: whole.append(text))
-    assert tomltext.parses_to(FIVE, FIVE_DOC, "t") and whole == []
-    changed = {**FIVE_DOC, "hands": [*FIVE_DOC["hands"][:4], {"hand": 5, "net": {"A": 6}}]}
-    assert not tomltext.parses_to(FIVE, changed, "t")
-    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "hands": FIVE_DOC["hands"][:4]}, "t")
-    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "tail": {"kept": False}}, "t")
-    assert not tomltext.parses_to(FIVE, {**FIVE_DOC, "hands": [*FIVE_DOC["hands"],
-                                                               {"hand": 6}]}, "t")
-    assert whole == []
-
-
-def test_pieces_that_cannot_be_shown_whole_are_parsed_whole(monkeypatch):
-    from scorekeeper.ledger import tomltext
-
-    monkeypatch.setattr(tomltext, "CHUNK", 2)
-    broken = FIVE.replace("hand = 4\n", "hand = 4\nnote = '''\n")   # a piece won't parse
-    try:
-        tomltext.parses_to(broken, FIVE_DOC, "t")
-    except tomltext.LedgerError as err:
-        assert "not valid TOML" in str(err)
-    else:
-        raise AssertionError("a text that is not TOML must be refused")
-    assert tomltext.parses_to(FIVE, FIVE_DOC, "t")
-
-
-def test_rename_of_a_long_ledger_reads_it_back_and_renames_every_hand(cli, ledger,
-                                                                        monkeypatch):
-    from scorekeeper.ledger import tomltext
-
+def test_rename_of_a_long_ledger_reads_it_back_and_renames_every_hand(cli, ledger):
     path = _long(cli, ledger, 7)
-    monkeypatch.setattr(tomltext, "CHUNK", 3)
     assert cli("rename", path, "Bikash", "Bishnu").exit_code == 0
     session = parse(path.read_text(encoding="utf-8"), "x")
     assert session.players == ("Asha", "Bishnu", "Chandra") and len(session.hands) == 7

@@ -128,13 +128,8 @@ def test_a_hard_link_raced_in_before_the_rename_is_replaced_not_written(
     assert target.read_text(encoding="utf-8").startswith("hand,")
 
 
-@pytest.mark.parametrize("side", ["cache", "temp"])
-def test_the_ledgers_side_files_are_never_written(cli, played, side):
-    if side == "cache":
-        target = storage.cache_path(played)
-        assert target.exists()
-    else:
-        target = played.with_name(f".{played.name}.4242.0123abcd.tmp")
+def test_the_ledgers_temp_files_are_never_written(cli, played):
+    target = played.with_name(f".{played.name}.4242.0123abcd.tmp")
     result = cli(*WRITERS["export"](played, target))
     assert result.exit_code == 2, result.stderr
     assert "side files" in result.stderr

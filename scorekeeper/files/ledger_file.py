@@ -1,0 +1,412 @@
+"""A ledger file: read it, or change it in one transaction.
+
+Reading is one plain way (`read_checked`): the bytes, parsed whole, every
+hand ruled again from its stored inputs, in this process. What disagrees
+comes back as `problems`, for the commands that show a session to warn of.
+
+Every change (`create`, `record`, `amend`, `undo`, `extend`, `rename`,
+`fix`) is one transaction (`_transaction`): take the ledger's lock, read
+and check it as above, make the change as a pure function of the session
+and its text, parse the new text whole and compare it with the document
+meant, then write it atomically — all under the lock. A change is refused
+(exit 1) on a ledger that does not verify, unless it is a repair (amend,
+fix, undo, extend) that leaves it no worse. `amend`, `fix` and `undo`
+splice the text of the hands they change, so that a person's comments and
+layout survive; the full parse checks what the splice made.
+
+This is the only module that combines the ledger model
+(`scorekeeper.ledger`) with the files (`files.storage`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
+from scorekeeper.core.numbers import plural
+from scorekeeper.core.options import stored_option
+from scorekeeper.core.seating import check_player_names, resolve_name
+from scorekeeper.files import storage
+from scorekeeper.ledger import document as ledger
+from scorekeeper.ledger import tomltext
+from scorekeeper.ledger.document import Session, SessionHand, StoredHand
+
+Waiting = Callable[[], None] | None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A session with every hand ruled again: `problems` lists each hand
+    whose stored result disagrees with its inputs (none: it verifies)."""
+
+    session: Session
+    problems: tuple[ledger.Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """The new text of a ledger and the document it must read back as."""
+
+    text: str
+    document: dict[str, Any]
+
+
+def _text(path: Path) -> str:
+    storage.check_ledger_path(path)
+    return storage.read_text(path)
+
+
+def read(path: Path) -> Session:
+    """The session as it is on disk, its shape checked but its hands not
+    ruled again (no lock: a reader never writes). The prompts of `record`
+    and `undo` read this way, before the transaction that checks."""
+    return ledger.parse(_text(path), visible(str(path)))
+
+
+def _checked(text: str, label: str) -> Checked:
+    session = ledger.parse(text, label)
+    return Checked(session, tuple(ledger.verify(session)))
+
+
+def read_checked(path: Path) -> Checked:
+    """The session, parsed and every hand ruled again."""
+    return _checked(_text(path), visible(str(path)))
+
+
+def _listed(problems: Sequence[ledger.Problem]) -> str:
+    """The problems a refusal names, ten at the most."""
+    more = len(problems) - 10
+    return "\n".join(f"  {p.message}" for p in problems[:10]) \
+        + (f"\n  … and {more} more" if more > 0 else "")
+
+
+def refuse_stale(checked: Checked) -> None:
+    """No change is written onto a ledger that does not verify."""
+    if checked.problems:
+        label = checked.session.label
+        raise Refused(
+            f"{label} does not verify (changed outside scorekeeper?); nothing "
+            f"written:\n{_listed(checked.problems)}"
+            + f"\nCorrect a hand with `scorekeeper amend {label} N`, or re-rule "
+            "every hand whose stored result disagrees with "
+            f"`scorekeeper verify {label} --fix`.")
+
+
+def _read_back(change: Change, label: str) -> Session:
+    """The session the new text holds, parsed whole; refused unless it is
+    exactly the document meant."""
+    try:
+        same = tomltext.load_toml(change.text, label) == change.document
+    except tomltext.LedgerError as err:
+        raise _unreadable(label, err.problems[0][1]) from None
+    if not same:
+        raise _unreadable(label, "its tables would change")
+    return ledger.from_document(change.document, label,
+                                tomltext.line_index(change.text), checked=True)
+
+
+def _unreadable(label: str, why: str) -> Impossible:
+    return Impossible(f"{label}: nothing written: the changed ledger would not "
+                      f"read back as meant ({why}); its layout is unusual (e.g. "
+                      "`hands = []`, or a table after the hands): tidy it by "
+                      "hand, then try again")
+
+
+# A repair refuses (raises) or returns what still does not verify after it.
+Repair = Callable[[Checked, Session], Sequence[ledger.Problem]]
+
+
+def _transaction(path: Path, change: Callable[[Session, str], Change],
+                 on_wait: Waiting = None, repair: Repair | None = None) -> Checked:
+    """Lock, read and check, change, read back, write; the session after,
+    with what still does not verify. A change is refused on a ledger that
+    does not verify, unless it is a `repair`: then the session after must
+    pass `repair(before, after)`."""
+    label = visible(str(path))
+    with storage.locked(path, on_wait) as real:
+        text = storage.read_text(real, path)
+        before = _checked(text, label)
+        if repair is None:
+            refuse_stale(before)
+        new = change(before.session, text)
+        after = _read_back(new, label)
+        left = repair(before, after) if repair is not None else ()
+        storage.check_writable(real, path)
+        storage.write_atomic(real, new.text)
+    return Checked(after, tuple(left))
+
+
+def create(path: Path, header: Mapping[str, Any], force: bool = False,
+           on_wait: Waiting = None) -> Session:
+    """A new ledger holding `header` (refused if the file exists, unless
+    `force`)."""
+    storage.check_ledger_path(path)
+    label = visible(str(path))
+    text = tomltext.header_text(header)
+    created = _read_back(Change(text, dict(header)), label)
+    if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
+        return created
+    if not force:
+        raise Impossible(f"{path} exists; use --force to overwrite it")
+    with storage.locked(path, on_wait) as real:
+        storage.check_writable(real, path)
+        storage.write_atomic(real, text)
+    return created
+
+
+def _unchanged(path: Path, session: Session, expect_hands: int | None,
+               meanwhile: str, nothing: str, command: str) -> None:
+    """Refuse if another writer changed the number of hands since a person
+    began (`expect_hands`: the hands there were then; None: nobody asked)."""
+    if expect_hands is not None and expect_hands != len(session.hands):
+        raise Impossible(f"{path} changed while {meanwhile} (now "
+                         f"{plural(len(session.hands), 'hand')}, not "
+                         f"{expect_hands}): nothing {nothing}; run {command} again")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    ruled: SessionHand
+    after: Session
+
+
+def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None,
+           on_wait: Waiting = None) -> Recorded:
+    """Rule on the next hand from its flags and append it.
+
+    `expect_hands`: the number of hands the ledger had when the hand was
+    typed (interactive entry); refused if another writer added one since."""
+    ruled: list[SessionHand] = []
+
+    def append(session: Session, text: str) -> Change:
+        session.check_open()
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "recorded", "record")
+        ruled.append(session.rule_next(flags))
+        return appended(session, text, ruled[0].stored)
+
+    after = _transaction(path, append, on_wait).session
+    return Recorded(ruled[0], after)
+
+
+def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
+    """The ledger with one more `[[hands]]` table at its end."""
+    document = dict(session.document)
+    document["hands"] = [*document.get("hands", []), dict(stored)]
+    return Change(tomltext.ending_in_one_newline(text) + tomltext.hand_text(stored),
+                  document)
+
+
+@dataclass(frozen=True)
+class Amended:
+    ruled: SessionHand
+    before: Session
+    after: Session
+    problems: tuple[ledger.Problem, ...] = ()   # what still does not verify
+    rerules: tuple[int, ...] = ()   # later hands ruled again with it (YA-9, MA-20)
+
+    @property
+    def checked(self) -> Checked:
+        """The session after, with what still does not verify."""
+        return Checked(self.after, self.problems)
+
+
+def _new_problems(before: Checked, found: Sequence[ledger.Problem]
+                  ) -> list[ledger.Problem]:
+    """What a change to a ledger that does not verify added of its own."""
+    known = {(p.hand, p.message) for p in before.problems}
+    return [p for p in found if (p.hand, p.message) not in known]
+
+
+def _spliced(path: Path, text: str, session: Session,
+             tables: Mapping[int, Mapping[str, Any]]) -> Change:
+    """The ledger with each numbered hand's table written anew in place."""
+    replaced = tomltext.replace_hands(text, tables)
+    if replaced is None:
+        raise Impossible(f"{path}: could not find the [[hands]] tables of hands "
+                         f"{', '.join(map(str, sorted(tables)))}; edit the file by hand")
+    document = dict(session.document)
+    document["hands"] = [dict(tables.get(i, h))
+                         for i, h in enumerate(document["hands"], start=1)]
+    return Change(replaced, document)
+
+
+def amend(path: Path, number: int, flags: Mapping[str, Any],
+          expect_hands: int | None = None, on_wait: Waiting = None,
+          keep: bool = True) -> Amended:
+    """Rule on hand `number` anew from its flags and write it in its place.
+
+    Later hands stay as recorded, but for those whose result it changes,
+    ruled again (`rerules`, `Session.later_rerules`): where the rules read
+    the totals before a hand (YA-9), or a hand takes over what the one
+    before leaves (MA-20's refused shows due); if the change makes one of
+    them impossible (an elimination now earlier, a dealer out of turn),
+    nothing is written (exit 1, naming the hand and why). `keep`: the
+    inputs not in `flags` stay as stored (false: `flags` is the whole
+    hand). Amending is how a ledger that does not verify is mended, one
+    hand at a time: it is refused only if it adds a problem of its own."""
+    done: list[tuple[SessionHand, Session]] = []
+    rerules: list[int] = []
+
+    def rewrite(session: Session, text: str) -> Change:
+        _unchanged(path, session, expect_hands, "the hand was being typed",
+                   "amended", "amend")
+        ruled = session.rule_amended(number, flags, keep)
+        done.append((ruled, session))
+        tables = {number: dict(ruled.stored),
+                  **session.later_rerules(number, ruled.stored)}
+        rerules[:] = sorted(set(tables) - {number})
+        return _spliced(path, text, session, tables)
+
+    def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
+        found = ledger.verify(after)
+        new = _new_problems(before, found)
+        if new:
+            raise Refused(f"amending hand {number} would leave {path} not "
+                          f"verifying; nothing written:\n{_listed(new)}",
+                          after.rules.rule("ledger"))
+        return found
+
+    written = _transaction(path, rewrite, on_wait, repair=still_sound)
+    ruled, before = done[0]
+    return Amended(ruled, before, written.session, written.problems, tuple(rerules))
+
+
+def rename(path: Path, old: str, new: str,
+           on_wait: Waiting = None) -> tuple[Session, str]:
+    """Call a player by another name everywhere in the ledger (written anew
+    in scorekeeper's own layout: comments a person added are not kept).
+    Returns the session written and the player's name before (`old` as
+    resolved: "Bikash" for "bik")."""
+    renamed: list[str] = []
+
+    def change(session: Session, text: str) -> Change:
+        was = resolve_name(old, session.players)
+        renamed[:] = [was]
+        wanted = new.strip()
+        if wanted == was:
+            raise Impossible(f"{was} is already called {wanted}: nothing to rename")
+        taken = [p for p in session.players
+                 if p != was and p.casefold() == wanted.casefold()]
+        if taken:
+            raise Impossible(f"{taken[0]} is already a player: give {was} a name "
+                             "nobody has", session.rules.rule("table"))
+        check_player_names([wanted if p == was else p for p in session.players],
+                           session.rules)
+        document = session.renamed(was, wanted)
+        return Change(tomltext.ledger_text(document), document)
+
+    after = _transaction(path, change, on_wait).session
+    return after, renamed[0]
+
+
+def session_fixes(session: Session,
+                  problems: Sequence[ledger.Problem]) -> list[SessionHand]:
+    """The hands whose stored result disagrees with their inputs (as
+    `problems`, what `ledger.verify` found, says), each ruled again; hands
+    whose inputs cannot be replayed are left out."""
+    out: list[SessionHand] = []
+    for problem in problems:
+        if problem.hand is None or out and out[-1].number == problem.hand:
+            continue
+        try:
+            ruled = session.rerule(problem.hand)
+        except ScorekeeperError:
+            continue
+        if ruled.stored != dict(session.hands[problem.hand - 1].data):
+            out.append(ruled)
+    return out
+
+
+def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
+        ) -> tuple[Session, list[ledger.Problem]]:
+    """Re-rule the hands numbered `planned` from their stored inputs and
+    write them (`verify --fix`); refused if another writer changed which
+    hands disagree meanwhile. The session after, and what still does not
+    verify (a dealer out of turn, inputs that cannot be replayed)."""
+    fixes: list[SessionHand] = []
+
+    def change(session: Session, text: str) -> Change:
+        fixes[:] = session_fixes(session, ledger.verify(session))
+        if list(planned) != [ruled.number for ruled in fixes]:
+            raise Impossible(f"{path} changed since its hands were checked: "
+                             "nothing written; run verify --fix again")
+        return _spliced(path, text, session,
+                        {ruled.number: ruled.stored for ruled in fixes})
+
+    def fixed(before: Checked, after: Session) -> list[ledger.Problem]:
+        left = ledger.verify(after)
+        if {p.hand for p in left} & set(planned):
+            raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
+                             "written")
+        return left
+
+    written = _transaction(path, change, on_wait, repair=fixed)
+    return written.session, list(written.problems)
+
+
+@dataclass(frozen=True)
+class Undone:
+    removed: StoredHand
+    after: Session
+
+
+def undo(path: Path, expect_hands: int | None = None,
+         on_wait: Waiting = None) -> Undone:
+    """Remove the last hand (`expect_hands`: the hands there were when the
+    person confirmed; refused if another writer changed that). On a ledger
+    that does not verify, allowed when what is left verifies."""
+    removed: list[StoredHand] = []
+
+    def drop_last(session: Session, text: str) -> Change:
+        if not session.hands:
+            raise Impossible(f"{path} has no hands to undo")
+        _unchanged(path, session, expect_hands, "you were asked", "removed",
+                   "undo")
+        cut = tomltext.without_last_hand(text)
+        if cut is None:
+            raise Impossible(f"{path}: could not find the last [[hands]] "
+                             "table to remove; edit the file by hand")
+        removed.append(session.hands[-1])
+        document = dict(session.document)
+        document["hands"] = list(document["hands"][:-1])
+        if not document["hands"]:
+            del document["hands"]
+        return Change(cut, document)
+
+    def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
+        if before.problems:
+            refuse_stale(Checked(after, tuple(ledger.verify(after))))
+        return []
+
+    after = _transaction(path, drop_last, on_wait, repair=still_sound).session
+    return Undone(removed[0], after)
+
+
+def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
+           ) -> Checked:
+    """Set how many hands (or rotations) the session plans; the session
+    after, with what still does not verify."""
+    def set_length(session: Session, text: str) -> Change:
+        session.extended_rules(unit, value)
+        document = dict(session.document)
+        document["options"] = {**document.get("options", {}),
+                               unit: stored_option(value)}
+        return Change(tomltext.replace_option(text, unit, stored_option(value)),
+                      document)
+
+    def mends(before: Checked, after: Session) -> list[ledger.Problem]:
+        # On a ledger that does not verify, extending is refused like any
+        # write, unless it is the mend of a plan shorter than the hands
+        # played: it must remove a problem and add none.
+        if not before.problems:
+            return []
+        left = ledger.verify(after)
+        if _new_problems(before, left) or len(left) >= len(before.problems):
+            refuse_stale(before)
+        return left
+
+    return _transaction(path, set_length, on_wait, repair=mends)
