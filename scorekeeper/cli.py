@@ -96,7 +96,6 @@ def _check_group() -> None:
     # A callback keeps `check` a group even when only one check is built.
 
 
-
 # -- new ---------------------------------------------------------------------------
 
 @app.command()
@@ -208,7 +207,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     guarded(body, as_json)
 
 
-# -- a ledger as a table, a page, a file (verify, undo, extend, rename: repair.py) ---
+# -- a ledger as a table, a page, a file (verify.py, edit.py: the others) -----------
 
 @app.command()
 def export(
@@ -266,8 +265,9 @@ _built: list[bool] = []
 def _later_command(name: str) -> Any:
     """The function of a command `build` adds (verify … rules), or None."""
     from importlib import import_module  # each loads only its own module
-    if name in ("verify", "undo", "extend", "rename"):
-        return getattr(import_module("scorekeeper.commands.repair"), name)
+    module = {"verify": "verify", "undo": "edit", "extend": "edit", "rename": "edit"}
+    if name in module:
+        return getattr(import_module(f"scorekeeper.commands.{module[name]}"), name)
     if name in ("settle-up", "stats", "chart", "rules"):
         return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
                        name.replace("-", "_"))
@@ -300,10 +300,11 @@ def build() -> Typer:
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:
         # imported here: a `check` loads neither
-        from scorekeeper.commands import record, repair
+        from scorekeeper.commands import edit, record, verify
 
         record.register_hand_commands(app)
-        repair.register(app)
+        verify.register(app)
+        edit.register(app)
         check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
         from scorekeeper.commands import chart, rules, settle_up, stats

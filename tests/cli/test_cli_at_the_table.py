@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import scorekeeper.commands.edit
 import scorekeeper.commands.record
-import scorekeeper.commands.repair
+import scorekeeper.commands.verify
 from scorekeeper.ledger.document import parse, verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
@@ -197,7 +198,7 @@ def test_show_a_hand_that_does_not_exist_is_exit_2(cli, three):
 # -- undo ----------------------------------------------------------------------------
 
 def test_undo_on_a_terminal_says_which_hand_and_asks(cli, three, monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.repair, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.edit, "stdin_is_tty", lambda: True)
     before = three.read_bytes()
     declined = cli("undo", three, input="n\n")
     assert declined.exit_code == 0 and "Remove hand 3" in declined.stderr
@@ -463,7 +464,7 @@ def test_verify_fix_rerules_disagreeing_hands_after_asking(cli, three, monkeypat
     shown = cli("verify", three, "--fix")                   # no terminal, no --yes
     assert shown.exit_code == 1 and "would store" in shown.stderr
     assert three.read_bytes() == edited
-    monkeypatch.setattr(scorekeeper.commands.repair, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.verify, "stdin_is_tty", lambda: True)
     declined = cli("verify", three, "--fix", input="n\n")
     assert declined.exit_code == 1 and three.read_bytes() == edited
     fixed = cli("verify", three, "--fix", "--json", input="y\n")

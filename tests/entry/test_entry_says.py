@@ -13,14 +13,16 @@ from pathlib import Path
 import pytest
 import typer
 
+import scorekeeper.commands.edit
 import scorekeeper.commands.record
-import scorekeeper.commands.repair
+import scorekeeper.commands.verify
 
 
 @pytest.fixture
 def tty(monkeypatch):
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-    monkeypatch.setattr(scorekeeper.commands.repair, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.edit, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(scorekeeper.commands.verify, "stdin_is_tty", lambda: True)
 
 
 def entered(cli, ledger: Path, *answers: str, env=None):

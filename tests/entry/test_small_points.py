@@ -3,7 +3,7 @@ says who sat out and a dealer out of turn; `verify` says ok on stdout;
 exports carry the cards shown; `rename` onto a player's name; alters cite
 MA-17; `--set jokers=bogus` cites DC-1. (Signed amend totals: see
 test_partial_amend; no "else" without a finisher: test_entry_says; the
-34/64 cap and MA-11's text: test_agreed_show and tests/night/test_cli_rules;
+34/64 cap and MA-11's text: test_agreed_show and tests/reports/test_cli_rules;
 a refused show at penalty 0: tests/cli/test_cli_marriage.)"""
 
 from __future__ import annotations
