@@ -76,9 +76,7 @@ app.add_typer(check_app, name="check")
 
 def _version(value: bool) -> None:
     if value:
-        from scorekeeper import __version__  # only when asked
-
-        sys.stdout.write(f"scorekeeper {__version__}\n")
+        sys.stdout.write(f"scorekeeper {sys.modules['scorekeeper'].__version__}\n")
         raise typer.Exit(0)
 
 
@@ -353,6 +351,8 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         _last_word(err.format_message(), err.exit_code, "--json" in args)
         err.show()
         return int(err.exit_code)
+    except MemoryError:  # not a bug: the machine or `ulimit -v` ran out
+        return _failed("out of memory", args)
     except OSError as err:  # stdout or stderr refused the output (disk full…)
         return _failed(f"cannot write the output ({err.strerror or err})", args)
     except Exception as err:  # a bug: one line, never a traceback

@@ -244,7 +244,7 @@ def read_text(path: Path, label: Path | None = None) -> str:
         raise Impossible(f"{label}: cannot read: {err.strerror or err}") from None
     with os.fdopen(fd, "rb") as handle:
         # a pipe swapped in after the check above: refused, never read
-        _regular_status(os.fstat(handle.fileno()), label)
+        _check_memory(_regular_status(os.fstat(handle.fileno()), label).st_size, label)
         data = handle.read()
     try:
         text = data.decode("utf-8")
@@ -255,16 +255,41 @@ def read_text(path: Path, label: Path | None = None) -> str:
     return text[1:] if text.startswith(_BOM) else text
 
 
+# The address space a ledger's parse and check take, per byte of its text
+# (measured: benchmarks/README.md), with room to spare.
+MEMORY_PER_BYTE = 40
+
+
+def _check_memory(size: int, label: Path) -> None:
+    """Refuse a ledger the process has not the memory to read. rtoml, a
+    compiled parser, cannot raise when an allocation fails: it aborts the
+    process, so the limit (`ulimit -v`) is checked before it runs."""
+    if sys.platform == "win32":           # no address-space limit to mind
+        return
+    import resource  # POSIX only; a command that reads a ledger
+
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit == resource.RLIM_INFINITY:
+        return
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:                       # no /proc: the ledger's share alone
+        used = 0
+    if used + MEMORY_PER_BYTE * size > limit:
+        raise Impossible(f"{label}: not enough memory to read it ({size // 1024} KB "
+                         f"needs about {MEMORY_PER_BYTE * size // 2**20} MB more, and "
+                         f"the limit is {limit // 2**20} MB); nothing written")
+
+
 # -- the lock -----------------------------------------------------------------------
 
 def lock_timeout() -> float:
     raw = os.environ.get(LOCK_TIMEOUT_VARIABLE, "").strip()
     if not raw:
         return DEFAULT_LOCK_TIMEOUT
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
+    # ASCII digits only: float() would take any script's digits ('٣' is 3)
+    value = float(raw) if re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", raw) else -1.0
     if not 0 <= value < 1e6:
         raise Impossible(f"{LOCK_TIMEOUT_VARIABLE} must be a number of seconds, "
                          f"not {raw!r}")

@@ -196,7 +196,11 @@ def test_do4_check_discard_cli_cites_do4(cli):
     result = cli("check", "discard", "Q♠ K♠ A♠", "--profile", CRP,
                  "--set", "ace_high=true", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["rule"] == "DO-4"
-    assert cli("check", "discard", "Q♠ K♠ A♠", "--profile", CRP).exit_code == 1
+    ace_low = cli("check", "discard", "Q♠ K♠ A♠", "--profile", CRP)
+    assert ace_low.exit_code == 1
+    assert ace_low.stdout.startswith("not legal: Q♠ K♠ A♠ is neither one card")
+    assert "Q K A and K A 2 are not runs" in ace_low.stdout
+    assert ace_low.stdout.rstrip().endswith("(DC-5)") and ace_low.stderr == ""
 
 
 def test_do5_worked_example_joker_pair():

@@ -142,9 +142,11 @@ def test_ma1_too_many_copies_impossible():
         find_finish(cards(QUALIFIED + " 2♥ 2♥ 2♥ 2♥ 3♦ 3♦ 3♦ K♥ K♥ K♥ Q♥ Q♥"),
                     TIPLU)
     assert info.value.rule == "MA-1"
-    with pytest.raises(Impossible):     # the tiplu is the third J♣
+    with pytest.raises(Impossible) as tiplu:     # the tiplu is the fourth J♣
         find_finish(cards(QUALIFIED + " J♣ J♣ J♣ 2♥ 2♦ 2♠ 3♦ 3♦ 3♦ K♥ K♥ K♥"),
                     TIPLU)
+    assert tiplu.value.rule == "MA-1"
+    assert "J♣ appears 4 times (3 shown and the tiplu J♣)" in tiplu.value.message
 
 
 # -- MA-9 / MA-10 finishing by dublees ---------------------------------------
