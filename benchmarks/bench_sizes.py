@@ -6,7 +6,8 @@ as a ratio to `python -c 'import typer'`, and the time and memory of a
                                      [--big 20000] [--only standings,history]
 
 Each command and the baseline run alternately (a busy moment of the
-machine weighs on both alike); the figure is the ratio of their medians.
+machine weighs on both alike); the figure is the ratio of their medians,
+of wall times, or with `--cpu` of CPU times (steadier on a busy machine).
 Goals (issue 29): at 60 hands every command <= 1.3x and `history` <= 1.8x;
 at 300, <= 1.6x and `history` <= 2.2x; at 2,000, `standings`, `record` and
 `verify` <= 2.5x and `history` <= 3x; at 20,000 hands every command
@@ -54,30 +55,38 @@ def commands(path: Path, out: Path) -> dict[str, list[str]]:
             "chart": ["chart", str(path)]}
 
 
-def _run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall time and the child's peak memory (KB)."""
-    start = time.perf_counter()
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """The child's wall time and CPU time (user + system): on a busy
+    machine the CPU time is the steadier figure, on a quiet one the two
+    agree (one process, one thread)."""
+    start, cpu = time.perf_counter(), _cpu()
     proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           env=env, check=False)
     took = time.perf_counter() - start
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{argv[1:3]} failed: {proc.stderr.decode()[-300:]}")
-    return took, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return took, _cpu() - cpu
 
 
 def ratio(exe: list[str], argv: list[str], ledger: Path, work: Path, runs: int,
-          env: dict[str, str]) -> float:
-    """Median of the command over median of `import typer`, alternating."""
+          env: dict[str, str], measure: int) -> float:
+    """Median of the command over median of `import typer`, alternating
+    (`measure`: 0 wall time, 1 CPU time)."""
     base, mine = [], []
     for _ in range(runs):
         shutil.copyfile(ledger, work)
-        base.append(_run([sys.executable, "-c", "import typer"], env)[0])
-        mine.append(_run([*exe, *argv], env)[0])
+        base.append(_run([sys.executable, "-c", "import typer"], env)[measure])
+        mine.append(_run([*exe, *argv], env)[measure])
     return statistics.median(mine) / statistics.median(base)
 
 
 def sizes(exe: list[str], counts: list[int], runs: int, only: set[str] | None,
-          env: dict[str, str]) -> bool:
+          env: dict[str, str], measure: int) -> bool:
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for count in counts:
@@ -87,7 +96,7 @@ def sizes(exe: list[str], counts: list[int], runs: int, only: set[str] | None,
             for name, argv in commands(work, Path(tmp, "out.csv")).items():
                 if only and name not in only or count >= 2000 and name not in AT_2000:
                     continue
-                got = ratio(exe, argv, ledger, work, runs, env)
+                got = ratio(exe, argv, ledger, work, runs, env, measure)
                 goal = history if name == "history" else every
                 hit = goal is None or got <= goal
                 ok &= hit
@@ -125,12 +134,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--big", type=int, default=20000)
     parser.add_argument("--only", default="")
+    parser.add_argument("--cpu", action="store_true",
+                        help="compare CPU times, not wall times (a busy machine)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["COLUMNS"] = "80"
     exe = [shutil.which("scorekeeper") or sys.executable, *([] if shutil.which("scorekeeper") else ["-m", "scorekeeper"])]
     only = set(args.only.split(",")) if args.only else None
-    ok = sizes(exe, [int(n) for n in args.sizes.split(",") if n], args.runs, only, env)
+    ok = sizes(exe, [int(n) for n in args.sizes.split(",") if n], args.runs, only, env,
+               int(args.cpu))
     if args.big:
         ok &= big(exe, args.big, env)
     return 0 if ok else 1

@@ -24,10 +24,8 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 import time
@@ -433,6 +431,8 @@ def _temp_stem(name: str) -> str:
     room = NAME_MAX - _TEMP_TAIL
     if len(os.fsencode(stem)) <= room:
         return stem
+    import hashlib  # start-up: only a name this long needs it
+
     digest = "~" + hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
     keep = stem
     while len(os.fsencode(keep + digest)) > room:
@@ -442,7 +442,7 @@ def _temp_stem(name: str) -> str:
 
 def _temp_name(path: Path) -> Path:
     return path.with_name(f"{_temp_stem(path.name)}.{os.getpid()}."
-                          f"{secrets.token_hex(4)}.tmp")
+                          f"{os.urandom(4).hex()}.tmp")
 
 
 def _write_atomic(path: Path, text: str | Iterable[bytes],

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
@@ -48,6 +47,8 @@ def load_toml(text: str, label: str) -> dict[str, Any]:
         raise _too_deep(label) from None
     except ValueError as err:          # rtoml's refusal: tomllib words it
         refusal = str(err)
+    import tomllib  # start-up: only a refused text needs its words
+
     try:
         tomllib.loads(text)
     except RecursionError:

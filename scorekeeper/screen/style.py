@@ -102,6 +102,12 @@ def table_box(con: Console) -> box.Box:
     return box.ASCII if ascii_mode(con) else box.SIMPLE_HEAVY
 
 
+def tone_style(n: int, kind: ScoreKind) -> str:
+    """The style `colour` gives a stored score: green good, red bad."""
+    tone = kind.tone(n)
+    return "green" if tone > 0 else "red" if tone < 0 else ""
+
+
 def colour(n: int, kind: ScoreKind | bool = NET) -> str:
     """A stored score as its game displays it, with a plus on a gain, green
     when it is good for the player and red when bad, as the game's

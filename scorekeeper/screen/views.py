@@ -47,6 +47,7 @@ from scorekeeper.screen.style import (
     sparkline,
     split_to_fit,
     table_box,
+    tone_style,
     wrap,
 )
 
@@ -309,28 +310,36 @@ def _history_notes(con: Console, session: Session,
 def _history_table(con: Console, session: Session, data: Mapping[str, Any],
                    shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
                    layout: _Layout, players: Sequence[str], part: str = "") -> Table:
+    """The history's table, its cells plain `Text` (no markup to parse) and
+    each column as wide as its widest line, given to rich (which then
+    measures no cell: a table that fits is never wrapped, `fits`)."""
     key, kind = data["score"], session.score_kind
     names = layout.names or {p: p for p in session.players}
-    table = Table(title=f"History — {escape(session.label)}{part}", box=table_box(con))
-    table.add_column("Hand", justify="right", no_wrap=True)
-    if layout.seats:
-        table.add_column("Dealer", no_wrap=True)
-        table.add_column("Winner", no_wrap=True)
-    if layout.story_in_table:
-        table.add_column("What happened")
-    for p in players:
-        table.add_column(escape(names[p]), justify="right", no_wrap=True)
     between = "\n" if layout.stacked else f" {arrow(con)} "
+    header = ["Hand", *(["Dealer", "Winner"] if layout.seats else []),
+              *(["What happened"] if layout.story_in_table else []),
+              *(names[p] for p in players)]
+    rows = []
     for row in shown:
-        cells = [f"{colour(row[key][p], kind)}{between}"
-                 f"{kind.display(row['totals'][p])}"
-                 if p in row[key] else "out" for p in players]
+        cells = [Text.assemble((kind.signed(row[key][p]), tone_style(row[key][p], kind)),
+                               between + kind.display(row["totals"][p]))
+                 if p in row[key] else Text("out") for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
-        seats = [escape(names.get(row["dealer"], row["dealer"])), escape(winner)] \
+        seats = [Text(names.get(row["dealer"], row["dealer"])), Text(winner)] \
             if layout.seats else []
-        story = [escape(session.story(row))] if layout.story_in_table else []
-        table.add_row(str(row["hand"]) + ("!" if row["hand"] in stale else ""),
-                      *seats, *story, *cells)
+        story = [Text(session.story(row))] if layout.story_in_table else []
+        rows.append([Text(str(row["hand"]) + ("!" if row["hand"] in stale else "")),
+                     *seats, *story, *cells])
+    table = Table(title=f"History — {escape(session.label)}{part}", box=table_box(con))
+    for i, head in enumerate(header):
+        width = max(cell_len(line) for cell in [Text(head), *(r[i] for r in rows)]
+                    for line in cell.plain.split("\n"))
+        right = i == 0 or i >= len(header) - len(players)
+        table.add_column(Text(head), justify="right" if right else "left",
+                         no_wrap=not (layout.story_in_table and head == "What happened"),
+                         width=width)
+    for cells in rows:
+        table.add_row(*cells)
     return table
 
 
