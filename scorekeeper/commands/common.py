@@ -22,6 +22,7 @@ from scorekeeper.core.options import Profile
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
+from scorekeeper.ledger.tomltext import LedgerError
 from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def fail(err: ScorekeeperError, as_json: bool = False,
         emit_error(err.message, err.rule, err.exit_code,
                    {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
-    lines = err.lines() if hasattr(err, "lines") else [f"error: {err}"]
+    lines = err.lines() if isinstance(err, LedgerError) else [f"error: {err}"]
     sys.stderr.write("".join(wrapped(line) + "\n" for line in lines))
     raise typer.Exit(err.exit_code)
 

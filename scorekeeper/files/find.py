@@ -20,6 +20,7 @@ from typing import Iterator, Sequence
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.files import ledger_file
 from scorekeeper.ledger.document import Session
+from scorekeeper.ledger.tomltext import LedgerError
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def ledger_paths(paths: Sequence[Path]) -> list[Path]:
 
 def _reason(err: ScorekeeperError) -> str:
     """An error in one line: its first problem, and how many more."""
-    lines = err.lines() if hasattr(err, "lines") else [str(err)]
+    lines = err.lines() if isinstance(err, LedgerError) else [str(err)]
     first = lines[0] if lines else str(err)
     more = len(lines) - 1
     return first + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
 from scorekeeper.core.numbers import plural
@@ -46,12 +46,17 @@ class Checked:
     problems: tuple[ledger.Problem, ...] = ()
 
 
+Made = TypeVar("Made")
+
+
 @dataclass(frozen=True)
-class Change:
-    """The new text of a ledger and the document it must read back as."""
+class Change(Generic[Made]):
+    """The new text of a ledger, the document it must read back as, and
+    what the change made (the hand ruled, the hand removed …)."""
 
     text: str
     document: dict[str, Any]
+    made: Made
 
 
 def _text(path: Path) -> str:
@@ -95,7 +100,7 @@ def refuse_stale(checked: Checked) -> None:
             f"`scorekeeper verify {label} --fix`.")
 
 
-def _read_back(change: Change, label: str) -> Session:
+def _read_back(change: Change[Any], label: str) -> Session:
     """The session the new text holds, parsed whole; refused unless it is
     exactly the document meant."""
     try:
@@ -119,12 +124,13 @@ def _unreadable(label: str, why: str) -> Impossible:
 Repair = Callable[[Checked, Session], Sequence[ledger.Problem]]
 
 
-def _transaction(path: Path, change: Callable[[Session, str], Change],
-                 on_wait: Waiting = None, repair: Repair | None = None) -> Checked:
+def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
+                 on_wait: Waiting = None, repair: Repair | None = None
+                 ) -> tuple[Checked, Made]:
     """Lock, read and check, change, read back, write; the session after,
-    with what still does not verify. A change is refused on a ledger that
-    does not verify, unless it is a `repair`: then the session after must
-    pass `repair(before, after)`."""
+    with what still does not verify, and what the change made. A change
+    is refused on a ledger that does not verify, unless it is a `repair`:
+    then the session after must pass `repair(before, after)`."""
     label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
@@ -136,7 +142,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
         left = repair(before, after) if repair is not None else ()
         storage.check_writable(real, path)
         storage.write_atomic(real, new.text)
-    return Checked(after, tuple(left))
+    return Checked(after, tuple(left)), new.made
 
 
 def create(path: Path, header: Mapping[str, Any], force: bool = False,
@@ -146,7 +152,7 @@ def create(path: Path, header: Mapping[str, Any], force: bool = False,
     storage.check_ledger_path(path)
     label = visible(str(path))
     text = tomltext.header_text(header)
-    created = _read_back(Change(text, dict(header)), label)
+    created = _read_back(Change(text, dict(header), None), label)
     if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
         return created
     if not force:
@@ -179,25 +185,22 @@ def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None
 
     `expect_hands`: the number of hands the ledger had when the hand was
     typed (interactive entry); refused if another writer added one since."""
-    ruled: list[SessionHand] = []
-
-    def append(session: Session, text: str) -> Change:
+    def append(session: Session, text: str) -> Change[SessionHand]:
         session.check_open()
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "recorded", "record")
-        ruled.append(session.rule_next(flags))
-        return appended(session, text, ruled[0].stored)
+        return appended(session, text, session.rule_next(flags))
 
-    after = _transaction(path, append, on_wait).session
-    return Recorded(ruled[0], after)
+    checked, ruled = _transaction(path, append, on_wait)
+    return Recorded(ruled, checked.session)
 
 
-def appended(session: Session, text: str, stored: Mapping[str, Any]) -> Change:
+def appended(session: Session, text: str, ruled: SessionHand) -> Change[SessionHand]:
     """The ledger with one more `[[hands]]` table at its end."""
     document = dict(session.document)
-    document["hands"] = [*document.get("hands", []), dict(stored)]
-    return Change(tomltext.ending_in_one_newline(text) + tomltext.hand_text(stored),
-                  document)
+    document["hands"] = [*document.get("hands", []), dict(ruled.stored)]
+    return Change(tomltext.ending_in_one_newline(text) + tomltext.hand_text(ruled.stored),
+                  document, ruled)
 
 
 @dataclass(frozen=True)
@@ -222,7 +225,7 @@ def _new_problems(before: Checked, found: Sequence[ledger.Problem]
 
 
 def _spliced(path: Path, text: str, session: Session,
-             tables: Mapping[int, Mapping[str, Any]]) -> Change:
+             tables: Mapping[int, Mapping[str, Any]], made: Made) -> Change[Made]:
     """The ledger with each numbered hand's table written anew in place."""
     replaced = tomltext.replace_hands(text, tables)
     if replaced is None:
@@ -231,7 +234,7 @@ def _spliced(path: Path, text: str, session: Session,
     document = dict(session.document)
     document["hands"] = [dict(tables.get(i, h))
                          for i, h in enumerate(document["hands"], start=1)]
-    return Change(replaced, document)
+    return Change(replaced, document, made)
 
 
 def amend(path: Path, number: int, flags: Mapping[str, Any],
@@ -248,18 +251,15 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     inputs not in `flags` stay as stored (false: `flags` is the whole
     hand). Amending is how a ledger that does not verify is mended, one
     hand at a time: it is refused only if it adds a problem of its own."""
-    done: list[tuple[SessionHand, Session]] = []
-    rerules: list[int] = []
-
-    def rewrite(session: Session, text: str) -> Change:
+    def rewrite(session: Session, text: str
+                ) -> Change[tuple[SessionHand, Session, tuple[int, ...]]]:
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "amended", "amend")
         ruled = session.rule_amended(number, flags, keep)
-        done.append((ruled, session))
         tables = {number: dict(ruled.stored),
                   **session.later_rerules(number, ruled.stored)}
-        rerules[:] = sorted(set(tables) - {number})
-        return _spliced(path, text, session, tables)
+        rerules = tuple(sorted(set(tables) - {number}))
+        return _spliced(path, text, session, tables, (ruled, session, rerules))
 
     def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
         found = ledger.verify(after)
@@ -270,9 +270,9 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                           after.rules.rule("ledger"))
         return found
 
-    written = _transaction(path, rewrite, on_wait, repair=still_sound)
-    ruled, before = done[0]
-    return Amended(ruled, before, written.session, written.problems, tuple(rerules))
+    written, (ruled, before, rerules) = _transaction(path, rewrite, on_wait,
+                                                     repair=still_sound)
+    return Amended(ruled, before, written.session, written.problems, rerules)
 
 
 def rename(path: Path, old: str, new: str,
@@ -281,11 +281,8 @@ def rename(path: Path, old: str, new: str,
     in scorekeeper's own layout: comments a person added are not kept).
     Returns the session written and the player's name before (`old` as
     resolved: "Bikash" for "bik")."""
-    renamed: list[str] = []
-
-    def change(session: Session, text: str) -> Change:
+    def change(session: Session, text: str) -> Change[str]:
         was = resolve_name(old, session.players)
-        renamed[:] = [was]
         wanted = new.strip()
         if wanted == was:
             raise Impossible(f"{was} is already called {wanted}: nothing to rename")
@@ -297,10 +294,10 @@ def rename(path: Path, old: str, new: str,
         check_player_names([wanted if p == was else p for p in session.players],
                            session.rules)
         document = session.renamed(was, wanted)
-        return Change(tomltext.ledger_text(document), document)
+        return Change(tomltext.ledger_text(document), document, was)
 
-    after = _transaction(path, change, on_wait).session
-    return after, renamed[0]
+    checked, was = _transaction(path, change, on_wait)
+    return checked.session, was
 
 
 def session_fixes(session: Session,
@@ -327,15 +324,13 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
     write them (`verify --fix`); refused if another writer changed which
     hands disagree meanwhile. The session after, and what still does not
     verify (a dealer out of turn, inputs that cannot be replayed)."""
-    fixes: list[SessionHand] = []
-
-    def change(session: Session, text: str) -> Change:
-        fixes[:] = session_fixes(session, ledger.verify(session))
+    def change(session: Session, text: str) -> Change[None]:
+        fixes = session_fixes(session, ledger.verify(session))
         if list(planned) != [ruled.number for ruled in fixes]:
             raise Impossible(f"{path} changed since its hands were checked: "
                              "nothing written; run verify --fix again")
         return _spliced(path, text, session,
-                        {ruled.number: ruled.stored for ruled in fixes})
+                        {ruled.number: ruled.stored for ruled in fixes}, None)
 
     def fixed(before: Checked, after: Session) -> list[ledger.Problem]:
         left = ledger.verify(after)
@@ -344,7 +339,7 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
                              "written")
         return left
 
-    written = _transaction(path, change, on_wait, repair=fixed)
+    written, _ = _transaction(path, change, on_wait, repair=fixed)
     return written.session, list(written.problems)
 
 
@@ -359,9 +354,7 @@ def undo(path: Path, expect_hands: int | None = None,
     """Remove the last hand (`expect_hands`: the hands there were when the
     person confirmed; refused if another writer changed that). On a ledger
     that does not verify, allowed when what is left verifies."""
-    removed: list[StoredHand] = []
-
-    def drop_last(session: Session, text: str) -> Change:
+    def drop_last(session: Session, text: str) -> Change[StoredHand]:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
         _unchanged(path, session, expect_hands, "you were asked", "removed",
@@ -370,33 +363,32 @@ def undo(path: Path, expect_hands: int | None = None,
         if cut is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
                              "table to remove; edit the file by hand")
-        removed.append(session.hands[-1])
         document = dict(session.document)
         document["hands"] = list(document["hands"][:-1])
         if not document["hands"]:
             del document["hands"]
-        return Change(cut, document)
+        return Change(cut, document, session.hands[-1])
 
     def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
         if before.problems:
             refuse_stale(Checked(after, tuple(ledger.verify(after))))
         return []
 
-    after = _transaction(path, drop_last, on_wait, repair=still_sound).session
-    return Undone(removed[0], after)
+    checked, removed = _transaction(path, drop_last, on_wait, repair=still_sound)
+    return Undone(removed, checked.session)
 
 
 def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
            ) -> Checked:
     """Set how many hands (or rotations) the session plans; the session
     after, with what still does not verify."""
-    def set_length(session: Session, text: str) -> Change:
+    def set_length(session: Session, text: str) -> Change[None]:
         session.extended_rules(unit, value)
         document = dict(session.document)
         document["options"] = {**document.get("options", {}),
                                unit: stored_option(value)}
         return Change(tomltext.replace_option(text, unit, stored_option(value)),
-                      document)
+                      document, None)
 
     def mends(before: Checked, after: Session) -> list[ledger.Problem]:
         # On a ledger that does not verify, extending is refused like any
@@ -409,4 +401,4 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
             refuse_stale(before)
         return left
 
-    return _transaction(path, set_length, on_wait, repair=mends)
+    return _transaction(path, set_length, on_wait, repair=mends)[0]

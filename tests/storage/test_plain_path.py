@@ -84,8 +84,8 @@ def test_a_splice_that_does_not_read_back_as_meant_is_refused(two_hands):
     meant = parse(text, "t").document
     with pytest.raises(Impossible, match="would not read back as meant"):
         ledger_file._read_back(ledger_file.Change(text + 'note = """\n[[hands]]\n"""\n',
-                                                  dict(meant)), "t")
-    assert ledger_file._read_back(ledger_file.Change(text, dict(meant)), "t").hands
+                                                  dict(meant), None), "t")
+    assert ledger_file._read_back(ledger_file.Change(text, dict(meant), None), "t").hands
 
 
 @pytest.mark.parametrize("raw", ["٣", "３", "1e3", "nan", "-1", "৩.5"])
