@@ -344,7 +344,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         return interrupted_exit(stop)
     except typer.Abort:
         return interrupted_exit(KeyboardInterrupt())
-    except OutputClosed:  # the reader stopped checked (see streams)
+    except OutputClosed:  # the reader stopped reading (see streams)
         code = 0
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()

@@ -166,7 +166,7 @@ def after_write(written: str, show: Callable[[], None]) -> None:
         show()
         write_out("")
     except OutputClosed:
-        pass    # the reader stopped checked: nothing more to show
+        pass    # the reader stopped reading: nothing more to show
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
             sys.stderr.write(wrapped(f"{written}; showing it failed "
@@ -182,7 +182,7 @@ def guarded(body: Callable[[], None], as_json: bool = False,
     except ScorekeeperError as err:
         fail(err, as_json, check_shape)
     except OutputClosed:
-        pass    # the reader stopped checked: the command is done
+        pass    # the reader stopped reading: the command is done
     except KeyboardInterrupt as err:
         # caught here: typer would turn it into exit 130 even after a write
         raise typer.Exit(interrupted_exit(err))

@@ -1,8 +1,8 @@
 """JSON made a piece at a time: the text `json.dumps` gives, byte for
-byte, for a document whose long lists are iterators — a 50,000-hand export
-or history never held whole as text (the standard library's indented JSON
-is pure Python and holds every little piece of the whole text at once:
-880 MB for 50,000 hands).
+byte, for a document whose long lists are iterators — a long export or
+history never held whole as text (the standard library's indented JSON
+is pure Python and holds every little piece of the whole text at once;
+the memory it took is in benchmarks/README.md).
 
 Pure functions on plain data; no files.
 """

@@ -44,8 +44,9 @@ from scorekeeper.reports.roster import Roster, merged, name_key
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
 
-# 18 players with a balance take about 0.4 s (16: 0.1 s); every table of
-# the rule book seats at most 6.
+# The most players with a balance the exact search takes (its time grows
+# fast with them: benchmarks/README.md); every table of the rule book
+# seats at most 6.
 MAX_EXACT = 18
 
 

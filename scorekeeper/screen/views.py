@@ -209,7 +209,7 @@ def history(con: Console, session: Session, last: int | None = None,
             break
     house_options(con, session)
     # a long history (`--all`) a page of hands at a time: rich holds a whole
-    # table while it draws it (50,000 rows took 570 MB)
+    # table while it draws it (its memory: benchmarks/README.md)
     pages = [shown[at:at + HISTORY_PAGE] for at in range(0, len(shown), HISTORY_PAGE)]
     for page in pages or [shown]:
         part = f" (hands {page[0]['hand']}–{page[-1]['hand']})" \
