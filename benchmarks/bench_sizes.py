@@ -7,7 +7,10 @@ as a ratio to `python -c 'import typer'`, and the time and memory of a
 
 Each command and the baseline run alternately (a busy moment of the
 machine weighs on both alike); the figure is the ratio of their medians,
-of wall times, or with `--cpu` of CPU times (steadier on a busy machine).
+of wall times, or with `--cpu` of CPU times (steadier on a busy machine),
+or with `--instructions` of the instructions valgrind counts (the same
+on a busy machine as on a quiet one; a proxy: it ignores waits for disk
+and memory).
 Goals (issue 29): at 60 hands every command <= 1.3x and `history` <= 1.8x;
 at 300, <= 1.6x and `history` <= 2.2x; at 2,000, `standings`, `record` and
 `verify` <= 2.5x and `history` <= 3x; at 20,000 hands every command
@@ -36,6 +39,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_cli import HAND, make_ledger  # noqa: E402
 
 GOALS = {60: (1.3, 1.8), 300: (1.6, 2.2), 2000: (2.5, 3.0)}
+# Every process runs in an empty folder: `python -c` looks for modules in
+# the folder it runs in first, and a busy folder makes the baseline slower.
+QUIET = tempfile.mkdtemp(prefix="sk-bench-")
 AT_2000 = {"standings", "record", "verify", "history"}
 
 
@@ -66,17 +72,32 @@ def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     agree (one process, one thread)."""
     start, cpu = time.perf_counter(), _cpu()
     proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          env=env, check=False)
+                          env=env, check=False, cwd=QUIET)
     took = time.perf_counter() - start
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{argv[1:3]} failed: {proc.stderr.decode()[-300:]}")
     return took, _cpu() - cpu
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions the process runs, counted by valgrind's callgrind:
+    the same count whatever else the machine is doing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run(["valgrind", "--tool=callgrind",
+                               f"--callgrind-out-file={tmp}/out", *argv],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env=env, text=True, check=False, cwd=QUIET)
+    return int(proc.stderr.split("Collected : ")[1].split()[0])
+
+
 def ratio(exe: list[str], argv: list[str], ledger: Path, work: Path, runs: int,
           env: dict[str, str], measure: int) -> float:
     """Median of the command over median of `import typer`, alternating
-    (`measure`: 0 wall time, 1 CPU time)."""
+    (`measure`: 0 wall time, 1 CPU time, 2 instructions, one run)."""
+    if measure == 2:
+        shutil.copyfile(ledger, work)
+        return instructions([*exe, *argv], env) / instructions(
+            [sys.executable, "-c", "import typer"], env)
     base, mine = [], []
     for _ in range(runs):
         shutil.copyfile(ledger, work)
@@ -136,13 +157,15 @@ def main() -> int:
     parser.add_argument("--only", default="")
     parser.add_argument("--cpu", action="store_true",
                         help="compare CPU times, not wall times (a busy machine)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="compare instructions run (valgrind), one run each")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["COLUMNS"] = "80"
     exe = [shutil.which("scorekeeper") or sys.executable, *([] if shutil.which("scorekeeper") else ["-m", "scorekeeper"])]
     only = set(args.only.split(",")) if args.only else None
     ok = sizes(exe, [int(n) for n in args.sizes.split(",") if n], args.runs, only, env,
-               int(args.cpu))
+               2 if args.instructions else int(args.cpu))
     if args.big:
         ok &= big(exe, args.big, env)
     return 0 if ok else 1
