@@ -30,7 +30,10 @@ from rich.text import Text
 from rich.theme import Theme
 
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
+from scorekeeper.screen.cells import use_terminal_widths
 from scorekeeper.screen.streams import asciify, closed
+
+use_terminal_widths()    # before rich measures anything (Devanagari names)
 
 T = TypeVar("T")
 SPARKS = "▁▂▃▄▅▆▇█"
