@@ -15,12 +15,14 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN
+from scorekeeper.games.declare import CARDS_SHOWN, Exported
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
 from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules
 from scorekeeper.games.tally import Tally
+
+TIPLU = Exported("tiplu", "tiplu", "Tiplu", each=False)
 
 if TYPE_CHECKING:
     pass
@@ -31,7 +33,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
     # defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
-    exported = (CARDS_SHOWN,)
+    exported = (TIPLU, CARDS_SHOWN)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
     carried_keys = ("fouls_due",)           # MA-20, foul = next
     carried_rule = "foul"
@@ -236,7 +238,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             "by": data.get("by", str(FinishKind.MELDS)) if finisher else None,
             "seen": list(data.get("seen", [])),
             "seen_dublees": list(data.get("seen_dublees", [])),
-            "unverified": list(data.get("unverified", []))}
+            "unverified": list(data.get("unverified", [])),
+            "tiplu": data.get("tiplu")}       # None: no card was shown
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
         if data.get("invalid_shows"):
@@ -263,6 +266,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             said += "; doubled"
         if facts.get("unverified"):
             said += "; agreed maal: " + ", ".join(facts["unverified"])
+        if facts.get("tiplu"):
+            said += f"; tiplu {facts['tiplu']}"
         return said
 
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
