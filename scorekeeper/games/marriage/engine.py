@@ -199,8 +199,9 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
             raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
                              f"{rules.hand_size} (only the finisher shows 22, "
                              "with the discard)", rules.rule("deal"))
-    rules.check_shoe(*(s.cards for _, s in hand.shown if s.cards is not None),
-                     tiplu=hand.tiplu)
+    held = [(name, s.cards) for name, s in hand.shown if s.cards is not None]
+    rules.check_shoe(*(cards for _, cards in held), tiplu=hand.tiplu,
+                     holders=[name for name, _ in held])
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:
