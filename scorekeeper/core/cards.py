@@ -193,8 +193,8 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
     `holders`, when given, names whose each of `hands` is: the message
     says who holds the card ("with Asha ×2 and Bikash"). Every shoe holds
     at least one deck (`decks` ≥ 1)."""
-    hands = [tuple(h) for h in hands]
-    seen = list(chain.from_iterable(hands))
+    given = [tuple(h) for h in hands]
+    seen = list(chain.from_iterable(given))
     if also is not None:
         seen.append(also)
     distinct = set(seen)
@@ -210,12 +210,12 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                 raise Impossible("JK was given, but these rules play without "
                                  "jokers", rule)
             if n > jokers:
-                raise Impossible(f"JK appears {n} times{_with(c, hands, holders)} "
+                raise Impossible(f"JK appears {n} times{_with(c, given, holders)} "
                                  f"but the deck has only {jokers} jokers", rule)
         elif n > decks:
             limit = "once" if decks == 1 else f"{decks} times"
             also_said = f"the {also_is} {c}" if c == also and also_is else ""
-            counted = _with(c, hands, holders, also_said) or (
+            counted = _with(c, given, holders, also_said) or (
                 f" ({n - 1} shown and {also_said})" if also_said else "")
             raise Impossible(f"{c} appears {n} times{counted}, but the deck "
                              f"holds it {limit}", rule)

@@ -199,9 +199,9 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
             raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
                              f"{rules.hand_size} (only the finisher shows 22, "
                              "with the discard)", rules.rule("deal"))
-    held = [(name, s.cards) for name, s in hand.shown if s.cards is not None]
-    rules.check_shoe(*(cards for _, cards in held), tiplu=hand.tiplu,
-                     holders=[name for name, _ in held])
+    showing = [(name, s.cards) for name, s in hand.shown if s.cards is not None]
+    rules.check_shoe(*(cards for _, cards in showing), tiplu=hand.tiplu,
+                     holders=[name for name, _ in showing])
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:
