@@ -54,10 +54,13 @@ from scorekeeper.screen.style import (
 
 def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
            dealer: str, lines: Sequence[str], rules: Sequence[str]) -> None:
-    """A ruling as every command shows it: the game's table, then why."""
+    """A ruling as every command shows it: why, then the game's table, so
+    that the screen ends on each player's score (with the totals below it,
+    where a command shows them): a Marriage explanation, pair by pair, is
+    longer than a terminal of 24 lines leaves room for above a table."""
+    explanation(con, lines, rules)
     # the game's own `render` module, found by name (the game never imports it)
     import_module(f"{game.package}.render").ruling(con, result, hand_number, dealer)
-    explanation(con, lines, rules)
 
 
 def ruled(con: Console, session: Session, hand: SessionHand) -> None:
