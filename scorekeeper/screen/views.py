@@ -77,7 +77,7 @@ def not_as_stored(con: Console, session: Session, stored: Any) -> None:
     hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
                  f"{session.score_key} {scores}. Below is the ruling its stored "
                  f"inputs give now; `scorekeeper amend {session.label} "
-                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "red")
+                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "bad")
 
 
 def house_options(con: Console, session: Session) -> None:
@@ -136,7 +136,7 @@ def standings(con: Console, session: Session, stale: bool = False,
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
         unbalanced = data["unbalanced_hands"]
-        con.print(f"  [red]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
+        con.print(f"  [bad]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
                   f"{', '.join(map(str, unbalanced))} "
                   f"{'does' if len(unbalanced) == 1 else 'do'} not sum to 0; run "
                   "`scorekeeper verify`.")
@@ -382,7 +382,7 @@ def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> N
     for i, piece in enumerate(wrap(said, max(20, con.width), "", "    ")):
         text = SUITS(Text(piece))
         if i == 0:
-            text.stylize("green" if ruling.valid else "red", 0, len(head))
+            text.stylize("good" if ruling.valid else "bad", 0, len(head))
         con.print(text, soft_wrap=True)
     for line in lines:
         indent = line[:len(line) - len(line.lstrip())]
