@@ -492,7 +492,23 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
     if value.total:
         lines.append(f"{p} maal {value.total}: " + ", ".join(
             f"{i.name} {i.value}" for i in value.items))
+    dealt = dict(hand.tunnelas).get(p, ())
+    if dealt and not natural:
+        lines.append(_tunnela_not_counted(p, dealt, hand, rules))
     return value
+
+
+def _tunnela_not_counted(p: str, dealt: tuple[Card, ...], hand: MarriageHand,
+                         rules: MarriageRules) -> str:
+    """Why `p`'s dealt tunnelas earn no bonus (MA-11): no natural
+    qualification (never saw, or saw or finished through dublees)."""
+    why = (f"{p} finished by dublees" if p == hand.finisher
+           else f"{p} saw the tiplu through dublees" if p in hand.seen_dublees
+           else f"{p} has not seen the tiplu")
+    which = ", ".join(str(c) for c in dealt)
+    return (f"{p}'s dealt tunnela of {which} is not counted: {why}, and the "
+            "dealt-tunnela bonus needs a natural qualification (three pure "
+            f"sequences or tunnelas) ({rules.rule('maal')}, {rules.rule('qualify')})")
 
 
 def _settlement_lines(hand: MarriageHand, settlement: Settlement,
