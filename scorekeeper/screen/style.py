@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import unicodedata
 from typing import (
     Any,
     Callable,
@@ -233,10 +234,18 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
                 other != name and other.casefold().startswith(name[:size].casefold())
                 for other in names):
             size += 1
-        out[name] = name[:size]
+        out[name] = name[:_whole_letters(name, size)]
     if len(set(a.casefold() for a in out.values())) < len(out):
         out = {name: f"P{i + 1}" for i, name in enumerate(names)}   # a last resort
     return out
+
+
+def _whole_letters(name: str, size: int) -> int:
+    """`size`, or more: a cut never parts a letter from its marks (a
+    Devanagari vowel sign, a virama, an accent written apart)."""
+    while size < len(name) and unicodedata.category(name[size])[0] == "M":
+        size += 1
+    return size
 
 
 def fitted_names(names: Sequence[str], fit: Callable[[Mapping[str, str]], bool],
