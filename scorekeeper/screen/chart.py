@@ -180,10 +180,10 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     values = [v for line in pic.lines for v in line.totals]
     if pic.limit is not None:
         values.append(pic.limit)
-    # a tick every other row at the most: plotext drops a label that
-    # shares a row with another (at 40 columns and 12 rows, the top one)
+    # no more ticks than rows: plotext drops a label that shares a row
+    # with another (at 40 columns and 12 rows, 8 ticks on 7 rows: one lost)
     ticks = nice_ticks(min(values), max(values),
-                       max(2, min(9, (height - _FRAME_ROWS) // 2 + 1)))
+                       max(2, min(9, height - _FRAME_ROWS)))
     plotext.hline(0, "gray")
     if pic.limit is not None:
         plotext.hline(pic.limit, "red")
