@@ -106,3 +106,26 @@ def test_full_width_formula_names_are_neutralised_in_the_csv(cli, tmp_path):
     assert not [c for c in cells if c[:1] in "＝＋－＠=+@" or
                 (c[:1] == "-" and not c[1:].isdigit())], cells
     assert "'＝HYPERLINK(x)" in cells and "'＠cmd" in cells
+
+
+@pytest.mark.parametrize("seen, said", [
+    ([], "dealt tunnela: C 9♣ not counted (not seen, MA-11)"),
+    (["--seen", "C"], "dealt tunnela: C 9♣"),
+])
+def test_ma11_a_dealt_tunnela_is_in_history_and_every_export_said_not_counted_unseen(
+        cli, tmp_path, seen, said):
+    path = tmp_path / "t.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C").exit_code == 0
+    result = cli("record", path, "--finish", "A", "--tiplu", "J♣", *seen,
+                 "--tunnela", "C=9♣", "--hand", f"A={WORKED}", "--hand", "B=4",
+                 "--hand", "C=9♣ 9♣ 9♣ 2♦")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(cli("history", path, "--json").stdout)["hands"][0]["tunnelas"] == \
+        {"C": ["9♣"]}
+    human = cli("history", path, env={"COLUMNS": "120"})
+    assert human.exit_code == 0 and human.stderr == ""
+    row = next(csv.DictReader(io.StringIO(cli("export", path, "--format", "csv").stdout)))
+    md = cli("export", path, "--format", "md").stdout
+    for text in (" ".join(human.stdout.split()), row["what happened"], md):
+        assert said in text
+        assert ("not counted" in text) == (not seen)

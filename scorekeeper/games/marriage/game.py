@@ -19,7 +19,7 @@ from scorekeeper.games.declare import CARDS_SHOWN, Exported
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules
+from scorekeeper.games.marriage.rules import IDS, FinishKind, Foul, MarriageRules
 from scorekeeper.games.tally import Tally
 
 TIPLU = Exported("tiplu", "tiplu", "Tiplu", each=False)
@@ -240,6 +240,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             "seen_dublees": list(data.get("seen_dublees", [])),
             "unverified": list(data.get("unverified", [])),
             "tiplu": data.get("tiplu")}       # None: no card was shown
+        if data.get("tunnelas"):
+            facts["tunnelas"] = {p: list(cs) for p, cs in dict(data["tunnelas"]).items()}
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
         if data.get("invalid_shows"):
@@ -268,6 +270,9 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             said += "; agreed maal: " + ", ".join(facts["unverified"])
         if facts.get("tiplu"):
             said += f"; tiplu {facts['tiplu']}"
+        for player, dealt in facts.get("tunnelas", {}).items():
+            said += f"; dealt tunnela: {player} {', '.join(dealt)}" + \
+                _tunnela_not_counted(facts, player)
         return said
 
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
@@ -322,3 +327,19 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
 
 
 GAME = MarriageGame()
+
+
+def _tunnela_not_counted(facts: Mapping[str, Any], player: str) -> str:
+    """" not counted (not seen, MA-11)" for a dealt tunnela that earns no
+    bonus (no natural qualification: never saw, or saw or finished through
+    dublees); "" for one that counts."""
+    finisher, by_dublees = facts.get("finisher"), facts.get("by") == FinishKind.DUBLEES
+    if player == finisher and by_dublees:
+        why = "finished by dublees"
+    elif player in facts.get("seen_dublees", ()):
+        why = "seen through dublees"
+    elif player != finisher and player not in facts.get("seen", ()):
+        why = "not seen"
+    else:
+        return ""
+    return f" not counted ({why}, {IDS['maal']})"
