@@ -240,8 +240,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             "seen_dublees": list(data.get("seen_dublees", [])),
             "unverified": list(data.get("unverified", [])),
             "tiplu": data.get("tiplu")}       # None: no card was shown
-        if data.get("tunnelas"):
-            facts["tunnelas"] = {p: list(cs) for p, cs in dict(data["tunnelas"]).items()}
+        tunnelas = data.get("tunnelas")
+        if tunnelas and isinstance(tunnelas, dict):   # a hand edit may hold anything
+            facts["tunnelas"] = {str(p): [str(c) for c in cs]
+                                 for p, cs in tunnelas.items() if isinstance(cs, list)}
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
         if data.get("invalid_shows"):
