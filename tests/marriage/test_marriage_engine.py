@@ -172,7 +172,7 @@ def test_ma11_an_unseen_players_dealt_tunnela_is_shown_as_not_counted(seen, fiel
     assert (f"B's dealt tunnela of 9♣ is not counted: {why}, and the dealt-tunnela "
             "bonus needs a natural qualification (three pure sequences or tunnelas) "
             "(MA-11, MA-5)") in result.explanation
-    assert "MA-11" in result.rules
+    assert "MA-11" in result.rules and "MA-5" in result.rules
 
 
 def test_ma11_a_finisher_by_dublees_is_told_their_dealt_tunnela_is_not_counted():

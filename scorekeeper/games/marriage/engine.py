@@ -262,8 +262,10 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     finish = _finish(hand, shown, rules, cited, lines)
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
-    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, rules, lines))
+    maal_values = tuple((p, _maal_of(p, shown[p], hand, rules, lines))
                         for p in hand.players)
+    if any(not _natural(p, hand) for p, _ in hand.tunnelas):
+        cited.append(rules.rule("qualify"))   # a tunnela not counted: no MA-5
     settlement = settle(hand.players, {p: maal_total(m) for p, m in maal_values},
                         hand.finisher, seen, by=hand.by, rules=rules,
                         seen_dublees=hand.seen_dublees)
@@ -473,8 +475,8 @@ def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
         return None
 
 
-def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
-             rules: MarriageRules, lines: list[str]) -> MaalValue:
+def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
+             lines: list[str]) -> MaalValue:
     """One player's maal as shown (MA-11), before the mode (MA-15): a Maal
     value, or an agreed total."""
     if shown.cards is None:
@@ -482,11 +484,7 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
         return shown.total
     if hand.tiplu is None:            # only empty hands without a tiplu
         return Maal(0, ())
-    # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
-    # not for a finisher by dublees, a player who saw through dublees, nor
-    # one who never saw.
-    natural = p in seen and not (p == hand.finisher
-                                 and hand.by == FinishKind.DUBLEES)
+    natural = _natural(p, hand)     # the dealt-tunnela bonus needs it (MA-5)
     value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
                  natural_qualified=natural, rules=rules)
     if value.total:
