@@ -225,7 +225,7 @@ def export(
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
         money = of_session(checked.session, rate, currency)
-        pieces = export_pieces(checked.session, format.lower(), money)
+        pieces = export_pieces(checked.session, format.lower(), money, left_out=say)
         if output is None:
             for piece in pieces:
                 write_text(piece)

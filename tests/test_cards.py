@@ -297,3 +297,19 @@ def test_ma1_the_card_counted_but_not_named_says_only_the_count():
 def test_ma1_another_card_over_is_not_said_to_be_the_tiplu():
     said = _over(["5♠ 5♠ 5♠ 5♠"], also=card("J♣"), also_is="tiplu")
     assert said.message == "5♠ appears 4 times, but the deck holds it 3 times"
+
+
+def test_ma1_a_card_over_names_who_holds_it_and_how_many():
+    said = _over(["J♣ J♣", "5♠", "J♣"], also=card("J♣"), also_is="tiplu",
+                 holders=["Asha", "Bikash", "Chandra"])
+    assert (said.message, said.rule) == (
+        "J♣ appears 4 times (with Asha ×2, Chandra and the tiplu J♣), but the "
+        "deck holds it 3 times", "MA-1")
+
+
+def test_a_joker_over_names_who_holds_it():
+    with pytest.raises(Impossible) as info:
+        check_copies([cards("JK"), cards("JK JK")], 1, 2, "MA-18",
+                     holders=["आशा", "बिकाश"])
+    assert info.value.message == ("JK appears 3 times (with आशा and बिकाश ×2) but the "
+                                  "deck has only 2 jokers")

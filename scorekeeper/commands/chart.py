@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Optional
+from typing import Any, List, Optional
 
 import typer
 
 from scorekeeper.commands.common import (
     ASCII_OPT,
-    LEDGER_ARG,
     guarded,
     say,
     stdout_is_terminal,
@@ -21,6 +20,7 @@ from scorekeeper.commands.common import (
     warn_stale,
     write_text,
 )
+from scorekeeper.core.errors import Impossible
 
 
 def _wants_colour() -> bool:
@@ -32,39 +32,68 @@ def _wants_colour() -> bool:
 
 
 def chart(
-    ledger: Path = LEDGER_ARG,
+    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
+                                         help="Session ledgers: one chart each."),
+    total: bool = typer.Option(False, "--total",
+                               help="One chart of the totals over the sessions "
+                                    "(of one game), in the order given."),
     svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE",
                                        help="Write the chart as an SVG file instead."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
     ascii: bool = ASCII_OPT,
 ) -> None:
-    """Every player's running total, hand by hand, as a chart."""
+    """Every player's running total, hand by hand, as a chart (a panel a
+    session, or with --total the sessions' totals together)."""
     def body() -> None:
         from scorekeeper.files import ledger_file, storage  # start-up: see module doc
 
-        checked = ledger_file.read_checked(ledger)
-        warn_stale(checked)
-        session = checked.session
+        sessions = []
+        for ledger in ledgers:
+            checked = ledger_file.read_checked(ledger)
+            warn_stale(checked)
+            sessions.append(checked.session)
         if svg is not None:
-            storage.check_export_target(svg, ledger, force, "the chart")
-        if not session.hands:
-            say(f"{ledger} has no hands yet: nothing to draw"
-                + (f"; {svg} not written." if svg is not None else "."))
+            for ledger in ledgers:
+                storage.check_export_target(svg, ledger, force, "the chart")
+        drawn = _drawn(ledgers, sessions, total, svg)
+        if not drawn:
             return
         # plotext and pygal: loaded by this command only
         from scorekeeper.screen import chart as drawing
 
-        picture = drawing.picture(session)
+        if total:
+            if (why := drawing.mixed(drawn)) is not None:
+                raise Impossible(f"--total adds up sessions of one game: {why}")
+            pictures = [drawing.together(drawn)]
+        else:
+            pictures = [drawing.picture(session) for session in drawn]
         if svg is not None:
-            storage.write_output(svg, ledger, drawing.svg(picture), force,
+            storage.write_output(svg, ledgers[0], drawing.svg_panels(pictures), force,
                                  "the chart")
             say(f"Wrote {svg}.")
             return
         plain = use_ascii(ascii)
         size = shutil.get_terminal_size((80, 24))
-        text = drawing.terminal(picture, min(size.columns, 120),
-                                max(12, min(size.lines - 4, 30)),
-                                _wants_colour(), plain)
+        height = max(12, min((size.lines - 4) // len(pictures), 30))
+        text = drawing.terminal_panels(pictures, min(size.columns, 120), height,
+                                       _wants_colour(), plain)
         write_text(text, ascii)
 
     guarded(body)
+
+
+def _drawn(ledgers: List[Path], sessions: list[Any], total: bool,
+           svg: Optional[Path]) -> list[Any]:
+    """The sessions with hands to draw (each without says so on stderr);
+    with --total, all of them as soon as one has hands."""
+    empty = [ledger for ledger, s in zip(ledgers, sessions) if not s.hands]
+    drawn = [s for s in sessions if s.hands]
+    if not drawn:
+        say(f"{', '.join(map(str, empty))} {'has' if len(empty) == 1 else 'have'} "
+            "no hands yet: nothing to draw"
+            + (f"; {svg} not written." if svg is not None else "."))
+        return []
+    for ledger in empty:
+        say(f"{ledger} has no hands yet: " + ("nothing of it to add."
+                                             if total else "no chart of it."))
+    return sessions if total else drawn

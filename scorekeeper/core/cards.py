@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import chain
-from typing import Callable, Iterable, NamedTuple, NoReturn
+from typing import Callable, Iterable, NamedTuple, NoReturn, Sequence
 
 from scorekeeper.core.errors import Impossible
 
@@ -185,12 +185,16 @@ def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
 
 
 def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
-                 rule: str, also: Card | None = None, also_is: str = "") -> None:
+                 rule: str, also: Card | None = None, also_is: str = "",
+                 holders: Sequence[str] = ()) -> None:
     """Refuse a card seen more often than the shoe holds it (exit 2).
     `also` is one more card of the shoe, face up (the tiplu): counted, and
     the message says so (`also_is`: what it is) when it is the card over.
-    Every shoe holds at least one deck (`decks` ≥ 1)."""
-    seen = list(chain.from_iterable(hands))
+    `holders`, when given, names whose each of `hands` is: the message
+    says who holds the card ("with Asha ×2 and Bikash"). Every shoe holds
+    at least one deck (`decks` ≥ 1)."""
+    given = [tuple(h) for h in hands]
+    seen = list(chain.from_iterable(given))
     if also is not None:
         seen.append(also)
     distinct = set(seen)
@@ -206,11 +210,25 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                 raise Impossible("JK was given, but these rules play without "
                                  "jokers", rule)
             if n > jokers:
-                raise Impossible(f"JK appears {n} times but the deck has "
-                                 f"only {jokers} jokers", rule)
+                raise Impossible(f"JK appears {n} times{_with(c, given, holders)} "
+                                 f"but the deck has only {jokers} jokers", rule)
         elif n > decks:
             limit = "once" if decks == 1 else f"{decks} times"
-            counted = (f" ({n - 1} shown and the {also_is} {c})"
-                       if c == also and also_is else "")
+            also_said = f"the {also_is} {c}" if c == also and also_is else ""
+            counted = _with(c, given, holders, also_said) or (
+                f" ({n - 1} shown and {also_said})" if also_said else "")
             raise Impossible(f"{c} appears {n} times{counted}, but the deck "
                              f"holds it {limit}", rule)
+
+
+def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
+          also_said: str = "") -> str:
+    """" (with Asha ×2, Bikash and the tiplu J♣)": who holds `card`, when
+    `holders` names the hands; "" when it does not."""
+    if not holders:
+        return ""
+    said = [name if k == 1 else f"{name} ×{k}"
+            for name, k in ((h, cs.count(card)) for h, cs in zip(holders, hands)) if k]
+    said += [also_said] if also_said else []
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f" (with {listed})"

@@ -63,14 +63,17 @@ class CheckSpec(NamedTuple):
 
 
 class Exported(NamedTuple):
-    """An input of a stored hand, one value a player, that the CSV and
-    Markdown exports show beside the scores: its stored key (a table NAME =
-    value), the prefix of its CSV columns (`shown:Asha`) and the caption of
-    its Markdown table."""
+    """An input of a stored hand that the CSV and Markdown exports show
+    beside the scores: its stored key, the prefix of its CSV columns
+    (`shown:Asha`) and the caption of its Markdown table. `each`: one value
+    a player (a table NAME = value); else one value the hand (Marriage's
+    tiplu: one CSV column, `tiplu`; the Markdown export has it in the
+    game's story of the hand)."""
 
     key: str
     column: str
     caption: str
+    each: bool = True
 
 
 CARDS_SHOWN = Exported("cards", "shown",

@@ -3,10 +3,14 @@
 Scores are written as the game displays them (`ScoreKind.display`: whole
 points as they are, tenths as 3.1); the JSON export gives the stored
 integers too (its history and standings are those of `history --json` and
-`standings --json`). Names and text come from people: in CSV a text cell that a spreadsheet
-would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
-carriage return) gets a leading `'`, as OWASP advises; in Markdown, HTML
-is escaped and `|` cannot break a table. Numbers stay numbers.
+`standings --json`). The CSV is one table, its first line the header, so
+that a spreadsheet opens it as one: the house options and the money are
+in the JSON and Markdown exports (`csv_left_out` says what the CSV
+leaves to them). Names and text come from people: in CSV a text cell that
+a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
+their full-width forms `＝ ＋ － ＠`, which spreadsheets read alike, a tab
+or a carriage return) gets a leading `'`, as OWASP advises; in Markdown,
+HTML is escaped and `|` cannot break a table. Numbers stay numbers.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import csv
 import html
 import io
 import re
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.jsontext import json_pieces
@@ -36,12 +40,15 @@ def export(session: Session, fmt: str, money: Optional[Money] = None) -> str:
     return "".join(export_pieces(session, fmt, money))
 
 
-def export_pieces(session: Session, fmt: str, money: Optional[Money] = None
-                  ) -> Iterator[str]:
+def export_pieces(session: Session, fmt: str, money: Optional[Money] = None,
+                  left_out: Callable[[str], None] | None = None) -> Iterator[str]:
     """`export`, a piece at a time: JSON is made a few hundred hands at a
     time, so that a long session is never held whole as text (a format
-    not known is refused before the first piece)."""
+    not known is refused before the first piece). `left_out` is told what
+    a CSV leaves to the other formats (`csv_left_out`), if anything."""
     if fmt == "csv":
+        if left_out is not None and (note := csv_left_out(session, money)):
+            left_out(note)
         return iter([_csv(session, money)])
     if fmt == "json":
         return _json(session, money)
@@ -50,7 +57,7 @@ def export_pieces(session: Session, fmt: str, money: Optional[Money] = None
     raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20", "\t", "\r")
 
 
 def csv_text(text: str) -> str:
@@ -90,11 +97,14 @@ def _money_said(money: Money) -> str:
 
 
 def _inputs(session: Session) -> list[tuple[Exported, list[dict[str, str]]]]:
-    """Each input the game exports (`Game.exported`: the cards shown, the
-    calls and tricks), hand by hand as the ledger stores it (a card list
-    or an agreed number, a call); those no hand holds left out."""
+    """Each input the game exports one value a player of (`Game.exported`:
+    the cards shown, the calls and tricks), hand by hand as the ledger
+    stores it (a card list or an agreed number, a call); those no hand
+    holds left out."""
     out = []
     for given in session.game.exported:
+        if not given.each:
+            continue
         held = [{p: str(v) for p, v in dict(h.data.get(given.key) or {}).items()}
                 for h in session.hands]
         if any(held):
@@ -102,31 +112,52 @@ def _inputs(session: Session) -> list[tuple[Exported, list[dict[str, str]]]]:
     return out
 
 
+def _hand_inputs(session: Session) -> list[tuple[Exported, list[str]]]:
+    """Each input the game exports one value a hand of (Marriage's tiplu),
+    hand by hand ("" where a hand has none); those no hand holds left out."""
+    out = []
+    for given in session.game.exported:
+        held = [str(h.data.get(given.key) or "") for h in session.hands]
+        if not given.each and any(held):
+            out.append((given, held))
+    return out
+
+
+def csv_left_out(session: Session, money: Optional[Money] = None) -> str | None:
+    """What the CSV (one table) leaves to the JSON and Markdown exports:
+    the session's house options, the money; None when nothing is."""
+    left = [what for what, there in (
+        ("the house options", session.profile.changed_text(session.rules)),
+        ("the money", money)) if there]
+    if not left:
+        return None
+    return (f"The CSV holds the hands only: {' and '.join(left)} are in "
+            "--format json and --format md.")
+
+
 def _csv(session: Session, money: Optional[Money] = None) -> str:
     kind = session.score_kind
     key, shown = kind.key, kind.display
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    said = session.profile.changed_text(session.rules)
-    if said:      # a comment line, read past by `comment="#"` readers
-        out.write(f"# house options: {csv_text(said)}\n")
-    if money:
-        out.write(f"# money: {csv_text(_money_said(money))}\n")
-    inputs = _inputs(session)
+    inputs, per_hand = _inputs(session), _hand_inputs(session)
     writer.writerow(["hand", "dealer", "winner"]
+                    + [given.column for given, _ in per_hand]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
                     + ["what happened"]
                     + [csv_text(f"{given.column}:{p}") for given, _ in inputs
                        for p in session.players])
     for row in _rows(session):
+        index = row["hand"] - 1
         writer.writerow([row["hand"], csv_text(row["dealer"]),
                          csv_text(row["winner"] or "")]
+                        + [csv_text(held[index]) for _, held in per_hand]
                         + [shown(row[key][p]) if p in row[key] else ""
                            for p in session.players]
                         + [shown(row["totals"][p]) for p in session.players]
                         + [csv_text(session.story(row))]
-                        + [csv_text(held[row["hand"] - 1].get(p, ""))
+                        + [csv_text(held[index].get(p, ""))
                            for _, held in inputs for p in session.players])
     return out.getvalue()
 

@@ -5,9 +5,12 @@ same chart as an SVG file with pygal. Both libraries are imported with
 this module, and this module only by the `chart` command: no other command
 loads them (start-up stays as it was).
 
-* colour (one per player) only where the caller says so (a terminal,
-  without NO_COLOR); without colour each player's line is drawn with their
-  initial (or a symbol when two initials clash), which the legend repeats;
+* colour (one per player, Okabe and Ito's palette, which the colour-blind
+  tell apart: `palette`) only where the caller says so (a terminal,
+  without NO_COLOR); with colour or without, each player's line is drawn
+  with their initial (or a symbol when two initials clash), which the
+  legend repeats, so that no one needs the colours to tell the lines
+  apart; in the SVG each line has its own dash pattern too;
 * `--ascii`: the frame is drawn with `+ - |` and nothing else outside
   ASCII is written;
 * the SVG loads no script from anywhere (pygal's tooltips would): a family
@@ -25,13 +28,13 @@ import plotext
 import pygal
 
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.screen import palette
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
 
 SVG_NS = "http://www.w3.org/2000/svg"
-COLOURS = ("blue+", "red+", "green+", "magenta+", "cyan+", "orange",
-           "yellow+", "white")
+COLOURS = palette.PLAYERS_256
 SYMBOLS = "*+ox#@%="
 _FRAME = str.maketrans({"┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+",
                         "┤": "+", "┬": "+", "┴": "+", "┼": "+", "─": "-",
@@ -53,6 +56,7 @@ class Picture:
     lines: tuple[Line, ...]
     limit: int | None            # penalty points: out at this total
     kind: ScoreKind = NET        # how the game keeps its scores
+    breaks: tuple[int, ...] = ()  # sessions together: the hands each ended after
 
     def end(self, line: Line) -> str:
         """Where a line ended, as the game displays it (a net signed)."""
@@ -95,6 +99,39 @@ def picture(session: Session) -> Picture:
                    session.rules.elimination_limit, session.score_kind)
 
 
+def together(sessions: Sequence[Session]) -> Picture:
+    """The totals over `sessions` of one game, one after another: each
+    player's line carries their total from a session into the next (flat
+    through a session they did not play). A limit of a penalty-point
+    session is the session's own, and is not drawn."""
+    first = sessions[0]
+    players = list(dict.fromkeys(p for s in sessions for p in s.players))
+    series = {p: [0] for p in players}
+    breaks = []
+    for session in sessions:
+        carry = {p: series[p][-1] for p in players}
+        for row in session.history_rows():
+            for p in players:
+                series[p].append(carry[p] + row["totals"].get(p, 0))
+        breaks.append(len(series[players[0]]) - 1)
+    lines = tuple(Line(p, tuple(series[p]), m)
+                  for p, m in zip(players, markers(players)))
+    title = f"{first.game.title} — {len(sessions)} sessions together"
+    return Picture(title, first.score_key, breaks[-1], lines, None,
+                   first.score_kind, tuple(breaks[:-1]))
+
+
+def mixed(sessions: Sequence[Session]) -> str | None:
+    """Why `sessions` cannot be added together (games or scores that differ),
+    or None."""
+    games = list(dict.fromkeys(s.game.title for s in sessions))
+    if len(games) > 1:
+        return f"the sessions are of different games ({', '.join(games)})"
+    if len({s.score_kind for s in sessions}) > 1:
+        return "the sessions keep their scores differently (net and points)"
+    return None
+
+
 def nice_ticks(lo: int, hi: int, most: int = 9) -> list[int]:
     """Round whole numbers from at or below `lo` to at or above `hi`, in
     steps of 1, 2 or 5 times a power of ten: the finest with at most `most`
@@ -115,6 +152,7 @@ def _x_ticks(hands: int) -> list[int]:
     return list(range(hands + 1)) if hands <= 20 else nice_ticks(0, hands)
 
 
+_FRAME_ROWS = 5        # of the height plotext is given: the title, the frame, x's ticks and label
 SVG_POINTS = 800         # pygal's default width in pixels: no more points than that
 
 
@@ -142,15 +180,19 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     values = [v for line in pic.lines for v in line.totals]
     if pic.limit is not None:
         values.append(pic.limit)
-    ticks = nice_ticks(min(values), max(values))
+    # no more ticks than rows: plotext drops a label that shares a row
+    # with another (at 40 columns and 12 rows, 8 ticks on 7 rows: one lost)
+    ticks = nice_ticks(min(values), max(values),
+                       max(2, min(9, height - _FRAME_ROWS)))
     plotext.hline(0, "gray")
     if pic.limit is not None:
         plotext.hline(pic.limit, "red")
+    for hand in pic.breaks:            # where one session ended and the next began
+        plotext.vline(hand, "gray")
     xs = sampled(pic.hands, 4 * width)
     for i, line in enumerate(pic.lines):
-        marker = ("hd" if not ascii else line.marker) if colour else line.marker
         ys = _at(line, xs)
-        plotext.plot(xs[:len(ys)], ys, marker=marker,
+        plotext.plot(xs[:len(ys)], ys, marker=line.marker,
                      color=COLOURS[i % len(COLOURS)])
     plotext.xticks(_x_ticks(pic.hands))
     if pic.kind.scale == 1:
@@ -158,7 +200,8 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     else:                        # stored tenths drawn, points written
         plotext.yticks(ticks, [pic.kind.display(t) for t in ticks])
     plotext.ylim(ticks[0], ticks[-1])
-    plotext.xlabel("hand" + (f" ({pic.scored()})" if pic.scored() else ""))
+    said = [pic.scored()] + (["a line: the next session"] if pic.breaks else [])
+    plotext.xlabel("hand" + (f" ({'; '.join(filter(None, said))})" if any(said) else ""))
     plotext.title(pic.title)
     text = str(plotext.build())
     if not colour:
@@ -188,10 +231,39 @@ def legend(pic: Picture, colour: bool, width: int) -> str:
     return "\n".join(rows)
 
 
+def terminal_panels(pics: Sequence[Picture], width: int, height: int,
+                    colour: bool, ascii: bool) -> str:
+    """A chart a session, one under another, a blank line between."""
+    return "\n".join(terminal(pic, width, height, colour, ascii) for pic in pics)
+
+
+def svg_panels(pics: Sequence[Picture]) -> str:
+    """A chart a session in one SVG document, one under another (each
+    pygal's own, at its default size)."""
+    if len(pics) == 1:
+        return svg(pics[0])
+    outer = ElementTree.Element(f"{{{SVG_NS}}}svg", {
+        "width": str(_SVG_SIZE[0]), "height": str(_SVG_SIZE[1] * len(pics)),
+        "viewBox": f"0 0 {_SVG_SIZE[0]} {_SVG_SIZE[1] * len(pics)}"})
+    for i, pic in enumerate(pics):
+        panel = ElementTree.fromstring(svg(pic).encode("utf-8"))
+        panel.attrib.update({"x": "0", "y": str(_SVG_SIZE[1] * i),
+                             "width": str(_SVG_SIZE[0]), "height": str(_SVG_SIZE[1])})
+        outer.append(panel)
+    return ElementTree.tostring(outer, encoding="unicode", xml_declaration=True) + "\n"
+
+
+_SVG_SIZE = (800, 600)      # pygal's default: each panel's
+
+
 def svg(pic: Picture) -> str:
     """The same chart as an SVG document (text)."""
     xs = sampled(pic.hands, SVG_POINTS)
     chart = pygal.Line(
+        # a colour a player, then black for the line of the limit
+        style=pygal.style.Style(colors=tuple(
+            palette.PLAYERS[i % len(palette.PLAYERS)] for i in range(len(pic.lines))
+        ) + ("#000000",)),
         title=pic.title, x_title="hand",
         y_title="running total" if not pic.scored() else
         pic.scored().replace(": ", " (", 1) + ")",
@@ -201,14 +273,16 @@ def svg(pic: Picture) -> str:
         x_labels=[str(h) for h in xs],
         x_labels_major=[str(h) for h in _x_ticks(pic.hands)])
     points = pic.kind.points
-    for line in pic.lines:
+    for i, line in enumerate(pic.lines):
         drawn = [points(v) for v in _at(line, xs)]
         chart.add(f"{line.player} ({pic.end(line)})",
-                  drawn + [None] * (len(xs) - len(drawn)))
+                  drawn + [None] * (len(xs) - len(drawn)),
+                  stroke_style={"width": 2,
+                                "dasharray": palette.DASHES[i % len(palette.DASHES)]})
     if pic.limit is not None:
         chart.add(f"out at {pic.kind.display(pic.limit)}",
                   [points(pic.limit)] * len(xs),
-                  show_dots=False, stroke_style={"dasharray": "6, 4"})
+                  show_dots=False, stroke_style={"dasharray": "1, 6", "width": 3})
     return _without_scripts(str(chart.render(is_unicode=True)))
 
 

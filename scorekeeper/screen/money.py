@@ -13,7 +13,7 @@ from scorekeeper.screen.style import hanging
 def money_cell(money: Money, name: str) -> str:
     units = money.balances[name]
     text = escape(money.display(units, signed=True))
-    return f"[green]{text}[/]" if units > 0 else f"[red]{text}[/]" if units < 0 \
+    return f"[good]{text}[/]" if units > 0 else f"[bad]{text}[/]" if units < 0 \
         else text
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import unicodedata
 from typing import (
     Any,
     Callable,
@@ -30,7 +31,11 @@ from rich.text import Text
 from rich.theme import Theme
 
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
+from scorekeeper.screen import palette
+from scorekeeper.screen.cells import use_terminal_widths
 from scorekeeper.screen.streams import asciify, closed
+
+use_terminal_widths()    # before rich measures anything (Devanagari names)
 
 T = TypeVar("T")
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -61,7 +66,11 @@ class _Suits(RegexHighlighter):
 
 
 SUITS = _Suits()
-_THEME = Theme({"suit.red": "red"})
+# good and bad in colours the colour-blind tell apart (Okabe-Ito, `palette`);
+# a terminal of 16 colours would turn them into green and yellow, which they
+# do not: there, cyan and red
+_THEME = Theme({"suit.red": "red", "good": palette.GOOD, "bad": palette.BAD})
+_THEME_16 = Theme({"good": "cyan", "bad": "red"})
 
 
 def cards(text: str) -> Text:
@@ -76,6 +85,8 @@ def make_console(ascii: bool = False, stderr: bool = False) -> Console:
                   # NO_COLOR: no colour and no other styling either (rich
                   # alone keeps bold).
                   color_system=None if os.environ.get("NO_COLOR") else "auto")
+    if con.color_system in ("standard", "windows"):
+        con.push_theme(_THEME_16)
     setattr(con, "ascii_mode", ascii)
     con.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     return con
@@ -110,13 +121,14 @@ def tone_style(n: int, kind: ScoreKind) -> str:
 
 def colour(n: int, kind: ScoreKind | bool = NET) -> str:
     """A stored score as its game displays it, with a plus on a gain, green
-    when it is good for the player and red when bad, as the game's
+    when it is good for the player and vermillion when bad (`good`, `bad`:
+    Okabe-Ito's, told apart by the colour-blind), as the game's
     `ScoreKind` says (a bool: lower is better, as before kinds were
     declared)."""
     if isinstance(kind, bool):
         kind = PENALTY_POINTS if kind else NET
     text, tone = kind.signed(n), kind.tone(n)
-    return f"[green]{text}[/]" if tone > 0 else f"[red]{text}[/]" if tone < 0 \
+    return f"[good]{text}[/]" if tone > 0 else f"[bad]{text}[/]" if tone < 0 \
         else text
 
 
@@ -222,10 +234,18 @@ def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:
                 other != name and other.casefold().startswith(name[:size].casefold())
                 for other in names):
             size += 1
-        out[name] = name[:size]
+        out[name] = name[:_whole_letters(name, size)]
     if len(set(a.casefold() for a in out.values())) < len(out):
         out = {name: f"P{i + 1}" for i, name in enumerate(names)}   # a last resort
     return out
+
+
+def _whole_letters(name: str, size: int) -> int:
+    """`size`, or more: a cut never parts a letter from its marks (a
+    Devanagari vowel sign, a virama, an accent written apart)."""
+    while size < len(name) and unicodedata.category(name[size])[0] == "M":
+        size += 1
+    return size
 
 
 def fitted_names(names: Sequence[str], fit: Callable[[Mapping[str, str]], bool],

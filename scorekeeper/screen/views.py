@@ -54,10 +54,13 @@ from scorekeeper.screen.style import (
 
 def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
            dealer: str, lines: Sequence[str], rules: Sequence[str]) -> None:
-    """A ruling as every command shows it: the game's table, then why."""
+    """A ruling as every command shows it: why, then the game's table, so
+    that the screen ends on each player's score (with the totals below it,
+    where a command shows them): a Marriage explanation, pair by pair, is
+    longer than a terminal of 24 lines leaves room for above a table."""
+    explanation(con, lines, rules)
     # the game's own `render` module, found by name (the game never imports it)
     import_module(f"{game.package}.render").ruling(con, result, hand_number, dealer)
-    explanation(con, lines, rules)
 
 
 def ruled(con: Console, session: Session, hand: SessionHand) -> None:
@@ -74,7 +77,7 @@ def not_as_stored(con: Console, session: Session, stored: Any) -> None:
     hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
                  f"{session.score_key} {scores}. Below is the ruling its stored "
                  f"inputs give now; `scorekeeper amend {session.label} "
-                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "red")
+                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "bad")
 
 
 def house_options(con: Console, session: Session) -> None:
@@ -133,7 +136,7 @@ def standings(con: Console, session: Session, stale: bool = False,
         con.print("  [red]Totals as stored[/]: see the warnings.")
     if data.get("unbalanced_hands"):
         unbalanced = data["unbalanced_hands"]
-        con.print(f"  [red]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
+        con.print(f"  [bad]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
                   f"{', '.join(map(str, unbalanced))} "
                   f"{'does' if len(unbalanced) == 1 else 'do'} not sum to 0; run "
                   "`scorekeeper verify`.")
@@ -379,7 +382,7 @@ def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> N
     for i, piece in enumerate(wrap(said, max(20, con.width), "", "    ")):
         text = SUITS(Text(piece))
         if i == 0:
-            text.stylize("green" if ruling.valid else "red", 0, len(head))
+            text.stylize("good" if ruling.valid else "bad", 0, len(head))
         con.print(text, soft_wrap=True)
     for line in lines:
         indent = line[:len(line) - len(line.lstrip())]

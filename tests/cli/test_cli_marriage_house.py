@@ -262,12 +262,14 @@ def test_ma9_seen_dublees_is_stored_shown_in_history_and_exported(cli, tmp_path)
     row = one_json(cli("history", path, "--json"))["hands"][0]
     assert row["seen"] == ["A", "B"] and row["seen_dublees"] == ["C"]
     assert row["net"] == {"A": 21, "B": -9, "C": -12}
-    csv_text = cli("export", path, "--format", "csv").stdout
-    # the house option first (issue 15), then the header row
-    assert csv_text.splitlines()[0] == "# house options: dublee_seen_fee = 0 (MA-16)"
-    assert csv_text.splitlines()[1] == ("hand,dealer,winner,net:A,net:B,net:C,"
+    exported_csv = cli("export", path, "--format", "csv")
+    csv_text = exported_csv.stdout
+    # the header row first (issue 27): the house option is in JSON and md
+    assert csv_text.splitlines()[0] == ("hand,dealer,winner,tiplu,net:A,net:B,net:C,"
                                         "total:A,total:B,total:C,what happened,"
                                         "shown:A,shown:B,shown:C")
+    assert csv_text.splitlines()[1].startswith("1,A,A,J♣,21,")
+    assert "the house options are in --format json" in exported_csv.stderr
     assert "seen through dublees: C" in csv_text
     exported = json.loads(cli("export", path, "--format", "json").stdout)
     assert exported["hands"][0]["seen_dublees"] == ["C"]

@@ -153,6 +153,15 @@ def test_dh1_discarding_the_same_card_twice_is_impossible():
     assert info.value.rule == "DH-1" and "7♥ appears 2 times" in info.value.message
 
 
+def test_dh1_a_card_shown_twice_names_both_who_hold_it():
+    hand = deal("Asha", "Asha", Asha="A♠", Bikash="5♦ A♠", Chandra="7♥ 7♥", Dipak=9)
+    with pytest.raises(Impossible) as info:
+        resolve(hand, RULES)
+    assert info.value.rule == "DH-1"
+    assert info.value.message == ("A♠ appears 2 times (with Asha and Bikash), but the "
+                                  "deck holds it once")
+
+
 # -- DH-8 resolving a call -------------------------------------------------------
 
 def test_dh8_seed_worked_example_caught_caller_pays_25_not_30():

@@ -161,6 +161,36 @@ def test_ma11_a_rival_of_a_finisher_by_dublees_keeps_the_dealt_tunnela_bonus():
         in result.explanation
 
 
+@pytest.mark.parametrize("seen, fields, why", [
+    ((), {}, "B has not seen the tiplu"),
+    ((), {"seen_dublees": ("B",)}, "B saw the tiplu through dublees"),
+])
+def test_ma11_an_unseen_players_dealt_tunnela_is_shown_as_not_counted(seen, fields, why):
+    result = resolve(hand({"A": WORKED, "B": "9♣ 9♣ 9♣ 4♥ 5♥", "C": "-"}, seen=seen,
+                          tunnelas=(("B", (card("9♣"),)),), **fields), rules_for())
+    assert result.as_json()["maal_items"]["B"] == []
+    assert (f"B's dealt tunnela of 9♣ is not counted: {why}, and the dealt-tunnela "
+            "bonus needs a natural qualification (three pure sequences or tunnelas) "
+            "(MA-11, MA-5)") in result.explanation
+    assert "MA-11" in result.rules and "MA-5" in result.rules
+
+
+def test_ma11_a_finisher_by_dublees_is_told_their_dealt_tunnela_is_not_counted():
+    dublees = "2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ A♥ A♥ 8♠ 8♠ 8♠ 6♠ 2♥"
+    result = resolve(hand({"A": dublees, "B": "-", "C": "-"}, tiplu="5♥", by="dublees",
+                          tunnelas=(("A", (card("8♠"),)),)), rules_for())
+    assert any(line.startswith("A's dealt tunnela of 8♠ is not counted: A finished "
+                               "by dublees") for line in result.explanation)
+
+
+def test_ma11_a_seen_players_dealt_tunnela_is_counted_and_not_said_otherwise():
+    result = resolve(hand({"A": WORKED, "B": "9♣ 9♣ 9♣ 4♥ 5♥", "C": "-"}, seen=("B",),
+                          tunnelas=(("B", (card("9♣"),)),)), rules_for())
+    assert not any("not counted" in line for line in result.explanation)
+    assert result.as_json()["maal_items"]["B"][0]["name"] == \
+        "dealt tunnela of ordinary cards"
+
+
 # -- no tiplu: every hand agreed (MA-7, MA-10, MA-11) -----------------------------
 
 def test_ma10_no_tiplu_every_hand_agreed_is_ruled_and_unverified():

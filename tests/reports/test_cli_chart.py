@@ -136,3 +136,96 @@ def test_only_chart_loads_the_plotting_libraries(argv):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True,
                           text=True, timeout=60)
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+# -- issue 27: colours the colour-blind tell apart, ticks, several sessions ------------
+
+EVENING_2 = SAMPLES / "dhumbal-evening-2.toml"
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#D55E00")
+
+
+def test_chart_in_colour_draws_each_player_with_their_initial_too(cli):
+    result = cli("chart", EVENING, env={"COLUMNS": "80", "LINES": "30",
+                                        "FORCE_COLOR": "1"})
+    assert result.exit_code == 0 and result.stderr == ""
+    drawn = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).split("\n  A Asha")[0]
+    for initial in "ABCD":                   # the lines themselves, not the legend
+        assert initial in drawn
+    # Okabe-Ito's orange, sky blue, bluish green, vermillion (256 colours)
+    for code in (178, 74, 36, 166):
+        assert f"\x1b[38;5;{code}m" in result.stdout
+
+
+def test_chart_svg_uses_okabe_ito_colours_and_a_dash_pattern_a_player(cli, tmp_path):
+    out = tmp_path / "c.svg"
+    result = cli("chart", EVENING, "--svg", out)
+    assert result.exit_code == 0 and result.stdout == ""
+    text = out.read_text(encoding="utf-8")
+    for colour in OKABE_ITO:
+        assert colour in text
+    dashes = re.findall(r"\.serie-(\d)\s*\{[^}]*stroke-dasharray:\s*([^;}]+)", text)
+    patterns = {serie: dash for serie, dash in dashes}
+    assert len(set(patterns[str(i)] for i in range(4))) == 4, patterns
+
+
+@pytest.mark.parametrize("lines", ["16", "20", "34"])
+def test_chart_at_40_columns_labels_every_tick_the_top_one_too(cli, tmp_path, lines):
+    players = ("Asha", "Bikash", "Chandra", "Dipesh")
+    rng = random.Random(7)
+    hands = [dhumbal_hand(rng, players) for _ in range(12)]
+    ledger = write(tmp_path / "long.toml", ledger_text("dhumbal", players, hands,
+                                                       settings=["hands=12"]))
+    result = cli("chart", ledger, env={"COLUMNS": "40", "LINES": lines})
+    assert result.exit_code == 0, result.stderr
+    labels = [int(m) for m in re.findall(r"^\s*(-?\d+)[┤├]", result.stdout, re.M)]
+    totals = [t for row in ledger_file.read(ledger).history_json()["hands"]
+              for t in row["totals"].values()]
+    assert len(labels) >= 3 and labels == sorted(labels, reverse=True)
+    assert labels[0] >= max(totals) and labels[-1] <= min(totals)
+    gaps = {a - b for a, b in zip(labels, labels[1:])}
+    assert len(gaps) == 1                    # evenly spaced: none left out
+    assert all(len(line) <= 40 for line in result.stdout.splitlines())
+
+
+def test_chart_of_several_ledgers_draws_a_panel_for_each(cli):
+    result = cli("chart", EVENING, EVENING_2, env={"COLUMNS": "80", "LINES": "40"})
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert out.index("dhumbal-evening.toml") < out.index("dhumbal-evening-2.toml")
+    assert "A Asha +32" in out and "A Asha -66" in out
+
+
+def test_chart_total_adds_the_sessions_of_one_game_one_after_another(cli, tmp_path):
+    result = cli("chart", EVENING, EVENING_2, "--total",
+                 env={"COLUMNS": "80", "LINES": "30"})
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "2 sessions together" in result.stdout
+    assert "A Asha -34" in result.stdout          # +32, then -66
+    assert "a line: the next session" in result.stdout
+    out = tmp_path / "t.svg"
+    assert cli("chart", EVENING, EVENING_2, "--total", "--svg", out).exit_code == 0
+    assert "Asha (-34)" in out.read_text(encoding="utf-8")
+
+
+def test_chart_total_of_different_games_is_exit_2(cli):
+    result = cli("chart", EVENING, SAMPLES / "marriage-rotation.toml", "--total")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "different games (Dhumbal, Marriage)" in result.stderr
+
+
+def test_chart_svg_of_several_ledgers_holds_a_panel_each(cli, tmp_path):
+    out = tmp_path / "night.svg"
+    result = cli("chart", EVENING, EVENING_2, "--svg", out)
+    assert result.exit_code == 0 and result.stdout == ""
+    root = ElementTree.fromstring(out.read_bytes())
+    panels = [child for child in root if child.tag.endswith("svg")]
+    assert [p.get("y") for p in panels] == ["0", "600"]
+    text = out.read_text(encoding="utf-8")
+    assert "Asha (+32)" in text and "Asha (-66)" in text and "<script" not in text
+
+
+def test_chart_skips_a_session_without_hands_and_says_so(cli, ledger):
+    result = cli("chart", EVENING, ledger, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert "A Asha +32" in result.stdout
+    assert "has no hands yet: no chart of it" in " ".join(result.stderr.split())

@@ -202,8 +202,9 @@ def test_new_rate_is_stored_and_is_the_default_of_settle_up_standings_export(
     assert again["money"]["balances"]["Asha"] == 2000      # --rate wins; USD kept
     exported = json.loads(cli("export", path, "--format", "json").stdout)
     assert exported["money"]["balances"]["Asha"] == 5000
-    csv = cli("export", path, "--format", "csv").stdout
-    assert csv.startswith("# money: USD 2.5 a point (USD): Asha +USD 50.00")
+    csv = cli("export", path, "--format", "csv")
+    assert csv.stdout.startswith("hand,dealer,winner,")     # one table (issue 27)
+    assert "the money are in --format json" in " ".join(csv.stderr.split())
     md = cli("export", path, "--format", "md").stdout
     assert "- Bikash gives Asha USD 25.00" in md
     assert cli("verify", path).exit_code == 0

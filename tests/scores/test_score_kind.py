@@ -67,13 +67,13 @@ def test_better_sorts_the_best_first():
 
 
 def test_colour_follows_the_declaration():
-    assert colour(31, TENTHS) == "[green]+3.1[/]"
-    assert colour(-30, TENTHS) == "[red]-3.0[/]"
+    assert colour(31, TENTHS) == "[good]+3.1[/]"
+    assert colour(-30, TENTHS) == "[bad]-3.0[/]"
     assert colour(0, TENTHS) == "0.0"
     # penalty points: a gain is bad
-    assert colour(5, PENALTY_POINTS) == "[red]+5[/]"
-    assert colour(-5, PENALTY_POINTS) == "[green]-5[/]"
-    assert colour(5, NET) == "[green]+5[/]"
+    assert colour(5, PENALTY_POINTS) == "[bad]+5[/]"
+    assert colour(-5, PENALTY_POINTS) == "[good]-5[/]"
+    assert colour(5, NET) == "[good]+5[/]"
     # the old call (a bool: lower is better) reads as before
     assert colour(5, True) == colour(5, PENALTY_POINTS)
     assert colour(5) == colour(5, False) == colour(5, NET)

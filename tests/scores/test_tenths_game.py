@@ -93,10 +93,20 @@ def test_standings_rank_the_highest_total_first_and_show_tenths(cli, evening):
 
 
 def test_standings_colour_follows_the_declaration(cli, evening):
-    human = cli("standings", evening, env={"COLUMNS": "100", "FORCE_COLOR": "1"})
+    human = cli("standings", evening, env={"COLUMNS": "100", "FORCE_COLOR": "1",
+                                           "COLORTERM": "truecolor"})
     assert human.exit_code == 0
-    assert "\x1b[32m+5.2" in human.stdout      # higher is better: a gain is green
-    assert "\x1b[31m-2.0" in human.stdout
+    # higher is better: a gain is good (Okabe-Ito's bluish green), a loss bad
+    # (its vermillion): colours the colour-blind tell apart (issue 27)
+    assert "\x1b[38;2;0;158;115m+5.2" in human.stdout
+    assert "\x1b[38;2;213;94;0m-2.0" in human.stdout
+
+
+def test_on_16_colours_good_and_bad_are_cyan_and_red_not_green_and_yellow(cli, evening):
+    human = cli("standings", evening, env={"COLUMNS": "100", "FORCE_COLOR": "1",
+                                           "COLORTERM": "", "TERM": "xterm"})
+    assert human.exit_code == 0 and human.stderr == ""
+    assert "\x1b[36m+5.2" in human.stdout and "\x1b[31m-2.0" in human.stdout
 
 
 def test_history_shows_each_hand_in_tenths_and_json_gives_both(cli, evening):

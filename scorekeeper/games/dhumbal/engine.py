@@ -93,8 +93,9 @@ def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     if hand.caller is None and rules.turn_cap is None:
         raise Impossible("this profile has no turn cap: a hand ends only with "
                          "a call (--call NAME)", rules.rule("resolve"))
-    check_copies(_shown_cards(hand.shown, rules), rules.decks, rules.jokers,
-                 rules.rule("table"))
+    held = _shown_cards(hand.shown, rules)
+    check_copies([cards for _, cards in held], rules.decks, rules.jokers,
+                 rules.rule("table"), holders=[name for name, _ in held])
 
 
 def _check_given(given: list[str], players: tuple[str, ...],
@@ -112,8 +113,9 @@ def _check_given(given: list[str], players: tuple[str, ...],
 
 
 def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
-                 ) -> list[tuple[Card, ...]]:
-    """The hands shown card by card (for the count of copies, DH-1 / DC-1),
+                 ) -> list[tuple[str, tuple[Card, ...]]]:
+    """The hands shown card by card, with whose they are (for the count of
+    copies, DH-1 / DC-1, which names who holds a card given too often),
     each refused if it holds more cards than a hand (DH-3 / DC-3), and each
     agreed total refused if no hand is worth it (DH-2 / DC-2)."""
     hands = []
@@ -122,7 +124,7 @@ def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
             if len(s.cards) > rules.hand_size:
                 raise Impossible(f"{name} shows {len(s.cards)} cards; a hand "
                                  f"holds 0–{rules.hand_size}", rules.rule("deal"))
-            hands.append(s.cards)
+            hands.append((name, s.cards))
         elif s.total is None or not 0 <= s.total <= rules.max_hand_value:
             raise Impossible(f"{name}'s total {s.total} is impossible: a hand "
                              f"is worth 0–{rules.max_hand_value}",

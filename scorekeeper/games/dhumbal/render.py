@@ -2,10 +2,11 @@
 explanation below it).
 
 The table fits the terminal from 40 columns up (docs/CLI.md, "Narrow
-terminals"): first with every mark beside the name ("Chandra (called)"),
-then with the marks under the names and a narrower frame, and at last with
-the names shortened as little as fits, a legend below saying who is who.
-A name is never broken across lines."""
+terminals"): first with every mark beside the name ("Chandra (called) ★"),
+then with the marks short ("Chandra (c)★", a key below the table: a mark
+on a line of its own read as another row) and a narrower frame, and at
+last with the names shortened as little as fits, a legend below saying who
+is who. A name is never broken across lines."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from scorekeeper.screen.style import (
     cards,
     colour,
     first_fitting,
+    hanging,
     legend,
     table_box,
     title,
@@ -30,23 +32,34 @@ from scorekeeper.screen.style import (
 def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
            dealer: str) -> None:
     players = [name for name, _ in result.scores]
-    layouts = [_layout(con, result, hand_number, dealer, stacked, narrow)
-               for stacked, narrow in ((False, False), (True, False), (True, True))]
-    table, _, names = first_fitting(con, players, layouts)
+    layouts = [_layout(con, result, hand_number, dealer, short, narrow)
+               for short, narrow in ((False, False), (True, False), (True, True))]
+    table, layout, names = first_fitting(con, players, layouts)
     con.print(table)
+    key = [text for text, on in ((f"{CALLED_SHORT} called", result.caller),
+                                 (f"{_star(con)} won the hand", result.winner)) if on]
+    if layout > 0 and key:
+        hanging(con, ", ".join(key))
     legend(con, names)
 
 
+CALLED_SHORT = "(c)"
+
+
+def _star(con: Console) -> str:
+    return "*" if ascii_mode(con) else "★"
+
+
 def _layout(con: Console, result: DhumbalResult, hand_number: int | None,
-            dealer: str, stacked: bool, narrow: bool
+            dealer: str, short: bool, narrow: bool
             ) -> Callable[[Mapping[str, str]], Table]:
-    """The table with `names`: marks under the names (`stacked`), no outer
-    frame (`narrow`)."""
+    """The table with `names`: marks short (`short`), no outer frame
+    (`narrow`)."""
     key = result.score_kind.key.capitalize()
     values = dict(result.values)
     charges = dict(result.charges)
     shown = {name: s.text() for name, s in result.shown}
-    star = "*" if ascii_mode(con) else "★"
+    star = _star(con)
 
     def build(names: Mapping[str, str]) -> Table:
         table = Table(title=title(hand_number, names.get(dealer, dealer)),
@@ -57,10 +70,11 @@ def _layout(con: Console, result: DhumbalResult, hand_number: int | None,
         for head in ("Value", "Charged", key):
             table.add_column(head, justify="right", no_wrap=True)
         for name, score in result.scores:
-            marks = [m for m, on in (("(called)", name == result.caller),
+            marks = [m for m, on in ((CALLED_SHORT if short else "(called)",
+                                      name == result.caller),
                                      (star, name == result.winner)) if on]
             label = escape(names[name]) + (
-                ("\n" if stacked else " ") + " ".join(marks) if marks else "")
+                " " + ("" if short else " ").join(marks) if marks else "")
             charged = "—" if name == result.winner and result.zero_sum \
                 else str(charges[name])
             table.add_row(label, cards(shown.get(name, "")), str(values[name]),

@@ -199,8 +199,9 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
             raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
                              f"{rules.hand_size} (only the finisher shows 22, "
                              "with the discard)", rules.rule("deal"))
-    rules.check_shoe(*(s.cards for _, s in hand.shown if s.cards is not None),
-                     tiplu=hand.tiplu)
+    showing = [(name, s.cards) for name, s in hand.shown if s.cards is not None]
+    rules.check_shoe(*(cards for _, cards in showing), tiplu=hand.tiplu,
+                     holders=[name for name, _ in showing])
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:
@@ -261,8 +262,10 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     finish = _finish(hand, shown, rules, cited, lines)
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
-    maal_values = tuple((p, _maal_of(p, shown[p], hand, seen, rules, lines))
+    maal_values = tuple((p, _maal_of(p, shown[p], hand, rules, lines))
                         for p in hand.players)
+    if any(not _natural(p, hand) for p, _ in hand.tunnelas):
+        cited.append(rules.rule("qualify"))   # a tunnela not counted: no MA-5
     settlement = settle(hand.players, {p: maal_total(m) for p, m in maal_values},
                         hand.finisher, seen, by=hand.by, rules=rules,
                         seen_dublees=hand.seen_dublees)
@@ -472,8 +475,8 @@ def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
         return None
 
 
-def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
-             rules: MarriageRules, lines: list[str]) -> MaalValue:
+def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
+             lines: list[str]) -> MaalValue:
     """One player's maal as shown (MA-11), before the mode (MA-15): a Maal
     value, or an agreed total."""
     if shown.cards is None:
@@ -481,17 +484,29 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, seen: tuple[str, ...],
         return shown.total
     if hand.tiplu is None:            # only empty hands without a tiplu
         return Maal(0, ())
-    # The dealt-tunnela bonus needs a natural qualification (MA-5, MA-11):
-    # not for a finisher by dublees, a player who saw through dublees, nor
-    # one who never saw.
-    natural = p in seen and not (p == hand.finisher
-                                 and hand.by == FinishKind.DUBLEES)
+    natural = _natural(p, hand)     # the dealt-tunnela bonus needs it (MA-5)
     value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
                  natural_qualified=natural, rules=rules)
     if value.total:
         lines.append(f"{p} maal {value.total}: " + ", ".join(
             f"{i.name} {i.value}" for i in value.items))
+    dealt = dict(hand.tunnelas).get(p, ())
+    if dealt and not natural:
+        lines.append(_tunnela_not_counted(p, dealt, hand, rules))
     return value
+
+
+def _tunnela_not_counted(p: str, dealt: tuple[Card, ...], hand: MarriageHand,
+                         rules: MarriageRules) -> str:
+    """Why `p`'s dealt tunnelas earn no bonus (MA-11): no natural
+    qualification (never saw, or saw or finished through dublees)."""
+    why = (f"{p} finished by dublees" if p == hand.finisher
+           else f"{p} saw the tiplu through dublees" if p in hand.seen_dublees
+           else f"{p} has not seen the tiplu")
+    which = ", ".join(str(c) for c in dealt)
+    return (f"{p}'s dealt tunnela of {which} is not counted: {why}, and the "
+            "dealt-tunnela bonus needs a natural qualification (three pure "
+            f"sequences or tunnelas) ({rules.rule('maal')}, {rules.rule('qualify')})")
 
 
 def _settlement_lines(hand: MarriageHand, settlement: Settlement,

@@ -15,12 +15,14 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN
+from scorekeeper.games.declare import CARDS_SHOWN, Exported
 from scorekeeper.games.interface import Game, StoredTypes, compare_scores
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules
+from scorekeeper.games.marriage.rules import IDS, FinishKind, Foul, MarriageRules
 from scorekeeper.games.tally import Tally
+
+TIPLU = Exported("tiplu", "tiplu", "Tiplu", each=False)
 
 if TYPE_CHECKING:
     pass
@@ -31,7 +33,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
     # defaults: the folder's name, `rules`, `flags`
     stored_required = ("cards",)
-    exported = (CARDS_SHOWN,)
+    exported = (TIPLU, CARDS_SHOWN)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
     carried_keys = ("fouls_due",)           # MA-20, foul = next
     carried_rule = "foul"
@@ -236,7 +238,12 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             "by": data.get("by", str(FinishKind.MELDS)) if finisher else None,
             "seen": list(data.get("seen", [])),
             "seen_dublees": list(data.get("seen_dublees", [])),
-            "unverified": list(data.get("unverified", []))}
+            "unverified": list(data.get("unverified", [])),
+            "tiplu": data.get("tiplu")}       # None: no card was shown
+        tunnelas = data.get("tunnelas")
+        if tunnelas and isinstance(tunnelas, dict):   # a hand edit may hold anything
+            facts["tunnelas"] = {str(p): [str(c) for c in cs]
+                                 for p, cs in tunnelas.items() if isinstance(cs, list)}
         if isinstance(data.get("maal"), dict):
             facts["maal"] = dict(data["maal"])
         if data.get("invalid_shows"):
@@ -263,6 +270,11 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             said += "; doubled"
         if facts.get("unverified"):
             said += "; agreed maal: " + ", ".join(facts["unverified"])
+        if facts.get("tiplu"):
+            said += f"; tiplu {facts['tiplu']}"
+        for player, dealt in facts.get("tunnelas", {}).items():
+            said += f"; dealt tunnela: {player} {', '.join(dealt)}" + \
+                _tunnela_not_counted(facts, player)
         return said
 
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
@@ -317,3 +329,19 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
 
 
 GAME = MarriageGame()
+
+
+def _tunnela_not_counted(facts: Mapping[str, Any], player: str) -> str:
+    """" not counted (not seen, MA-11)" for a dealt tunnela that earns no
+    bonus (no natural qualification: never saw, or saw or finished through
+    dublees); "" for one that counts."""
+    finisher, by_dublees = facts.get("finisher"), facts.get("by") == FinishKind.DUBLEES
+    if player == finisher and by_dublees:
+        why = "finished by dublees"
+    elif player in facts.get("seen_dublees", ()):
+        why = "seen through dublees"
+    elif player != finisher and player not in facts.get("seen", ()):
+        why = "not seen"
+    else:
+        return ""
+    return f" not counted ({why}, {IDS['maal']})"

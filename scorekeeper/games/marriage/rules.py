@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Iterable
+from typing import ClassVar, Iterable, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
@@ -155,12 +155,14 @@ class MarriageRules(RuleSet):
     def planned_hands(self, player_count: int) -> int:
         return self.rotations * player_count
 
-    def check_shoe(self, *groups: Iterable[Card], tiplu: Card | None = None) -> None:
+    def check_shoe(self, *groups: Iterable[Card], tiplu: Card | None = None,
+                   holders: Sequence[str] = ()) -> None:
         """MA-1: the shoe holds every card `decks` times and `printed_jokers`
-        JK (MA-18), across all the groups given (hands) and the tiplu
-        together (a refusal over the tiplu's card says it was counted)."""
+        JK (MA-18), across all the groups given (hands: whose, `holders`
+        names) and the tiplu together (a refusal over the tiplu's card says
+        it was counted)."""
         check_copies(groups, self.decks, self.printed_jokers, self.rule("table"),
-                     also=tiplu, also_is="tiplu")
+                     also=tiplu, also_is="tiplu", holders=holders)
 
     def check_tiplu(self, tiplu: Card) -> None:
         """The tiplu is a card of the shoe, never a printed joker (MA-18)."""
