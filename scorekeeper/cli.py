@@ -95,7 +95,6 @@ def _check_group() -> None:
     # A callback keeps `check` a group even when only one check is built.
 
 
-
 # -- new ---------------------------------------------------------------------------
 
 @app.command()
@@ -212,22 +211,25 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 @app.command()
 def export(
     ledger: Path = LEDGER_ARG,
-    format: str = typer.Option(..., "--format", metavar="csv|json|md", help="csv, json or md"),
+    format: str = typer.Option(..., "--format", metavar="csv|json|md|html",
+                               help="csv, json, md or html (the board's page)"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
-    """Export the session as CSV, JSON or Markdown."""
+    """Export the session as CSV, JSON, Markdown or the board's HTML page."""
     from scorekeeper.files import book, storage  # start-up: see module doc
     from scorekeeper.reports.export import export_pieces
     from scorekeeper.reports.money import of_session  # start-up: see module doc
+    from scorekeeper.screen.board import page_pieces  # pygal: loaded for html only
 
     def body() -> None:
         reading = book.load(ledger)
         warn_stale(reading)
         money = of_session(reading.session, rate, currency)
-        pieces = export_pieces(reading.session, format.lower(), money)
+        pieces = page_pieces([reading.session], {reading.session.label: money}) \
+            if format.lower() == "html" else export_pieces(reading.session, format.lower(), money)
         if output is None:
             for piece in pieces:
                 write_text(piece)
@@ -267,7 +269,7 @@ def _later_command(name: str) -> Any:
     from importlib import import_module  # each loads only its own module
     if name in ("verify", "undo", "extend", "rename"):
         return getattr(import_module("scorekeeper.commands.repair"), name)
-    if name in ("settle-up", "stats", "chart", "rules"):
+    if name in ("settle-up", "stats", "chart", "rules", "serve"):
         return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
                        name.replace("-", "_"))
     return None
@@ -305,12 +307,13 @@ def build() -> Typer:
         repair.register(app)
         check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
-        from scorekeeper.commands import chart, rules, settle_up, stats
+        from scorekeeper.commands import chart, rules, serve, settle_up, stats
 
         app.command(name="settle-up")(settle_up.settle_up)
         app.command()(stats.stats)
         app.command()(chart.chart)
         app.command()(rules.rules)
+        app.command()(serve.serve)
         _built.append(True)
     return app
 
