@@ -18,7 +18,9 @@ board (`LIVE_SCRIPT`); the exported page has none at all.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from dataclasses import dataclass
 from html import escape
 from importlib import import_module
@@ -160,7 +162,13 @@ def chart_svg(session: Session) -> str:
     from scorekeeper.screen import chart  # pygal: loaded by the board and `chart` only
 
     document = chart.svg(chart.picture(session))
-    return document[document.index("<svg"):].strip()
+    # pygal names each chart by a random id; named by its ledger instead, a
+    # board drawn again from the same ledger is the same text
+    name = hashlib.sha256(session.label.encode()).hexdigest()[:16]
+    return _CHART_ID.sub(f"chart-{name}", document[document.index("<svg"):].strip())
+
+
+_CHART_ID = re.compile(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def section(sheet: Sheet) -> str:

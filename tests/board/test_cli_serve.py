@@ -1,0 +1,137 @@
+"""`scorekeeper serve` as a process: the URL on the first line of stdout,
+a free port when the one asked is taken, --lan's token, a path that is no
+ledger refused before serving, Ctrl-C exits 0; the board's modules loaded
+by no other command."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+from boardkit import HAND, new_ledger
+
+from scorekeeper.commands import serve
+
+
+def _start(*args: str) -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "NO_COLOR": "1"})
+    return process, process.stdout.readline().strip()
+
+
+def _stop(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    return process.returncode, out, err
+
+
+def _get(url: str, path: str | None = None) -> int:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection("127.0.0.1", parts.port, timeout=5)
+    try:
+        conn.request("GET", parts.path if path is None else path)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_serve_prints_the_url_first_and_ctrl_c_exits_0(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    assert cli("record", path, *HAND).exit_code == 0
+    process, url = _start(str(path), "--port", "0")
+    try:
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+        assert _get(url) == 200
+    finally:
+        code, out, err = _stop(process)
+    assert code == 0
+    assert out == ""                       # not a terminal: no QR code
+    assert "Ctrl-C stops it" in err and "Traceback" not in err
+
+
+def test_a_taken_port_gives_a_free_one_and_the_url_says_which(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process, url = _start(str(path), "--port", str(port), "--no-qr")
+        try:
+            assert urlsplit(url).port not in (port, None)
+            assert _get(url) == 200
+        finally:
+            assert _stop(process)[0] == 0
+
+
+def test_lan_binds_every_address_behind_a_token(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    process, url = _start(str(path), "--lan", "--port", "0")
+    try:
+        token = urlsplit(url).path.strip("/")
+        assert len(token) >= 22 and "/" not in token
+        assert _get(url) == 200                      # reached through 127.0.0.1
+        assert _get(url, "/") == 404
+        assert _get(url, "/board.json") == 404
+    finally:
+        assert _stop(process)[0] == 0
+
+
+def test_a_path_that_is_no_ledger_is_refused_before_serving(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "serve",
+                           str(tmp_path / "missing.toml"), "--port", "0"],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "missing.toml" in done.stderr
+
+
+def test_the_same_ledger_twice_is_refused(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    done = cli("serve", path, path)
+    assert done.exit_code == 2 and "given twice" in done.stderr
+
+
+def test_the_qr_code_is_drawn_for_the_url(capsys):
+    serve._draw_qr("http://192.168.1.5:8025/abcdefghijklmnopqrstuvwxyz012345/")
+    drawn = capsys.readouterr().out.splitlines()
+    assert len(drawn) >= 15 and len({len(line) for line in drawn if line}) <= 2
+
+
+# the heavy part: `--help` builds every command, `serve`'s typer signature too
+BOARD_MODULES = ("http.server", "socketserver", "segno",
+                 "scorekeeper.commands.board_server")
+
+
+@pytest.mark.parametrize("argv", [
+    ["standings", "LEDGER"], ["history", "LEDGER"], ["record", "LEDGER", *HAND],
+    ["export", "LEDGER", "--format", "csv"], ["chart", "LEDGER"],
+    ["check", "call", "--hand", "A♠ 2♠"], ["--help"],
+])
+def test_no_other_command_loads_the_board(cli, tmp_path, argv):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    argv = [str(path) if a == "LEDGER" else a for a in argv]
+    code = ("import sys\nfrom scorekeeper.cli import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {BOARD_MODULES!r} if m in sys.modules),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                          text=True, timeout=60)
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+def test_export_csv_loads_no_plotting_library(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    code = ("import sys\nfrom scorekeeper.cli import main\n"
+            f"try:\n    main(['export', {str(path)!r}, '--format', 'csv'])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('pygal', 'plotext', 'rich') if m in sys.modules),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                          text=True, timeout=60)
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
