@@ -266,7 +266,7 @@ white-space:nowrap;overflow-wrap:normal}
 .standings td,.standings th{padding:6px 4px;border-bottom:1px solid var(--edge)}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .standings th.num{text-align:right}
-.place{color:var(--muted)}
+.place{color:var(--muted);width:1%}
 .up{color:var(--up)}.down{color:var(--down)}.out{font-size:.8rem;color:var(--muted)}
 .next{font-size:1.2rem}
 pre.ruling{font:clamp(10px,3.4vw,15px)/1.3 ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace;
