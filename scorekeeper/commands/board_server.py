@@ -82,15 +82,25 @@ class Board:
         self.inner = ""
         self.version = ""
 
-    def current(self) -> tuple[str, str]:
-        """(version, inner HTML), read again first if a ledger changed."""
+    def read(self) -> list[board.Sheet]:
+        """Each ledger's sheet, read again if its file changed (the page is
+        drawn when first asked for: `current`)."""
         stamps = [_stamp(p) for p in self.paths]   # before reading: a later write is seen
         with self._lock:
             if stamps != self._stamps:
                 self.sheets = [self._sheet(i, p) for i, p in enumerate(self.paths)]
+                self._stamps = stamps
+                self.inner = ""
+            return self.sheets
+
+    def current(self) -> tuple[str, str]:
+        """(version, inner HTML), read and drawn again first if a ledger
+        changed."""
+        self.read()
+        with self._lock:
+            if not self.inner:
                 self.inner = board.body(self.sheets)
                 self.version = hashlib.sha256(self.inner.encode()).hexdigest()[:20]
-                self._stamps = stamps
             return self.version, self.inner
 
     def _sheet(self, index: int, path: Path) -> board.Sheet:

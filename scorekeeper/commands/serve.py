@@ -36,8 +36,7 @@ def serve(
 
         _refuse_twice(ledgers)
         shown = board_server.Board(ledgers)
-        shown.current()
-        never = [s.notice for s in shown.sheets if s.session is None]
+        never = [s.notice for s in shown.read() if s.session is None]
         if never:              # a path that is no ledger: refused before serving
             raise Impossible(never[0])
         server = board_server.open_server(shown, lan, port)
@@ -46,6 +45,7 @@ def serve(
         sys.stdout.flush()
         if not no_qr and stdout_is_terminal():
             _draw_qr(url)
+        shown.current()        # drawn once now: the first phone need not wait
         say(f"Serving the board of {', '.join(map(str, ledgers))}, read-only"
             + (" (on the local network)" if lan else " (on this machine only)")
             + "; Ctrl-C stops it.")
