@@ -213,6 +213,9 @@ class Handler(BaseHTTPRequestHandler):
 
 class BoardServer(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's backlog is 5: a table of phones asking at once would
+    # have their connections dropped and retried a second later
+    request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], shown: Board, token: str) -> None:
         self.board = shown

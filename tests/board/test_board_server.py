@@ -142,7 +142,7 @@ def test_the_board_reads_a_ledger_only_when_its_file_changed(evening):
 
 
 def test_open_connections_are_bounded_and_closed_when_idle(evening, monkeypatch):
-    monkeypatch.setattr(board_server.Handler, "timeout", 0.5)
+    monkeypatch.setattr(board_server.Handler, "timeout", 0.3)
     monkeypatch.setattr(board_server, "MAX_OPEN", 8)
     with running([evening]) as server:
         before = threading.active_count()
@@ -154,7 +154,7 @@ def test_open_connections_are_bounded_and_closed_when_idle(evening, monkeypatch)
         for s in idle:
             s.settimeout(3)
         closed = sum(1 for s in idle if s.recv(1) == b"")
-        assert closed == 30         # the first 8 after 0.5 s idle, the rest at once
+        assert closed == 30         # the first 8 after 0.3 s idle, the rest at once
         for s in idle:
             s.close()
         assert within(3, lambda: threading.active_count() <= before)
