@@ -226,17 +226,21 @@ def night(sessions: Sequence[Session]) -> str:
             '<th class="num">Balance</th>'
             + ('<th class="num">Money</th>' if paid else "") + "</tr></thead><tbody>"
             + rows + "</tbody></table>"
-            + (f'<ul class="gives">{"".join(gives)}</ul>' if gives else
+            + (f'<ul class="gives">{"".join(gives)}</ul><p class="small">'
+               + e(f"{len(transfers)} "
+                   + ("transfers square" if len(transfers) != 1 else "transfer squares")
+                   + " everyone (the fewest possible).") + "</p>" if gives else
                "<p>Everyone is square: nobody gives anything.</p>")
             + "</section>")
 
 
 def body(sheets: Sequence[Sheet]) -> str:
-    """What changes when a ledger does: every section, and the night's."""
+    """What changes when a ledger does: the night's settle-up first (what
+a table of several sessions asks for at the end), then every section."""
     parts = [section(sheet) for sheet in sheets]
     sessions = [s.session for s in sheets if s.session is not None]
     if len(sheets) > 1 and len(sessions) == len(sheets):
-        parts.append(night(sessions))
+        parts.insert(0, night(sessions))
     return "".join(parts)
 
 
@@ -278,6 +282,7 @@ background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:1
 .chart{margin:8px 0;background:#fff;border-radius:8px;padding:4px}
 .chart svg{display:block;width:100%;height:auto}
 .gives{font-size:1.15rem}
+.night{max-width:36rem}
 #live{font-size:.85rem;color:var(--muted)}
 @media (min-width:900px){.sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
 gap:0 28px}.sheet h2,.sheet>.notice,.sheet>.small{grid-column:1/-1}}
