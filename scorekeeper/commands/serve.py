@@ -62,5 +62,7 @@ def serve(
 def _draw_qr(url: str) -> None:
     import segno  # the QR code: `serve` on a terminal only
 
-    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    # half blocks, a quiet zone of 3 and error level L (segno raises it when
+    # the code has room): a --lan URL is a version-4 code, 39 columns wide
+    segno.make(url, error="l").terminal(out=sys.stdout, compact=True, border=3)
     sys.stdout.flush()
