@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.screen import board
 
 MAX_OPEN = 64                # requests served at once; more are closed unanswered
@@ -255,7 +255,11 @@ def open_server(shown: Board, lan: bool, port: int) -> BoardServer:
     try:
         return BoardServer((host, port), shown, token)
     except OSError:
+        pass
+    try:
         return BoardServer((host, 0), shown, token)
+    except OSError as err:
+        raise Impossible(f"cannot listen on {host}: {err.strerror or err}") from None
 
 
 def lan_address() -> str:

@@ -159,3 +159,12 @@ def test_open_connections_are_bounded_and_closed_when_idle(evening, monkeypatch)
             s.close()
         assert within(3, lambda: threading.active_count() <= before)
         assert request(server, "/")[0] == 200
+
+
+def test_no_address_to_listen_on_is_exit_2_not_a_traceback(evening, monkeypatch):
+    def refused(*args, **kwargs):
+        raise OSError(99, "Cannot assign requested address")
+
+    monkeypatch.setattr(board_server.BoardServer, "server_bind", refused)
+    with pytest.raises(board_server.Impossible, match="cannot listen on 127.0.0.1: Cannot"):
+        board_server.open_server(board_server.Board([evening]), False, 0)
