@@ -25,6 +25,7 @@ import os
 import secrets
 import socket
 import socketserver
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -236,9 +237,20 @@ class BoardServer(ThreadingHTTPServer):
             return
         try:
             super().process_request(request, client_address)
-        except BaseException:
+        except RuntimeError:            # no thread could be started: the slot is free
             self._slots.release()
             raise
+        # Ctrl-C may land while the thread starts: the thread, started or
+        # not, is not known here, so its slot is left to it (released by
+        # its end, or with the process)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line on stderr for a request that failed, never a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return                      # a phone that went away or to sleep
+        sys.stderr.write(f"scorekeeper: a request to the board failed "
+                         f"({type(error).__name__}: {error})\n")
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:

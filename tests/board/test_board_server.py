@@ -168,3 +168,24 @@ def test_no_address_to_listen_on_is_exit_2_not_a_traceback(evening, monkeypatch)
     monkeypatch.setattr(board_server.BoardServer, "server_bind", refused)
     with pytest.raises(board_server.Impossible, match="cannot listen on 127.0.0.1: Cannot"):
         board_server.open_server(board_server.Board([evening]), False, 0)
+
+
+def test_a_failed_request_is_one_line_and_the_board_goes_on(evening, monkeypatch, capsys):
+    def broken(self):
+        raise RuntimeError("drawn wrong")
+
+    with running([evening]) as server:
+        monkeypatch.setattr(board_server.Board, "page", broken)
+        with pytest.raises(Exception):
+            request(server, "/")
+        monkeypatch.undo()
+        seen: list[str] = []
+
+        def said() -> bool:
+            seen.append(capsys.readouterr().err)
+            return "drawn wrong" in "".join(seen)
+
+        assert within(2, said)
+        assert "".join(seen) == ("scorekeeper: a request to the board failed "
+                                 "(RuntimeError: drawn wrong)\n")
+        assert request(server, "/board.json")[0] == 200

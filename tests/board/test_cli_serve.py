@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -49,8 +50,14 @@ def test_serve_prints_the_url_first_and_ctrl_c_exits_0(cli, tmp_path):
     try:
         assert url.startswith("http://127.0.0.1:") and url.endswith("/")
         assert _get(url) == 200
+        # a phone asleep mid-connection does not hold up Ctrl-C
+        asleep = socket.create_connection(("127.0.0.1", urlsplit(url).port))
+        assert _get(url) == 200
     finally:
+        began = time.monotonic()
         code, out, err = _stop(process)
+        asleep.close()
+    assert time.monotonic() - began < 3
     assert code == 0
     assert out == ""                       # not a terminal: no QR code
     assert "Ctrl-C stops it" in err and "Traceback" not in err
@@ -125,3 +132,21 @@ def test_no_other_command_loads_the_board(cli, tmp_path, argv, absent):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True,
                           text=True, timeout=60)
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+def test_on_a_terminal_the_url_comes_first_then_its_qr_code(cli, tmp_path, monkeypatch):
+    # the real serve_forever is run by the tests above; here Ctrl-C comes at once
+    from scorekeeper.commands import board_server
+
+    def interrupted(self, poll_interval=0.5):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(board_server.BoardServer, "serve_forever", interrupted)
+    monkeypatch.setattr(serve, "stdout_is_terminal", lambda: True)
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    done = cli("serve", path, "--port", "0")
+    assert done.exit_code == 0
+    first, *qr = done.stdout.splitlines()
+    assert first.startswith("http://127.0.0.1:") and len(qr) >= 15
+    assert "The board is closed." in done.stderr
+    assert cli("serve", path, "--port", "0", "--no-qr").stdout.count("\n") == 1
