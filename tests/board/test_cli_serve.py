@@ -28,8 +28,14 @@ def _start(*args: str) -> tuple[subprocess.Popen[str], str]:
 
 
 def _stop(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    """Ctrl-C; a board still running 10 s later is killed (and fails)."""
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
+    try:
+        out, err = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        pytest.fail(f"serve did not stop on Ctrl-C:\n{err}")
     return process.returncode, out, err
 
 
