@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
 
-RULING_COLUMNS = 40          # the ruling's table as `show` draws it on a phone's terminal
+RULING_COLUMNS = 40          # the ruling's table as `show` draws it in 40 columns (a phone)
+RULING_COLUMNS_WIDE = 60     # and in a laptop's half of the page
 
 
 @dataclass(frozen=True)
@@ -124,14 +125,16 @@ def ruling(session: Session) -> str:
         return f'<p class="notice">Hand {number} cannot be ruled: {e(err.message)}</p>'
     from rich.console import Console  # rich: the game's table, as `show` draws it
 
-    con = Console(file=io.StringIO(), width=RULING_COLUMNS, record=True,
-                  color_system=None, highlight=False, emoji=False)
-    # the game's own `render` module, found by name (as `screen.views` does)
-    import_module(f"{session.game.package}.render").ruling(
-        con, ruled.result, ruled.number, ruled.table.dealer)
+    tables = []
+    for width, fits in ((RULING_COLUMNS, "narrow"), (RULING_COLUMNS_WIDE, "wide")):
+        con = Console(file=io.StringIO(), width=width, record=True,
+                      color_system=None, highlight=False, emoji=False)
+        # the game's own `render` module, found by name (as `screen.views` does)
+        import_module(f"{session.game.package}.render").ruling(
+            con, ruled.result, ruled.number, ruled.table.dealer)
+        tables.append(f'<pre class="ruling {fits}">{e(con.export_text().rstrip())}</pre>')
     lines = "".join(f"<li>{e(line)}</li>" for line in ruled.explanation)
-    return (f'<pre class="ruling">{e(con.export_text().rstrip())}</pre>'
-            f'<ul class="why">{lines}</ul>'
+    return ("".join(tables) + f'<ul class="why">{lines}</ul>'
             f'<p class="rules">Rules: {e(", ".join(ruled.rules))}</p>')
 
 
@@ -284,7 +287,9 @@ background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:1
 .gives{font-size:1.15rem}
 .night{max-width:36rem}
 #live{font-size:.85rem;color:var(--muted)}
-@media (min-width:900px){.sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+.ruling.wide{display:none}
+@media (min-width:900px){.ruling.wide{display:block}.ruling.narrow{display:none}
+.sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
 gap:0 28px}.sheet h2,.sheet>.notice,.sheet>.small{grid-column:1/-1}}
 """
 
