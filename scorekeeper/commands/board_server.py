@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.numbers import plural
 from scorekeeper.screen import board
 
 MAX_OPEN = 64                # requests served at once; more are closed unanswered
@@ -79,6 +80,7 @@ class Board:
         self._lock = threading.Lock()
         self._stamps: list[tuple[int, ...]] = []
         self._good: list[board.Sheet | None] = [None] * len(self.paths)
+        self._when = [""] * len(self.paths)     # the time of each last good read
         self.sheets: list[board.Sheet] = []
         self.inner = ""
         self.version = ""
@@ -114,9 +116,10 @@ class Board:
         if reading.problems:
             first = reading.problems[0].message
             return self._kept(index, path, f"{path} does not verify now "
-                              f"({plural_problems(len(reading.problems))}: {first})")
+                              f"({plural(len(reading.problems), 'problem')}: {first})")
         sheet = board.Sheet(str(path), reading.session, _money(reading.session))
         self._good[index] = sheet
+        self._when[index] = time.strftime("%H:%M:%S", time.localtime())
         return sheet
 
     def _kept(self, index: int, path: Path, why: str) -> board.Sheet:
@@ -124,16 +127,12 @@ class Board:
         if last is None:
             return board.Sheet(str(path), None, None, why + ": nothing to show yet.")
         return board.Sheet(last.label, last.session, last.money,
-                           f"{why}: showing the board as last read, at "
-                           f"{time.strftime('%H:%M:%S', time.localtime())}.")
+                           f"{why}: showing the board as last read well, at "
+                           f"{self._when[index]}.")
 
     def page(self) -> str:
         version, inner = self.current()
         return board.page(self.sheets, inner, version, live=True)
-
-
-def plural_problems(count: int) -> str:
-    return f"{count} problem" + ("s" if count != 1 else "")
 
 
 # -- HTTP -------------------------------------------------------------------------

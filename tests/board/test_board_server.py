@@ -104,13 +104,14 @@ def test_a_ledger_that_does_not_verify_keeps_the_last_good_board(cli, evening):
     with running([evening]) as server:
         good = json.loads(request(server, "/board.json")[2])["html"]
         text = evening.read_text(encoding="utf-8")
-        # a hand edit the ruling disagrees with: the stored net changed
-        bad = text.replace('net = { Asha', 'net = { Asha = 99, Zed', 1) \
-            if 'net = { Asha' in text else text + "\n[[hands]]\nhand = 'x'\n"
+        # a hand edit its ruling disagrees with (still summing to 0)
+        bad = text.replace("net = { Asha = -25, Bikash = 34, Chandra = -9 }",
+                           "net = { Asha = -9, Bikash = 34, Chandra = -25 }")
+        assert bad != text
         evening.write_text(bad, encoding="utf-8")
         html = json.loads(request(server, "/board.json")[2])["html"]
-        assert '<p class="notice" role="status">' in html
-        assert "showing the board as last read" in html
+        assert "evening.toml does not verify now (1 problem: " in html
+        assert "showing the board as last read well, at " in html
         assert html.replace(html[html.index('<p class="notice"'):
                                  html.index("</p>", html.index('<p class="notice"')) + 4],
                             "") == good
