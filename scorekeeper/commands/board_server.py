@@ -84,6 +84,8 @@ class Board:
         self.sheets: list[board.Sheet] = []
         self.inner = ""
         self.version = ""
+        self._drawing = threading.Lock()      # pygal: one chart at a time
+        self._charts: dict[int, tuple[str, str]] = {}   # index: (its link, its SVG)
 
     def read(self) -> list[board.Sheet]:
         """Each ledger's sheet, read again if its file changed (the page is
@@ -102,7 +104,7 @@ class Board:
         self.read()
         with self._lock:
             if not self.inner:
-                self.inner = board.body(self.sheets)
+                self.inner = board.body(self.sheets, live=True)
                 self.version = hashlib.sha256(self.inner.encode()).hexdigest()[:20]
             return self.version, self.inner
 
@@ -129,6 +131,21 @@ class Board:
         return board.Sheet(last.label, last.session, last.money,
                            f"{why}: showing the board as last read well, at "
                            f"{self._when[index]}.")
+
+    def chart(self, index: int) -> tuple[str, str] | None:
+        """(its link, the SVG) of ledger `index`'s chart as it is now (None:
+        no such ledger, or no hand yet); drawn once for each link."""
+        sheets = self.read()
+        session = sheets[index].session if 0 <= index < len(sheets) else None
+        if session is None:
+            return None
+        link = board.chart_link(session, index)
+        if not link:
+            return None
+        with self._drawing:
+            if self._charts.get(index, ("", ""))[0] != link:
+                self._charts[index] = (link, board.chart_svg(session))
+            return self._charts[index]
 
     def page(self) -> str:
         version, inner = self.current()
@@ -187,11 +204,28 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self._send(200, json.dumps({"version": version, "html": inner}).encode(),
                            "application/json", with_body)
+        elif route is not None and route.startswith("/chart/"):
+            self._chart(route, with_body)
         elif route == "" and self.server.token:    # the token without its slash
             self._send(301, b"", "text/plain", False,
                        {"Location": f"/{self.server.token}/"})
         else:
             self._send(404, b"Not found.\n", "text/plain; charset=utf-8", with_body)
+
+    def _chart(self, route: str, with_body: bool) -> None:
+        """`chart/N.svg?v=…`: ledger N's chart (kept by the phone while its
+        link, named by what it draws, is the page's)."""
+        number = route[len("/chart/"):].removesuffix(".svg")
+        drawn = self.server.board.chart(int(number)) \
+            if number.isdigit() and route.endswith(".svg") and len(number) < 4 else None
+        if drawn is None:
+            self._send(404, b"Not found.\n", "text/plain; charset=utf-8", with_body)
+            return
+        link, svg = drawn
+        asked = self.path.partition("?")[2]
+        kept = f"?{asked}" in link and asked.startswith("v=")
+        self._send(200, svg.encode(), "image/svg+xml; charset=utf-8", with_body,
+                   {"Cache-Control": "private, max-age=86400"} if kept else None)
 
     def _send(self, code: int, data: bytes, kind: str, with_body: bool,
               extra: dict[str, str] | None = None) -> None:

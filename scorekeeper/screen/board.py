@@ -174,8 +174,22 @@ def chart_svg(session: Session) -> str:
 _CHART_ID = re.compile(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
-def section(sheet: Sheet) -> str:
-    """One ledger's part of the board."""
+def chart_link(session: Session, index: int) -> str:
+    """The live page's chart: an image the board serves (`chart/N.svg`),
+    named by the totals it draws, so that the page's text is drawn without
+    waiting for pygal and a phone fetches the picture only when it changed
+    (an image runs no script, whatever its text)."""
+    if not session.hands:
+        return ""
+    drawn = hashlib.sha256(repr([session.label, session.players,
+                                 [h.scores for h in session.hands]]).encode())
+    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" width="800" '
+            f'height="600" alt="The running totals, hand by hand">')
+
+
+def section(sheet: Sheet, index: int | None = None) -> str:
+    """One ledger's part of the board; with `index`, its chart linked (the
+    live page) rather than drawn in the page (the exported file)."""
     parts = [f'<section class="sheet" aria-label="{e(sheet.label)}">']
     session = sheet.session
     title = _heading(session) if session else PurePath(sheet.label).name
@@ -189,7 +203,7 @@ def section(sheet: Sheet) -> str:
         parts.append('<div class="now">' + standings(session, sheet.money)
                      + ("<h3>The last hand</h3>" if session.hands else "")
                      + ruling(session) + "</div>")
-        picture = chart_svg(session)
+        picture = chart_svg(session) if index is None else chart_link(session, index)
         hands = history(session)
         parts.append('<div class="then">'
                      + (f'<figure class="chart">{picture}</figure>' if picture else "")
@@ -237,10 +251,10 @@ def night(sessions: Sequence[Session]) -> str:
             + "</section>")
 
 
-def body(sheets: Sequence[Sheet]) -> str:
+def body(sheets: Sequence[Sheet], live: bool = False) -> str:
     """What changes when a ledger does: the night's settle-up first (what
 a table of several sessions asks for at the end), then every section."""
-    parts = [section(sheet) for sheet in sheets]
+    parts = [section(sheet, i if live else None) for i, sheet in enumerate(sheets)]
     sessions = [s.session for s in sheets if s.session is not None]
     if len(sheets) > 1 and len(sessions) == len(sheets):
         parts.insert(0, night(sessions))
@@ -283,7 +297,7 @@ background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:1
 .scores{display:flex;flex-wrap:wrap;gap:2px 16px}
 .who{color:var(--muted)}
 .chart{margin:8px 0;background:#fff;border-radius:8px;padding:4px}
-.chart svg{display:block;width:100%;height:auto}
+.chart svg,.chart img{display:block;width:100%;height:auto}
 .gives{font-size:1.15rem}
 .night{max-width:36rem}
 #live{font-size:.85rem;color:var(--muted)}

@@ -89,6 +89,8 @@ def test_the_standings_show_without_horizontal_scroll(driver, evening, width, he
         assert sorted(p.split(" ")[1] for p in places) == ["Asha", "Bikash", "Chandra"]
         assert [p.split(" ")[0] for p in places][0] == "1"
         assert "Next dealer" in _text(driver)
+        assert within(5, lambda: driver.execute_script(
+            "return document.querySelector('.chart img').naturalWidth") > 0)
         wide, seen = driver.execute_script(
             "return [document.documentElement.scrollWidth, window.innerWidth]")
         assert wide <= seen, f"{wide}px of page in a {seen}px window"
@@ -121,7 +123,10 @@ def test_a_hostile_name_runs_no_script(driver, cli, tmp_path):
         text = _text(driver)
         assert HOSTILE[0] in text and HOSTILE[1] in text and HOSTILE_FILE in text
         assert driver.execute_script("return window.__ran") == 0
-        assert driver.execute_script("return document.images.length") == 0
+        # the one image is the board's chart, drawn from the same escaped names
+        assert driver.execute_script(
+            "return Array.from(document.images).map(i => i.getAttribute('src')"
+            ".replace(/=.*/, ''))") == ["chart/0.svg?v"]
         assert driver.execute_script("return Array.from(document.scripts).map(s => s.src)"
                                      ) == [f"http://127.0.0.1:{server.server_address[1]}"
                                            "/board.js"]

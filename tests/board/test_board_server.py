@@ -6,6 +6,7 @@ not verify keeping its last good board, and open connections bounded."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -190,3 +191,28 @@ def test_a_failed_request_is_one_line_and_the_board_goes_on(evening, monkeypatch
         assert "".join(seen) == ("scorekeeper: a request to the board failed "
                                  "(RuntimeError: drawn wrong)\n")
         assert request(server, "/board.json")[0] == 200
+
+
+def test_the_live_page_links_its_chart_and_the_board_draws_it(cli, evening):
+    with running([evening]) as server:
+        html = json.loads(request(server, "/board.json")[2])["html"]
+        link = re.search(r'<img src="(chart/0\.svg\?v=[0-9a-f]{16})"', html).group(1)
+        code, headers, svg = request(server, "/" + link)
+        assert code == 200 and headers["content-type"].startswith("image/svg+xml")
+        assert svg.startswith(b"<svg") and b"<script" not in svg and b"Asha" in svg
+        assert headers["cache-control"] == "private, max-age=86400"   # named by what it draws
+        assert request(server, "/chart/0.svg?v=0")[1]["cache-control"] == "no-store"
+        for wrong in ("/chart/1.svg", "/chart/x.svg", "/chart/0.png", "/chart/-1.svg",
+                      "/chart/00000.svg"):
+            assert request(server, wrong)[0] == 404, wrong
+        assert cli("record", evening, *HAND_2).exit_code == 0
+        after = json.loads(request(server, "/board.json")[2])["html"]
+        assert link not in after and 'src="chart/0.svg?v=' in after
+        assert request(server, "/" + link)[2] != svg        # the chart as it is now
+
+
+def test_a_ledger_without_hands_has_no_chart(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "new.toml")
+    with running([path]) as server:
+        assert "<img" not in json.loads(request(server, "/board.json")[2])["html"]
+        assert request(server, "/chart/0.svg")[0] == 404
