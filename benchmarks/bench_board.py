@@ -6,7 +6,8 @@
   on the same ledger (both read and check it once): the ratio (at most
   1.5x, exit 1 else), and ms;
 * first page load: a GET of the whole page (and of `board.json`, what a
-  page asks twice a second), ms, the median of --runs;
+  page asks twice a second), ms, the median of --runs; the chart, which
+  the page links as an image: its first GET (drawn) and the next (kept);
 * update latency: from a `record` process ending to a page polling as the
   board's script does (every 0.4 s) seeing the new hand — median and
   worst of --runs writes; the target is under 1 s (exit 1 when missed);
@@ -85,6 +86,19 @@ def start_time(ledger: Path, env: dict[str, str], runs: int) -> tuple[float, flo
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         standings.append(time.perf_counter() - begin)
     return statistics.median(served), statistics.median(standings)
+
+
+def chart_load(port: int) -> tuple[float, float]:
+    """The page's chart: its first request (pygal draws it), and the next
+    (kept)."""
+    html = json.loads(_get(port, "/board.json")[1])["html"]
+    link = "/" + html.split('<img src="', 1)[1].split('"', 1)[0]
+    begin = time.perf_counter()
+    _get(port, link)
+    first = time.perf_counter() - begin
+    begin = time.perf_counter()
+    _get(port, link)
+    return first, time.perf_counter() - begin
 
 
 def page_load(port: int, runs: int) -> tuple[float, float, int]:
@@ -198,6 +212,9 @@ def main() -> int:
         process, url, _ = _serve(ledger, env)
         port = int(url.rsplit(":", 1)[1].split("/")[0])
         try:
+            drawn, kept = chart_load(port)
+            print(f"the chart (an image of the page): first {drawn * 1000:.0f} ms "
+                  f"(pygal), then {kept * 1000:.1f} ms")
             page, state, size = page_load(port, args.runs)
             print(f"first page load: {page * 1000:.1f} ms ({size // 1024} KiB); "
                   f"board.json: {state * 1000:.1f} ms")
