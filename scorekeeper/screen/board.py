@@ -337,6 +337,7 @@ LIVE_SCRIPT = """(function () {
   }
   setInterval(tick, %(every)d);
   document.addEventListener('visibilitychange', tick);
+  document.addEventListener('resume', tick);
   window.addEventListener('pageshow', tick);
   window.addEventListener('online', tick);
 }());

@@ -141,3 +141,15 @@ def test_under_lan_a_request_without_the_token_is_refused(driver, evening):
         assert "Not found" in _text(driver) and "Asha" not in _text(driver)
         driver.get(f"http://127.0.0.1:{port}/{server.token}/")
         assert "Asha" in _text(driver) and "Next dealer" in _text(driver)
+
+
+def test_a_phone_that_slept_catches_up_when_it_wakes(driver, cli, evening):
+    _size(driver, 360, 740)
+    with running([evening]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        # asleep: the page frozen, its timers stopped, while a hand is recorded
+        driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "frozen"})
+        assert cli("record", evening, *HAND_2).exit_code == 0
+        time.sleep(1.0)
+        driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
+        assert within(2.0, lambda: "Hand 2" in _text(driver), 0.02)
