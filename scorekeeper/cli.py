@@ -95,6 +95,7 @@ def _check_group() -> None:
     # A callback keeps `check` a group even when only one check is built.
 
 
+
 # -- new ---------------------------------------------------------------------------
 
 @app.command()
@@ -211,8 +212,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 @app.command()
 def export(
     ledger: Path = LEDGER_ARG,
-    format: str = typer.Option(..., "--format", metavar="csv|json|md|html",
-                               help="csv, json, md or html (the board's page)"),
+    format: str = typer.Option(..., "--format", metavar="FORMAT", help="csv, json, md or html"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
@@ -220,16 +220,14 @@ def export(
 ) -> None:
     """Export the session as CSV, JSON, Markdown or the board's HTML page."""
     from scorekeeper.files import book, storage  # start-up: see module doc
-    from scorekeeper.reports.export import export_pieces
     from scorekeeper.reports.money import of_session  # start-up: see module doc
-    from scorekeeper.screen.board import page_pieces  # pygal: loaded for html only
+    from scorekeeper.screen.board import export_pieces  # html: the board's page
 
     def body() -> None:
         reading = book.load(ledger)
         warn_stale(reading)
         money = of_session(reading.session, rate, currency)
-        pieces = page_pieces([reading.session], {reading.session.label: money}) \
-            if format.lower() == "html" else export_pieces(reading.session, format.lower(), money)
+        pieces = export_pieces(reading.session, format.lower(), money)
         if output is None:
             for piece in pieces:
                 write_text(piece)
@@ -310,10 +308,8 @@ def build() -> Typer:
         from scorekeeper.commands import chart, rules, serve, settle_up, stats
 
         app.command(name="settle-up")(settle_up.settle_up)
-        app.command()(stats.stats)
-        app.command()(chart.chart)
-        app.command()(rules.rules)
-        app.command()(serve.serve)
+        for command in (stats.stats, chart.chart, rules.rules, serve.serve):
+            app.command()(command)
         _built.append(True)
     return app
 

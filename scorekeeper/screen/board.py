@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from html import escape
 from importlib import import_module
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.numbers import plural
+from scorekeeper.reports import export
 
 if TYPE_CHECKING:
     from scorekeeper.core.scores import ScoreKind
@@ -374,9 +375,12 @@ def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = Fa
             + "</body></html>\n")
 
 
-def page_pieces(sessions: Sequence[Session], money: Mapping[str, Any] | None = None
-                ) -> Iterator[str]:
-    """`export --format html`: the board of `sessions` as one file (each
-    session's money by its label in `money`)."""
-    sheets = [Sheet(s.label, s, (money or {}).get(s.label)) for s in sessions]
-    yield page(sheets, body(sheets))
+def export_pieces(session: Session, fmt: str, money: Money | None = None
+                  ) -> Iterator[str]:
+    """`export`: `--format html` is the board of `session` as one file to
+    share (its chart inline, no script); the other formats are
+    `reports.export`'s."""
+    if fmt != "html":
+        return export.export_pieces(session, fmt, money)
+    sheets = [Sheet(session.label, session, money)]
+    return iter([page(sheets, body(sheets))])

@@ -11,7 +11,7 @@ from html import escape
 
 from boardkit import HAND, HAND_2, HOSTILE, HOSTILE_FILE, new_ledger
 
-from scorekeeper.files import book
+from scorekeeper.commands.board_server import read_ledger
 from scorekeeper.screen import board
 
 
@@ -84,7 +84,7 @@ def test_the_night_settles_several_sessions_as_settle_up_does(cli, tmp_path):
     assert cli("record", second, *HAND_2).exit_code == 0
     settled = json.loads(cli("settle-up", first, second, "--json").stdout)
     assert settled["transfers_display"]
-    sheets = [board.Sheet(str(p), book.load(p).session) for p in (first, second)]
+    sheets = [board.Sheet(str(p), read_ledger(p).session) for p in (first, second)]
     inner = board.body(sheets)
     assert inner.count('<section class="sheet"') == 2
     assert "The night: settle-up over 2 sessions" in inner
@@ -98,13 +98,13 @@ def test_a_night_that_cannot_be_settled_says_why(cli, tmp_path):
     done = cli("new", other, "--game", "dhumbal", "--profile", "yaniv",
                "--players", "Asha,Bikash")
     assert done.exit_code == 0, done.stderr
-    sheets = [board.Sheet(str(p), book.load(p).session) for p in (first, other)]
+    sheets = [board.Sheet(str(p), read_ledger(p).session) for p in (first, other)]
     assert "No settle-up: " in board.body(sheets)
 
 
 def test_a_notice_is_shown_above_the_board(cli, tmp_path):
     path = new_ledger(cli, tmp_path / "evening.toml")
-    sheet = board.Sheet(str(path), book.load(path).session, None,
+    sheet = board.Sheet(str(path), read_ledger(path).session, None,
                         "evening.toml does not verify <now>")
     inner = board.body([sheet])
     assert '<p class="notice" role="status">evening.toml does not verify &lt;now&gt;</p>' \
