@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 
 CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync")
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage")   # a container's /dev/shm is small
 SIZES = [(360, 740), (1280, 800)]
 
 
