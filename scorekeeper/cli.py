@@ -210,16 +210,16 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 @app.command()
 def export(
     ledger: Path = LEDGER_ARG,
-    format: str = typer.Option(..., "--format", metavar="csv|json|md", help="csv, json or md"),
+    format: str = typer.Option(..., "--format", metavar="FORMAT", help="csv, json, md or html"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write to FILE instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
-    """Export the session as CSV, JSON or Markdown."""
+    """Export the session as CSV, JSON, Markdown or the board's HTML page."""
     from scorekeeper.files import ledger_file, storage  # start-up: see module doc
-    from scorekeeper.reports.export import export_pieces
     from scorekeeper.reports.money import of_session  # start-up: see module doc
+    from scorekeeper.screen.board import export_pieces  # html: the board's page
 
     def body() -> None:
         checked = ledger_file.read_checked(ledger)
@@ -266,7 +266,7 @@ def _later_command(name: str) -> Any:
     module = {"verify": "verify", "undo": "edit", "extend": "edit", "rename": "edit"}
     if name in module:
         return getattr(import_module(f"scorekeeper.commands.{module[name]}"), name)
-    if name in ("settle-up", "stats", "chart", "rules"):
+    if name in ("settle-up", "stats", "chart", "rules", "serve"):
         return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
                        name.replace("-", "_"))
     return None
@@ -305,12 +305,11 @@ def build() -> Typer:
         edit.register(app)
         check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
-        from scorekeeper.commands import chart, rules, settle_up, stats
+        from scorekeeper.commands import chart, rules, serve, settle_up, stats
 
         app.command(name="settle-up")(settle_up.settle_up)
-        app.command()(stats.stats)
-        app.command()(chart.chart)
-        app.command()(rules.rules)
+        for command in (stats.stats, chart.chart, rules.rules, serve.serve):
+            app.command()(command)
         _built.append(True)
     return app
 

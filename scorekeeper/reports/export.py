@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
     from scorekeeper.reports.money import Money
 
-FORMATS = ("csv", "json", "md")
+# html is the board's page (`screen.board.page_pieces`, chosen by `export`)
+FORMATS = ("csv", "json", "md", "html")
 
 
 def export(session: Session, fmt: str, money: Optional[Money] = None) -> str:

@@ -1,0 +1,68 @@
+"""`serve`: the board of one ledger, or of the night's several, on every
+phone at the table, read-only and live (docs/CLI.md, docs/BOARD.md). The
+server is `board_server` (the standard library's http.server), the page
+`screen.board`; both, and segno for the QR code, are loaded by this
+command only."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List
+
+import typer
+
+from scorekeeper.commands.common import guarded, say, stdout_is_terminal, write_text
+from scorekeeper.commands.settle_up import _refuse_twice
+from scorekeeper.core.errors import Impossible
+
+DEFAULT_PORT = 8025
+
+
+def serve(
+    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
+                                         help="One ledger, or the night's several."),
+    lan: bool = typer.Option(False, "--lan",
+                             help="Reachable from phones on the same network "
+                                  "(the URL then holds a secret token)."),
+    port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N", min=0, max=65535,
+                             help="The port (taken or 0: a free one)."),
+    no_qr: bool = typer.Option(False, "--no-qr", help="Do not draw the URL as a QR code."),
+) -> None:
+    """A read-only board of the session(s) for every phone at the table, live."""
+    def body() -> None:
+        # http.server and the page: loaded by `serve` only
+        from scorekeeper.commands import board_server
+
+        _refuse_twice(ledgers)
+        shown = board_server.Board(ledgers)
+        never = [s.notice for s in shown.read() if s.session is None]
+        if never:              # a path that is no ledger: refused before serving
+            raise Impossible(never[0])
+        server = board_server.open_server(shown, lan, port)
+        url = board_server.url_of(server)
+        write_text(url + "\n")
+        sys.stdout.flush()
+        if not no_qr and stdout_is_terminal():
+            _draw_qr(url)
+        shown.current()        # drawn once now: the first phone need not wait
+        say(f"Serving the board of {', '.join(map(str, ledgers))}, read-only"
+            + (" (on the local network)" if lan else " (on this machine only)")
+            + "; Ctrl-C stops it.")
+        try:
+            server.serve_forever(poll_interval=0.2)
+        except KeyboardInterrupt:
+            say("The board is closed.")
+        finally:
+            server.server_close()
+
+    guarded(body)
+
+
+def _draw_qr(url: str) -> None:
+    import segno  # the QR code: `serve` on a terminal only
+
+    # half blocks, a quiet zone of 3 and error level L (segno raises it when
+    # the code has room): a --lan URL is a version-4 code, 39 columns wide
+    segno.make(url, error="l").terminal(out=sys.stdout, compact=True, border=3)
+    sys.stdout.flush()

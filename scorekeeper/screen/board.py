@@ -1,0 +1,386 @@
+"""The board: one ledger, or the night's several, as one HTML page for the
+whole table (`serve` keeps it live; `export --format html` writes it once).
+
+Nothing here is written anew: the standings and history are the
+documents of `standings --json` and `history --json`, the last hand's
+ruling is the game's own table (its `render` module, as `show` draws it
+at 40 columns) with the explanation lines and rule ids in `show`'s words,
+the chart is `chart --svg`'s picture (`screen.chart`, pygal), the
+night's settle-up `reports.settle_up`'s. Every text from a ledger is
+HTML-escaped here, once, as it is put in the page; the chart's SVG is
+made by ElementTree, which escapes its texts (and holds no script).
+
+Phone first: one column at 360 px with large type, two on a laptop;
+light and dark follow the phone. Nothing is loaded from elsewhere: the
+style is in the page, and the live page's one script is served by the
+board (`LIVE_SCRIPT`); the exported page has none at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from dataclasses import dataclass
+from html import escape
+from importlib import import_module
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+
+from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.numbers import plural
+from scorekeeper.reports import export
+
+if TYPE_CHECKING:
+    from scorekeeper.core.scores import ScoreKind
+    from scorekeeper.ledger.session import Session
+    from scorekeeper.reports.money import Money
+
+RULING_COLUMNS = 40          # the ruling's table as `show` draws it in 40 columns (a phone)
+RULING_COLUMNS_WIDE = 60     # and in a laptop's half of the page
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One ledger as the board shows it: its last good reading (None if it
+    has never read well) and, when that is not what the file holds now,
+    why (`notice`)."""
+
+    label: str
+    session: Session | None
+    money: Money | None = None
+    notice: str = ""
+
+
+def e(text: object) -> str:
+    """Any text from a ledger or a person, as HTML text or attribute."""
+    return escape(str(text), quote=True)
+
+
+# -- the parts of one ledger's section ----------------------------------------
+
+def _heading(session: Session) -> str:
+    data = session.standings_json()
+    played, planned = data["hands_played"], data["hands_planned"]
+    count = (f"{played}/{plural(planned, 'hand')}" if planned and played <= planned
+             else plural(played, "hand") + (f" ({planned} planned)" if planned else ""))
+    return (f"{session.game.title} ({session.profile.name}) — "
+            f"{PurePath(session.label).name}, {count}")
+
+
+def _tone(value: int, kind: ScoreKind) -> str:
+    """"up", "down" or "" for a score, as `screen.style.colour` colours it."""
+    if not kind.higher_is_better:
+        return ""
+    return "up" if value > 0 else "down" if value < 0 else ""
+
+
+def _shown(value: int, kind: ScoreKind) -> str:
+    return kind.signed(value) if kind.transfers else kind.display(value)
+
+
+def standings(session: Session, money: Money | None) -> str:
+    """Places, totals, money, and who deals next (or who won)."""
+    data = session.standings_json()
+    kind = session.score_kind
+    out = set(data.get("eliminated", []))
+    order = sorted(session.players, key=lambda p: (data["places"][p],
+                                                    session.players.index(p)))
+    rows = []
+    for name in order:
+        total = data["totals"][name]
+        cells = [f'<td class="num place">{data["places"][name]}</td>',
+                 f'<td class="name">{e(name)}'
+                 + (' <span class="out">(out)</span>' if name in out else "") + "</td>",
+                 f'<td class="num {_tone(total, kind)}">{e(_shown(total, kind))}</td>']
+        if money:
+            units = money.balances[name]
+            cells.append(f'<td class="num {"up" if units > 0 else "down" if units < 0 else ""}">'
+                         f"{e(money.display(units, signed=True))}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    head = ("<tr><th>Place</th><th>Player</th><th class=\"num\">"
+            + ("Total" if kind.transfers else "Points") + "</th>"
+            + ("<th class=\"num\">Money</th>" if money else "") + "</tr>")
+    said = [f'<table class="standings"><thead>{head}</thead><tbody>'
+            + "".join(rows) + "</tbody></table>"]
+    if money:
+        said.append(f'<p class="small">Money at {e(money.option.said())}.</p>')
+    if data["complete"]:
+        winners = [p for p, pl in data["places"].items() if pl == 1]
+        said.append(f'<p class="next">Session complete. Winner: '
+                    f'{e(" and ".join(winners))}.</p>')
+    else:
+        said.append(f'<p class="next">Next dealer: <b>{e(data["next_dealer"])}</b></p>')
+    return "".join(said)
+
+
+def ruling(session: Session) -> str:
+    """The last hand's ruling as `show` tells it: the game's table, its
+    explanation lines, its rules."""
+    if not session.hands:
+        return '<p class="small">No hand yet.</p>'
+    number = len(session.hands)
+    try:
+        ruled = session.rule_stored(number)
+    except ScorekeeperError as err:
+        return f'<p class="notice">Hand {number} cannot be ruled: {e(err.message)}</p>'
+    from rich.console import Console  # rich: the game's table, as `show` draws it
+
+    tables = []
+    for width, fits in ((RULING_COLUMNS, "narrow"), (RULING_COLUMNS_WIDE, "wide")):
+        con = Console(file=io.StringIO(), width=width, record=True,
+                      color_system=None, highlight=False, emoji=False)
+        # the game's own `render` module, found by name (as `screen.views` does)
+        import_module(f"{session.game.package}.render").ruling(
+            con, ruled.result, ruled.number, ruled.table.dealer)
+        tables.append(f'<pre class="ruling {fits}">{e(con.export_text().rstrip())}</pre>')
+    lines = "".join(f"<li>{e(line)}</li>" for line in ruled.explanation)
+    return ("".join(tables) + f'<ul class="why">{lines}</ul>'
+            f'<p class="rules">Rules: {e(", ".join(ruled.rules))}</p>')
+
+
+def history(session: Session) -> str:
+    """Every hand, newest first: who dealt, what happened, each score and
+    total."""
+    kind = session.score_kind
+    key = session.score_key
+    items = []
+    for row in reversed(list(session.history_rows())):
+        scores = "".join(
+            f'<span class="cell"><span class="who">{e(p)}</span> '
+            f'<span class="{_tone(v, kind)}">{e(_shown(v, kind))}</span> '
+            f'<span class="small">→ {e(_shown(row["totals"][p], kind))}</span></span>'
+            for p, v in row[key].items())
+        items.append(f'<li><p><b>Hand {row["hand"]}</b> · {e(row["dealer"])} dealt'
+                     f" · {e(session.story(row))}</p>"
+                     f'<p class="scores">{scores}</p></li>')
+    if not items:
+        return ""
+    return '<ol class="history">' + "".join(items) + "</ol>"
+
+
+def chart_svg(session: Session) -> str:
+    """`chart --svg`'s picture, to put in the page (no XML declaration)."""
+    if not session.hands:
+        return ""
+    from scorekeeper.screen import chart  # pygal: loaded by the board and `chart` only
+
+    document = chart.svg(chart.picture(session))
+    # pygal names each chart by a random id; named by its ledger instead, a
+    # board drawn again from the same ledger is the same text
+    name = hashlib.sha256(session.label.encode()).hexdigest()[:16]
+    return _CHART_ID.sub(f"chart-{name}", document[document.index("<svg"):].strip())
+
+
+_CHART_ID = re.compile(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def chart_link(session: Session, index: int) -> str:
+    """The live page's chart: an image the board serves (`chart/N.svg`),
+    named by the totals it draws, so that the page's text is drawn without
+    waiting for pygal and a phone fetches the picture only when it changed
+    (an image runs no script, whatever its text)."""
+    if not session.hands:
+        return ""
+    drawn = hashlib.sha256(repr([session.label, session.players,
+                                 [h.scores for h in session.hands]]).encode())
+    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" width="800" '
+            f'height="600" alt="The running totals, hand by hand">')
+
+
+def section(sheet: Sheet, index: int | None = None) -> str:
+    """One ledger's part of the board; with `index`, its chart linked (the
+    live page) rather than drawn in the page (the exported file)."""
+    parts = [f'<section class="sheet" aria-label="{e(sheet.label)}">']
+    session = sheet.session
+    title = _heading(session) if session else PurePath(sheet.label).name
+    parts.append(f"<h2>{e(title)}</h2>")
+    if sheet.notice:
+        parts.append(f'<p class="notice" role="status">{e(sheet.notice)}</p>')
+    if session is not None:
+        said = session.profile.changed_text(session.rules)
+        if said:
+            parts.append(f'<p class="small">House options: {e(said)}</p>')
+        parts.append('<div class="now">' + standings(session, sheet.money)
+                     + ("<h3>The last hand</h3>" if session.hands else "")
+                     + ruling(session) + "</div>")
+        picture = chart_svg(session) if index is None else chart_link(session, index)
+        hands = history(session)
+        parts.append('<div class="then">'
+                     + (f'<figure class="chart">{picture}</figure>' if picture else "")
+                     + (f"<h3>History</h3>{hands}" if hands else "") + "</div>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def night(sessions: Sequence[Session]) -> str:
+    """The night's settle-up over several sessions: each balance, the
+    fewest transfers (and in money, at the rate the ledgers agree on)."""
+    from scorekeeper.reports import money as money_  # the night's settle-up only
+    from scorekeeper.reports import settle_up
+
+    try:
+        balances = settle_up.balances(sessions)
+        option = money_.agreed(sessions, None, None)
+    except ScorekeeperError as err:
+        return ('<section class="night"><h2>The night</h2>'
+                f'<p class="small">No settle-up: {e(err.message)}</p></section>')
+    kind = settle_up.kind_of(sessions)
+    transfers = settle_up.fewest_transfers(balances)
+    paid = None if option is None else money_.money(balances, kind.scale, option)
+    rows = "".join(
+        f'<tr><td class="name">{e(p)}</td><td class="num {_tone(v, kind)}">'
+        f"{e(kind.signed(v))}</td>"
+        + (f'<td class="num">{e(paid.display(paid.balances[p], signed=True))}</td>'
+           if paid else "") + "</tr>" for p, v in balances.items())
+    gives = [f"<li>{e(t.giver)} gives {e(t.receiver)} {e(kind.display(t.points))}</li>"
+             for t in transfers]
+    if paid:
+        gives += [f"<li>{e(t.giver)} gives {e(t.receiver)} {e(paid.display(t.points))}"
+                  "</li>" for t in paid.transfers]
+    return ('<section class="night"><h2>The night: settle-up over '
+            f"{plural(len(sessions), 'session')}</h2>"
+            '<table class="standings"><thead><tr><th>Player</th>'
+            '<th class="num">Balance</th>'
+            + ('<th class="num">Money</th>' if paid else "") + "</tr></thead><tbody>"
+            + rows + "</tbody></table>"
+            + (f'<ul class="gives">{"".join(gives)}</ul><p class="small">'
+               + e(f"{len(transfers)} "
+                   + ("transfers square" if len(transfers) != 1 else "transfer squares")
+                   + " everyone (the fewest possible).") + "</p>" if gives else
+               "<p>Everyone is square: nobody gives anything.</p>")
+            + "</section>")
+
+
+def body(sheets: Sequence[Sheet], live: bool = False) -> str:
+    """What changes when a ledger does: the night's settle-up first (what
+a table of several sessions asks for at the end), then every section."""
+    parts = [section(sheet, i if live else None) for i, sheet in enumerate(sheets)]
+    sessions = [s.session for s in sheets if s.session is not None]
+    if len(sheets) > 1 and len(sessions) == len(sheets):
+        parts.insert(0, night(sessions))
+    return "".join(parts)
+
+
+# -- the page -------------------------------------------------------------------
+
+STYLE = """
+:root{color-scheme:light dark;--bg:#fafafa;--fg:#151515;--muted:#555;--card:#ececec;
+--up:#0a6b2a;--down:#b3261e;--edge:#c8c8c8;--warn:#fff3cd;--warnfg:#5c4400}
+@media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#ededed;--muted:#b0b0b0;
+--card:#1f1f1f;--up:#6fdc8c;--down:#ff8a80;--edge:#3a3a3a;--warn:#4a3b00;--warnfg:#ffe9a8}}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);
+font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari",sans-serif;
+overflow-wrap:anywhere}
+main{max-width:72rem;margin:0 auto;padding:10px 12px 40px}
+h1{font-size:1.15rem;margin:.3rem 0;color:var(--muted);font-weight:600}
+h2{font-size:1.3rem;margin:1.2rem 0 .4rem}
+h3{font-size:1.1rem;margin:1rem 0 .3rem}
+p{margin:.35rem 0}
+.small,.why,.rules{font-size:.9rem;color:var(--muted)}
+.why{padding-left:1.1rem;margin:.3rem 0}
+.notice{background:var(--warn);color:var(--warnfg);padding:8px 10px;border-radius:8px;font-weight:600}
+.standings{width:100%;border-collapse:collapse;font-size:1.3rem}
+.standings th{font-size:.85rem;color:var(--muted);text-align:left;font-weight:600;
+white-space:nowrap;overflow-wrap:normal}
+.standings td,.standings th{padding:6px 4px;border-bottom:1px solid var(--edge)}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.standings th.num{text-align:right}
+.place{color:var(--muted);width:1%}
+.up{color:var(--up)}.down{color:var(--down)}.out{font-size:.8rem;color:var(--muted)}
+.next{font-size:1.2rem}
+pre.ruling{font:clamp(10px,3.4vw,15px)/1.3 ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace;
+background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:100%}
+.history{list-style:none;padding:0;margin:0}
+.history li{background:var(--card);border-radius:8px;padding:6px 10px;margin:8px 0}
+.scores{display:flex;flex-wrap:wrap;gap:2px 16px}
+.who{color:var(--muted)}
+.chart{margin:8px 0;background:#fff;border-radius:8px;padding:4px}
+.chart svg,.chart img{display:block;width:100%;height:auto}
+.gives{font-size:1.15rem}
+.night{max-width:36rem}
+#live{font-size:.85rem;color:var(--muted)}
+.ruling.wide{display:none}
+@media (min-width:900px){.ruling.wide{display:block}.ruling.narrow{display:none}
+.sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+gap:0 28px}.sheet h2,.sheet>.notice,.sheet>.small{grid-column:1/-1}}
+"""
+
+LIVE_SCRIPT = """(function () {
+  'use strict';
+  var board = document.getElementById('board');
+  var live = document.getElementById('live');
+  var version = board.getAttribute('data-version');
+  var busy = false;
+  function tick() {
+    if (busy) { return; }
+    busy = true;
+    fetch('board.json?v=' + encodeURIComponent(version), {cache: 'no-store'})
+      .then(function (r) {
+        if (r.status === 204) { return null; }
+        if (!r.ok) { throw new Error(String(r.status)); }
+        return r.json();
+      })
+      .then(function (j) {
+        if (j && j.version !== version) {
+          board.innerHTML = j.html;
+          version = j.version;
+          board.setAttribute('data-version', version);
+        }
+        live.textContent = 'Live: this page follows the ledger by itself.';
+      })
+      .catch(function () {
+        live.textContent = 'Cannot reach the board: trying again…';
+      })
+      .then(function () { busy = false; });
+  }
+  setInterval(tick, %(every)d);
+  document.addEventListener('visibilitychange', tick);
+  document.addEventListener('resume', tick);
+  window.addEventListener('pageshow', tick);
+  window.addEventListener('online', tick);
+}());
+"""
+
+POLL_MS = 400                # each open page asks whether the board changed
+LIVE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
+               "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
+               "form-action 'none'; frame-ancestors 'none'")
+STATIC_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                 "base-uri 'none'; form-action 'none'")
+
+
+def script() -> str:
+    return LIVE_SCRIPT % {"every": POLL_MS}
+
+
+def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = False
+         ) -> str:
+    """The whole page around `inner` (`body(sheets)`): live (its script
+    asks the board for changes) or a file to share (no script at all)."""
+    names = ", ".join(PurePath(s.label).name for s in sheets)
+    status = ('<p id="live">Live: this page follows the ledger by itself.</p>' if live
+              else '<p id="live">A copy of the board, as it was when exported.</p>')
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{LIVE_POLICY if live else STATIC_POLICY}">'
+            '<meta name="referrer" content="no-referrer">'
+            f"<title>Scorekeeper board — {e(names)}</title><style>{STYLE}</style></head>"
+            f"<body><main><h1>Scorekeeper board</h1>{status}"
+            f'<div id="board" data-version="{e(version)}">{inner}</div></main>'
+            + ('<script src="board.js"></script>' if live else "")
+            + "</body></html>\n")
+
+
+def export_pieces(session: Session, fmt: str, money: Money | None = None,
+                  left_out: Callable[[str], None] | None = None) -> Iterator[str]:
+    """`export`: `--format html` is the board of `session` as one file to
+    share (its chart inline, no script); the other formats are
+    `reports.export`'s (`left_out`: told what a CSV leaves out)."""
+    if fmt != "html":
+        return export.export_pieces(session, fmt, money, left_out)
+    sheets = [Sheet(session.label, session, money)]
+    return iter([page(sheets, body(sheets))])

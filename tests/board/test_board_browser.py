@@ -1,0 +1,156 @@
+"""The board in a real browser: Debian's chromium, driven by selenium
+(`-m browser`; `.ci/run` installs chromium and runs them). Outside CI
+they are skipped where chromium or its driver is missing; in CI
+(CI=true) they fail instead.
+
+Set SCOREKEEPER_BOARD_SHOTS to a folder to keep the screenshots."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from boardkit import HAND, HAND_2, HOSTILE, HOSTILE_FILE, base, new_ledger, running, within
+
+pytestmark = pytest.mark.browser
+
+CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage")   # a container's /dev/shm is small
+SIZES = [(360, 740), (1280, 800)]
+
+
+def _binaries() -> tuple[str | None, str | None]:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    return browser, shutil.which("chromedriver")
+
+
+@pytest.fixture(scope="module")
+def driver():
+    browser, chromedriver = _binaries()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        browser = None
+    if not (browser and chromedriver):
+        if os.environ.get("CI"):
+            pytest.fail("CI: chromium, chromedriver or selenium is missing")
+        pytest.skip("chromium, chromedriver or selenium is not installed")
+    profile = tempfile.mkdtemp(prefix="scorekeeper-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for flag in (*CHROME_FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    chrome = webdriver.Chrome(options=options, service=Service(chromedriver))
+    chrome.set_page_load_timeout(20)
+    yield chrome
+    chrome.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def _size(driver, width: int, height: int) -> None:
+    """The viewport of a phone or a laptop (headless windows have a minimum
+    width, so the size is emulated)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1,
+                            "mobile": width < 600})
+
+
+def _text(driver) -> str:
+    return str(driver.execute_script("return document.body.innerText"))
+
+
+def _shot(driver, name: str) -> None:
+    folder = os.environ.get("SCOREKEEPER_BOARD_SHOTS")
+    if folder:
+        driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+@pytest.fixture
+def evening(cli, tmp_path):
+    path = new_ledger(cli, tmp_path / "evening.toml")
+    assert cli("record", path, *HAND).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_standings_show_without_horizontal_scroll(driver, evening, width, height):
+    _size(driver, width, height)
+    with running([evening]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        places = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.standings tbody tr'))"
+            ".map(r => r.innerText.replace(/\\s+/g, ' ').trim())")
+        assert sorted(p.split(" ")[1] for p in places) == ["Asha", "Bikash", "Chandra"]
+        assert [p.split(" ")[0] for p in places][0] == "1"
+        assert "Next dealer" in _text(driver)
+        assert within(5, lambda: driver.execute_script(
+            "return document.querySelector('.chart img').naturalWidth") > 0)
+        wide, seen = driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide <= seen, f"{wide}px of page in a {seen}px window"
+        _shot(driver, f"board-{width}x{height}")
+
+
+def test_a_hand_recorded_with_the_cli_shows_within_2_seconds(driver, cli, evening):
+    _size(driver, 360, 740)
+    with running([evening]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        assert "Hand 2" not in _text(driver)
+        assert cli("record", evening, *HAND_2).exit_code == 0
+        written = time.monotonic()
+        assert within(2.0, lambda: "Hand 2" in _text(driver), 0.02)
+        assert time.monotonic() - written < 2.0
+        assert "Live" in driver.find_element("id", "live").text
+
+
+def test_a_hostile_name_runs_no_script(driver, cli, tmp_path):
+    path = new_ledger(cli, tmp_path / HOSTILE_FILE, HOSTILE)
+    hand = ["--call", "Chandra", "--hand", f"{HOSTILE[0]}=K♠ Q♠",
+            "--hand", f"{HOSTILE[1]}=K♥ Q♥", "--hand", "Chandra=A♠"]
+    assert cli("record", path, *hand).exit_code == 0
+    _size(driver, 360, 740)
+    with running([path]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        driver.execute_script("window.__ran = 0; window.alert = () => { window.__ran++; };")
+        assert cli("record", path, *hand).exit_code == 0        # drawn by the live path too
+        assert within(2.0, lambda: "Hand 2" in _text(driver), 0.02)
+        text = _text(driver)
+        assert HOSTILE[0] in text and HOSTILE[1] in text and HOSTILE_FILE in text
+        assert driver.execute_script("return window.__ran") == 0
+        # the one image is the board's chart, drawn from the same escaped names
+        assert driver.execute_script(
+            "return Array.from(document.images).map(i => i.getAttribute('src')"
+            ".replace(/=.*/, ''))") == ["chart/0.svg?v"]
+        assert driver.execute_script("return Array.from(document.scripts).map(s => s.src)"
+                                     ) == [f"http://127.0.0.1:{server.server_address[1]}"
+                                           "/board.js"]
+        _shot(driver, "board-hostile-360x740")
+
+
+def test_under_lan_a_request_without_the_token_is_refused(driver, evening):
+    _size(driver, 1280, 800)
+    with running([evening], lan=True) as server:
+        port = server.server_address[1]
+        driver.get(f"http://127.0.0.1:{port}/")
+        assert "Not found" in _text(driver) and "Asha" not in _text(driver)
+        driver.get(f"http://127.0.0.1:{port}/{server.token}/")
+        assert "Asha" in _text(driver) and "Next dealer" in _text(driver)
+
+
+def test_a_phone_that_slept_catches_up_when_it_wakes(driver, cli, evening):
+    _size(driver, 360, 740)
+    with running([evening]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        # asleep: the page frozen, its timers stopped, while a hand is recorded
+        driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "frozen"})
+        assert cli("record", evening, *HAND_2).exit_code == 0
+        time.sleep(1.0)
+        driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
+        assert within(2.0, lambda: "Hand 2" in _text(driver), 0.02)
