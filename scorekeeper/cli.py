@@ -265,7 +265,7 @@ _built: list[bool] = []
 def _later_command(name: str) -> Any:
     """The function of a command `build` adds (verify … rules), or None."""
     from importlib import import_module  # each loads only its own module
-    module = {"verify": "verify", "undo": "edit", "extend": "edit", "rename": "edit"}
+    module = {"verify": "verify", **dict.fromkeys(("undo", "redo", "extend", "rename"), "edit")}
     if name in module:
         return getattr(import_module(f"scorekeeper.commands.{module[name]}"), name)
     if name in ("settle-up", "stats", "chart", "rules"):

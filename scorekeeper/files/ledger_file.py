@@ -4,8 +4,8 @@ Reading is one plain way (`read_checked`): the bytes, parsed whole, every
 hand ruled again from its stored inputs, in this process. What disagrees
 comes back as `problems`, for the commands that show a session to warn of.
 
-Every change (`create`, `record`, `amend`, `undo`, `extend`, `rename`,
-`fix`) is one transaction (`_transaction`): take the ledger's lock, read
+Every change (`create`, `record`, `amend`, `undo`, `redo`, `extend`,
+`rename`, `fix`) is one transaction (`_transaction`): take the ledger's lock, read
 and check it as above, make the change as a pure function of the session
 and its text, parse the new text whole and compare it with the document
 meant, then write it atomically — all under the lock. A change is refused
@@ -119,12 +119,26 @@ def _unreadable(label: str, why: str) -> Impossible:
 Repair = Callable[[Checked, Session], Sequence[ledger.Problem]]
 
 
+UNDONE = "undone"     # the top-level key holding the hand `undo` removed
+
+
+def _forget_undone(new: Change) -> Change:
+    """The change without the hand kept for `redo`: once another hand is
+    written (or the ledger rewritten), it is no longer the one to put back."""
+    if UNDONE not in new.document:
+        return new
+    document = {k: v for k, v in new.document.items() if k != UNDONE}
+    return Change(tomltext.without_header_key(new.text, UNDONE), document)
+
+
 def _transaction(path: Path, change: Callable[[Session, str], Change],
-                 on_wait: Waiting = None, repair: Repair | None = None) -> Checked:
+                 on_wait: Waiting = None, repair: Repair | None = None,
+                 keeps_undone: bool = False) -> Checked:
     """Lock, read and check, change, read back, write; the session after,
     with what still does not verify. A change is refused on a ledger that
     does not verify, unless it is a `repair`: then the session after must
-    pass `repair(before, after)`."""
+    pass `repair(before, after)`. Unless the change `keeps_undone` (undo,
+    redo, extend), the hand kept for `redo` is dropped with it."""
     label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
@@ -132,6 +146,8 @@ def _transaction(path: Path, change: Callable[[Session, str], Change],
         if repair is None:
             refuse_stale(before)
         new = change(before.session, text)
+        if not keeps_undone:
+            new = _forget_undone(new)
         after = _read_back(new, label)
         left = repair(before, after) if repair is not None else ()
         storage.check_writable(real, path)
@@ -351,39 +367,133 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
 @dataclass(frozen=True)
 class Undone:
     removed: StoredHand
+    before: Session
     after: Session
+    kept: bool = True       # its text is kept for `redo`
+
+
+def _kept_for_redo(session: Session, text: str, label: str) -> Change | None:
+    """The ledger without its last hand, that hand's exact text kept in the
+    top-level `undone` (replacing any kept before); None when the layout
+    does not allow it (something after the last hand, or a header the
+    key cannot be written into as it reads back)."""
+    split = tomltext.split_last_hand(text)
+    if split is None:
+        return None
+    kept, removed = split
+    document = {k: v for k, v in session.document.items() if k != "hands"}
+    document[UNDONE] = removed
+    if session.document["hands"][:-1]:
+        document["hands"] = list(session.document["hands"][:-1])
+    new = tomltext.with_header_key(kept + "\n", UNDONE, removed)
+    try:
+        if tomltext.load_toml(new, label) != document:
+            return None
+    except tomltext.LedgerError:
+        return None
+    return Change(new, document)
 
 
 def undo(path: Path, expect_hands: int | None = None,
          on_wait: Waiting = None) -> Undone:
     """Remove the last hand (`expect_hands`: the hands there were when the
-    person confirmed; refused if another writer changed that). On a ledger
-    that does not verify, allowed when what is left verifies."""
-    removed: list[StoredHand] = []
+    person confirmed; refused if another writer changed that), keeping its
+    exact text for `redo` where the layout allows. On a ledger that does
+    not verify, allowed when what is left verifies."""
+    removed: list[tuple[StoredHand, Session, bool]] = []
 
     def drop_last(session: Session, text: str) -> Change:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
         _unchanged(path, session, expect_hands, "you were asked", "removed",
                    "undo")
+        kept = _kept_for_redo(session, text, visible(str(path)))
+        removed.append((session.hands[-1], session, kept is not None))
+        if kept is not None:
+            return kept
         cut = tomltext.without_last_hand(text)
         if cut is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
                              "table to remove; edit the file by hand")
-        removed.append(session.hands[-1])
-        document = dict(session.document)
-        document["hands"] = list(document["hands"][:-1])
-        if not document["hands"]:
-            del document["hands"]
-        return Change(cut, document)
+        return _forget_undone(Change(cut, _without_last(session.document)))
 
     def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
         if before.problems:
             refuse_stale(Checked(after, tuple(ledger.verify(after))))
         return []
 
-    after = _transaction(path, drop_last, on_wait, repair=still_sound).session
-    return Undone(removed[0], after)
+    after = _transaction(path, drop_last, on_wait, repair=still_sound,
+                         keeps_undone=True).session
+    hand, before, kept = removed[0]
+    return Undone(hand, before, after, kept)
+
+
+def _without_last(document: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(document)
+    out["hands"] = list(out["hands"][:-1])
+    if not out["hands"]:
+        del out["hands"]
+    return out
+
+
+@dataclass(frozen=True)
+class Redone:
+    ruled: SessionHand
+    after: Session
+
+
+def redo(path: Path, on_wait: Waiting = None) -> Redone:
+    """Put back the hand `undo` removed, byte for byte (its text kept in
+    `undone`), after ruling it again on the session as it is now: refused
+    (exit 2) when nothing is kept, and (exit 1) when it no longer agrees."""
+    redone: list[SessionHand] = []
+
+    def put_back(session: Session, text: str) -> Change:
+        kept = session.document.get(UNDONE)
+        if not isinstance(kept, str):
+            raise Impossible(f"{path}: nothing to redo: no hand was undone since "
+                             "the last hand was written", session.rules.rule("ledger"))
+        session.check_open()
+        table = _undone_table(path, session, kept)
+        base = tomltext.without_header_key(text, UNDONE)
+        document = {k: v for k, v in session.document.items() if k != UNDONE}
+        document["hands"] = [*document.get("hands", []), table]
+        new = Change(base[:-1] + kept if base.endswith("\n") else base + kept,
+                     document)
+        redone.append(_ruled_again(path, session, document))
+        return new
+
+    after = _transaction(path, put_back, on_wait, keeps_undone=True).session
+    return Redone(redone[0], after)
+
+
+def _undone_table(path: Path, session: Session, kept: str) -> dict[str, Any]:
+    """The one `[[hands]]` table `undone` holds, numbered next (exit 2 if not)."""
+    try:
+        parsed = tomltext.load_toml(kept, f"{path}: undone")
+    except tomltext.LedgerError as err:
+        parsed = {"error": err.problems[0][1]}
+    hands = parsed.get("hands")
+    if set(parsed) != {"hands"} or not isinstance(hands, list) or len(hands) != 1 \
+            or hands[0].get("hand") != len(session.hands) + 1:
+        raise Impossible(f"{path}: `undone` does not hold hand "
+                         f"{len(session.hands) + 1} as one [[hands]] table: "
+                         "nothing to redo; remove the `undone` line by hand",
+                         session.rules.rule("ledger"))
+    return dict(hands[0])
+
+
+def _ruled_again(path: Path, session: Session,
+                 document: Mapping[str, Any]) -> SessionHand:
+    """The hand put back, ruled again on the session as it stands: refused
+    (exit 1) if the ledger would then not verify."""
+    label = visible(str(path))
+    after = ledger.from_document(document, label)
+    found = ledger.verify(after)
+    if found:
+        raise Refused(f"the hand undone no longer agrees with {label}; nothing "
+                      f"written:\n{_listed(found)}", session.rules.rule("ledger"))
+    return after.rule_stored(len(after.hands))
 
 
 def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
@@ -409,4 +519,5 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
             refuse_stale(before)
         return left
 
-    return _transaction(path, set_length, on_wait, repair=mends)
+    return _transaction(path, set_length, on_wait, repair=mends,
+                        keeps_undone=True)

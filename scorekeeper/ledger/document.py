@@ -91,10 +91,13 @@ def _header(doc: Mapping[str, Any], key_line: Any,
                          f"this scorekeeper reads format {FORMAT_VERSION}"))
         return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
-             "options", "money"}
+             "options", "money", "undone"}
     for key in doc:
         if key not in known:
             problems.append((key_line(key), f"unknown top-level key `{key}`"))
+    if not isinstance(doc.get("undone", ""), str):
+        problems.append((key_line("undone"), "`undone` must be text: the "
+                         "[[hands]] table `undo` removed, kept for `redo`"))
     if "money" in doc:
         from scorekeeper.core.money import stored_problems  # start-up: only with money
 
