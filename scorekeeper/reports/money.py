@@ -33,7 +33,13 @@ from math import floor
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.money import Currency, MoneyOption, money_option, rate_text
+from scorekeeper.core.money import (
+    Currency,
+    MoneyOption,
+    grouped,
+    money_option,
+    rate_text,
+)
 from scorekeeper.reports.roster import name_key
 from scorekeeper.reports.settle_up import Transfer, fewest_transfers
 from scorekeeper.reports.settle_up import balances as settled
@@ -119,7 +125,8 @@ class Money(NamedTuple):
         near = round(scaled)
         sign = "-" if near < 0 else "+" if near > 0 else ""
         whole, part = divmod(abs(near), 10 ** places)
-        text = f"{sign}{self.currency.symbol} {whole}.{part:0{places}d}"
+        text = f"{sign}{self.currency.symbol} " \
+            f"{grouped(whole, self.currency.lakh)}.{part:0{places}d}"
         return text if scaled == near else "≈" + text
 
     def as_json(self) -> dict[str, Any]:
