@@ -5,7 +5,7 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
 import typer
 
@@ -22,6 +22,10 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.session import Session
+    from scorekeeper.reports.money import Money
 
 
 def settle_up(
@@ -43,16 +47,17 @@ def settle_up(
         for checked in checked_all:
             warn_stale(checked)
         sessions = [checked.session for checked in checked_all]
+        if rate is None and money_.differ(sessions):
+            at_rates = money_.own_rates(sessions, currency, mix)
+            _notes(sessions)
+            _own_rates(sessions, at_rates, as_json, ascii)
+            return
         balances = settleup.balances(sessions, mix)
         transfers = settleup.fewest_transfers(balances)
         kind = settleup.kind_of(sessions)
         option = money_.agreed(sessions, rate, currency)
         money = None if option is None else money_.money(balances, kind.scale, option)
-        for s in sessions:      # once nothing is refused: a note, not a refusal
-            if not s.complete:
-                planned = f"/{s.planned}" if s.planned else ""
-                say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
-                    "hands): settling what is recorded")
+        _notes(sessions)
         hands = sum(len(s.hands) for s in sessions)
         if as_json:
             emit_json({"balances": balances,
@@ -66,12 +71,48 @@ def settle_up(
             return
         from scorekeeper.screen import summaries  # rich: only when a person reads
 
-        titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
-        heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
-                   f"{plural(hands, 'hand')}")
-        summaries.settle_up(console(ascii), heading, balances, transfers, kind, money)
+        summaries.settle_up(console(ascii), _heading(sessions), balances, transfers,
+                            kind, money)
 
     guarded(body, as_json)
+
+
+def _notes(sessions: Sequence[Session]) -> None:
+    """Once nothing is refused: a note, not a refusal, of each session not
+    yet complete."""
+    for s in sessions:
+        if not s.complete:
+            planned = f"/{s.planned}" if s.planned else ""
+            say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
+                "hands): settling what is recorded")
+
+
+def _heading(sessions: Sequence[Session]) -> str:
+    hands = sum(len(s.hands) for s in sessions)
+    titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
+    return (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
+            f"{plural(hands, 'hand')}")
+
+
+def _own_rates(sessions: Sequence[Session], money: Money, as_json: bool,
+               ascii: bool) -> None:
+    """Sessions that agreed different rates, settled in money only (their
+    points, at different stakes, are not added up: `balances` and
+    `transfers` are null in JSON)."""
+    if as_json:
+        from scorekeeper.reports.settle_up import owed  # start-up: see module doc
+
+        emit_json({"balances": None, "balances_display": None,
+                   "transfers": None, "transfers_display": None,
+                   "sessions": [s.label for s in sessions],
+                   "hands": sum(len(s.hands) for s in sessions),
+                   "by_session": [{"session": s.label, "balances": owed(s),
+                                   **s.money} for s in sessions],
+                   "money": money.as_json()}, ascii)
+        return
+    from scorekeeper.screen import summaries  # rich: only when a person reads
+
+    summaries.settle_up_money(console(ascii), _heading(sessions), money)
 
 
 def _refuse_twice(paths: Sequence[Path]) -> None:
