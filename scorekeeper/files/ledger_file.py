@@ -4,8 +4,8 @@ Reading is one plain way (`read_checked`): the bytes, parsed whole, every
 hand ruled again from its stored inputs, in this process. What disagrees
 comes back as `problems`, for the commands that show a session to warn of.
 
-Every change (`create`, `record`, `amend`, `undo`, `redo`, `extend`,
-`rename`, `fix`) is one transaction (`_transaction`): take the ledger's lock, read
+Every change (`create`, `record`, `amend`, `undo`, `redo`, `join`,
+`leave`, `extend`, `rename`, `fix`) is one transaction (`_transaction`): take the ledger's lock, read
 and check it as above, make the change as a pure function of the session
 and its text, parse the new text whole and compare it with the document
 meant, then write it atomically — all under the lock. A change is refused
@@ -317,6 +317,39 @@ def rename(path: Path, old: str, new: str,
 
     after = _transaction(path, change, on_wait).session
     return after, renamed[0]
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat changed: who, from which hand, and the session after."""
+    name: str
+    hand: int
+    after: Session
+
+
+def join(path: Path, name: str, after: str | None = None,
+         on_wait: Waiting = None) -> Seated:
+    """Seat `name` from the next hand (to the left of `after`), at 0."""
+    return _seat(path, lambda session: session.joined(name, after), on_wait)
+
+
+def leave(path: Path, name: str, on_wait: Waiting = None) -> Seated:
+    """`name` is gone from the next hand; their total stays."""
+    return _seat(path, lambda session: session.left(name), on_wait)
+
+
+def _seat(path: Path, changed: Callable[[Session], dict[str, Any]],
+          on_wait: Waiting) -> Seated:
+    """The ledger with one more entry in its top-level `seats` (one line,
+    written before the first table), the hands as they are."""
+    def change(session: Session, text: str) -> Change:
+        document = changed(session)
+        return Change(tomltext.with_header_key(text, "seats", document["seats"]),
+                      document)
+
+    after = _transaction(path, change, on_wait).session
+    last = after.seats[-1]
+    return Seated(last.name, last.hand, after)
 
 
 def session_fixes(session: Session,

@@ -155,9 +155,17 @@ def header_text(header: Mapping[str, Any]) -> str:
 def ledger_text(document: Mapping[str, Any]) -> str:
     """A whole ledger written anew in scorekeeper's own layout (`rename`):
     the header, then one `[[hands]]` table per hand."""
-    header = {k: v for k, v in document.items() if k != "hands"}
-    return header_text(header) + "".join(hand_text(h)
-                                         for h in document.get("hands", []))
+    header = {k: v for k, v in document.items() if k not in ("hands", *ONE_LINE)}
+    text = header_text(header)
+    for key in ONE_LINE:        # as `join`, `leave` and `undo` write them
+        if key in document:
+            text = with_header_key(text, key, document[key])
+    return text + "".join(hand_text(h) for h in document.get("hands", []))
+
+
+# Top-level keys written on one line before the first table, so that they
+# are found and replaced by `with_header_key`.
+ONE_LINE = ("seats", "undone")
 
 
 def hand_text(data: Mapping[str, Any]) -> str:
@@ -261,6 +269,8 @@ def with_header_key(text: str, key: str, value: Any) -> str:
     found = _key_line(key).search(text, 0, end)
     if found:
         return text[:found.start()] + line + text[found.end():]
+    while text.endswith("\n\n", 0, end):  # before the blank lines above the table
+        end -= 1
     return text[:end] + line + text[end:]
 
 
