@@ -222,7 +222,7 @@ def _seat_change(entry: Mapping[str, Any], where: str,
 def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
                    rules: RuleSet) -> list[str]:
     """What is wrong with the joins and leaves in order (nothing: [])."""
-    rule = rules.rule("seats")
+    rule = rules.rule_or("seats", "table")
     seated, known, last = set(players), list(players), 0
     for change in seats:
         if change.hand < last:
@@ -469,7 +469,7 @@ def _seating_problem(session: Session, index: int, seated: Sequence[str],
     for p in seated:
         if p not in present:
             said.append(f"{p} has a score but is not seated at this hand "
-                        f"(`seats`, {rules.rule('seats')})")
+                        f"(`seats`, {rules.rule_or('seats', 'table')})")
         elif p in out:
             said.append(f"{p} has a score but sits this hand out (`out`, {table})")
         elif p in gone:

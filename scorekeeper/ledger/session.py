@@ -687,7 +687,7 @@ class Session:
         seats rule: a name seated already or once (in any case), a table
         fuller than the game seats."""
         self.check_open()
-        rule, number = self.rules.rule("seats"), len(self.hands) + 1
+        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
         name = typed.strip()
         known = [p for p in self.players if p.casefold() == name.casefold()]
         if known:
@@ -706,7 +706,7 @@ class Session:
         stays and settles up. Exit 2, citing the seats rule: a player not
         seated, or fewer players left than the game needs."""
         self.check_open()
-        rule, number = self.rules.rule("seats"), len(self.hands) + 1
+        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
         seated = self.seated_for(number - 1)
         name = self._seated_name(typed, seated, rule)
         self._check_count(len(seated) - 1, "leave", rule)
