@@ -43,13 +43,20 @@ def _named(session: "Session", number: int) -> tuple[str, dict[str, Any]]:
              "winner": row.get("winner"), "ruling": story})
 
 
+PAID_OPT = typer.Option(False, "--paid",
+                        help="Take back the last payment settle-up --paid recorded.")
+
+
 def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
-         yes: bool = YES_OPT) -> None:
+         yes: bool = YES_OPT, paid: bool = PAID_OPT) -> None:
     """Remove the last hand (on a terminal, after saying which and asking);
     `redo` puts it back until another hand is written."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
+        if paid:
+            _unpay(ledger, as_json)
+            return
         expect = None
         if not yes and stdin_is_tty():
             session = ledger_file.read(ledger)
@@ -81,6 +88,22 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         after_write(f"Removed hand {removed.number} from {ledger}", show)
 
     guarded(body, as_json)
+
+
+def _unpay(ledger: Path, as_json: bool) -> None:
+    """`undo --paid`: the last payment recorded taken back."""
+    from scorekeeper.files import ledger_file  # start-up: see module doc
+
+    record, after = ledger_file.unpay(ledger, on_wait=waiting(ledger))
+
+    def show() -> None:
+        if as_json:
+            emit_json({"unpaid": record, "paid_hands": after.paid_hands})
+            return
+        say(f"Took back the payment of {ledger}'s hands 1–{record.get('hands')} "
+            f"({record.get('at')}); {plural(len(after.hands) - after.paid_hands, 'hand')} "
+            "unpaid now.")
+    after_write(f"Took back a payment in {ledger}", show)
 
 
 def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:

@@ -270,6 +270,11 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
     def rewrite(session: Session, text: str) -> Change:
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "amended", "amend")
+        if 1 <= number <= session.paid_hands:
+            raise Impossible(f"{path}: hand {number} is settled (paid "
+                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
+                             f"{path} --paid` takes the payment back first",
+                             session.rules.rule("ledger"))
         ruled = session.rule_amended(number, flags, keep)
         done.append((ruled, session))
         tables = {number: dict(ruled.stored),
@@ -350,6 +355,48 @@ def _seat(path: Path, changed: Callable[[Session], dict[str, Any]],
     after = _transaction(path, change, on_wait).session
     last = after.seats[-1]
     return Seated(last.name, last.hand, after)
+
+
+def pay(path: Path, record: Mapping[str, Any], expect_hands: int,
+        on_wait: Waiting = None) -> Session:
+    """Record that a settlement of this ledger's first `record["hands"]`
+    hands was paid (one more entry in the top-level `paid`). Refused (exit
+    2) if they are paid already, or another writer changed the hands since
+    the settlement was worked out."""
+    def change(session: Session, text: str) -> Change:
+        _unchanged(path, session, expect_hands, "the settlement was worked out",
+                   "recorded as paid", "settle-up --paid")
+        if session.paid_hands >= len(session.hands):
+            raise Impossible(f"{path}: its hands are paid already ({plural(session.paid_hands, 'hand')}, "
+                             f"{session.payments[-1].get('at')}): the same settlement "
+                             "is not paid twice", session.rules.rule("ledger"))
+        return _with_paid(session, text, [*session.payments, dict(record)])
+
+    return _transaction(path, change, on_wait, keeps_undone=True).session
+
+
+def unpay(path: Path, on_wait: Waiting = None) -> tuple[dict[str, Any], Session]:
+    """Take back the last payment recorded (`undo --paid`): the record
+    removed and the session after. Exit 2 if none is recorded."""
+    removed: list[dict[str, Any]] = []
+
+    def change(session: Session, text: str) -> Change:
+        if not session.payments:
+            raise Impossible(f"{path}: no payment is recorded: nothing to take back",
+                             session.rules.rule("ledger"))
+        removed.append(session.payments[-1])
+        return _with_paid(session, text, session.payments[:-1])
+
+    after = _transaction(path, change, on_wait, keeps_undone=True).session
+    return removed[0], after
+
+
+def _with_paid(session: Session, text: str, records: list[dict[str, Any]]) -> Change:
+    document = {k: v for k, v in session.document.items() if k != "paid"}
+    if not records:
+        return Change(tomltext.without_header_key(text, "paid"), document)
+    document["paid"] = records
+    return Change(tomltext.with_header_key(text, "paid", records), document)
 
 
 def session_fixes(session: Session,
@@ -438,6 +485,11 @@ def undo(path: Path, expect_hands: int | None = None,
     def drop_last(session: Session, text: str) -> Change:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
+        if session.paid_hands >= len(session.hands):
+            raise Impossible(f"{path}: hand {len(session.hands)} is settled (paid "
+                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
+                             f"{path} --paid` takes the payment back first",
+                             session.rules.rule("ledger"))
         _unchanged(path, session, expect_hands, "you were asked", "removed",
                    "undo")
         kept = _kept_for_redo(session, text, visible(str(path)))

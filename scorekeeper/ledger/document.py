@@ -93,7 +93,7 @@ def _header(doc: Mapping[str, Any], key_line: Any,
                          f"this scorekeeper reads format {FORMAT_VERSION}"))
         return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
-             "options", "money", "undone", "seats"}
+             "options", "money", "undone", "seats", "paid"}
     for key in doc:
         if key not in known:
             problems.append((key_line(key), f"unknown top-level key `{key}`"))
@@ -423,7 +423,45 @@ def verify(session: Session) -> list[Problem]:
     for h in session.hands:
         found = _sequence_problems(session, h) + _replay_problems(session, h)
         problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
-    return problems
+    return problems + [Problem(None, None, m) for m in _paid_problems(session)]
+
+
+def _paid_problems(session: Session) -> list[str]:
+    """What is wrong with the ledger's record of payments (`paid`): each
+    `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
+    to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
+    the payment before, the transfers between its players."""
+    stored = session.document.get("paid")
+    if stored is None:
+        return []
+    rule = session.rules.rule("ledger")
+    if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
+        return [f"`paid` must be a list of tables ({rule})"]
+    found: list[str] = []
+    before = 0
+    for i, record in enumerate(stored):
+        where = f"`paid[{i}]`"
+        hands, transfers = record.get("hands"), record.get("transfers")
+        if set(record) != {"at", "hands", "sessions", "transfers", "unit"} or \
+                not isinstance(record["at"], str) or not isinstance(record["unit"], str) \
+                or not isinstance(record["sessions"], list) or type(hands) is not int \
+                or not isinstance(transfers, list) \
+                or not all(isinstance(t, dict) for t in transfers):
+            found.append(f"{where} must hold at, hands, sessions, transfers and "
+                         f"unit, each of its type ({rule})")
+            continue
+        if not before < hands <= len(session.hands):
+            found.append(f"{where} settles {hands} hands, but "
+                         f"{plural(len(session.hands), 'hand')} are recorded and "
+                         f"{before} were paid before it ({rule})")
+        before = max(before, hands)
+        for t in transfers:
+            if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
+                    or t["amount"] <= 0 or not isinstance(t["from"], str) \
+                    or not isinstance(t["to"], str):
+                found.append(f"{where}: a transfer is {{from = NAME, to = NAME, "
+                             f"amount = N}} with N above 0, not {t!r} ({rule})")
+    return found
 
 
 def _sequence_problems(session: Session, h: StoredHand) -> list[str]:

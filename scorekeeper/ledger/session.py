@@ -183,6 +183,25 @@ class Session:
         stored = self.document.get("money")
         return dict(stored) if isinstance(stored, dict) else {}
 
+    @property
+    def payments(self) -> list[dict[str, Any]]:
+        """The settlements recorded as paid (`settle-up --paid`: the
+        ledger's `paid`), oldest first; [] if none."""
+        stored = self.document.get("paid")
+        return [p for p in stored if isinstance(p, dict)] if isinstance(stored, list) else []
+
+    @property
+    def paid_hands(self) -> int:
+        """How many hands, from the first, a recorded payment settled."""
+        return max((p["hands"] for p in self.payments if type(p.get("hands")) is int),
+                   default=0)
+
+    def unpaid(self) -> "Session":
+        """The session's hands not yet paid (what a later `settle-up`
+        counts): the totals of the hands after the last payment."""
+        paid = self.paid_hands
+        return self if not paid else replace(self, hands=self.hands[paid:])
+
     def hand_json(self, hand: SessionHand) -> dict[str, Any]:
         """`record --json` / `show --json` of one of this session's hands."""
         return hand.as_json(self.game, self.score_kind)
@@ -364,6 +383,9 @@ class Session:
             data["unbalanced_hands"] = self.unbalanced()
         else:
             data["eliminated"] = list(self.eliminated())
+        if self.payments:
+            data["paid"] = self.payments
+            data["settled"] = bool(self.hands) and self.paid_hands >= len(self.hands)
         if self.seats:
             data["seated"] = list(self.present(len(self.hands)))
             data["seats"] = [c.stored() for c in self.seats]
@@ -566,6 +588,11 @@ class Session:
         if self.seats:
             document["seats"] = [{k: swap(v) if k != "hand" else v
                                   for k, v in c.stored().items()} for c in self.seats]
+        if self.payments:
+            document["paid"] = [{**p, "transfers": [
+                {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
+                for t in p.get("transfers", []) if isinstance(t, dict)]}
+                for p in self.payments]
         if hands:
             document["hands"] = hands
         return document

@@ -165,7 +165,7 @@ def ledger_text(document: Mapping[str, Any]) -> str:
 
 # Top-level keys written on one line before the first table, so that they
 # are found and replaced by `with_header_key`.
-ONE_LINE = ("seats", "undone")
+ONE_LINE = ("seats", "paid", "undone")
 
 
 def hand_text(data: Mapping[str, Any]) -> str:
