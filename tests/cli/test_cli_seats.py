@@ -155,7 +155,10 @@ def test_dh13_exports_chart_and_stats_read_a_ledger_with_seats(cli, evening):
     assert cli("join", evening, "Kiran").exit_code == 0
     record(cli, evening, *A_CALLS, "--hand", "Kiran=5♠")
     csv = cli("export", evening, "--format", "csv")
-    assert csv.exit_code == 0 and "Kiran" in csv.stdout
+    assert csv.exit_code == 0 and "Asha called; joined: Kiran" in csv.stdout
+    exported = json.loads(cli("export", evening, "--format", "json").stdout)
+    assert exported["standings"]["seats"] == [{"hand": 2, "join": "Kiran"}]
+    assert exported["standings"]["totals"]["Kiran"] == -5
     for command in (["chart"], ["stats"], ["export", "--format", "md"]):
         result = cli(command[0], evening, *command[1:])
         assert result.exit_code == 0, result.stderr
