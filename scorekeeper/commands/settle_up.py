@@ -56,8 +56,10 @@ def settle_up(
             _nothing_unpaid(left_out, as_json)
             return
         sessions = [s.unpaid() for _, s in kept]
-        if rate is None and money_.differ(sessions):
-            at_rates = money_.own_rates(sessions, currency, mix)
+        scales = {s.score_kind.scale for s in sessions}
+        if money_.differ(sessions) if rate is None else len(scales) > 1:
+            # each at its own rate, or at --rate each in its own unit
+            at_rates = money_.own_rates(sessions, currency, mix, rate)
             _notes([s for _, s in kept])
             if paid:
                 _record_paid(kept, at_rates.transfers, at_rates.currency.code)

@@ -87,16 +87,17 @@ def _one_currency(sessions: Sequence[Session],
 
 
 def own_rates(sessions: Sequence[Session], code: str | None,
-              mix: bool = False) -> Money:
+              mix: bool = False, rate: str | None = None) -> Money:
     """Sessions that agreed different rates at `new`, settled together:
     each session's balances (`settle_up.owed`: Call Break's pair by pair,
     CB-13) turn into money at its own rate, exactly; the amounts are added
     per player (names matched in any case), apportioned to whole units,
     and paid off with the fewest transfers. Exit 2: a session without a
     rate, or sessions in different currencies (`code`, `--currency`,
-    names one for all)."""
+    names one for all). `rate` (`--rate`): one rate for every session,
+    each still turned into money on its own (whole points and tenths)."""
     settleable(sessions, mix)
-    options = [money_option(None, code, s.money) for s in sessions]
+    options = [money_option(rate, code, s.money) for s in sessions]
     missing = [s.label for s, o in zip(sessions, options) if o is None]
     if missing:
         raise Impossible(f"{', '.join(missing)} agreed no rate at `new`, the "
@@ -112,7 +113,8 @@ def own_rates(sessions: Sequence[Session], code: str | None,
             shown = roster.add(name)
             exact[shown] = exact.get(shown, Fraction(0)) + value
     paid = apportion(exact)
-    rates = tuple((s.label, o) for s, o in zip(sessions, chosen))
+    rates = () if rate is not None else \
+        tuple((s.label, o) for s, o in zip(sessions, chosen))
     return Money(chosen[0], paid, exact, fewest_transfers(paid), rates)
 
 

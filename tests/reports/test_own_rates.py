@@ -142,3 +142,20 @@ def test_own_rates_screen_fits_40_columns(cli, tmp_path, monkeypatch):
     lines = result.stdout.splitlines()
     assert len(lines) > 8 and all(cell_len(line) <= 40 for line in lines)
     assert "Dipak gives Asha Rs 408" in result.stdout
+
+
+def test_cb13_rate_given_turns_tenths_and_whole_points_into_money_each_in_its_unit(
+        cli, tmp_path):
+    dh = dhumbal(cli, tmp_path / "dh.toml", "--rate", "10")
+    cb = callbreak(cli, tmp_path / "cb.toml", "--rate", "5")
+    result = cli("settle-up", dh, cb, "--mix", "--rate", "10", "--json")
+    assert result.exit_code == 0, result.stderr
+    money = json.loads(result.stdout)["money"]
+    # Dhumbal 34 × 10 = 340; Call Break (4·12.3 − 29.6) × 10 = 196 (CB-13)
+    assert money["balances"] == {"Asha": 536, "Bikash": -26, "Chandra": 106,
+                                 "Dipak": -616}
+    assert money["rate"] == "10" and "rates" not in money
+    bare = [new(cli, tmp_path / "a.toml", "dhumbal"), new(cli, tmp_path / "b.toml",
+                                                          "callbreak")]
+    refused = cli("settle-up", *bare, "--mix")
+    assert refused.exit_code == 2 and "different units" in refused.stderr
