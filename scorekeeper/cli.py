@@ -3,8 +3,7 @@
 Each command parses its options, calls the core or the ledger file, and either
 renders for a person (rich, imported only then) or writes one JSON document
 (`--json`). Games are reached through `scorekeeper.games.registry`; the hand
-options of `record` and `settle`, and every `check`, are built from what
-the games declare.
+options of `record` and `settle`, and every `check`, are built from what the games declare.
 
 Imports inside functions keep start-up fast: a command loads only what it
 uses (a `check` never loads the ledger, rich or another game's engine).
@@ -263,7 +262,8 @@ _built: list[bool] = []
 def _later_command(name: str) -> Any:
     """The function of a command `build` adds (verify … rules), or None."""
     from importlib import import_module  # each loads only its own module
-    module = {"verify": "verify", "undo": "edit", "extend": "edit", "rename": "edit"}
+    module = {"verify": "verify", "join": "seats", "leave": "seats",
+              **dict.fromkeys(("undo", "redo", "extend", "rename"), "edit")}
     if name in module:
         return getattr(import_module(f"scorekeeper.commands.{module[name]}"), name)
     if name in ("settle-up", "stats", "chart", "rules", "serve"):
@@ -298,11 +298,11 @@ def build() -> Typer:
     the games' declarations (`record`, `settle`, every `check`)."""
     if not _built:
         # imported here: a `check` loads neither
-        from scorekeeper.commands import edit, record, verify
+        from scorekeeper.commands import edit, record, seats, verify
 
         record.register_hand_commands(app)
-        verify.register(app)
-        edit.register(app)
+        for module in (verify, edit, seats):
+            module.register(app)
         check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
         from scorekeeper.commands import chart, rules, serve, settle_up, stats

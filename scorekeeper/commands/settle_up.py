@@ -5,7 +5,7 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 import typer
 
@@ -18,10 +18,16 @@ from scorekeeper.commands.common import (
     emit_json,
     guarded,
     say,
+    waiting,
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger.session import Session
+    from scorekeeper.reports.money import Money
+    from scorekeeper.reports.settle_up import Transfer
 
 
 def settle_up(
@@ -30,48 +36,171 @@ def settle_up(
     mix: bool = typer.Option(False, "--mix",
                              help="Add up sessions of different games."),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
+    paid: bool = typer.Option(False, "--paid",
+                              help="Record in each ledger that this settlement was paid."),
     as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
         from scorekeeper.reports import money as money_  # start-up: see module doc
-        from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
-
         _refuse_twice(ledgers)
         checked_all = [ledger_file.read_checked(path) for path in ledgers]
         for checked in checked_all:
             warn_stale(checked)
-        sessions = [checked.session for checked in checked_all]
-        balances = settleup.balances(sessions, mix)
-        transfers = settleup.fewest_transfers(balances)
-        kind = settleup.kind_of(sessions)
-        option = money_.agreed(sessions, rate, currency)
-        money = None if option is None else money_.money(balances, kind.scale, option)
-        for s in sessions:      # once nothing is refused: a note, not a refusal
-            if not s.complete:
-                planned = f"/{s.planned}" if s.planned else ""
-                say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
-                    "hands): settling what is recorded")
-        hands = sum(len(s.hands) for s in sessions)
-        if as_json:
-            emit_json({"balances": balances,
-                       "balances_display": kind.displayed(balances),
-                       "transfers": [t.as_json() for t in transfers],
-                       "transfers_display": [t.display_json(kind)
-                                             for t in transfers],
-                       "sessions": [s.label for s in sessions],
-                       "hands": hands,
-                       **({"money": money.as_json()} if money else {})}, ascii)
+        whole = [checked.session for checked in checked_all]
+        left_out = _left_out(whole, paid)
+        gone = {id(s) for s in left_out}
+        kept = [(path, s) for path, s in zip(ledgers, whole) if id(s) not in gone]
+        if not kept:
+            _nothing_unpaid(left_out, as_json)
             return
-        from scorekeeper.screen import summaries  # rich: only when a person reads
-
-        titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
-        heading = (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
-                   f"{plural(hands, 'hand')}")
-        summaries.settle_up(console(ascii), heading, balances, transfers, kind, money)
+        sessions = [s.unpaid() for _, s in kept]
+        scales = {s.score_kind.scale for s in sessions}
+        if money_.differ(sessions) if rate is None else len(scales) > 1:
+            # each at its own rate, or at --rate each in its own unit
+            at_rates = money_.own_rates(sessions, currency, mix, rate)
+            _notes([s for _, s in kept])
+            if paid:
+                _record_paid(kept, at_rates.transfers, at_rates.currency.code)
+            _own_rates(sessions, at_rates, as_json, ascii, _extra(left_out, kept, paid))
+            return
+        _in_points(kept, sessions, mix, (rate, currency), paid,
+                   _extra(left_out, kept, paid), (as_json, ascii))
 
     guarded(body, as_json)
+
+
+def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session],
+               mix: bool, money_given: tuple[str | None, str | None], paying: bool,
+               extra: dict[str, Any], output: tuple[bool, bool]) -> None:
+    """Sessions added up in points (and in money at one rate, if any)."""
+    from scorekeeper.reports import money as money_  # start-up: see module doc
+    from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
+
+    as_json, ascii = output
+    balances = settleup.balances(sessions, mix)
+    transfers = settleup.fewest_transfers(balances)
+    kind = settleup.kind_of(sessions)
+    option = money_.agreed(sessions, *money_given)
+    money = None if option is None else money_.money(balances, kind.scale, option)
+    _notes([s for _, s in kept])
+    if paying:
+        _record_paid(kept, money.transfers if money else transfers,
+                     money.currency.code if money else "points")
+    if as_json:
+        emit_json({"balances": balances,
+                   "balances_display": kind.displayed(balances),
+                   "transfers": [t.as_json() for t in transfers],
+                   "transfers_display": [t.display_json(kind) for t in transfers],
+                   "sessions": [s.label for s in sessions],
+                   "hands": sum(len(s.hands) for s in sessions),
+                   **({"money": money.as_json()} if money else {}), **extra}, ascii)
+        return
+    from scorekeeper.screen import summaries  # rich: only when a person reads
+
+    summaries.settle_up(console(ascii), _heading(sessions), balances, transfers,
+                        kind, money)
+
+
+def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
+    """The sessions whose every hand is paid (`settle-up --paid` before),
+    each said on stderr; a session partly paid is settled from the first
+    hand not paid, and said so too."""
+    out = []
+    for s in sessions:
+        if not s.paid_hands:
+            continue
+        at = s.payments[-1].get("at")
+        if s.paid_hands >= len(s.hands):
+            out.append(s)
+            say(f"left out: {s.label}: its {plural(len(s.hands), 'hand')} "
+                f"{'was' if len(s.hands) == 1 else 'were'} paid {at}")
+        else:
+            say(f"note: {s.label}: hands 1–{s.paid_hands} were paid {at}; "
+                f"settling hands {s.paid_hands + 1}–{len(s.hands)}")
+    if paying and out and len(out) == len(sessions):
+        raise Impossible("nothing here is unpaid: "
+                         + ", ".join(s.label for s in out) + " paid already; the "
+                         "same settlement is not paid twice (`undo LEDGER --paid` "
+                         "takes a payment back)", out[0].rules.rule("ledger"))
+    return out
+
+
+def _nothing_unpaid(left_out: Sequence[Session], as_json: bool) -> None:
+    if as_json:
+        emit_json({"balances": {}, "transfers": [], "sessions": [], "hands": 0,
+                   "left_out": [s.label for s in left_out]})
+        return
+    say("Everything here is paid: nothing to settle.")
+
+
+def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
+           paying: bool) -> dict[str, Any]:
+    """What `--json` adds: the sessions left out as paid, those recorded
+    as paid now."""
+    extra: dict[str, Any] = {}
+    if left_out:
+        extra["left_out"] = [s.label for s in left_out]
+    if paying:
+        extra["recorded_paid"] = [s.label for _, s in kept]
+    return extra
+
+
+def _record_paid(kept: Sequence[tuple[Path, Session]],
+                 transfers: Sequence[Transfer], unit: str) -> None:
+    """Each ledger's record that this settlement was paid: when, of which
+    sessions, its hands, and the transfers (in money units, or points)."""
+    from datetime import datetime, timezone  # start-up: only with --paid
+
+    from scorekeeper.files import ledger_file  # start-up: see module doc
+
+    record = {"at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+              "hands": 0, "sessions": [s.label for _, s in kept],
+              "transfers": [{"from": t.giver, "to": t.receiver, "amount": t.points}
+                            for t in transfers], "unit": unit}
+    for path, s in kept:
+        ledger_file.pay(path, {**record, "hands": len(s.hands)}, len(s.hands),
+                        on_wait=waiting(path))
+    say("Recorded as paid in " + ", ".join(s.label for _, s in kept) + ".")
+
+
+def _notes(sessions: Sequence[Session]) -> None:
+    """Once nothing is refused: a note, not a refusal, of each session not
+    yet complete."""
+    for s in sessions:
+        if not s.complete:
+            planned = f"/{s.planned}" if s.planned else ""
+            say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
+                "hands): settling what is recorded")
+
+
+def _heading(sessions: Sequence[Session]) -> str:
+    hands = sum(len(s.hands) for s in sessions)
+    titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
+    return (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
+            f"{plural(hands, 'hand')}")
+
+
+def _own_rates(sessions: Sequence[Session], money: Money, as_json: bool,
+               ascii: bool, extra: dict[str, Any]) -> None:
+    """Sessions that agreed different rates, settled in money only (their
+    points, at different stakes, are not added up: `balances` and
+    `transfers` are null in JSON)."""
+    if as_json:
+        from scorekeeper.reports.settle_up import owed  # start-up: see module doc
+
+        emit_json({"balances": None, "balances_display": None,
+                   "transfers": None, "transfers_display": None,
+                   "sessions": [s.label for s in sessions],
+                   "hands": sum(len(s.hands) for s in sessions),
+                   "by_session": [{"session": s.label, "balances": owed(s),
+                                   **s.money} for s in sessions],
+                   "money": money.as_json(), **extra}, ascii)
+        return
+    from scorekeeper.screen import summaries  # rich: only when a person reads
+
+    summaries.settle_up_money(console(ascii), _heading(sessions), money)
 
 
 def _refuse_twice(paths: Sequence[Path]) -> None:

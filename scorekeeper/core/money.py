@@ -21,23 +21,41 @@ if TYPE_CHECKING:
 DEFAULT_CURRENCY = "NPR"
 
 
+def grouped(whole: int, lakh: bool = False) -> str:
+    """A whole number (not negative) with its digits grouped as people of
+    the currency write them: thousands (1,340; 1,234,567), or for the lakh
+    and crore (`lakh`): the last three, then by twos (1,34,000; 12,34,567)."""
+    digits = str(whole)
+    head, tail = digits[:-3], digits[-3:]
+    size = 2 if lakh else 3
+    groups = [tail]
+    while head:
+        head, groups = head[:-size], [head[-size:], *groups]
+    return ",".join(groups)
+
+
 class Currency(NamedTuple):
     code: str           # ISO 4217 letters: "NPR"
     decimals: int       # the unit paid: 10 ** -decimals of the currency
     symbol: str         # what people write before an amount: "Rs"
+    lakh: bool = False  # digits grouped by lakh and crore (NPR, INR)
 
     def display(self, units: int, signed: bool = False) -> str:
         """An amount in units as people read it: "Rs 120", "USD 12.50",
-        "-Rs 5"; `signed`: "+Rs 120" for a gain."""
+        "-Rs 5", "Rs 1,34,000", "USD 1,340.00"; `signed`: "+Rs 120" for a
+        gain."""
         sign = "-" if units < 0 else "+" if signed and units > 0 else ""
         whole, part = divmod(abs(units), 10 ** self.decimals)
-        number = f"{whole}.{part:0{self.decimals}d}" if self.decimals else str(whole)
+        number = grouped(whole, self.lakh)
+        if self.decimals:
+            number += f".{part:0{self.decimals}d}"
         return f"{sign}{self.symbol} {number}"
 
 
-# Paid in whole rupees / yen / won; the others listed to the cent.
+# Paid in whole rupees / yen / won; the others listed to the cent. Nepali
+# and Indian rupees are written in lakhs and crores (Rs 1,34,000).
 CURRENCIES = {c.code: c for c in (
-    Currency("NPR", 0, "Rs"), Currency("INR", 0, "INR"), Currency("PKR", 0, "PKR"),
+    Currency("NPR", 0, "Rs", True), Currency("INR", 0, "INR", True), Currency("PKR", 0, "PKR"),
     Currency("JPY", 0, "JPY"), Currency("KRW", 0, "KRW"),
     Currency("USD", 2, "USD"), Currency("EUR", 2, "EUR"), Currency("GBP", 2, "GBP"),
     Currency("AUD", 2, "AUD"), Currency("CAD", 2, "CAD"), Currency("CHF", 2, "CHF"),

@@ -140,6 +140,14 @@ def _hidden(ch: str) -> bool:
 
 
 def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    cleaned = check_names(names, rules)
+    rules.check_player_count(len(cleaned))
+    return cleaned
+
+
+def check_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    """Names a player may have, none twice in any case (exit 2, the table
+    rule); how many of them is the caller's to check."""
     cleaned = tuple(n.strip() for n in names)
     table = rules.rule("table")
     for n in cleaned:
@@ -156,7 +164,6 @@ def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise Impossible("player names must be distinct: "
                          + ", ".join(cleaned), table)
-    rules.check_player_count(len(cleaned))
     return cleaned
 
 

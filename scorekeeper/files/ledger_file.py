@@ -4,8 +4,8 @@ Reading is one plain way (`read_checked`): the bytes, parsed whole, every
 hand ruled again from its stored inputs, in this process. What disagrees
 comes back as `problems`, for the commands that show a session to warn of.
 
-Every change (`create`, `record`, `amend`, `undo`, `extend`, `rename`,
-`fix`) is one transaction (`_transaction`): take the ledger's lock, read
+Every change (`create`, `record`, `amend`, `undo`, `redo`, `join`,
+`leave`, `extend`, `rename`, `fix`) is one transaction (`_transaction`): take the ledger's lock, read
 and check it as above, make the change as a pure function of the session
 and its text, parse the new text whole and compare it with the document
 meant, then write it atomically — all under the lock. A change is refused
@@ -124,13 +124,27 @@ def _unreadable(label: str, why: str) -> Impossible:
 Repair = Callable[[Checked, Session], Sequence[ledger.Problem]]
 
 
+UNDONE = "undone"     # the top-level key holding the hand `undo` removed
+
+
+def _forget_undone(new: Change[Made]) -> Change[Made]:
+    """The change without the hand kept for `redo`: once another hand is
+    written (or the ledger rewritten), it is no longer the one to put back."""
+    if UNDONE not in new.document:
+        return new
+    document = {k: v for k, v in new.document.items() if k != UNDONE}
+    return Change(tomltext.without_header_key(new.text, UNDONE), document, new.made)
+
+
 def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
-                 on_wait: Waiting = None, repair: Repair | None = None
-                 ) -> tuple[Checked, Made]:
+                 on_wait: Waiting = None, repair: Repair | None = None,
+                 keeps_undone: bool = False) -> tuple[Checked, Made]:
     """Lock, read and check, change, read back, write; the session after,
-    with what still does not verify, and what the change made. A change
-    is refused on a ledger that does not verify, unless it is a `repair`:
-    then the session after must pass `repair(before, after)`."""
+    with what still does not verify, and what the change made. A change is
+    refused on a ledger that does not verify, unless it is a `repair`: then
+    the session after must pass `repair(before, after)`. Unless the change
+    `keeps_undone` (undo, redo, extend), the hand kept for `redo` is
+    dropped with it."""
     label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
@@ -138,6 +152,8 @@ def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
         if repair is None:
             refuse_stale(before)
         new = change(before.session, text)
+        if not keeps_undone:
+            new = _forget_undone(new)
         after = _read_back(new, label)
         left = repair(before, after) if repair is not None else ()
         storage.check_writable(real, path)
@@ -255,6 +271,11 @@ def amend(path: Path, number: int, flags: Mapping[str, Any],
                 ) -> Change[tuple[SessionHand, Session, tuple[int, ...]]]:
         _unchanged(path, session, expect_hands, "the hand was being typed",
                    "amended", "amend")
+        if 1 <= number <= session.paid_hands:
+            raise Impossible(f"{path}: hand {number} is settled (paid "
+                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
+                             f"{path} --paid` takes the payment back first",
+                             session.rules.rule("ledger"))
         ruled = session.rule_amended(number, flags, keep)
         tables = {number: dict(ruled.stored),
                   **session.later_rerules(number, ruled.stored)}
@@ -298,6 +319,79 @@ def rename(path: Path, old: str, new: str,
 
     checked, was = _transaction(path, change, on_wait)
     return checked.session, was
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat changed: who, from which hand, and the session after."""
+    name: str
+    hand: int
+    after: Session
+
+
+def join(path: Path, name: str, after: str | None = None,
+         on_wait: Waiting = None) -> Seated:
+    """Seat `name` from the next hand (to the left of `after`), at 0."""
+    return _seat(path, lambda session: session.joined(name, after), on_wait)
+
+
+def leave(path: Path, name: str, on_wait: Waiting = None) -> Seated:
+    """`name` is gone from the next hand; their total stays."""
+    return _seat(path, lambda session: session.left(name), on_wait)
+
+
+def _seat(path: Path, changed: Callable[[Session], dict[str, Any]],
+          on_wait: Waiting) -> Seated:
+    """The ledger with one more entry in its top-level `seats` (one line,
+    written before the first table), the hands as they are."""
+    def change(session: Session, text: str) -> Change[None]:
+        document = changed(session)
+        return Change(tomltext.with_header_key(text, "seats", document["seats"]),
+                      document, None)
+
+    after = _transaction(path, change, on_wait)[0].session
+    last = after.seats[-1]
+    return Seated(last.name, last.hand, after)
+
+
+def pay(path: Path, record: Mapping[str, Any], expect_hands: int,
+        on_wait: Waiting = None) -> Session:
+    """Record that a settlement of this ledger's first `record["hands"]`
+    hands was paid (one more entry in the top-level `paid`). Refused (exit
+    2) if they are paid already, or another writer changed the hands since
+    the settlement was worked out."""
+    def change(session: Session, text: str) -> Change[None]:
+        _unchanged(path, session, expect_hands, "the settlement was worked out",
+                   "recorded as paid", "settle-up --paid")
+        if session.paid_hands >= len(session.hands):
+            raise Impossible(f"{path}: its hands are paid already ({plural(session.paid_hands, 'hand')}, "
+                             f"{session.payments[-1].get('at')}): the same settlement "
+                             "is not paid twice", session.rules.rule("ledger"))
+        return _with_paid(session, text, [*session.payments, dict(record)], None)
+
+    return _transaction(path, change, on_wait, keeps_undone=True)[0].session
+
+
+def unpay(path: Path, on_wait: Waiting = None) -> tuple[dict[str, Any], Session]:
+    """Take back the last payment recorded (`undo --paid`): the record
+    removed and the session after. Exit 2 if none is recorded."""
+    def change(session: Session, text: str) -> Change[dict[str, Any]]:
+        if not session.payments:
+            raise Impossible(f"{path}: no payment is recorded: nothing to take back",
+                             session.rules.rule("ledger"))
+        return _with_paid(session, text, session.payments[:-1], session.payments[-1])
+
+    checked, removed = _transaction(path, change, on_wait, keeps_undone=True)
+    return removed, checked.session
+
+
+def _with_paid(session: Session, text: str, records: list[dict[str, Any]],
+               made: Made) -> Change[Made]:
+    document = {k: v for k, v in session.document.items() if k != "paid"}
+    if not records:
+        return Change(tomltext.without_header_key(text, "paid"), document, made)
+    document["paid"] = records
+    return Change(tomltext.with_header_key(text, "paid", records), document, made)
 
 
 def session_fixes(session: Session,
@@ -346,36 +440,131 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
 @dataclass(frozen=True)
 class Undone:
     removed: StoredHand
+    before: Session
     after: Session
+    kept: bool = True       # its text is kept for `redo`
+
+
+def _kept_for_redo(session: Session, text: str, label: str) -> Change[bool] | None:
+    """The ledger without its last hand, that hand's exact text kept in the
+    top-level `undone` (replacing any kept before); None when the layout
+    does not allow it (something after the last hand, or a header the
+    key cannot be written into as it reads back)."""
+    split = tomltext.split_last_hand(text)
+    if split is None:
+        return None
+    kept, removed = split
+    document = {k: v for k, v in session.document.items() if k != "hands"}
+    document[UNDONE] = removed
+    if session.document["hands"][:-1]:
+        document["hands"] = list(session.document["hands"][:-1])
+    new = tomltext.with_header_key(kept + "\n", UNDONE, removed)
+    try:
+        if tomltext.load_toml(new, label) != document:
+            return None
+    except tomltext.LedgerError:
+        return None
+    return Change(new, document, True)
 
 
 def undo(path: Path, expect_hands: int | None = None,
          on_wait: Waiting = None) -> Undone:
     """Remove the last hand (`expect_hands`: the hands there were when the
-    person confirmed; refused if another writer changed that). On a ledger
-    that does not verify, allowed when what is left verifies."""
-    def drop_last(session: Session, text: str) -> Change[StoredHand]:
+    person confirmed; refused if another writer changed that), keeping its
+    exact text for `redo` where the layout allows. On a ledger that does
+    not verify, allowed when what is left verifies."""
+    def drop_last(session: Session, text: str) -> Change[tuple[StoredHand, Session, bool]]:
         if not session.hands:
             raise Impossible(f"{path} has no hands to undo")
+        if session.paid_hands >= len(session.hands):
+            raise Impossible(f"{path}: hand {len(session.hands)} is settled (paid "
+                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
+                             f"{path} --paid` takes the payment back first",
+                             session.rules.rule("ledger"))
         _unchanged(path, session, expect_hands, "you were asked", "removed",
                    "undo")
+        kept = _kept_for_redo(session, text, visible(str(path)))
+        if kept is not None:
+            return Change(kept.text, kept.document, (session.hands[-1], session, True))
         cut = tomltext.without_last_hand(text)
         if cut is None:
             raise Impossible(f"{path}: could not find the last [[hands]] "
                              "table to remove; edit the file by hand")
-        document = dict(session.document)
-        document["hands"] = list(document["hands"][:-1])
-        if not document["hands"]:
-            del document["hands"]
-        return Change(cut, document, session.hands[-1])
+        return _forget_undone(Change(cut, _without_last(session.document),
+                                     (session.hands[-1], session, False)))
 
     def still_sound(before: Checked, after: Session) -> list[ledger.Problem]:
         if before.problems:
             refuse_stale(Checked(after, tuple(ledger.verify(after))))
         return []
 
-    checked, removed = _transaction(path, drop_last, on_wait, repair=still_sound)
-    return Undone(removed, checked.session)
+    checked, (hand, before, kept) = _transaction(path, drop_last, on_wait,
+                                                 repair=still_sound, keeps_undone=True)
+    return Undone(hand, before, checked.session, kept)
+
+
+def _without_last(document: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(document)
+    out["hands"] = list(out["hands"][:-1])
+    if not out["hands"]:
+        del out["hands"]
+    return out
+
+
+@dataclass(frozen=True)
+class Redone:
+    ruled: SessionHand
+    after: Session
+
+
+def redo(path: Path, on_wait: Waiting = None) -> Redone:
+    """Put back the hand `undo` removed, byte for byte (its text kept in
+    `undone`), after ruling it again on the session as it is now: refused
+    (exit 2) when nothing is kept, and (exit 1) when it no longer agrees."""
+    def put_back(session: Session, text: str) -> Change[SessionHand]:
+        kept = session.document.get(UNDONE)
+        if not isinstance(kept, str):
+            raise Impossible(f"{path}: nothing to redo: no hand was undone since "
+                             "the last hand was written", session.rules.rule("ledger"))
+        session.check_open()
+        table = _undone_table(path, session, kept)
+        base = tomltext.without_header_key(text, UNDONE)
+        document = {k: v for k, v in session.document.items() if k != UNDONE}
+        document["hands"] = [*document.get("hands", []), table]
+        return Change(base[:-1] + kept if base.endswith("\n") else base + kept,
+                      document, _ruled_again(path, session, document))
+
+    checked, ruled = _transaction(path, put_back, on_wait, keeps_undone=True)
+    return Redone(ruled, checked.session)
+
+
+def _undone_table(path: Path, session: Session, kept: str) -> dict[str, Any]:
+    """The one `[[hands]]` table `undone` holds, numbered next (exit 2 if not)."""
+    try:
+        parsed = tomltext.load_toml(kept, f"{path}: undone")
+    except tomltext.LedgerError as err:
+        parsed = {"error": err.problems[0][1]}
+    hands = parsed.get("hands")
+    if set(parsed) != {"hands"} or not isinstance(hands, list) or len(hands) != 1 \
+            or hands[0].get("hand") != len(session.hands) + 1:
+        raise Impossible(f"{path}: `undone` does not hold hand "
+                         f"{len(session.hands) + 1} as one [[hands]] table: "
+                         "nothing to redo; remove the `undone` line by hand",
+                         session.rules.rule("ledger"))
+    return dict(hands[0])
+
+
+def _ruled_again(path: Path, session: Session,
+                 document: Mapping[str, Any]) -> SessionHand:
+    """The hand put back, ruled again on the session as it stands: refused
+    (exit 1) if the ledger would then not verify."""
+    label = visible(str(path))
+    after = ledger.from_document(document, label)
+    found = ledger.verify(after)
+    if found:
+        raise Refused(f"the hand undone no longer agrees with {label}; nothing "
+                      f"written:\n{_listed(found)}", session.rules.rule("ledger"))
+    return after.rule_stored(len(after.hands))
 
 
 def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
@@ -401,4 +590,5 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
             refuse_stale(before)
         return left
 
-    return _transaction(path, set_length, on_wait, repair=mends)[0]
+    return _transaction(path, set_length, on_wait, repair=mends,
+                        keeps_undone=True)[0]

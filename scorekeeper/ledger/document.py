@@ -19,15 +19,17 @@ from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.scores import ScoreKind
-from scorekeeper.core.seating import check_player_names
+from scorekeeper.core.seating import check_names, check_player_names
 from scorekeeper.games import registry
 from scorekeeper.ledger.session import (
     FORMAT_VERSION,
     AnyGame,
+    SeatChange,
     Session,
     SessionHand,
     StoredHand,
     header_document,
+    seat_order,
     session_rules,
 )
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
@@ -91,10 +93,13 @@ def _header(doc: Mapping[str, Any], key_line: Any,
                          f"this scorekeeper reads format {FORMAT_VERSION}"))
         return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
-             "options", "money"}
+             "options", "money", "undone", "seats", "paid"}
     for key in doc:
         if key not in known:
             problems.append((key_line(key), f"unknown top-level key `{key}`"))
+    if not isinstance(doc.get("undone", ""), str):
+        problems.append((key_line("undone"), "`undone` must be text: the "
+                         "[[hands]] table `undo` removed, kept for `redo`"))
     if "money" in doc:
         from scorekeeper.core.money import stored_problems  # start-up: only with money
 
@@ -144,7 +149,11 @@ def from_document(doc: Mapping[str, Any], label: str,
     seating = _seating(doc, rules, key_line, problems)
     if seating is None:
         raise fail()
-    players_t, first_dealer = seating
+    header_players, first_dealer = seating
+    seats = _seats(doc, header_players, rules, key_line, problems)
+    if seats is None:
+        raise fail()
+    players_t = seat_order(header_players, seats)
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list) or not all(isinstance(h, dict) for h in raw_hands):
         problems.append((key_line("hands"), "`hands` must be [[hands]] tables"))
@@ -165,7 +174,78 @@ def from_document(doc: Mapping[str, Any], label: str,
     if problems:
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
-                   tuple(hands), doc)
+                   tuple(hands), doc, seats)
+
+
+def _seats(doc: Mapping[str, Any], players: Sequence[str], rules: RuleSet,
+           key_line: Any, problems: list[tuple[int | None, str]]
+           ) -> tuple[SeatChange, ...] | None:
+    """The joins and leaves a ledger's `seats` holds, in order, or None
+    (problems): each `{hand = N, join = NAME[, after = NAME]}` or `{hand =
+    N, leave = NAME}`, hands in order, a newcomer's name nobody has had, a
+    leaver seated then."""
+    stored = doc.get("seats", [])
+    line = key_line("seats")
+    if not isinstance(stored, list) or not all(isinstance(c, dict) for c in stored):
+        problems.append((line, "`seats` must be a list of tables {hand = N, "
+                               "join = NAME} or {hand = N, leave = NAME}"))
+        return None
+    seats: list[SeatChange] = []
+    found: list[str] = []
+    for i, entry in enumerate(stored):
+        change = _seat_change(entry, f"seats[{i}]", found)
+        if change is not None:
+            seats.append(change)
+    if not found:
+        found += _seat_sequence(seats, players, rules)
+    problems += [(line, m) for m in found]
+    return None if found else tuple(seats)
+
+
+def _seat_change(entry: Mapping[str, Any], where: str,
+                 found: list[str]) -> SeatChange | None:
+    """One `seats` entry as a value (None: its problem added to `found`)."""
+    hand: Any = entry.get("hand")
+    join, leave, after = (entry.get(k) for k in ("join", "leave", "after"))
+    shape_ok = set(entry) <= {"hand", "join", "leave", "after"} and \
+        type(hand) is int and hand >= 1 and (join is None) != (leave is None) and \
+        isinstance(join or leave, str) and (after is None or isinstance(after, str)
+                                            and join is not None)
+    if not shape_ok:
+        found.append(f"`{where}` must be {{hand = N, join = NAME}} (with `after "
+                     f"= NAME` if given) or {{hand = N, leave = NAME}}, not {dict(entry)!r}")
+        return None
+    return SeatChange(hand, str(join if join is not None else leave),
+                      join is not None, after)
+
+
+def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
+                   rules: RuleSet) -> list[str]:
+    """What is wrong with the joins and leaves in order (nothing: [])."""
+    rule = rules.rule_or("seats", "table")
+    seated, known, last = set(players), list(players), 0
+    for change in seats:
+        if change.hand < last:
+            return [f"`seats`: hand {change.hand} after hand {last}: the joins "
+                    f"and leaves are kept in order ({rule})"]
+        last = change.hand
+        if change.join:
+            if change.name.casefold() in {p.casefold() for p in known}:
+                return [f"`seats`: {change.name} joins but is a player already ({rule})"]
+            if change.after is not None and change.after not in seated:
+                return [f"`seats`: {change.name} joins after {change.after}, who "
+                        f"is not seated then ({rule})"]
+            try:
+                check_names([*known, change.name], rules)
+            except Impossible as err:
+                return [f"`seats`: {err.message}"]
+            known.append(change.name)
+            seated.add(change.name)
+        elif change.name not in seated:
+            return [f"`seats`: {change.name} leaves but is not seated then ({rule})"]
+        else:
+            seated.discard(change.name)
+    return []
 
 
 def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
@@ -343,7 +423,45 @@ def verify(session: Session) -> list[Problem]:
     for h in session.hands:
         found = _sequence_problems(session, h) + _replay_problems(session, h)
         problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
-    return problems
+    return problems + [Problem(None, None, m) for m in _paid_problems(session)]
+
+
+def _paid_problems(session: Session) -> list[str]:
+    """What is wrong with the ledger's record of payments (`paid`): each
+    `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
+    to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
+    the payment before, the transfers between its players."""
+    stored = session.document.get("paid")
+    if stored is None:
+        return []
+    rule = session.rules.rule("ledger")
+    if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
+        return [f"`paid` must be a list of tables ({rule})"]
+    found: list[str] = []
+    before = 0
+    for i, record in enumerate(stored):
+        where = f"`paid[{i}]`"
+        hands, transfers = record.get("hands"), record.get("transfers")
+        if set(record) != {"at", "hands", "sessions", "transfers", "unit"} or \
+                not isinstance(record["at"], str) or not isinstance(record["unit"], str) \
+                or not isinstance(record["sessions"], list) or type(hands) is not int \
+                or not isinstance(transfers, list) \
+                or not all(isinstance(t, dict) for t in transfers):
+            found.append(f"{where} must hold at, hands, sessions, transfers and "
+                         f"unit, each of its type ({rule})")
+            continue
+        if not before < hands <= len(session.hands):
+            found.append(f"{where} settles {hands} hands, but "
+                         f"{plural(len(session.hands), 'hand')} are recorded and "
+                         f"{before} were paid before it ({rule})")
+        before = max(before, hands)
+        for t in transfers:
+            if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
+                    or t["amount"] <= 0 or not isinstance(t["from"], str) \
+                    or not isinstance(t["to"], str):
+                found.append(f"{where}: a transfer is {{from = NAME, to = NAME, "
+                             f"amount = N}} with N above 0, not {t!r} ({rule})")
+    return found
 
 
 def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
@@ -385,8 +503,12 @@ def _seating_problem(session: Session, index: int, seated: Sequence[str],
     none, each with the reason."""
     rules, said = session.rules, []
     table, gone = rules.rule("table"), session.eliminated(index)
+    present = session.present(index)
     for p in seated:
-        if p in out:
+        if p not in present:
+            said.append(f"{p} has a score but is not seated at this hand "
+                        f"(`seats`, {rules.rule_or('seats', 'table')})")
+        elif p in out:
             said.append(f"{p} has a score but sits this hand out (`out`, {table})")
         elif p in gone:
             said.append(f"{p} has a score but was eliminated before this hand "

@@ -16,7 +16,7 @@ from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.scores import NET, ScoreKind
-from scorekeeper.core.seating import Seating
+from scorekeeper.core.seating import Seating, check_names, resolve_name
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import Game
 
@@ -97,16 +97,69 @@ class SessionHand:
         return data if kind is None else kind.with_display(data, kind.key)
 
 
+class SeatChange(NamedTuple):
+    """One entry of a ledger's `seats`: from hand `hand` on, `name` is
+    seated (`join`, to the left of `after`; none: at the end of the seat
+    order) or gone (not `join`)."""
+
+    hand: int
+    name: str
+    join: bool
+    after: str | None = None
+
+    def stored(self) -> dict[str, Any]:
+        if not self.join:
+            return {"hand": self.hand, "leave": self.name}
+        return {"hand": self.hand, "join": self.name,
+                **({"after": self.after} if self.after is not None else {})}
+
+
+def seat_order(players: Sequence[str], seats: Sequence[SeatChange]) -> tuple[str, ...]:
+    """Everyone who sits in the session, in seat order: the players of
+    `new`, each newcomer to the left of the one they joined after."""
+    order = list(players)
+    for change in seats:
+        if change.join:
+            at = order.index(change.after) + 1 if change.after in order else len(order)
+            order.insert(at, change.name)
+    return tuple(order)
+
+
 @dataclass(frozen=True)
 class Session:
     label: str
     game: AnyGame
     profile: Profile[Any]
     rules: RuleSet             # the game's own RuleSet subclass
-    players: tuple[str, ...]
+    players: tuple[str, ...]   # everyone who sits, in seat order (newcomers too)
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
     document: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    seats: tuple[SeatChange, ...] = ()    # joins and leaves, in order
+
+    @cached_property
+    def _seated_from(self) -> dict[str, tuple[int, int]]:
+        """Each player who joined or left: the first hand they are seated
+        at and the first they are gone from (players of `new` from 1)."""
+        spans = {p: (1, 1 << 62) for p in self.players}
+        for change in self.seats:
+            first, gone = spans[change.name]
+            spans[change.name] = (change.hand, gone) if change.join else \
+                (first, change.hand)
+        return spans
+
+    def present(self, index: int) -> tuple[str, ...]:
+        """Players seated at hand index+1 (joined, not left), before
+        elimination and sitting out."""
+        if not self.seats:
+            return self.players
+        number, spans = index + 1, self._seated_from
+        return tuple(p for p in self.players if spans[p][0] <= number < spans[p][1])
+
+    def seat_changes_at(self, number: int) -> tuple[list[str], list[str]]:
+        """Who joins and who leaves from hand `number` on."""
+        here = [c for c in self.seats if c.hand == number]
+        return [c.name for c in here if c.join], [c.name for c in here if not c.join]
 
     @property
     def score_key(self) -> str:
@@ -129,6 +182,25 @@ class Session:
         `[money]`: {"rate": "10", "currency": "NPR"}); {} if none."""
         stored = self.document.get("money")
         return dict(stored) if isinstance(stored, dict) else {}
+
+    @property
+    def payments(self) -> list[dict[str, Any]]:
+        """The settlements recorded as paid (`settle-up --paid`: the
+        ledger's `paid`), oldest first; [] if none."""
+        stored = self.document.get("paid")
+        return [p for p in stored if isinstance(p, dict)] if isinstance(stored, list) else []
+
+    @property
+    def paid_hands(self) -> int:
+        """How many hands, from the first, a recorded payment settled."""
+        return max((p["hands"] for p in self.payments if type(p.get("hands")) is int),
+                   default=0)
+
+    def unpaid(self) -> "Session":
+        """The session's hands not yet paid (what a later `settle-up`
+        counts): the totals of the hands after the last payment."""
+        paid = self.paid_hands
+        return self if not paid else replace(self, hands=self.hands[paid:])
 
     def hand_json(self, hand: SessionHand) -> dict[str, Any]:
         """`record --json` / `show --json` of one of this session's hands."""
@@ -199,9 +271,9 @@ class Session:
                    ) -> tuple[str, ...]:
         """Players dealt in hand index+1: not eliminated, not sitting out."""
         out = self._eliminated_before[index]
-        if not out and not sitting_out:     # most hands: everyone
+        if not out and not sitting_out and not self.seats:  # most hands: everyone
             return self.players
-        return tuple(p for p in self.players
+        return tuple(p for p in self.present(index)
                      if p not in out and p not in sitting_out)
 
     def dealer_for(self, index: int, sitting_out: Collection[str] = ()
@@ -238,7 +310,14 @@ class Session:
 
     @property
     def planned(self) -> int | None:
-        return self.rules.planned_hands(len(self.players))
+        """The hands the session plans, for the players of `new` (a seat
+        that changes later does not change the plan: `extend` does)."""
+        return self.rules.planned_hands(self.players_at_new)
+
+    @property
+    def players_at_new(self) -> int:
+        """How many players `new` seated (newcomers not counted)."""
+        return len(self.players) - sum(1 for c in self.seats if c.join)
 
     @property
     def ended_by_elimination(self) -> bool:
@@ -304,6 +383,12 @@ class Session:
             data["unbalanced_hands"] = self.unbalanced()
         else:
             data["eliminated"] = list(self.eliminated())
+        if self.payments:
+            data["paid"] = self.payments
+            data["settled"] = bool(self.hands) and self.paid_hands >= len(self.hands)
+        if self.seats:
+            data["seated"] = list(self.present(len(self.hands)))
+            data["seats"] = [c.stored() for c in self.seats]
         return data
 
     def history_json(self, lazy: bool = False) -> dict[str, Any]:
@@ -340,12 +425,18 @@ class Session:
             row["dealer_corrected"] = h.data.get("dealer_corrected") is True
             row["eliminated"] = [p for p in self.players
                                  if p in out_now and p not in out_before]
+            if self.seats:
+                row["joined"], row["left"] = self.seat_changes_at(h.number)
             yield row
 
     def story(self, row: Mapping[str, Any]) -> str:
         """A history row in a few words: the game's story, then who sat it
         out, a dealer out of turn, and who was eliminated by the hand."""
         said = self.game.story(row)
+        if row.get("joined"):
+            said += "; joined: " + ", ".join(row["joined"])
+        if row.get("left"):
+            said += "; gone: " + ", ".join(row["left"])
         if row.get("sat_out"):
             said += "; sat out: " + ", ".join(row["sat_out"])
         if row.get("dealer_corrected"):
@@ -490,8 +581,18 @@ class Session:
                         swap(value) if key in names else value)
                   for key, value in hand.items()}
                  for hand in self.document.get("hands", [])]
-        document = {**self.document, "players": swap(list(self.players)),
+        header = [p for p in self.players
+                  if p not in {c.name for c in self.seats if c.join}]
+        document = {**self.document, "players": swap(header),
                     "first_dealer": swap(self.first_dealer)}
+        if self.seats:
+            document["seats"] = [{k: swap(v) if k != "hand" else v
+                                  for k, v in c.stored().items()} for c in self.seats]
+        if self.payments:
+            document["paid"] = [{**p, "transfers": [
+                {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
+                for t in p.get("transfers", []) if isinstance(t, dict)]}
+                for p in self.payments]
         if hands:
             document["hands"] = hands
         return document
@@ -607,6 +708,65 @@ class Session:
                          f"from {table.dealer} ({rule})")
         return tuple(notes)
 
+    def joined(self, typed: str, after: str | None) -> dict[str, Any]:
+        """The document with `typed` seated from the next hand, to the left
+        of `after` (none: at the end of the seat order). Exit 2, citing the
+        seats rule: a name seated already or once (in any case), a table
+        fuller than the game seats."""
+        self.check_open()
+        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
+        name = typed.strip()
+        known = [p for p in self.players if p.casefold() == name.casefold()]
+        if known:
+            where = "is seated" if known[0] in self.present(number - 1) else \
+                "has left this session (a seat once left is not taken again)"
+            raise Impossible(f"{known[0]} {where}: give the newcomer a name "
+                             "nobody at this table has", rule)
+        check_names([*self.players, name], self.rules)
+        seated = self.seated_for(number - 1)
+        self._check_count(len(seated) + 1, "join", rule)
+        beside = None if after is None else self._seated_name(after, seated, rule)
+        return self._with_seat(SeatChange(number, name, True, beside))
+
+    def left(self, typed: str) -> dict[str, Any]:
+        """The document with `typed` gone from the next hand: their total
+        stays and settles up. Exit 2, citing the seats rule: a player not
+        seated, or fewer players left than the game needs."""
+        self.check_open()
+        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
+        seated = self.seated_for(number - 1)
+        name = self._seated_name(typed, seated, rule)
+        self._check_count(len(seated) - 1, "leave", rule)
+        return self._with_seat(SeatChange(number, name, False))
+
+    def _seated_name(self, typed: str, seated: Sequence[str], rule: str) -> str:
+        """A name as typed, among the players seated for the next hand."""
+        gone = [p for p in self.players if p.casefold() == typed.strip().casefold()
+                and p not in seated]
+        if gone:
+            raise Impossible(f"{gone[0]} is not seated at the next hand (gone, "
+                             "or out of the session)", rule)
+        try:
+            return resolve_name(typed, seated)
+        except Impossible as err:
+            raise Impossible(err.message, rule) from None
+
+    def _check_count(self, count: int, verb: str, rule: str) -> None:
+        low, high = self.rules.min_players, self.rules.max_players
+        if low <= count <= high:
+            return
+        if low == high:
+            raise Impossible(f"a {self.game.title} game seats exactly {low} from its "
+                             "first deal to its last: nobody can "
+                             f"{verb}; players change between games, in a new "
+                             "session", rule)
+        raise Impossible(f"{count} player{'s' * (count != 1)} at the next hand: "
+                         f"{self.profile.name} seats {low}–{high}", rule)
+
+    def _with_seat(self, change: SeatChange) -> dict[str, Any]:
+        stored = [c.stored() for c in self.seats]
+        return {**self.document, "seats": [*stored, change.stored()]}
+
     def extended_rules(self, unit: str, value: int) -> Any:
         """The rules with the session's length set to `value` (`extend`)."""
         if unit != self.rules.length_option:
@@ -619,7 +779,7 @@ class Session:
                           + " is left; more hands cannot change that",
                           self.rules.rule("session"))
         rules = self.profile.parse_settings([f"{unit}={value}"])
-        planned = rules.planned_hands(len(self.players))
+        planned = rules.planned_hands(self.players_at_new)
         if planned is not None and planned < len(self.hands):
             raise Impossible(f"{plural(len(self.hands), 'hand')} "
                              f"{'is' if len(self.hands) == 1 else 'are'} already played")

@@ -156,9 +156,17 @@ def header_text(header: Mapping[str, Any]) -> str:
 def ledger_text(document: Mapping[str, Any]) -> str:
     """A whole ledger written anew in scorekeeper's own layout (`rename`):
     the header, then one `[[hands]]` table per hand."""
-    header = {k: v for k, v in document.items() if k != "hands"}
-    return header_text(header) + "".join(hand_text(h)
-                                         for h in document.get("hands", []))
+    header = {k: v for k, v in document.items() if k not in ("hands", *ONE_LINE)}
+    text = header_text(header)
+    for key in ONE_LINE:        # as `join`, `leave` and `undo` write them
+        if key in document:
+            text = with_header_key(text, key, document[key])
+    return text + "".join(hand_text(h) for h in document.get("hands", []))
+
+
+# Top-level keys written on one line before the first table, so that they
+# are found and replaced by `with_header_key`.
+ONE_LINE = ("seats", "paid", "undone")
 
 
 def hand_text(data: Mapping[str, Any]) -> str:
@@ -226,6 +234,52 @@ def replace_hands(text: str, tables: Mapping[int, Mapping[str, Any]]) -> str | N
                   hand_text(tables[number]).lstrip("\n") + "\n" * (end < len(text))]
         at = end
     return "".join([*parts, text[at:]])
+
+
+def split_last_hand(text: str) -> tuple[str, str] | None:
+    """The ledger text without its last `[[hands]]` table, and that
+    table's text (the blank lines before it included), when the table ends
+    the text: what `undo` keeps for `redo`. `kept + "\\n"` is what
+    `without_last_hand` gives, and `kept + removed` the text as it was.
+    None when there is no hand, or something follows the last one."""
+    spans = hand_tables(text)
+    if not spans or spans[-1][1] != len(text):
+        return None
+    begin = spans[-1][0]
+    while begin > 0 and text[begin - 1] == "\n":
+        begin -= 1
+    return text[:begin], text[begin:]
+
+
+def _header_end(text: str) -> int:
+    """Where the top-level keys end: the first line opening a table."""
+    m = _TABLE_LINE.search(text)
+    return m.start() if m else len(text)
+
+
+def _key_line(key: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(toml_key(key))}[ \t]*=[^\n]*\n", re.MULTILINE)
+
+
+def with_header_key(text: str, key: str, value: Any) -> str:
+    """The ledger text with a top-level `key = value` line, in place of the
+    one there, else just before the first table (a one-line value: what
+    the full parse of the new text checks)."""
+    line = f"{toml_key(key)} = {toml_value(value)}\n"
+    end = _header_end(text)
+    found = _key_line(key).search(text, 0, end)
+    if found:
+        return text[:found.start()] + line + text[found.end():]
+    while text.endswith("\n\n", 0, end):  # before the blank lines above the table
+        end -= 1
+    return text[:end] + line + text[end:]
+
+
+def without_header_key(text: str, key: str) -> str:
+    """The ledger text without its top-level `key = …` line (one line, as
+    `with_header_key` writes it); the text as it is if there is none."""
+    found = _key_line(key).search(text, 0, _header_end(text))
+    return text if found is None else text[:found.start()] + text[found.end():]
 
 
 def without_last_hand(text: str) -> str | None:

@@ -33,9 +33,15 @@ from math import floor
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.money import Currency, MoneyOption, money_option, rate_text
-from scorekeeper.reports.roster import name_key
-from scorekeeper.reports.settle_up import Transfer, fewest_transfers
+from scorekeeper.core.money import (
+    Currency,
+    MoneyOption,
+    grouped,
+    money_option,
+    rate_text,
+)
+from scorekeeper.reports.roster import Roster, name_key
+from scorekeeper.reports.settle_up import Transfer, fewest_transfers, owed, settleable
 from scorekeeper.reports.settle_up import balances as settled
 
 if TYPE_CHECKING:
@@ -45,16 +51,71 @@ if TYPE_CHECKING:
 def agreed(sessions: Sequence[Session], rate: str | None,
            code: str | None) -> MoneyOption | None:
     """The rate and currency for `sessions`: `--rate` / `--currency` as
-    given, else what the sessions agreed at `new` (all alike, or exit 2);
-    None for no money at all."""
+    given, else what the sessions agreed at `new` (all alike, or exit 2:
+    `own_rates` settles sessions that agreed different rates); None for
+    no money at all."""
     stored = [s.money for s in sessions]
     base = stored[0] if stored else {}
-    if rate is None and any(m != base for m in stored):
+    if rate is None and differ(sessions):
         said = "; ".join(f"{s.label}: " + (" ".join(m.values()) or "none")
                          for s, m in zip(sessions, stored))
         raise Impossible(f"these sessions agreed different rates ({said}): "
                          "--rate says which to use")
+    if code is None:
+        _one_currency(sessions, [money_option(None, None, m) for m in stored])
     return money_option(rate, code, base)
+
+
+def differ(sessions: Sequence[Session]) -> bool:
+    """Whether the sessions agreed different rates or currencies at `new`
+    (a session without `[money]` differs from one with)."""
+    options = [money_option(None, None, s.money) for s in sessions]
+    return any(o != options[0] for o in options)
+
+
+def _one_currency(sessions: Sequence[Session],
+                  options: Sequence[MoneyOption | None]) -> None:
+    """Refuse (exit 2) sessions agreed in different currencies."""
+    codes = {o.currency.code for o in options if o is not None}
+    if len(codes) > 1:
+        said = "; ".join(f"{s.label}: {o.currency.code}" for s, o
+                         in zip(sessions, options) if o is not None)
+        raise Impossible(f"these sessions were played for different currencies "
+                         f"({said}): money in different currencies cannot be "
+                         "added up; settle each on its own, or give --currency "
+                         "(and --rate) for all")
+
+
+def own_rates(sessions: Sequence[Session], code: str | None,
+              mix: bool = False, rate: str | None = None) -> Money:
+    """Sessions that agreed different rates at `new`, settled together:
+    each session's balances (`settle_up.owed`: Call Break's pair by pair,
+    CB-13) turn into money at its own rate, exactly; the amounts are added
+    per player (names matched in any case), apportioned to whole units,
+    and paid off with the fewest transfers. Exit 2: a session without a
+    rate, or sessions in different currencies (`code`, `--currency`,
+    names one for all). `rate` (`--rate`): one rate for every session,
+    each still turned into money on its own (whole points and tenths)."""
+    settleable(sessions, mix)
+    options = [money_option(rate, code, s.money) for s in sessions]
+    missing = [s.label for s, o in zip(sessions, options) if o is None]
+    if missing:
+        raise Impossible(f"{', '.join(missing)} agreed no rate at `new`, the "
+                         "other sessions did: --rate says which to use for all")
+    chosen = [o for o in options if o is not None]
+    _one_currency(sessions, chosen)
+    roster = Roster(p for s in sessions for p in s.players)
+    exact: dict[str, Fraction] = {}
+    for s, option in zip(sessions, chosen):
+        units = exact_units(owed(s), s.score_kind.scale, option.rate,
+                            option.currency)
+        for name, value in units.items():
+            shown = roster.add(name)
+            exact[shown] = exact.get(shown, Fraction(0)) + value
+    paid = apportion(exact)
+    rates = () if rate is not None else \
+        tuple((s.label, o) for s, o in zip(sessions, chosen))
+    return Money(chosen[0], paid, exact, fewest_transfers(paid), rates)
 
 
 def exact_units(balances: Mapping[str, int], scale: int, rate: Fraction,
@@ -86,11 +147,25 @@ class Rounded(NamedTuple):
 
 
 class Money(NamedTuple):
-    """The money of a settle-up: each balance and transfer in units."""
+    """The money of a settle-up: each balance and transfer in units.
+    `rates`: each session's own rate, when they differ (`own_rates`;
+    `option` is then the first session's)."""
     option: MoneyOption
     balances: dict[str, int]
     exact: dict[str, Fraction]
     transfers: tuple[Transfer, ...]
+    rates: tuple[tuple[str, MoneyOption], ...] = ()
+
+    def rate_said(self) -> str:
+        """"Rs 10 a point (NPR)", or each session's own rate: "each
+        session at its own rate: a.toml Rs 10 a point, b.toml Rs 5 a
+        point (NPR)"."""
+        if not self.rates:
+            return self.option.said()
+        c = self.currency
+        return ("each session at its own rate: " + ", ".join(
+            f"{label} {c.symbol} {rate_text(o.rate)} a point" for label, o
+            in self.rates) + ("" if c.symbol == c.code else f" ({c.code})"))
 
     @property
     def currency(self) -> Currency:
@@ -119,14 +194,17 @@ class Money(NamedTuple):
         near = round(scaled)
         sign = "-" if near < 0 else "+" if near > 0 else ""
         whole, part = divmod(abs(near), 10 ** places)
-        text = f"{sign}{self.currency.symbol} {whole}.{part:0{places}d}"
+        text = f"{sign}{self.currency.symbol} " \
+            f"{grouped(whole, self.currency.lakh)}.{part:0{places}d}"
         return text if scaled == near else "≈" + text
 
     def as_json(self) -> dict[str, Any]:
         """`"money"` of `settle-up --json` and `standings --json`."""
         return {
             "currency": self.currency.code, "decimals": self.currency.decimals,
-            "rate": rate_text(self.option.rate),
+            "rate": None if self.rates else rate_text(self.option.rate),
+            **({"rates": {label: rate_text(o.rate) for label, o in self.rates}}
+               if self.rates else {}),
             "balances": dict(self.balances),
             "balances_display": {p: self.display(v, signed=True)
                                  for p, v in self.balances.items()},

@@ -70,6 +70,20 @@ class Transfer:
 
 def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
     """Each player's balance over `sessions` (names as first written)."""
+    settleable(sessions, mix)
+    scales = {s.score_kind.scale for s in sessions}
+    if len(scales) > 1:
+        raise Impossible("these sessions keep their scores in different units "
+                         "(whole points and fractions of one): they cannot be "
+                         "added up")
+    roster = Roster(p for s in sessions for p in s.players)
+    return merged((owed(s) for s in sessions), roster)
+
+
+def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
+    """Refuse (exit 2) sessions that cannot be settled together: none,
+    penalty points, hands that do not sum to 0, different games without
+    `mix`."""
     if not sessions:
         raise Impossible("no session to settle")
     for s in sessions:
@@ -92,13 +106,6 @@ def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
         raise Impossible(
             f"these sessions are of different games ({', '.join(titles)}): "
             "their points are of different kinds; --mix adds them up anyway")
-    scales = {s.score_kind.scale for s in sessions}
-    if len(scales) > 1:
-        raise Impossible("these sessions keep their scores in different units "
-                         "(whole points and fractions of one): they cannot be "
-                         "added up")
-    roster = Roster(p for s in sessions for p in s.players)
-    return merged((owed(s) for s in sessions), roster)
 
 
 def owed(session: Session) -> dict[str, int]:

@@ -19,7 +19,7 @@ def money_cell(money: Money, name: str) -> str:
 
 def money_rate(money: Money) -> str:
     """"Rs 10 a point (NPR)" (the code too where the symbol is not it)."""
-    return money.option.said()
+    return money.rate_said()
 
 
 def money_notes(con: Console, money: Money) -> None:

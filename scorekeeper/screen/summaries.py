@@ -79,6 +79,36 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
         money_notes(con, money)
 
 
+def settle_up_money(con: Console, heading: str, money: Money) -> None:
+    """Sessions settled each at its own rate: each player's money and the
+    fewest transfers in money (their points, at different stakes, are not
+    added up)."""
+    con.print(heading, markup=False)
+    hanging(con, f"In money, {money_rate(money)}:", "", "  ")
+
+    def table(names: Mapping[str, str]) -> Table:
+        table = Table(box=table_box(con))
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Money", justify="right", no_wrap=True)
+        for name in money.balances:
+            table.add_row(escape(names[name]), money_cell(money, name))
+        return table
+
+    shown, _, names = first_fitting(con, list(money.balances), [table])
+    con.print(shown)
+    legend(con, names)
+    if not money.transfers:
+        con.print("  Everyone is square: nobody gives anything.", markup=False)
+        return
+    for t in money.transfers:
+        hanging(con, f"{t.giver} gives {t.receiver} {money.display(t.points)}",
+                "  ", "      ")
+    n = len(money.transfers)
+    squares = "transfers square" if n != 1 else "transfer squares"
+    hanging(con, f"{n} {squares} everyone (the fewest possible).", "  ", "    ")
+    money_notes(con, money)
+
+
 # -- stats -----------------------------------------------------------------------
 
 def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool

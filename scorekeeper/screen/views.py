@@ -88,6 +88,14 @@ def house_options(con: Console, session: Session) -> None:
         hanging(con, f"House options: {said}", "  ", "    ")
 
 
+def _settled(con: Console, session: Session, data: Mapping[str, Any]) -> None:
+    """What `settle-up --paid` recorded, if anything."""
+    if data.get("paid"):
+        state = "Settled" if data["settled"] else "Partly settled"
+        hanging(con, f"{state}: hands 1–{session.paid_hands} paid "
+                     f"{data['paid'][-1].get('at')} (settle-up --paid).", "  ", "    ")
+
+
 def standings(con: Console, session: Session, stale: bool = False,
               money: Money | None = None) -> None:
     """Places and totals (and each balance in `money`); `stale`: the
@@ -134,6 +142,7 @@ def standings(con: Console, session: Session, stale: bool = False,
         paid.money_notes(con, money)
     if stale:
         con.print("  [red]Totals as stored[/]: see the warnings.")
+    _settled(con, session, data)
     if data.get("unbalanced_hands"):
         unbalanced = data["unbalanced_hands"]
         con.print(f"  [bad]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "

@@ -49,11 +49,11 @@ def test_ma11_a_rule_keeps_its_table_and_the_text_after_it(cli):
 
 
 def test_an_unknown_rule_id_exits_2_listing_nearby_ids(cli):
-    result = cli("rules", "dhumbal", "DH-13")
+    result = cli("rules", "dhumbal", "DH-14")
     assert result.exit_code == 2
-    assert "DH-13" in result.stderr and "DH-12, DH-11, DH-10" in result.stderr
-    as_json = cli("rules", "dhumbal", "DH-13", "--json")
-    assert as_json.exit_code == 2 and "DH-12" in json.loads(as_json.stdout)["error"]
+    assert "DH-14" in result.stderr and "DH-13, DH-12, DH-11" in result.stderr
+    as_json = cli("rules", "dhumbal", "DH-14", "--json")
+    assert as_json.exit_code == 2 and "DH-13" in json.loads(as_json.stdout)["error"]
 
 
 def test_a_rule_of_another_game_says_where_it_is(cli):

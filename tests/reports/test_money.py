@@ -33,9 +33,21 @@ def test_npr_and_inr_are_paid_in_whole_rupees_usd_in_cents_an_unknown_code_too()
     assert (NPR.decimals, currency("inr").decimals, USD.decimals) == (0, 0, 2)
     assert currency("xyz") == Currency("XYZ", 2, "XYZ")
     assert currency(None) == NPR
-    assert NPR.display(1200) == "Rs 1200" and NPR.display(-5) == "-Rs 5"
+    assert NPR.display(1200) == "Rs 1,200" and NPR.display(-5) == "-Rs 5"
     assert USD.display(1250, signed=True) == "+USD 12.50"
     assert USD.display(-7) == "-USD 0.07"
+
+
+@pytest.mark.parametrize(("code", "units", "shown"), [
+    ("NPR", 1340, "Rs 1,340"), ("NPR", 134000, "Rs 1,34,000"),
+    ("INR", 12345678, "INR 1,23,45,678"), ("NPR", 999, "Rs 999"),
+    ("NPR", 100000, "Rs 1,00,000"), ("USD", 134000, "USD 1,340.00"),
+    ("USD", 123456789, "USD 1,234,567.89"), ("JPY", 1000000, "JPY 1,000,000"),
+    ("NPR", -134000, "-Rs 1,34,000"),
+])
+def test_money_is_grouped_as_its_currency_writes_it_lakhs_for_npr_and_inr(
+        code, units, shown):
+    assert currency(code).display(units) == shown
 
 
 @pytest.mark.parametrize("text", ["0", "-5", "abc", "1/3", "1e3", ".5", "5.", "", "+5"])

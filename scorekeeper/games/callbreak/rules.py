@@ -98,7 +98,7 @@ IDS = {
     "table": "CB-1", "deal": "CB-2", "redeal": "CB-3", "call": "CB-4",
     "lead": "CB-5", "follow": "CB-6", "trump": "CB-7", "trick": "CB-8",
     "tricks": "CB-9", "score": "CB-10", "house": "CB-11", "session": "CB-12",
-    "money": "CB-13", "ledger": "CB-10",
+    "money": "CB-13", "ledger": "CB-10", "seats": "CB-14",
 }
 
 CLASSIC: Profile[CallBreakRules] = Profile(

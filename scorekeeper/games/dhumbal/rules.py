@@ -186,19 +186,20 @@ HOUSE_SECTIONS = ("Dhumbal house options",)
 NEPALI_IDS = {
     "table": "DH-1", "values": "DH-2", "deal": "DH-3", "call": "DH-4",
     "turn": "DH-5", "taken": "DH-6", "resolve": "DH-8", "empty": "DH-9",
-    "show": "DH-10", "ledger": "DH-11", "session": "DH-12",
+    "show": "DH-10", "ledger": "DH-11", "session": "DH-12", "seats": "DH-13",
     **HOUSE_IDS,
 }
 YANIV_IDS = {
     "table": "YA-1", "values": "YA-2", "deal": "YA-3", "call": "YA-4",
     "turn": "YA-5", "taken": "YA-6", "resolve": "YA-8", "empty": "YA-8",
     "show": "YA-8", "ledger": "YA-8", "reset": "YA-9", "eliminate": "YA-10",
-    "session": "YA-11", **HOUSE_IDS,
+    "session": "YA-11", "seats": "YA-12", **HOUSE_IDS,
 }
 CARDRULESPLUS_IDS = {
     "table": "DC-1", "values": "DC-2", "deal": "DC-3", "call": "DC-4",
     "turn": "DC-5", "taken": "DC-6", "resolve": "DC-8", "empty": "DC-8",
     "show": "DC-8", "ledger": "DC-8", "eliminate": "DC-9", "session": "DC-10",
+    "seats": "DC-11",
     **HOUSE_IDS,
 }
 

@@ -180,7 +180,7 @@ IDS = {
     "invalid": "MA-13", "session": "MA-14", "ledger": "MA-12",
     "mode": "MA-15", "fees": "MA-16", "alter": "MA-17", "jokers": "MA-18",
     "maal_table": "MA-19", "foul": "MA-20", "dublee_players": "MA-21",
-    "double": "MA-22",
+    "double": "MA-22", "seats": "MA-23",
 }
 
 

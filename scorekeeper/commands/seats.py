@@ -1,0 +1,79 @@
+"""`join` and `leave`: a seat taken or given up from the next hand (DH-13,
+DC-11, YA-12, MA-23; Call Break's seats are fixed for a game, CB-14).
+Registered on the app by `cli.build`.
+
+Imports inside functions keep start-up fast: a command loads only what it
+uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from scorekeeper.commands.common import (
+    JSON_OPT,
+    LEDGER_ARG,
+    after_write,
+    emit_json,
+    guarded,
+    say,
+    waiting,
+)
+
+if TYPE_CHECKING:
+    from scorekeeper.files.ledger_file import Seated
+
+NAME_ARG = typer.Argument(..., metavar="NAME", help="The player.")
+
+
+def join(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
+         after: Optional[str] = typer.Option(
+             None, "--after", metavar="NAME",
+             help="Seat them to this player's left (default: the last seat)."),
+         as_json: bool = JSON_OPT) -> None:
+    """Seat a newcomer from the next hand; their total starts at 0."""
+    from scorekeeper.files import ledger_file  # start-up: see module doc
+
+    def body() -> None:
+        done = ledger_file.join(ledger, name, after, on_wait=waiting(ledger))
+        _show(ledger, done, "joins", as_json)
+
+    guarded(body, as_json)
+
+
+def leave(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
+          as_json: bool = JSON_OPT) -> None:
+    """A player is gone from the next hand; their total stays and settles up."""
+    from scorekeeper.files import ledger_file  # start-up: see module doc
+
+    def body() -> None:
+        done = ledger_file.leave(ledger, name, on_wait=waiting(ledger))
+        _show(ledger, done, "leaves", as_json)
+
+    guarded(body, as_json)
+
+
+def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
+    after = done.after
+    seated = list(after.seated_for(len(after.hands)))
+    rule = after.rules.rule_or("seats", "table")
+
+    def show() -> None:
+        if as_json:
+            emit_json({"player": done.name, "change": verb.rstrip("s"),
+                       "from_hand": done.hand, "seated": seated,
+                       "total": after.totals()[done.name],
+                       "next_dealer": after.next_dealer, "rule": rule})
+            return
+        say(f"{done.name} {verb} {ledger} from hand {done.hand} ({rule}); seated "
+            f"then: {', '.join(seated)}; {after.next_dealer or 'nobody'} deals next.")
+
+    after_write(f"{done.name} {verb} {ledger}", show)
+
+
+def register(app: typer.Typer) -> None:
+    for command in (join, leave):
+        app.command()(command)

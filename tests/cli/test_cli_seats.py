@@ -1,0 +1,229 @@
+"""`join` and `leave` (RULES.md DH-13, DC-11, YA-12, MA-23, CB-14): a seat
+exists, or is gone, from the next hand; a newcomer starts at 0, one who
+leaves keeps their total; the deal passes over the seats dealt in; bad
+input is exit 2 with the rule and leaves the ledger byte for byte."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.ledger.document import parse, verify
+
+A_CALLS = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
+           "--hand", "Chandra=9♥"]
+
+
+def new(cli, path: Path, *args: str) -> Path:
+    result = cli("new", path, *args)
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def record(cli, path: Path, *flags: str) -> dict:
+    result = cli("record", path, *flags, "--json")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def standings(cli, path: Path) -> dict:
+    return json.loads(cli("standings", path, "--json").stdout)
+
+
+@pytest.fixture
+def evening(cli, tmp_path: Path) -> Path:
+    path = new(cli, tmp_path / "evening.toml", "--game", "dhumbal", "--players",
+               "Asha,Bikash,Chandra", "--hands", "6")
+    record(cli, path, *A_CALLS)
+    return path
+
+
+def refused(cli, path: Path, *args: str, rule: str, says: str) -> None:
+    before = path.read_bytes()
+    result = cli(*args[:1], path, *args[1:])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert says in result.stderr and f"({rule})" in result.stderr
+    data = json.loads(cli(*args[:1], path, *args[1:], "--json").stdout)
+    assert data["rule"] == rule
+    assert path.read_bytes() == before
+
+
+# -- DH-13 ---------------------------------------------------------------------------
+
+def test_dh13_worked_example_a_newcomer_starts_at_zero_a_leaver_keeps_the_total(
+        cli, evening):
+    joined = cli("join", evening, "Kiran", "--after", "Bikash")
+    assert joined.exit_code == 0, joined.stderr
+    assert joined.stdout == ""
+    assert "Kiran joins" in joined.stderr and "from hand 2 (DH-13)" in joined.stderr
+    assert standings(cli, evening)["totals"]["Kiran"] == 0
+    hand = record(cli, evening, *A_CALLS, "--hand", "Kiran=5♠")
+    assert hand["net"] == {"Asha": 19, "Bikash": -5, "Kiran": -5, "Chandra": -9}
+    left = cli("leave", evening, "Chandra", "--json")
+    assert left.exit_code == 0, left.stderr
+    data = json.loads(left.stdout)
+    assert data == {"player": "Chandra", "change": "leave", "from_hand": 3,
+                    "seated": ["Asha", "Bikash", "Kiran"], "total": -18,
+                    "next_dealer": "Kiran", "rule": "DH-13"}
+    record(cli, evening, "--call", "Asha", "--hand", "Asha=A♦",
+           "--hand", "Bikash=2♠ 3♣", "--hand", "Kiran=5♠")
+    table = standings(cli, evening)
+    assert table["totals"] == {"Asha": 43, "Bikash": -15, "Kiran": -10,
+                               "Chandra": -18}
+    assert sum(table["totals"].values()) == 0
+    assert table["next_dealer"] == "Asha"        # Kiran dealt 3; Chandra is gone
+    assert table["seated"] == ["Asha", "Bikash", "Kiran"]
+    rows = json.loads(cli("history", evening, "--json").stdout)["hands"]
+    assert [r["dealer"] for r in rows] == ["Asha", "Bikash", "Kiran"]
+    assert [(r["joined"], r["left"]) for r in rows] == [([], []), (["Kiran"], []),
+                                                       ([], ["Chandra"])]
+    assert verify(parse(evening.read_text(encoding="utf-8"), "x")) == []
+
+
+def test_dh13_the_seats_are_stored_before_the_tables_and_verify_replays_them(
+        cli, evening):
+    assert cli("join", evening, "Kiran", "--after", "Bikash").exit_code == 0
+    document = tomllib.loads(evening.read_text(encoding="utf-8"))
+    assert document["seats"] == [{"hand": 2, "join": "Kiran", "after": "Bikash"}]
+    assert document["players"] == ["Asha", "Bikash", "Chandra"]
+    record(cli, evening, *A_CALLS, "--hand", "Kiran=5♠")
+    text = evening.read_text(encoding="utf-8")
+    evening.write_text(text.replace("hand = 2, join", "hand = 3, join"),
+                       encoding="utf-8")
+    result = cli("verify", evening)
+    assert result.exit_code == 1
+    assert "Kiran has a score but is not seated at this hand" in result.stderr
+    assert "DH-13" in result.stderr
+
+
+def test_dh13_a_ledger_that_never_used_join_or_leave_carries_no_seats(cli, evening):
+    record(cli, evening, *A_CALLS)
+    assert "seats" not in tomllib.loads(evening.read_text(encoding="utf-8"))
+    table = standings(cli, evening)
+    assert "seats" not in table and "seated" not in table
+    rows = json.loads(cli("history", evening, "--json").stdout)["hands"]
+    assert all("joined" not in r for r in rows)
+
+
+@pytest.mark.parametrize("name", ["Bikash", "bikash", " BIKASH "])
+def test_dh13_joining_a_seated_name_in_any_case_is_exit_2(cli, evening, name):
+    refused(cli, evening, "join", name, rule="DH-13", says="Bikash is seated")
+
+
+def test_dh13_a_seat_once_left_is_not_taken_again(cli, evening):
+    assert cli("leave", evening, "Chandra").exit_code == 0
+    refused(cli, evening, "join", "chandra", rule="DH-13", says="has left")
+
+
+def test_dh13_leaving_a_player_not_seated_is_exit_2(cli, evening):
+    refused(cli, evening, "leave", "Zara", rule="DH-13", says="Zara")
+    assert cli("leave", evening, "Chandra").exit_code == 0
+    refused(cli, evening, "leave", "Chandra", rule="DH-13", says="not seated")
+
+
+def test_dh13_leaving_fewer_than_two_players_is_exit_2(cli, evening):
+    assert cli("leave", evening, "Chandra").exit_code == 0
+    refused(cli, evening, "leave", "Bikash", rule="DH-13", says="1 player")
+
+
+def test_dh13_a_seventh_player_is_exit_2(cli, tmp_path):
+    path = new(cli, tmp_path / "six.toml", "--game", "dhumbal", "--players",
+               "A,B,C,D,E,F")
+    refused(cli, path, "join", "G", rule="DH-13", says="7 players")
+
+
+def test_dh13_the_newcomer_on_the_dealers_left_deals_next(cli, evening):
+    assert cli("join", evening, "Kiran", "--after", "Asha").exit_code == 0
+    assert standings(cli, evening)["next_dealer"] == "Kiran"
+    assert cli("join", evening, "Maya").exit_code == 0
+    table = standings(cli, evening)
+    assert table["seated"] == ["Asha", "Kiran", "Bikash", "Chandra", "Maya"]
+
+
+def test_dh13_the_leaver_still_settles_up(cli, evening):
+    assert cli("leave", evening, "Chandra").exit_code == 0
+    record(cli, evening, "--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠")
+    data = json.loads(cli("settle-up", evening, "--json").stdout)
+    assert data["balances"]["Chandra"] == -9
+    assert sum(data["balances"].values()) == 0
+
+
+def test_dh13_exports_chart_and_stats_read_a_ledger_with_seats(cli, evening):
+    assert cli("join", evening, "Kiran").exit_code == 0
+    record(cli, evening, *A_CALLS, "--hand", "Kiran=5♠")
+    csv = cli("export", evening, "--format", "csv")
+    assert csv.exit_code == 0 and "Asha called; joined: Kiran" in csv.stdout
+    exported = json.loads(cli("export", evening, "--format", "json").stdout)
+    assert exported["standings"]["seats"] == [{"hand": 2, "join": "Kiran"}]
+    assert exported["standings"]["totals"]["Kiran"] == -5
+    for command in (["chart"], ["stats"], ["export", "--format", "md"]):
+        result = cli(command[0], evening, *command[1:])
+        assert result.exit_code == 0, result.stderr
+
+
+def test_dh13_rename_keeps_the_seats_and_a_later_leave_still_writes(cli, evening):
+    assert cli("join", evening, "Kiran").exit_code == 0
+    assert cli("rename", evening, "Kiran", "Kamal").exit_code == 0
+    document = tomllib.loads(evening.read_text(encoding="utf-8"))
+    assert document["seats"] == [{"hand": 2, "join": "Kamal"}]
+    assert cli("leave", evening, "Kamal").exit_code == 0
+    document = tomllib.loads(evening.read_text(encoding="utf-8"))
+    assert document["seats"][-1] == {"hand": 2, "leave": "Kamal"}
+
+
+# -- DC-11, YA-12 --------------------------------------------------------------------
+
+def test_dc11_worked_example_an_eliminated_player_cannot_leave_a_newcomer_at_0(
+        cli, tmp_path):
+    path = new(cli, tmp_path / "club.toml", "--game", "dhumbal", "--profile",
+               "cardrulesplus", "--players", "Asha,Bikash,Chandra",
+               "--set", "eliminate_at=30", "--set", "faces=full")
+    hand = record(cli, path, "--call", "Chandra", "--hand", "Asha=K♠ Q♥ 5♦",
+                  "--hand", "Bikash=2♠", "--hand", "Chandra=A♠")
+    assert hand["points"] == {"Asha": 30, "Bikash": 2, "Chandra": 0}
+    refused(cli, path, "leave", "Asha", rule="DC-11", says="not seated")
+    assert cli("join", path, "Dev", "--after", "Bikash").exit_code == 0
+    hand = record(cli, path, "--call", "Dev", "--hand", "Bikash=2♠",
+                  "--hand", "Chandra=9♠", "--hand", "Dev=A♠")
+    assert hand["points"] == {"Bikash": 2, "Dev": 0, "Chandra": 9}
+    table = standings(cli, path)
+    assert table["totals"] == {"Asha": 30, "Bikash": 4, "Dev": 0, "Chandra": 9}
+    assert table["eliminated"] == ["Asha"] and table["places"]["Asha"] == 4
+
+
+def test_ya12_worked_example_five_seated_then_one_leaves_and_one_joins(cli, tmp_path):
+    path = new(cli, tmp_path / "yaniv.toml", "--game", "dhumbal", "--profile",
+               "yaniv", "--players", "A,B,C,D,E")
+    refused(cli, path, "join", "F", rule="YA-12", says="6 players")
+    assert cli("leave", path, "E").exit_code == 0
+    assert cli("join", path, "F").exit_code == 0
+    assert standings(cli, path)["seated"] == ["A", "B", "C", "D", "F"]
+
+
+# -- MA-23 ---------------------------------------------------------------------------
+
+def test_ma23_worked_example_the_newcomer_is_one_of_n_and_the_plan_stays(cli, tmp_path):
+    path = new(cli, tmp_path / "m.toml", "--game", "marriage", "--players", "A,B,C",
+               "--rotations", "1")
+    hand = record(cli, path, "--finish", "A", "--seen", "B", "--hand", "A=shown:10",
+                  "--hand", "B=2", "--hand", "C=0")
+    assert hand["net"] == {"A": 31, "B": -9, "C": -22}
+    joined = cli("join", path, "D", "--json")
+    assert json.loads(joined.stdout)["rule"] == "MA-23"
+    hand = record(cli, path, "--finish", "A", "--seen", "B", "--hand", "A=shown:10",
+                  "--hand", "B=2", "--hand", "C=0", "--hand", "D=0")
+    assert hand["net"] == {"A": 51, "B": -7, "C": -22, "D": -22}
+    table = standings(cli, path)
+    assert table["hands_planned"] == 3 and table["totals"]["D"] == -22
+
+
+# -- CB-14 ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [("join", "Esha"), ("leave", "Dipak")])
+def test_cb14_call_break_seats_are_fixed_for_a_game(cli, tmp_path, args):
+    path = new(cli, tmp_path / "cb.toml", "--game", "callbreak", "--players",
+               "Asha,Bikash,Chandra,Dipak")
+    refused(cli, path, *args, rule="CB-14", says="players change between games")

@@ -1,0 +1,116 @@
+"""`settle-up --paid` (CLI.md, "Money"): each ledger records that the
+settlement was paid — when, which sessions, the transfers; a later
+`settle-up` counts only what is unpaid and says what it left out; `verify`
+checks the record, `undo --paid` takes it back, `standings` shows it; the
+same settlement is not paid twice (exit 2, the ledger rule)."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+A_CALLS = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
+           "--hand", "Chandra=9♥"]      # DH-8: Asha +14, Bikash -5, Chandra -9
+
+
+def dhumbal(cli, path: Path, *money: str, hands: int = 1) -> Path:
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash,Chandra",
+               *money).exit_code == 0
+    for _ in range(hands):
+        assert cli("record", path, *A_CALLS).exit_code == 0
+    return path
+
+
+@pytest.fixture
+def night(cli, tmp_path: Path) -> list[Path]:
+    return [dhumbal(cli, tmp_path / "one.toml", "--rate", "10"),
+            dhumbal(cli, tmp_path / "two.toml", "--rate", "5", hands=2)]
+
+
+def test_dh11_paid_records_when_which_sessions_and_the_transfers(cli, night):
+    result = cli("settle-up", *night, "--paid", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["recorded_paid"] == [str(p) for p in night]
+    assert "Recorded as paid" in result.stderr
+    for path, hands in zip(night, (1, 2)):
+        (record,) = tomllib.loads(path.read_text(encoding="utf-8"))["paid"]
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", record["at"])
+        assert record["hands"] == hands and record["unit"] == "NPR"
+        assert record["sessions"] == [str(p) for p in night]
+        # Asha +14 at 10 and +28 at 5: Rs 280; Bikash -Rs 100, Chandra -Rs 180
+        assert record["transfers"] == [
+            {"from": "Bikash", "to": "Asha", "amount": 100},
+            {"from": "Chandra", "to": "Asha", "amount": 180}]
+        assert cli("verify", path).exit_code == 0
+
+
+def test_dh11_a_later_settle_up_counts_only_the_unpaid_and_says_what_it_left_out(
+        cli, night):
+    assert cli("settle-up", *night, "--paid").exit_code == 0
+    nothing = cli("settle-up", *night, "--json")
+    assert nothing.exit_code == 0
+    assert json.loads(nothing.stdout)["left_out"] == [str(p) for p in night]
+    assert "left out:" in nothing.stderr
+    assert cli("record", night[0], *A_CALLS).exit_code == 0
+    later = cli("settle-up", *night, "--json")
+    data = json.loads(later.stdout)
+    assert data["sessions"] == [str(night[0])] and data["hands"] == 1
+    assert data["balances"] == {"Asha": 14, "Bikash": -5, "Chandra": -9}
+    assert data["left_out"] == [str(night[1])]
+    assert "hands 1–1 were paid" in later.stderr and "settling hands 2–2" in later.stderr
+
+
+def test_dh11_paying_the_same_settlement_twice_is_exit_2_and_writes_nothing(cli, night):
+    assert cli("settle-up", *night, "--paid").exit_code == 0
+    before = [p.read_bytes() for p in night]
+    again = cli("settle-up", *night, "--paid")
+    assert again.exit_code == 2 and again.stdout == ""
+    assert "not paid twice" in again.stderr and "(DH-11)" in again.stderr
+    data = json.loads(cli("settle-up", *night, "--paid", "--json").stdout)
+    assert data["rule"] == "DH-11"
+    assert [p.read_bytes() for p in night] == before
+
+
+def test_dh11_standings_show_the_session_as_settled(cli, night):
+    assert "settled" not in json.loads(cli("standings", night[0], "--json").stdout)
+    assert cli("settle-up", *night, "--paid").exit_code == 0
+    data = json.loads(cli("standings", night[0], "--json").stdout)
+    assert data["settled"] is True and data["paid"][0]["hands"] == 1
+    shown = cli("standings", night[0], env={"COLUMNS": "100"})
+    assert "Settled: hands 1–1 paid" in shown.stdout
+
+
+def test_dh11_undo_paid_takes_the_payment_back_and_undo_of_a_paid_hand_waits(cli, night):
+    assert cli("settle-up", *night, "--paid").exit_code == 0
+    blocked = cli("undo", night[0])
+    assert blocked.exit_code == 2 and "undo" in blocked.stderr and "--paid" in blocked.stderr
+    amend = cli("amend", night[0], "1", *A_CALLS)
+    assert amend.exit_code == 2 and "settled" in amend.stderr
+    taken = cli("undo", night[0], "--paid", "--json")
+    assert taken.exit_code == 0
+    assert json.loads(taken.stdout)["paid_hands"] == 0
+    assert "paid" not in tomllib.loads(night[0].read_text(encoding="utf-8"))
+    assert cli("undo", night[0], "--paid").exit_code == 2
+    assert cli("undo", night[0]).exit_code == 0
+
+
+def test_dh11_verify_checks_the_paid_record(cli, night):
+    assert cli("settle-up", *night, "--paid").exit_code == 0
+    text = night[0].read_text(encoding="utf-8")
+    night[0].write_text(text.replace("hands = 1,", "hands = 4,", 1), encoding="utf-8")
+    result = cli("verify", night[0])
+    assert result.exit_code == 1 and "`paid[0]` settles 4 hands" in result.stderr
+    night[0].write_text(text.replace("amount = 100", "amount = -100", 1),
+                        encoding="utf-8")
+    assert "a transfer is" in cli("verify", night[0]).stderr
+
+
+def test_dh11_a_ledger_never_paid_is_unchanged_by_settle_up(cli, night):
+    before = [p.read_bytes() for p in night]
+    assert cli("settle-up", *night).exit_code == 0
+    assert [p.read_bytes() for p in night] == before
