@@ -32,6 +32,7 @@ from scorekeeper.commands.common import (
     say,
     settings_of,
     stdin_is_tty,
+    user_config,
     waiting,
     warn_stale,
 )
@@ -77,7 +78,8 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
     entered = prompts.enter_hand(session, console(values["ascii"],
                                                   stderr=values["as_json"]),
                                  confirm=not values["yes"], number=number,
-                                 seating=seating)
+                                 seating=seating,
+                                 ask_seating=user_config().get("ask_sit_out", True))
     if entered is None:
         say("Nothing recorded." if number is None else "Nothing amended.")
         raise typer.Exit(0)

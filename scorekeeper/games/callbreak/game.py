@@ -70,12 +70,15 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
              tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
              ) -> CallBreakHand:
+        self.check_table(table, rules)
+        return CallBreakHand(table.seated, table.dealer, calls, tricks)
+
+    def check_table(self, table: Seating, rules: CallBreakRules) -> None:
         if len(table.seated) != PLAYERS:
             away = [p for p in table.players if p not in table.seated]
             raise Impossible(f"every Call Break deal is played by all "
                              f"{PLAYERS}: nobody sits a deal out (--out "
                              + ", ".join(away) + ")", rules.rule("table"))
-        return CallBreakHand(table.seated, table.dealer, calls, tricks)
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: CallBreakRules) -> CallBreakHand:

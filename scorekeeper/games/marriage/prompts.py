@@ -91,7 +91,8 @@ def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
     """The check of one player's answer; keeps the cards once accepted. The
     finisher's `shown:MAAL` is the show accepted without its cards."""
     def check(text: str) -> None:
-        agreed = agreed_shows({player: text}, player if finisher else None, rules)
+        agreed = agreed_shows({player: text}, player if finisher else None, rules,
+                              named=False)
         value = agreed[player]
         shown = parse_shown_value(value)
         if shown.cards is None:
