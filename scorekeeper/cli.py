@@ -58,7 +58,9 @@ from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
 app = Typer(
-    add_completion=False,
+    # --install-completion / --show-completion: only the whole app (built
+    # for `--help`, a typo, or a Tab) sets completion up (start-up)
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,

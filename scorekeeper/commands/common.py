@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Seque
 
 import typer
 
+from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.options import Profile
@@ -246,9 +247,9 @@ class PlainUsage(typer.core.TyperCommand):
                 for p in super().collect_usage_pieces(ctx)]
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if not ctx.resilient_parsing:
+        if not ctx.resilient_parsing:     # a Tab: nothing is refused
             _refuse_split_cards(self, ctx, args)
-            args = _ledger_left_out(self, ctx, list(args))
+        args = _ledger_left_out(self, ctx, list(args))
         return list(super().parse_args(ctx, args))
 
 
@@ -300,7 +301,8 @@ def _ledger_left_out(command: Any, ctx: Any, args: list[str]) -> list[str]:
     except Exception:  # a usage error: click reports it again, properly
         return args
     given = sum(values.get(p.name) is not None for p in arguments) + len(extra)
-    if given != len(arguments) - 1:
+    if given != len(arguments) - 1 or (ctx.resilient_parsing and not given):
+        # a Tab with no argument typed yet completes the LEDGER itself
         return args
     ctx.meta[_LEFT_OUT] = True
     return ["", *args]
@@ -360,13 +362,24 @@ def _annotation(flag: Flag) -> Any:
     return Optional[flag.kind]
 
 
+def _completes(flag: Flag) -> Any:
+    """What Tab offers for `flag` (commands/completion.py), by its metavar."""
+    if flag.metavar == "NAME":
+        return completion.players
+    if flag.metavar and flag.metavar.startswith("NAME="):
+        return completion.players_equals
+    if flag.metavar == "KEY=VALUE":
+        return completion.option_keys
+    return None
+
+
 def _typer_default(flag: Flag) -> Any:
     default = ... if flag.required else \
         ([] if flag.kind is list else flag.default)
     if flag.argument:
         return typer.Argument(default, metavar=flag.metavar, help=flag.help)
     return typer.Option(default, *flag.decls, metavar=flag.metavar,
-                        help=flag.help)
+                        help=flag.help, autocompletion=_completes(flag))
 
 
 def parameter(flag: Flag) -> inspect.Parameter:
@@ -418,6 +431,7 @@ CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
 PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
 LEDGER_ARG = typer.Argument(
     None, metavar="LEDGER", callback=_ledger_callback, show_default=False,
+    autocompletion=completion.ledgers,
     help="The session's TOML ledger. Left out: $SCOREKEEPER_LEDGER, else the "
          "only ledger in this folder, else the config's `ledger`.")
 
