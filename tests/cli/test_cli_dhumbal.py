@@ -521,6 +521,7 @@ def test_dh4_interactive_call_above_the_limit_is_asked_again_then_ruled_against(
     answers = ["Asha", "K♠", "K♠",            # above 5: warned, then kept
                "2♠", "7♣",
                "y",                           # the hand cannot be recorded: again
+               "",                            # the table: as it was
                "", "A♠", "", "",              # keep caller; Asha now A♠; keep others
                "y"]
     result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")

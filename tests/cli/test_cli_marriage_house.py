@@ -417,6 +417,7 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
                "B",             # named both ways: refused after the hand …
                WORKED, "2", "4", "-", "-",
                "y",             # … entered again, earlier answers kept
+               "",              # the table: as it was
                "", "", "", "", "C", "", "", "", "", "",
                "y"]
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
