@@ -38,7 +38,7 @@ LATER_DEFAULTS = {
     "maal_tunnela": "5/10/15/20/25/30/35", "maal_tunnela_wild": "10/20/30",
     "maal_tunnela_neighbour": "20/40", "maal_alter": "5/15/30",
     "maal_tunnela_alter": "10", "joker_maal": "2/4/6/8/10/12", "foul": "now",
-    "dublee_min_players": 2}
+    "dublee_min_players": 2, "doubles": False}
 
 
 def one_json(result) -> dict:

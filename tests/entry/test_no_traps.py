@@ -114,3 +114,21 @@ def test_who_else_saw_the_tiplu_takes_names_by_spaces_or_commas(cli, tmp_path, t
     assert result.exit_code == 0, result.stderr
     assert "unknown player" not in result.stderr
     assert hands(path)[0]["seen"] == ["Asha", "Bikash", "Chandra"]   # MA-12: finisher
+
+
+def test_ma22_the_entry_asks_doubled_only_where_the_house_plays_it(cli, tmp_path, tty):
+    plain, doubles = tmp_path / "plain.toml", tmp_path / "doubles.toml"
+    assert cli("new", plain, "--game", "marriage", "--players", "A,B,C").exit_code == 0
+    assert cli("new", doubles, "--game", "marriage", "--players", "A,B,C",
+               "--set", "doubles=true").exit_code == 0
+    answers = ["", "A", "melds", "-", "B", "-", "shown:10", "2", "4", "-"]
+    quiet = entered(cli, plain, *answers, "y")
+    assert quiet.exit_code == 0, quiet.stderr
+    assert "Doubled hand?" not in quiet.stderr
+    asked = entered(cli, doubles, *answers, "maybe", "y", "y")
+    assert asked.exit_code == 0, asked.stderr
+    assert "'maybe': answer y or n — try again" in asked.stderr
+    # MA-22: the MA-12 worked example doubled
+    assert hands(doubles)[0]["double"] is True
+    assert hands(doubles)[0]["net"] == {"A": 62, "B": -18, "C": -44}
+    assert "double" not in hands(plain)[0]

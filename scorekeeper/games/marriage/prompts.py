@@ -23,6 +23,11 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 NONE_WORDS = ("none", "no finisher", "nobody finished")
 
 
+def _yes_or_no(text: str) -> None:
+    if text.strip().lower() not in ("y", "yes", "n", "no"):
+        raise Impossible(f"{text.strip()!r}: answer y or n")
+
+
 def _by(text: str) -> None:
     if text.strip().lower() not in tuple(FinishKind):
         raise Impossible("answer one of: " + ", ".join(FinishKind))
@@ -77,6 +82,11 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
+    # asked where the house plays doubled hands (`doubles`), or amending one
+    if rules.doubles or previous.get("double"):
+        doubled = ask.ask("Doubled hand? (y or n)", _yes_or_no,
+                          default="y" if previous.get("double") else "n")
+        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
     # asked when they cost something; at 0 `--invalid-show` still counts one
     # (MA-13) without a question more for every hand
     if rules.invalid_show_penalty or previous.get("invalid_show"):
