@@ -9,6 +9,7 @@ from typing import List, Optional, Sequence
 
 import typer
 
+from scorekeeper.commands import completion
 from scorekeeper.commands.common import (
     ASCII_OPT,
     CURRENCY_OPT,
@@ -17,6 +18,7 @@ from scorekeeper.commands.common import (
     console,
     emit_json,
     guarded,
+    ledger_path,
     say,
     warn_stale,
 )
@@ -25,8 +27,10 @@ from scorekeeper.core.numbers import plural
 
 
 def settle_up(
-    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="One or more session ledgers."),
+    ledgers: List[Path] = typer.Argument(
+        None, metavar="[LEDGER]...", show_default=False,
+        autocompletion=completion.ledgers,
+        help="One or more session ledgers (none: the one found, as LEDGER)."),
     mix: bool = typer.Option(False, "--mix",
                              help="Add up sessions of different games."),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
@@ -38,8 +42,9 @@ def settle_up(
         from scorekeeper.reports import money as money_  # start-up: see module doc
         from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
 
-        _refuse_twice(ledgers)
-        checked_all = [ledger_file.read_checked(path) for path in ledgers]
+        paths = list(ledgers or ()) or [ledger_path(None)]
+        _refuse_twice(paths)
+        checked_all = [ledger_file.read_checked(path) for path in paths]
         for checked in checked_all:
             warn_stale(checked)
         sessions = [checked.session for checked in checked_all]

@@ -180,3 +180,12 @@ def test_config_ascii_changes_the_screen_never_the_json(here, tmp_path, monkeypa
     screen = cli("history", here)
     assert screen.exit_code == 0 and screen.stdout.isascii() and "| Asha" in screen.stdout
     assert cli("history", here, "--json").stdout == plain_json
+
+
+def test_settle_up_with_no_ledger_settles_the_one_found(here, cli):
+    assert cli("record", *HAND).exit_code == 0
+    named = cli("settle-up", here, "--json")
+    found = cli("settle-up", "--json")
+    assert found.exit_code == 0, found.stderr
+    assert json.loads(found.stdout)["transfers"] == json.loads(named.stdout)["transfers"]
+    assert "ledger: evening.toml (the only ledger in this folder)" in found.stderr
