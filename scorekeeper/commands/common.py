@@ -255,7 +255,8 @@ class PlainUsage(typer.core.TyperCommand):
 
 # ctx.meta's key: the command's LEDGER was left out (`LEDGER_ARG` finds it)
 _LEFT_OUT = "scorekeeper.ledger_left_out"
-_CARDISH = re.compile(r"^[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
+# card text: ranks and suits, a suit among them (`1` alone may be amend's N)
+_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
 
 
 def usage_failure(message: str) -> Exception:

@@ -189,3 +189,11 @@ def test_settle_up_with_no_ledger_settles_the_one_found(here, cli):
     assert found.exit_code == 0, found.stderr
     assert json.loads(found.stdout)["transfers"] == json.loads(named.stdout)["transfers"]
     assert "ledger: evening.toml (the only ledger in this folder)" in found.stderr
+
+
+def test_amend_n_after_a_hand_option_is_n_not_split_cards(here, cli):
+    assert cli("record", *HAND).exit_code == 0
+    result = cli("amend", "--hand", "c=dk3", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["values"]["Chandra"] == 13     # K♦ 10 + 3♦ 3
+    assert 'Chandra = "K♦ 3♦"' in here.read_text(encoding="utf-8")
