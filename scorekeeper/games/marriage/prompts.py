@@ -82,11 +82,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
-    # asked where the house plays doubled hands (`doubles`), or amending one
-    if rules.doubles or previous.get("double"):
-        doubled = ask.ask("Doubled hand? (y or n)", _yes_or_no,
-                          default="y" if previous.get("double") else "n")
-        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
+    _ask_doubled(ask, flags, rules, previous)
     # asked when they cost something; at 0 `--invalid-show` still counts one
     # (MA-13) without a question more for every hand
     if rules.invalid_show_penalty or previous.get("invalid_show"):
@@ -94,6 +90,16 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                                           table.seated,
                                           previous.get("invalid_show", []))
     return flags
+
+
+def _ask_doubled(ask: Asker, flags: dict[str, Any], rules: MarriageRules,
+                 previous: Mapping[str, Any]) -> None:
+    """Asked where the house plays doubled hands (`doubles`, MA-22), or
+    when amending a doubled hand."""
+    if rules.doubles or previous.get("double"):
+        doubled = ask.ask("Doubled hand? (y or n)", _yes_or_no,
+                          default="y" if previous.get("double") else "n")
+        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
 
 
 def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
