@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.seating import Seating, resolve_name
+from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
 
 if TYPE_CHECKING:
@@ -98,15 +98,9 @@ def yes_no(question: str, default: bool) -> bool:
 def seating_question(players: Sequence[str]) -> str:
     """The one-line question who sits out and who deals, its example naming
     players at this table by the shortest prefix that is theirs alone."""
-    def prefix(name: str) -> str:
-        others = [p.lower() for p in players if p != name]
-        for size in range(1, len(name) + 1):
-            if not any(o.startswith(name[:size].lower()) for o in others):
-                return name[:size].lower()
-        return name.lower()
-
     out, dealer = players[-1], players[1 % len(players)]
-    return f"Sitting out, dealer? ('out {prefix(out)}, dealer {prefix(dealer)}')"
+    return (f"Sitting out, dealer? ('out {shortest_prefix(out, players)}, "
+            f"dealer {shortest_prefix(dealer, players)}')")
 
 
 def seating_table(session: Session, flags: Mapping[str, Any]) -> Seating:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
+from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import check_agreed_maal
@@ -77,7 +77,8 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     _ask_exposed(ask, flags, holdings, rules, previous)
-    tunnelas = ask.ask("Tunnelas exposed at the deal (e.g. 'a=kd') or '-'",
+    example = shortest_prefix(table.seated[-1], table.players)
+    tunnelas = ask.ask(f"Tunnelas exposed at the deal (e.g. '{example}=kd') or '-'",
                        _tunnelas_check(table, holdings, rules),
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
