@@ -21,7 +21,7 @@ import typer
 
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
-from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.errors import ScorekeeperError, visible
 from scorekeeper.core.options import Profile
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
@@ -325,7 +325,9 @@ def ledger_path(given: Path | None) -> Path:
         found = discover.find(os.environ, Path("."), _configured)
     except ScorekeeperError as err:
         raise usage_failure(str(err)) from None
-    say(found.said())
+    # one line, never wrapped (a script may read it); a name cannot drive
+    # the terminal
+    sys.stderr.write(visible(found.said()) + "\n")
     return found.path
 
 
