@@ -135,3 +135,12 @@ def test_ma22_the_entry_asks_doubled_only_where_the_house_plays_it(cli, tmp_path
     assert hands(doubles)[0]["double"] is True
     assert hands(doubles)[0]["net"] == {"A": 62, "B": -18, "C": -44}
     assert "double" not in hands(plain)[0]
+
+
+def test_cb1_out_typed_as_an_option_is_refused_before_any_question(cli, callbreak, tty):
+    before = callbreak.read_bytes()
+    result = cli("record", callbreak, "--out", "ram", input="1\n" * 10)
+    assert result.exit_code == 2
+    assert "nobody sits a deal out (--out Ram) (CB-1)" in result.stderr
+    assert "'s call" not in result.stderr
+    assert callbreak.read_bytes() == before
