@@ -38,7 +38,6 @@ from scorekeeper.commands.common import (
     RATE_OPT,
     SET_OPT,
     Typer,
-    after_write,
     click_error_class,
     console,
     emit_error,
@@ -48,19 +47,19 @@ from scorekeeper.commands.common import (
     guarded,
     interrupted_exit,
     say,
-    waiting,
     warn_stale,
     write_text,
     written_so_far,
 )
 from scorekeeper.core.errors import BUG_EXIT
-from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import format_option, json_options
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out
 
 app = Typer(
-    add_completion=False,
+    # --install-completion / --show-completion: only the whole app (built
+    # for `--help`, a typo, or a Tab) sets completion up (start-up)
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -101,52 +100,27 @@ def new(
                                       help="The ledger file to create (TOML)."),
     game: str = typer.Option(..., "--game", metavar="GAME", help=GAME_NAMES),
     profile: Optional[str] = PROFILE_OPT,
-    players: str = typer.Option(..., "--players", metavar="NAMES",
-                                help='Names in seat order: "Asha,Bikash,Chandra"'),
+    players: Optional[str] = typer.Option(
+        None, "--players", metavar="NAMES",
+        help='Names in seat order: "Asha,Bikash,Chandra" (default: the config\'s).'),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
                                          help="The first dealer (default: first player)."),
-    hands: Optional[int] = typer.Option(None, "--hands", metavar="N",
-                                        help="Hands to play (Dhumbal)."),
-    rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
+    hands: Optional[str] = typer.Option(None, "--hands", metavar="N|none",
+                                        help="Hands to play (Dhumbal); none: open-ended."),
+    rotations: Optional[str] = typer.Option(None, "--rotations", metavar="N",
                                             help="Full rotations (Marriage)."),
-    rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
+    rounds: Optional[str] = typer.Option(None, "--rounds", metavar="N",
                                          help="Rounds to play (Call Break)."),
     settings: List[str] = SET_OPT,
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Start a session ledger."""
-    from scorekeeper.core import money  # start-up: see module doc
-    from scorekeeper.core.seating import check_player_names, resolve_name
-    from scorekeeper.files import ledger_file, storage
-    from scorekeeper.ledger import document as ledger  # start-up: see module doc
+    from scorekeeper.commands.new import new as run  # start-up: see module doc
 
-    path = Path(ledger_text)
-
-    def body() -> None:
-        chosen = registry.game(game)
-        prof = chosen.profile(profile)
-        rules = ledger.session_rules(chosen, prof, settings,
-                                     {"hands": hands, "rotations": rotations,
-                                      "rounds": rounds})
-        for note in prof.notes(settings):
-            say("note: " + note)
-        names = check_player_names(players.split(","), rules)
-        first = resolve_name(dealer, names) if dealer is not None else names[0]
-        agreed = money.for_new(rate, currency, rules.score_kind, prof.name)
-        storage.check_ledger_path(path, raw=ledger_text)
-        ledger_file.create(path, ledger.header_document(chosen, prof, rules, names, first,
-                                                 agreed and agreed.stored()),
-                    force, on_wait=waiting(path))
-        planned = rules.planned_hands(len(names))
-        after_write(f"Created {path}", lambda: say(
-            f"New {chosen.name} session ({prof.name}) in {path}: "
-            f"{', '.join(names)}; {first} deals first"
-            + (f"; {plural(planned, 'hand')} planned" if planned else "")
-            + (f"; {agreed.said()}" if agreed else "")
-            + "."))
-
-    guarded(body)
+    run(ledger_text, game, profile, players, dealer,
+        {"hands": hands, "rotations": rotations, "rounds": rounds}, settings,
+        rate, currency, force)
 
 
 # -- reading a ledger ------------------------------------------------------------------
@@ -266,7 +240,7 @@ def _later_command(name: str) -> Any:
               **dict.fromkeys(("undo", "redo", "extend", "rename"), "edit")}
     if name in module:
         return getattr(import_module(f"scorekeeper.commands.{module[name]}"), name)
-    if name in ("settle-up", "stats", "chart", "rules", "serve"):
+    if name in ("settle-up", "stats", "chart", "rules", "serve", "config"):
         return getattr(import_module(f"scorekeeper.commands.{name.replace('-', '_')}"),
                        name.replace("-", "_"))
     return None
@@ -305,10 +279,10 @@ def build() -> Typer:
             module.register(app)
         check.register_checks(check_app)
         # imported here: `check …` never needs the commands for after the night
-        from scorekeeper.commands import chart, rules, serve, settle_up, stats
+        from scorekeeper.commands import chart, config, rules, serve, settle_up, stats
 
         app.command(name="settle-up")(settle_up.settle_up)
-        for command in (stats.stats, chart.chart, rules.rules, serve.serve):
+        for command in (stats.stats, chart.chart, rules.rules, serve.serve, config.config):
             app.command()(command)
         _built.append(True)
     return app

@@ -52,6 +52,16 @@ settings.load_profile("thorough" if os.environ.get("SCOREKEEPER_HYPOTHESIS") == 
 
 
 @pytest.fixture(autouse=True)
+def _no_user_config(tmp_path_factory, monkeypatch):
+    """No test reads the real user config or a ledger named in the
+    environment: the config is a file that is not there (a test that
+    wants one writes it and points SCOREKEEPER_CONFIG at it)."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder / "config.toml"))
+    monkeypatch.delenv("SCOREKEEPER_LEDGER", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _interrupts_reset():
     """A command run in-process leaves nothing noted or written for the
     next test, and the signal handlers as they were."""

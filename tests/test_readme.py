@@ -1,5 +1,6 @@
 """The README's output blocks are the real output (issue: README output
-blocks copied by hand and never checked).
+blocks copied by hand and never checked), and so are those of the docs/
+pages the README's reference material moved to (issue 27: `PAGES`).
 
 Two kinds of block are checked, each against the command run in a copy of
 `sample_sessions/` (NO_COLOR, 80 columns):
@@ -31,15 +32,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+# the README, and the pages its reference material moved to (issue 27)
+PAGES = (README, ROOT / "docs" / "AT-THE-TABLE.md",
+         ROOT / "docs" / "AFTER-THE-NIGHT.md")
 EXCERPT_MARK = "<!-- output of the commands above -->"
 LISTED_MARK = "<!-- output of:"
 ENV = {"NO_COLOR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "dumb"}
 
 
-def _blocks() -> list[tuple[int, str, list[str], str, int]]:
+def _blocks(page: Path = README) -> list[tuple[int, str, list[str], str, int]]:
     """(line number, info string, lines, the text since the block before, end)
-    of every fenced block."""
-    lines = README.read_text(encoding="utf-8").splitlines()
+    of every fenced block of `page`."""
+    lines = page.read_text(encoding="utf-8").splitlines()
     found, i = [], 0
     while i < len(lines):
         if lines[i].startswith("```"):
@@ -94,8 +98,10 @@ def _case_kind(info: str, lines: list[str], before: str) -> str | None:
     return "unchecked"
 
 
-BLOCKS = [b[:4] for b in _blocks()[1:]]   # the first: the install-and-run lines
-CASES = [(n, info, lines, before) for n, info, lines, before in BLOCKS
+# the README's first block: the install-and-run lines
+BLOCKS = [(page.name, *b[:4]) for page in PAGES
+          for b in _blocks(page)[1 if page == README else 0:]]
+CASES = [(f"{page}:{n}", info, lines, before) for page, n, info, lines, before in BLOCKS
          if _case_kind(info, lines, before) is not None]
 
 
@@ -125,29 +131,32 @@ def _terminal_for(args: list[str], monkeypatch) -> None:
 def test_every_output_block_is_checked():
     unchecked = [n for n, info, lines, before in CASES
                  if _case_kind(info, lines, before) == "unchecked"]
-    assert unchecked == [], f"README.md lines {unchecked}: output blocks no test checks"
+    assert unchecked == [], f"{unchecked}: output blocks no test checks"
 
 
 @pytest.mark.parametrize("number,info,lines,before",
                          [c for c in CASES if _case_kind(*c[1:]) == "dollar"],
-                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+                         ids=lambda v: v if isinstance(v, str) and ".md:" in v else "")
 def test_dollar_block_is_the_real_output(number, info, lines, before, cli, in_samples,
                                          monkeypatch):
     for args, expected in _dollar_runs(lines):
         _terminal_for(args, monkeypatch)
         shown = _shown(cli, args)
         want = "\n".join(line.rstrip() for line in expected)
-        assert shown.strip("\n") == want.strip("\n"), f"README.md:{number}: {args}"
+        assert shown.strip("\n") == want.strip("\n"), f"{number}: {args}"
 
 
-def _sh_block_before(number: int) -> list[str]:
-    earlier = [lines for n, info, lines, *_ in _blocks() if n < number and info == "sh"]
+def _sh_block_before(where: str) -> list[str]:
+    name, _, line = where.partition(":")
+    page = next(p for p in PAGES if p.name == name)
+    earlier = [lines for n, info, lines, *_ in _blocks(page)
+               if n < int(line) and info == "sh"]
     return earlier[-1]
 
 
 @pytest.mark.parametrize("number,info,lines,before",
                          [c for c in CASES if _case_kind(*c[1:]) == "excerpt"],
-                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+                         ids=lambda v: v if isinstance(v, str) and ".md:" in v else "")
 def test_excerpt_block_is_part_of_the_real_output(number, info, lines, before, cli,
                                                   in_samples, monkeypatch):
     commands = _commands(_sh_block_before(number))
@@ -157,20 +166,20 @@ def test_excerpt_block_is_part_of_the_real_output(number, info, lines, before, c
     _assert_lines_in_order(number, lines, _shown(cli, commands[-1]).splitlines())
 
 
-def _assert_lines_in_order(number: int, lines: list[str], shown: list[str]) -> None:
+def _assert_lines_in_order(number: str, lines: list[str], shown: list[str]) -> None:
     want = [line.rstrip() for line in lines]
     at = 0
     for line in want:
         while at < len(shown) and shown[at] != line:
             at += 1
-        assert at < len(shown), (f"README.md:{number}: {line!r} is not in the "
+        assert at < len(shown), (f"{number}: {line!r} is not in the "
                                  "output (in order):\n" + "\n".join(shown))
         at += 1
 
 
 @pytest.mark.parametrize("number,info,lines,before",
                          [c for c in CASES if _case_kind(*c[1:]) == "listed"],
-                         ids=lambda v: f"line{v}" if isinstance(v, int) else "")
+                         ids=lambda v: v if isinstance(v, str) and ".md:" in v else "")
 def test_listed_block_is_part_of_the_real_output(number, info, lines, before, cli,
                                                  in_samples, monkeypatch):
     listed = before[before.rindex(LISTED_MARK) + len(LISTED_MARK):before.rindex("-->")]
@@ -181,7 +190,7 @@ def test_listed_block_is_part_of_the_real_output(number, info, lines, before, cl
             old, _, new = change.partition(" => ")
             path = in_samples / name
             text = path.read_text(encoding="utf-8")
-            assert old in text, f"README.md:{number}: {old!r} not in {name}"
+            assert old in text, f"{number}: {old!r} not in {name}"
             path.write_text(text.replace(old, new), encoding="utf-8")
         elif line.startswith("$ "):
             shown += _shown(cli, shlex.split(line[2:])[1:]).splitlines()

@@ -11,13 +11,17 @@ from __future__ import annotations
 import contextlib
 import inspect
 import json
+import os
+import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Sequence, TypeVar
 
 import typer
 
+from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
-from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.errors import ScorekeeperError, visible
 from scorekeeper.core.options import Profile
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
@@ -85,14 +89,21 @@ def emit_json(data: Any, ascii: bool = False) -> None:
 
 def write_text(text: str, ascii: bool = False) -> None:
     """Plain text to stdout, in ASCII with `--ascii` or where the terminal
-    cannot encode it."""
+    cannot encode it (exports and data: the config's `ascii` does not
+    apply)."""
     write_out(asciify(text) if use_ascii(ascii) else text)
+
+
+def config_ascii() -> bool:
+    """`ascii = true` in the user's config: for the screens drawn with rich
+    only, never JSON or an export."""
+    return bool(user_config().get("ascii", False))
 
 
 def console(ascii: bool = False, stderr: bool = False) -> Console:
     from scorekeeper.screen import style  # rich: only when a person reads
 
-    return style.make_console(use_ascii(ascii), stderr=stderr)
+    return style.make_console(use_ascii(ascii or config_ascii()), stderr=stderr)
 
 
 def say(text: str) -> None:
@@ -228,11 +239,114 @@ CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 class PlainUsage(typer.core.TyperCommand):
     """A command whose usage line names its arguments as its help does:
-    `LEDGER`, not typer's `{LEDGER}`."""
+    `LEDGER`, not typer's `{LEDGER}`; whose LEDGER may be left out before
+    its other arguments (`amend 3`); and which says how to write cards that
+    a space split from their option (`--hand Sita=A♦ 3♣`)."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
                 for p in super().collect_usage_pieces(ctx)]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:     # a Tab: nothing is refused
+            _refuse_split_cards(self, ctx, args)
+        args = _ledger_left_out(self, ctx, list(args))
+        return list(super().parse_args(ctx, args))
+
+
+# ctx.meta's key: the command's LEDGER was left out (`LEDGER_ARG` finds it)
+_LEFT_OUT = "scorekeeper.ledger_left_out"
+# card text: ranks and suits, a suit among them (`1` alone may be amend's N)
+_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
+
+
+def usage_failure(message: str) -> Exception:
+    """A usage error (exit 2) as click reports it, with `message`."""
+    class Failure(click_error_class()):  # type: ignore[misc]
+        exit_code = 2
+
+        def show(self, file: Any = None) -> None:
+            say(f"error: {self.format_message()}")
+
+    return Failure(message)
+
+
+def _refuse_split_cards(command: Any, ctx: Any, args: list[str]) -> None:
+    """`--hand Sita=A♦ 3♣` unquoted: the shell split the cards, and typer
+    would say only "unexpected extra argument (3♣)" (or take 3♣ for the
+    ledger). Say how to write it instead."""
+    takes_cards = {decl for p in command.get_params(ctx)
+                   if "=CARDS" in str(getattr(p, "metavar", "") or "")
+                   for decl in getattr(p, "opts", ())}
+    for at, word in enumerate(args[:-2]):
+        value, after = args[at + 1], args[at + 2]
+        if word in takes_cards and "=" in value and _CARDISH.match(after) \
+                and not os.path.exists(after):
+            name, _, cards = value.partition("=")
+            raise usage_failure(
+                f"{word} takes one value, but the shell split {value} {after} "
+                f"in two: write it in quotes ({word} \"{value} {after}\"), "
+                f"without the spaces ({word} {value}{after}), or suit-grouped "
+                f"(s345h666: ♠3 ♠4 ♠5 ♥6 ♥6 ♥6)")
+
+
+def _ledger_left_out(command: Any, ctx: Any, args: list[str]) -> list[str]:
+    """`args` with an empty LEDGER in front when it was left out before the
+    command's other arguments (`amend 3`: the ledger is found, 3 is N)."""
+    arguments = [p for p in command.get_params(ctx)
+                 if p.param_type_name == "argument"]
+    if not arguments or arguments[0].name != "ledger" \
+            or any(p.nargs != 1 for p in arguments):
+        return args
+    try:
+        values, extra, _ = command.make_parser(ctx).parse_args(args=list(args))
+    except Exception:  # a usage error: click reports it again, properly
+        return args
+    given = sum(values.get(p.name) is not None for p in arguments) + len(extra)
+    if given != len(arguments) - 1 or (ctx.resilient_parsing and not given):
+        # a Tab with no argument typed yet completes the LEDGER itself
+        return args
+    ctx.meta[_LEFT_OUT] = True
+    return ["", *args]
+
+
+def _configured() -> tuple[Path | None, str]:
+    config = user_config()
+    return config.ledger, str(config.path)
+
+
+def ledger_path(given: Path | None) -> Path:
+    """The ledger a command uses: `given`, else the one found
+    (`files.discover`), said on stderr in one line."""
+    if given is not None:
+        return given
+    from scorekeeper.files import discover  # only when the ledger is left out
+
+    try:
+        found = discover.find(os.environ, Path("."), _configured)
+    except ScorekeeperError as err:
+        raise usage_failure(str(err)) from None
+    # one line, never wrapped (a script may read it); a name cannot drive
+    # the terminal
+    sys.stderr.write(visible(found.said()) + "\n")
+    return found.path
+
+
+def _ledger_callback(ctx: typer.Context, value: Optional[Path]) -> Optional[Path]:
+    if ctx.resilient_parsing:     # shell completion: nothing is looked up
+        return value
+    return ledger_path(None if ctx.meta.get(_LEFT_OUT) else value)
+
+
+def user_config() -> Any:
+    """The user's config (`files.config`; a small file, read when needed);
+    a broken one is a usage error (exit 2) naming its file and line."""
+    from scorekeeper.files import config  # only when a default is needed
+
+    try:
+        return config.load()
+    except ScorekeeperError as err:
+        raise usage_failure(str(err)) from None
 
 
 class Typer(typer.Typer):
@@ -252,13 +366,24 @@ def _annotation(flag: Flag) -> Any:
     return Optional[flag.kind]
 
 
+def _completes(flag: Flag) -> Any:
+    """What Tab offers for `flag` (commands/completion.py), by its metavar."""
+    if flag.metavar == "NAME":
+        return completion.players
+    if flag.metavar and flag.metavar.startswith("NAME="):
+        return completion.players_equals
+    if flag.metavar == "KEY=VALUE":
+        return completion.option_keys
+    return None
+
+
 def _typer_default(flag: Flag) -> Any:
     default = ... if flag.required else \
         ([] if flag.kind is list else flag.default)
     if flag.argument:
         return typer.Argument(default, metavar=flag.metavar, help=flag.help)
     return typer.Option(default, *flag.decls, metavar=flag.metavar,
-                        help=flag.help)
+                        help=flag.help, autocompletion=_completes(flag))
 
 
 def parameter(flag: Flag) -> inspect.Parameter:
@@ -308,7 +433,11 @@ CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
                             help="The money's currency (default NPR, in whole "
                                  "rupees).")
 PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
-LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
+LEDGER_ARG = typer.Argument(
+    None, metavar="LEDGER", callback=_ledger_callback, show_default=False,
+    autocompletion=completion.ledgers,
+    help="The session's TOML ledger. Left out: $SCOREKEEPER_LEDGER, else the "
+         "only ledger in this folder, else the config's `ledger`.")
 
 
 def stdout_is_terminal() -> bool:

@@ -8,6 +8,7 @@ uses (a `check` never loads the ledger, rich or another game's engine).
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from scorekeeper.commands.common import (
     ASCII,
     GAME_NAMES,
     JSON,
+    LEDGER_ARG,
     PROFILE,
     SETTINGS,
     after_write,
@@ -30,6 +32,7 @@ from scorekeeper.commands.common import (
     say,
     settings_of,
     stdin_is_tty,
+    user_config,
     waiting,
     warn_stale,
 )
@@ -56,8 +59,8 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
     again, for amend) and add the answers to `flags`; the number of hands
     the ledger had then, so that the book refuses if another writer added
     one meanwhile. None when the hand was typed as options."""
-    if flags:
-        return None
+    if flags or (number is not None and seating):
+        return None     # an amend of who dealt or sat out keeps the hand
     command = "record" if number is None else "amend"
     if not stdin_is_tty():
         raise Impossible(f"no hand given: pass the hand options (see "
@@ -75,7 +78,8 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
     entered = prompts.enter_hand(session, console(values["ascii"],
                                                   stderr=values["as_json"]),
                                  confirm=not values["yes"], number=number,
-                                 seating=seating)
+                                 seating=seating,
+                                 ask_seating=user_config().get("ask_sit_out", True))
     if entered is None:
         say("Nothing recorded." if number is None else "Nothing amended.")
         raise typer.Exit(0)
@@ -244,8 +248,8 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
     yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
                          "Interactive entry: record without asking to confirm "
                          "the ruling."))
-    ledger = parameter(Flag("ledger", kind=Path, argument=True, required=True,
-                            metavar="LEDGER", help="The session's TOML ledger."))
+    ledger = inspect.Parameter("ledger", inspect.Parameter.KEYWORD_ONLY,
+                               default=LEDGER_ARG, annotation=Path)
     number = parameter(Flag("number", kind=int, argument=True, required=True,
                             metavar="N", help="The hand's number."))
     if only in (None, "record"):

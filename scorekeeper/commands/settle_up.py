@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 import typer
 
+from scorekeeper.commands import completion
 from scorekeeper.commands.common import (
     ASCII_OPT,
     CURRENCY_OPT,
@@ -17,6 +18,7 @@ from scorekeeper.commands.common import (
     console,
     emit_json,
     guarded,
+    ledger_path,
     say,
     waiting,
     warn_stale,
@@ -31,8 +33,10 @@ if TYPE_CHECKING:
 
 
 def settle_up(
-    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="One or more session ledgers."),
+    ledgers: List[Path] = typer.Argument(
+        None, metavar="[LEDGER]...", show_default=False,
+        autocompletion=completion.ledgers,
+        help="One or more session ledgers (none: the one found, as LEDGER)."),
     mix: bool = typer.Option(False, "--mix",
                              help="Add up sessions of different games."),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
@@ -44,14 +48,15 @@ def settle_up(
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
         from scorekeeper.reports import money as money_  # start-up: see module doc
-        _refuse_twice(ledgers)
-        checked_all = [ledger_file.read_checked(path) for path in ledgers]
+        paths = list(ledgers or ()) or [ledger_path(None)]
+        _refuse_twice(paths)
+        checked_all = [ledger_file.read_checked(path) for path in paths]
         for checked in checked_all:
             warn_stale(checked)
         whole = [checked.session for checked in checked_all]
         left_out = _left_out(whole, paid)
         gone = {id(s) for s in left_out}
-        kept = [(path, s) for path, s in zip(ledgers, whole) if id(s) not in gone]
+        kept = [(path, s) for path, s in zip(paths, whole) if id(s) not in gone]
         if not kept:
             _nothing_unpaid(left_out, as_json)
             return

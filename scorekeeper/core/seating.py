@@ -122,6 +122,19 @@ def resolve_name(name: str, players: Sequence[str]) -> str:
                      + ", ".join(players) + ")")
 
 
+def shortest_prefix(player: str, players: Sequence[str]) -> str:
+    """The fewest letters that name `player` at this table (`resolve_name`
+    reads them back as `player`), in lower case: what a question's example
+    shows."""
+    for size in range(1, len(player) + 1):
+        try:
+            if resolve_name(player[:size], players) == player:
+                return player[:size].casefold()
+        except Impossible:
+            continue
+    return player.casefold()
+
+
 def _initials(player: str) -> str:
     return "".join(word[0] for word in player.casefold().split())
 

@@ -166,6 +166,12 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
 
+    def check_table(self, table: Seating, rules: RulesT) -> None:
+        """Refuse a hand's table (who is seated) that this game cannot play,
+        before anything else is asked: the profile's player count, by
+        default (a game may say it its own way)."""
+        rules.check_player_count(len(table.seated))
+
     def refuse_foreign_flags(self, given: Mapping[str, Any]) -> None:
         """Exit 2 for a hand option this game does not take (`given`: the
         flags typed, by parameter name)."""

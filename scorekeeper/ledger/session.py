@@ -550,7 +550,7 @@ class Session:
         whole hand, as the interactive entry gives it)."""
         h = self.hand(number)
         game_flags, out, dealer = self._split(flags)
-        if game_flags and keep:      # only what is typed changes (CLI.md)
+        if keep:      # only what is typed changes (CLI.md); none: the hand stays
             game_flags = self.game.amended_flags(h.data, game_flags, self.players)
         if "out" not in flags:
             out = list(h.data.get("out", []))
@@ -787,7 +787,7 @@ class Session:
 
 
 def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
-                  lengths: Mapping[str, int | None]) -> Any:
+                  lengths: Mapping[str, str | int | None]) -> Any:
     """The rules of a new session: `--set` options, and its length given as
     `--hands N` or `--rotations N` (whichever the game's sessions use)."""
     extra = list(settings)

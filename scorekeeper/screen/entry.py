@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.seating import Seating, resolve_name
+from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
 
 if TYPE_CHECKING:
@@ -45,11 +45,20 @@ class TerminalAsker:
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:
-        """A comma-separated list of players ('-' for nobody), asked until
-        valid."""
+        """Players separated by commas or spaces ('-' for nobody), asked
+        until valid. A name with a space in it is read whole where the
+        comma-separated piece is a player's name."""
+        def piece(text: str) -> list[str]:
+            try:
+                return [resolve_name(text, choices)]
+            except ScorekeeperError:
+                if " " not in text.strip():
+                    raise
+                return [resolve_name(n, choices) for n in text.split()]
+
         def names(text: str) -> list[str]:
-            return [resolve_name(n, choices) for n in text.split(",")
-                    if n.strip() not in ("", "-")]
+            return [name for n in text.split(",") if n.strip() not in ("", "-")
+                    for name in piece(n)]
 
         return names(self.ask(question, names, default=",".join(current) or "-"))
 
@@ -86,12 +95,26 @@ def yes_no(question: str, default: bool) -> bool:
                    err=True)
 
 
-SEATING_QUESTION = "Sitting out, dealer? ('out c, dealer b')"
+def seating_question(players: Sequence[str]) -> str:
+    """The one-line question who sits out and who deals, its example naming
+    players at this table by the shortest prefix that is theirs alone."""
+    out, dealer = players[-1], players[1 % len(players)]
+    return (f"Sitting out, dealer? ('out {shortest_prefix(out, players)}, "
+            f"dealer {shortest_prefix(dealer, players)}')")
+
+
+def seating_table(session: Session, flags: Mapping[str, Any]) -> Seating:
+    """The next hand's table with `--out`/`--dealer` as `flags` give them,
+    refused (exit 2) if the game cannot play it: CB-1, a seat count."""
+    table = session.next_table(flags)
+    session.game.check_table(table, session.rules)
+    return table
 
 
 def seating_answer(text: str, session: Session) -> dict[str, Any]:
     """`out NAME` and `dealer NAME`, separated by commas (`-`: as it is),
-    as the flags `--out` and `--dealer`; checked against the session."""
+    as the flags `--out` and `--dealer`; checked against the session and
+    the game (refused here, not after every other question)."""
     flags: dict[str, Any] = {}
     for part in (p.strip() for p in text.split(",")):
         if part in ("", "-"):
@@ -104,53 +127,53 @@ def seating_answer(text: str, session: Session) -> dict[str, Any]:
         else:
             raise Impossible(f"{part!r}: write 'out NAME' or 'dealer NAME' "
                              "(once), commas between, or '-'")
-    session.next_table(flags)        # who is out, who deals: refused if not
+    seating_table(session, flags)        # who is out, who deals: refused if not
     return flags
 
 
-def _ask_seating(asker: TerminalAsker, session: Session) -> dict[str, Any]:
-    """The one-line question who sits out and who deals (Enter: as shown)."""
-    answer = asker.ask(SEATING_QUESTION, lambda text: seating_answer(text, session),
-                       default="-")
-    return seating_answer(answer, session)
+def _announce(index: int, table: Seating) -> None:
+    typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
+                       f"{table.dealer}."), err=True)
 
 
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,
-               seating: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+               seating: Mapping[str, Any] | None = None,
+               ask_seating: bool = True) -> dict[str, Any] | None:
     """Ask for the next hand (or, with `number`, hand `number` again, each
     question pre-filled with what it stores); the flags to write, or None
     if the person declines. A hand that cannot be recorded and is not typed
     again ends as the flags would: its error is raised (exit 1 or 2).
-    `seating`: the session's flags given with it (`--out`, `--dealer`)."""
-    seating = dict(seating or {})
+    Entered again, every question is asked again, the earlier answers
+    filled in. `seating`: the session's flags given with it (`--out`,
+    `--dealer`: then, or with `ask_seating` false, who sits out and who
+    deals is not asked)."""
+    typed = dict(seating or {})
     if number is None:
-        index = len(session.hands)
-        table = session.next_table(seating)
-        flags: dict[str, Any] = {}
-        verb = "Record"
+        index, flags, verb = len(session.hands), {}, "Record"
+        table = seating_table(session, typed)
     else:
         stored = session.hand(number)
-        index = number - 1
+        index, verb = number - 1, f"Amend hand {number} to"
         table = Seating(session.players, stored.seated, stored.dealer)
         flags = session.game.flags_from_stored(stored.data)
-        verb = f"Amend hand {number} to"
-    typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
-                       f"{table.dealer}."), err=True)
-    asker = TerminalAsker()
-    if number is None and not seating:
-        seating = _ask_seating(asker, session)
-        if seating:
-            table = session.next_table(seating)
-            typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; "
-                               f"dealer {table.dealer}."), err=True)
+    _announce(index, table)
+    asker, said, seats = TerminalAsker(), "-", typed
+    # the game's own `prompts` module, found by name
+    ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
     while True:
-        # the game's own `prompts` module, found by name
-        ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
+        if number is None and not typed and ask_seating:
+            said = asker.ask(seating_question(session.players),
+                             lambda text: seating_answer(text, session), default=said)
+            seats = seating_answer(said, session)
+            now = seating_table(session, seats)
+            if now[:3] != table[:3]:
+                table = now
+                _announce(index, table)
         flags = ask_hand(asker, table, session.rules, flags)
         try:
-            ruled = session.rule_next({**flags, **seating}) if number is None \
-                else session.rule_amended(number, {**flags, **seating}, keep=False)
+            ruled = session.rule_next({**flags, **seats}) if number is None \
+                else session.rule_amended(number, {**flags, **seats}, keep=False)
         except ScorekeeperError as err:
             typer.echo(wrapped(f"That hand cannot be recorded: {err}"), err=True)
             if not yes_no("Enter the hand again?", True):
@@ -161,6 +184,6 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
 
         views.ruled(con, session, ruled)
         if not confirm or yes_no(f"{verb} this hand?", True):
-            return {**flags, **seating}
+            return {**flags, **seats}
         if not yes_no("Enter the hand again?", True):
             return None

@@ -54,6 +54,20 @@ def test_cb10_record_rules_each_player_with_the_rule(cli, club):
     assert "Recorded hand 1" in result.stderr
 
 
+def test_cb10_calls_and_tricks_with_commas_rule_as_one_option_each(cli, club,
+                                                                     tmp_path):
+    other = tmp_path / "other.toml"
+    assert cli("new", other, "--game", "callbreak", "--players", PLAYERS).exit_code == 0
+    apart = cli("record", club, *EXAMPLE, "--json")
+    joined = cli("record", other, "--bid", "a=3,b=2,c=4,d=2",
+                 "--won", "a=4,b=2,c=5,d=2", "--json")
+    assert joined.exit_code == 0, joined.stderr
+    assert one_json(joined)["points"] == one_json(apart)["points"]
+    twice = cli("record", other, "--bid", "a=3,b=2,c=4,a=2",
+                "--won", "a=4,b=2,c=5,d=2")
+    assert twice.exit_code == 2 and "two calls given for Asha (CB-4)" in twice.stderr
+
+
 def test_cb10_record_json_gives_points_as_read_and_the_stored_tenths(cli, club):
     result = cli("record", club, *MISSED, "--json")
     assert result.exit_code == 0, result.stderr

@@ -521,6 +521,7 @@ def test_dh4_interactive_call_above_the_limit_is_asked_again_then_ruled_against(
     answers = ["Asha", "K♠", "K♠",            # above 5: warned, then kept
                "2♠", "7♣",
                "y",                           # the hand cannot be recorded: again
+               "",                            # the table: as it was
                "", "A♠", "", "",              # keep caller; Asha now A♠; keep others
                "y"]
     result = cli("record", ledger, input="\n" + "\n".join(answers) + "\n")
@@ -911,15 +912,17 @@ def test_interactive_record_refuses_when_the_ledger_changed_meanwhile(
     assert text.count("\n[[hands]]\n") == 1 and 'call = "Bikash"' in text
 
 
-def test_usage_error_with_json_still_prints_one_json_document(capsys):
+def test_usage_error_with_json_still_prints_one_json_document(capsys, tmp_path,
+                                                             monkeypatch):
     from scorekeeper.cli import main
 
+    monkeypatch.chdir(tmp_path)     # no ledger here, none in the environment
     with pytest.raises(SystemExit) as exit_info:
         main(["standings", "--json"])
     assert exit_info.value.code == 2
     out, err = capsys.readouterr()
     assert json.loads(out)["exit_code"] == 2 and "LEDGER" in json.loads(out)["error"]
-    assert "Missing argument" in err
+    assert "no LEDGER given and none found" in err
 
 
 def test_check_usage_error_goes_through_the_check_sub_app(capsys):

@@ -905,6 +905,7 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
 def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
     answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
                "y",                                      # enter the hand again
+               "",                                       # the table: as it was
                "", "", "", "", "", WORKED, "", "", "", "",   # keep the rest, fix A
                "y"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)

@@ -38,7 +38,7 @@ LATER_DEFAULTS = {
     "maal_tunnela": "5/10/15/20/25/30/35", "maal_tunnela_wild": "10/20/30",
     "maal_tunnela_neighbour": "20/40", "maal_alter": "5/15/30",
     "maal_tunnela_alter": "10", "joker_maal": "2/4/6/8/10/12", "foul": "now",
-    "dublee_min_players": 2}
+    "dublee_min_players": 2, "doubles": False}
 
 
 def one_json(result) -> dict:
@@ -419,6 +419,7 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
                "B",             # named both ways: refused after the hand …
                WORKED, "2", "4", "-", "-",
                "y",             # … entered again, earlier answers kept
+               "",              # the table: as it was
                "", "", "", "", "C", "", "", "", "", "",
                "y"]
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",

@@ -122,7 +122,9 @@ def test_ma10_interactive_entry_offers_the_agreed_show(cli, marriage, monkeypatc
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
-    assert "write A=shown:10" in result.stderr
+    # the hint is what to type at this question: not `A=shown:10`
+    assert "write shown:10 (maal 10)" in result.stderr
+    assert "A=shown:10" not in result.stderr
     assert "or shown:MAAL" in result.stderr
     stored = tomllib.loads(marriage.read_text(encoding="utf-8"))["hands"][0]
     assert stored["net"] == {"A": 31, "B": -9, "C": -22}

@@ -38,6 +38,7 @@ def test_dh4_hint_is_true_the_hand_is_refused_then_entered_again(cli, ledger, tt
     result = entered(cli, ledger, "", "Asha", "ks", "ks",   # above 5: warned, kept
                      "2s", "7c",
                      "y",                                   # cannot be recorded: again
+                     "",                                    # the table: as it was
                      "Bikash", "", "", "",                  # the real caller
                      "y")
     assert result.exit_code == 0, result.stderr

@@ -11,7 +11,7 @@ from scorekeeper.games.declare import Flag
 
 HAND_FLAGS = (
     Flag("bid", ("--bid",), list, [], "Call Break: a player's call (repeat: "
-         "everyone's).", "NAME=N"),
+         "everyone's; or commas: a=3,b=4,c=2,d=4).", "NAME=N"),
     Flag("won", ("--won",), list, [], "Call Break: the tricks a player took "
-         "(repeat).", "NAME=N"),
+         "(as --bid).", "NAME=N"),
 )

@@ -27,10 +27,11 @@ from scorekeeper.games.tally import Tally
 
 def counts(items: Sequence[str], table: Seating, flag: str, what: str,
            rule: str) -> tuple[tuple[str, int], ...]:
-    """`--bid NAME=N` / `--won NAME=N` typed: (player, N), names resolved;
-    a count that is no whole number, or given twice, is refused (exit 2)."""
+    """`--bid NAME=N` / `--won NAME=N` typed (several in one, commas
+    between: `--bid a=3,b=4`): (player, N), names resolved; a count that is
+    no whole number, or given twice, is refused (exit 2)."""
     out: dict[str, int] = {}
-    for item in items:
+    for item in (piece for typed in items for piece in typed.split(",")):
         name, sep, raw = item.partition("=")
         if not sep or not is_whole_number(raw.strip()) or len(raw.strip()) > 3:
             raise Impossible(f"{flag} expects NAME=N, {what} as a whole number, "
@@ -70,12 +71,15 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
              tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
              ) -> CallBreakHand:
+        self.check_table(table, rules)
+        return CallBreakHand(table.seated, table.dealer, calls, tricks)
+
+    def check_table(self, table: Seating, rules: CallBreakRules) -> None:
         if len(table.seated) != PLAYERS:
             away = [p for p in table.players if p not in table.seated]
             raise Impossible(f"every Call Break deal is played by all "
                              f"{PLAYERS}: nobody sits a deal out (--out "
                              + ", ".join(away) + ")", rules.rule("table"))
-        return CallBreakHand(table.seated, table.dealer, calls, tricks)
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: CallBreakRules) -> CallBreakHand:

@@ -37,16 +37,44 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     bids = {p: ask.ask(f"{p}'s call ({span}" + (f"; on the dealer's {side}, "
                                                  "calls first)" if i == 0 else ")"),
                        call, default=called.get(p)) for i, p in enumerate(order)}
-    won: dict[str, str] = {}
-    for i, p in enumerate(order):
-        left = TRICKS - sum(int(n) for n in won.values())
-        last = i == len(order) - 1
-        check = _number(left, left, "the last player's tricks", rules.rule("tricks")) \
-            if last else _number(0, left, "tricks taken", rules.rule("tricks"))
-        question = (f"After the {TRICKS} tricks: {p} took" if i == 0
-                    else f"{p} took")
-        span = f"{left}: what is left of {TRICKS}" if last else f"0–{left}"
-        won[p] = ask.ask(f"{question} ({span})", check,
-                         default=took.get(p) if not last else str(left))
+    won = _tricks(ask, order, took, rules)
     return {"bid": [f"{p}={bids[p].strip()}" for p in order],
             "won": [f"{p}={won[p].strip()}" for p in order]}
+
+
+AGAIN = "again"
+
+
+def _tricks(ask: Asker, order: list[str], took: dict[str, str],
+            rules: CallBreakRules) -> dict[str, str]:
+    """The tricks each took; the last player's are what is left of 13, and
+    `again` there asks every count again (the earlier ones filled in), so
+    a slip earlier never traps the entry."""
+    while True:
+        won: dict[str, str] = {}
+        for i, p in enumerate(order):
+            left = TRICKS - sum(int(n) for n in won.values())
+            last = i == len(order) - 1
+            check = _last(left, p, rules) if last else \
+                _number(0, left, "tricks taken", rules.rule("tricks"))
+            question = (f"After the {TRICKS} tricks: {p} took" if i == 0
+                        else f"{p} took")
+            span = f"{left}: what is left of {TRICKS}" if last else f"0–{left}"
+            won[p] = ask.ask(f"{question} ({span})", check,
+                             default=took.get(p) if not last else str(left))
+        if won[order[-1]].strip().lower() != AGAIN:
+            return won
+        took = {p: n for p, n in won.items() if p != order[-1]}
+
+
+def _last(left: int, player: str, rules: CallBreakRules) -> Callable[[str], object]:
+    def check(text: str) -> object:
+        if text.strip().lower() == AGAIN:
+            return AGAIN
+        if text.strip() != str(left):
+            raise Impossible(f"the tricks typed leave {left} of {TRICKS} for "
+                             f"{player}, not {text.strip()!r}: Enter for {left}, "
+                             f"or '{AGAIN}' to type every count again",
+                             rules.rule("tricks"))
+        return left
+    return check

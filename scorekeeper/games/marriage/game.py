@@ -296,31 +296,34 @@ SHOWN = "shown:"     # `--hand A=shown:10`: a show accepted, maal 10
 
 
 def agreed_shows(raw: Mapping[str, str], finisher: str | None,
-                 rules: MarriageRules) -> dict[str, str | int]:
+                 rules: MarriageRules, named: bool = True) -> dict[str, str | int]:
     """`--hand` values with the finisher's `shown:MAAL` read as the show
     accepted at the table without its cards (stored as the number). A bare
-    number for the finisher, or `shown:` for anyone else, is exit 2."""
+    number for the finisher, or `shown:` for anyone else, is exit 2.
+    `named` false: the answer to one player's question, quoted without
+    `NAME=` (as it is typed there)."""
     out: dict[str, str | int] = dict(raw)
     for player, text in raw.items():
         agreed = text.strip().lower().startswith(SHOWN)
+        who = f"{player}=" if named else ""
         if player != finisher:
             if agreed:
-                raise Impossible(f"{player}={text.strip()}: shown:MAAL is the "
+                raise Impossible(f"{who}{text.strip()}: shown:MAAL is the "
                                  "finisher's show accepted without its cards; "
-                                 f"an agreed maal is {player}=MAAL",
+                                 f"an agreed maal is {who}MAAL",
                                  rules.rule("finish"))
             continue
         value = text.strip()[len(SHOWN):].strip() if agreed else text.strip()
         if not is_whole_number(value):
             if agreed:
-                raise Impossible(f"{player}={text.strip()}: after shown: comes "
+                raise Impossible(f"{who}{text.strip()}: after shown: comes "
                                  "the finisher's maal, a whole number",
                                  rules.rule("finish"))
             continue
         if not agreed:
             raise Impossible(f"the finisher {player} shows the 21 or 22 cards; "
                              f"for a show accepted at the table without them, "
-                             f"write {player}=shown:{value} (maal {value})",
+                             f"write {who}shown:{value} (maal {value})",
                              rules.rule("finish"))
         if len(value) > 9:
             raise Impossible(f"{value[:12]}… is no hand's maal", rules.rule("maal"))

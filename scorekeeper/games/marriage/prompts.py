@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
+from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import check_agreed_maal
@@ -21,6 +21,11 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 
 # the keyword for no finisher: the first that is nobody's name
 NONE_WORDS = ("none", "no finisher", "nobody finished")
+
+
+def _yes_or_no(text: str) -> None:
+    if text.strip().lower() not in ("y", "yes", "n", "no"):
+        raise Impossible(f"{text.strip()!r}: answer y or n")
 
 
 def _by(text: str) -> None:
@@ -72,11 +77,13 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                         default=earlier.get(p, "-"))
         flags["hand"].append(f"{p}={shown}")
     _ask_exposed(ask, flags, holdings, rules, previous)
-    tunnelas = ask.ask("Tunnelas exposed at the deal (e.g. 'a=kd') or '-'",
+    example = shortest_prefix(table.seated[-1], table.players)
+    tunnelas = ask.ask(f"Tunnelas exposed at the deal (e.g. '{example}=kd') or '-'",
                        _tunnelas_check(table, holdings, rules),
                        default=",".join(previous.get("tunnela", [])) or "-")
     flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
+    _ask_doubled(ask, flags, rules, previous)
     # asked when they cost something; at 0 `--invalid-show` still counts one
     # (MA-13) without a question more for every hand
     if rules.invalid_show_penalty or previous.get("invalid_show"):
@@ -86,12 +93,23 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     return flags
 
 
+def _ask_doubled(ask: Asker, flags: dict[str, Any], rules: MarriageRules,
+                 previous: Mapping[str, Any]) -> None:
+    """Asked where the house plays doubled hands (`doubles`, MA-22), or
+    when amending a doubled hand."""
+    if rules.doubles or previous.get("double"):
+        doubled = ask.ask("Doubled hand? (y or n)", _yes_or_no,
+                          default="y" if previous.get("double") else "n")
+        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
+
+
 def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
                  rules: MarriageRules, holdings: Holdings) -> Callable[[str], None]:
     """The check of one player's answer; keeps the cards once accepted. The
     finisher's `shown:MAAL` is the show accepted without its cards."""
     def check(text: str) -> None:
-        agreed = agreed_shows({player: text}, player if finisher else None, rules)
+        agreed = agreed_shows({player: text}, player if finisher else None, rules,
+                              named=False)
         value = agreed[player]
         shown = parse_shown_value(value)
         if shown.cards is None:

@@ -112,6 +112,7 @@ class MarriageRules(RuleSet):
     joker_maal: Tiers = _DEFAULT_TABLE["joker_maal"]
     foul: Foul = Foul.NOW
     dublee_min_players: int = 2
+    doubles: bool = False       # the house plays doubled hands (MA-22): the entry asks
 
     length_option: ClassVar[str] = "rotations"
 
@@ -197,7 +198,7 @@ THREE_DECK: Profile[MarriageRules] = Profile(
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
     options=("mode", "unseen_pairs", *FEES, "alter", "invalid_show_penalty",
              "rotations", "printed_jokers", "maal_table", *MAAL_ITEMS, "foul",
-             "dublee_min_players"),
+             "dublee_min_players", "doubles"),
     choices=frozen_mapping({"mode": tuple(Mode), "foul": tuple(Foul),
                             "maal_table": tuple(MAAL_TABLES)}),
     rules_section="Marriage, profile `three-deck`",
@@ -216,6 +217,7 @@ THREE_DECK: Profile[MarriageRules] = Profile(
                            **{item: "maal_table" for item in MAAL_ITEMS
                               if item != "joker_maal"},
                            "foul": "foul", "dublee_min_players": "dublee_players",
+                           "doubles": "double",
                            **{fee: "fees" for fee in FEES}}),
 )
 PROFILES: tuple[Profile[MarriageRules], ...] = (THREE_DECK,)

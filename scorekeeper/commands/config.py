@@ -1,0 +1,26 @@
+"""`config`: the user's config file, where it is and what it holds
+(`files.config` reads and checks it)."""
+
+from __future__ import annotations
+
+from scorekeeper.commands.common import JSON_OPT, emit_json, guarded, user_config, write_text
+
+
+def config(as_json: bool = JSON_OPT) -> None:
+    """Show the user's config file: its path and the defaults it sets."""
+    def body() -> None:
+        from scorekeeper.files.config import KEYS, shown  # start-up: only here
+
+        found = user_config()
+        if as_json:
+            emit_json({"path": str(found.path), "exists": found.exists,
+                       "values": found.values})
+            return
+        lines = [f"{found.path}" + ("" if found.exists else " (not there yet)")]
+        lines += [f"  {key} = {shown(found.values[key])}" for key in KEYS
+                  if key in found.values]
+        if not found.values:
+            lines.append("  (no defaults set; the keys: " + ", ".join(KEYS) + ")")
+        write_text("\n".join(lines) + "\n")
+
+    guarded(body, as_json)
