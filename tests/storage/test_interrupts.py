@@ -168,6 +168,31 @@ def test_an_interrupt_after_the_write_still_shows_what_was_done(
     assert "Recorded hand 2" in capsys.readouterr().err
 
 
+def _paused_at(tmp_path: Path, step: str, *args: object) -> subprocess.Popen[str]:
+    """scorekeeper as a real process that stops for 1.5 s just before
+    `storage.<step>` runs, once it has said so on stderr (read here)."""
+    hook = tmp_path / "hook.py"
+    hook.write_text(
+        "import sys, time\n"
+        "from scorekeeper.files import storage\n"
+        f"step = storage.{step}\n"
+        "def slow(*a, **k):\n"
+        "    print('paused', file=sys.stderr, flush=True)\n"
+        "    time.sleep(1.5)\n"
+        "    return step(*a, **k)\n"
+        f"storage.{step} = slow\n"
+        "from scorekeeper.cli import main\n"
+        "main()\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, str(hook), *map(str, args)],
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=env)
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == "paused"
+    return proc
+
+
 @pytest.mark.slow            # a real process, interrupted from outside
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp_path,
@@ -177,25 +202,7 @@ def test_a_signal_from_outside_at_the_rename_is_exit_0_with_the_hand_written(tmp
                     "Asha,Bikash,Chandra") == 0
     # the process stops itself just before its rename and waits; we send
     # SIGINT, then let it go on
-    hook = tmp_path / "hook.py"
-    hook.write_text(
-        "import os, signal, sys, time\n"
-        "from scorekeeper.files import storage\n"
-        "step = storage._put_in_place\n"
-        "def slow(*a, **k):\n"
-        "    print('at-rename', file=sys.stderr, flush=True)\n"
-        "    time.sleep(1.5)\n"
-        "    return step(*a, **k)\n"
-        "storage._put_in_place = slow\n"
-        "from scorekeeper.cli import main\n"
-        "main()\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, str(hook), "record", str(path), *HAND],
-                            stderr=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
-    assert proc.stderr is not None
-    assert proc.stderr.readline().strip() == "at-rename"
+    proc = _paused_at(tmp_path, "_put_in_place", "record", path, *HAND)
     time.sleep(0.3)
     proc.send_signal(signum)
     out, err = proc.communicate(timeout=60)
@@ -212,25 +219,7 @@ def test_a_signal_from_outside_before_the_write_is_128_plus_n_and_nothing_writte
     assert run_main("new", path, "--game", "dhumbal", "--players",
                     "Asha,Bikash,Chandra") == 0
     before = path.read_bytes()
-    hook = tmp_path / "hook.py"
-    hook.write_text(
-        "import sys, time\n"
-        "from scorekeeper.files import storage\n"
-        "step = storage._fill\n"
-        "def slow(*a, **k):\n"
-        "    print('writing', file=sys.stderr, flush=True)\n"
-        "    time.sleep(1.5)\n"
-        "    return step(*a, **k)\n"
-        "storage._fill = slow\n"
-        "from scorekeeper.cli import main\n"
-        "main()\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, str(hook), "record", str(path), *HAND],
-                            stderr=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
-    assert proc.stderr is not None
-    assert proc.stderr.readline().strip() == "writing"
+    proc = _paused_at(tmp_path, "_fill", "record", path, *HAND)
     proc.send_signal(signum)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
