@@ -207,6 +207,12 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         the game says (Marriage: refused shows due, `foul = next`)."""
         return {}
 
+    def carried_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What a stored hand took over from the one before, in the form
+        `carried` gives it (`verify` compares the two): its `carried_keys`
+        as stored, unless the game stores them otherwise."""
+        return {k: data[k] for k in self.carried_keys if k in data}
+
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each hand option from the

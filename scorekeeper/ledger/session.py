@@ -560,8 +560,9 @@ class Session:
         index = h.number - 1
         due = self.game.carried(self.hands[index - 1].data if index else None,
                                 self.rules)
+        stored = self.game.carried_stored(h.data)
         return due, [k for k in keys
-                     if sorted(h.data.get(k, ())) != sorted(due.get(k, ()))]
+                     if sorted(stored.get(k, ())) != sorted(due.get(k, ()))]
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):
