@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
-from scorekeeper.games.callbreak.rules import TRICKS, CallBreakRules
+from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.interface import Asker
 
 
@@ -31,21 +31,23 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     order = clockwise_from_left_of(table.dealer, table.seated)
     called = dict(item.split("=", 1) for item in previous.get("bid", []))
     took = dict(item.split("=", 1) for item in previous.get("won", []))
-    call = _number(rules.min_bid, rules.max_bid, "a call", rules.rule("call"))
+    tricks = rules.tricks(len(order))                  # CB-1: 13, 10 at five
+    high = rules.highest_call(len(order))
+    call = _number(rules.min_bid, high, "a call", rules.rule("call"))
     side = "left" if rules.clockwise else "right"      # CB-2
-    span = f"{rules.min_bid}–{rules.max_bid}"
+    span = f"{rules.min_bid}–{high}"
     bids = {p: ask.ask(f"{p}'s call ({span}" + (f"; on the dealer's {side}, "
                                                  "calls first)" if i == 0 else ")"),
                        call, default=called.get(p)) for i, p in enumerate(order)}
     won: dict[str, str] = {}
     for i, p in enumerate(order):
-        left = TRICKS - sum(int(n) for n in won.values())
+        left = tricks - sum(int(n) for n in won.values())
         last = i == len(order) - 1
         check = _number(left, left, "the last player's tricks", rules.rule("tricks")) \
             if last else _number(0, left, "tricks taken", rules.rule("tricks"))
-        question = (f"After the {TRICKS} tricks: {p} took" if i == 0
+        question = (f"After the {tricks} tricks: {p} took" if i == 0
                     else f"{p} took")
-        span = f"{left}: what is left of {TRICKS}" if last else f"0–{left}"
+        span = f"{left}: what is left of {tricks}" if last else f"0–{left}"
         won[p] = ask.ask(f"{question} ({span})", check,
                          default=took.get(p) if not last else str(left))
     return {"bid": [f"{p}={bids[p].strip()}" for p in order],
