@@ -54,8 +54,12 @@ def settle_up(
                 say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
                     "hands): settling what is recorded")
         hands = sum(len(s.hands) for s in sessions)
+        paid = settleup.how_paid(sessions)      # CB-14: never silently
+        for line in paid:
+            say(f"note: {line}")
         if as_json:
             emit_json({"balances": balances,
+                       **({"payout": paid} if paid else {}),
                        "balances_display": kind.displayed(balances),
                        "transfers": [t.as_json() for t in transfers],
                        "transfers_display": [t.display_json(kind)
