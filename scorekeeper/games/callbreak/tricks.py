@@ -186,9 +186,10 @@ def check_deal(hand: Sequence[Card], rules: CallBreakRules,
         return Verdict(True, f"{weak_words}: a redeal may be demanded", rule,
                        "no-honour" if weak == RedealWeak.TEN else "weak", details)
     reasons = []
-    if rules.redeal_no_spade:
-        reasons.append(f"holds {either(spades, 'and')}" if spades
-                       else "holds no spade, but redeal_no_spade = false")
+    if not spades:                       # so redeal_no_spade is false
+        reasons.append("holds no spade, but redeal_no_spade = false")
+    elif rules.redeal_no_spade:
+        reasons.append(f"holds {either(spades, 'and')}")
     if weak != RedealWeak.OFF:
         reasons.append(f"{either(high, 'and')} above {limit}")
     said = ", and ".join(reasons) if reasons else \
