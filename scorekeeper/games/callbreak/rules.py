@@ -194,8 +194,8 @@ IDS = {
 CLASSIC: Profile[CallBreakRules] = Profile(
     game=NAME,
     name="classic",
-    summary="4 players, spades trump, call 1–8, made call + 0.1 per extra "
-            "trick, missed call minus the call, 5 rounds",
+    summary="4 or 5 players, spades trump, call 1–8, made call + 0.1 per "
+            "extra trick, missed call minus the call, 5 rounds",
     rules=CallBreakRules(rule_ids=frozen_mapping(IDS)),
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",
