@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
@@ -24,6 +24,20 @@ from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
     pass
+
+
+def _names_typed(items: Sequence[str] | None, players: Sequence[str]) -> set[str]:
+    """The players a repeatable, comma-separated name option names (`-`:
+    nobody; a name that is no player's is left for the ruling to refuse)."""
+    out = set()
+    for item in items or ():
+        for name in str(item).split(","):
+            if name.strip() and name.strip() != "-":
+                try:
+                    out.add(resolve_name(name.strip(), players))
+                except ScorekeeperError:
+                    pass
+    return out
 
 
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
@@ -183,12 +197,20 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         typed, and a number stored stays that player's maal (the new
         finisher's: their show agreed, `shown:N`)."""
         merged = super().amended_flags(stored, typed, players)
+        # a player typed as seen one way is no longer seen the other way
+        # as stored (docs/CLI.md, amend): the typed list wins
+        for key, other in (("seen", "seen_dublees"), ("seen_dublees", "seen")):
+            named = _names_typed(typed.get(key), players)
+            if named and other not in typed:
+                merged[other] = [item for item in merged.get(other, [])
+                                 if not set(_names_typed([item], players)) & named]
         was = stored.get("finisher")
         now = resolve_name(typed["finish"], players) if typed.get("finish") \
             else None if typed.get("no_finisher") else was
         if now == was:
             return merged
-        if isinstance(was, str) and now is not None and "seen" not in typed:
+        if isinstance(was, str) and now is not None and "seen" not in typed \
+                and was not in _names_typed(typed.get("seen_dublees"), players):
             merged["seen"] = [*merged.get("seen", []), was]
         # a stored number stays the player's maal: the new finisher's is
         # their show agreed, the old one's an agreed maal
