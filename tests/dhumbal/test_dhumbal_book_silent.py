@@ -76,3 +76,14 @@ def test_ya8_several_lowest_against_a_caught_caller_all_score_zero(cli):
     assert points(cli, *game) == {"A": 0, "B": 0, "C": 35, "D": 9}
     assert points(cli, *game, "--set", "ties=caller_wins") == \
         {"A": 5, "B": 5, "C": 0, "D": 9}
+
+
+def test_nepali_games_numbers_name_the_options_they_are_defaults_of():
+    from scorekeeper.reports.rulebook import section
+
+    games = profile("dhumbal")
+    text = " ".join(section(games).split())
+    for option in games.options:
+        assert f"`{option}" in text, option
+    assert "**at most 5** (option `call_limit = 5`, DO-1)" in text
+    assert "options `penalty = 25` and `caught_pays`, DO-3" in text
