@@ -294,3 +294,45 @@ def test_cb15_at_five_the_call_is_6_and_four_opponents_share_10_stakes():
     paid = payout(rules, FIVE, {p: 0 for p in FIVE}, hands)
     assert paid is not None
     assert paid.balances == {"A": 100, "B": -25, "C": -25, "D": -25, "E": -25}
+
+
+# -- CB-16 perfect call every deal ---------------------------------------------------------
+
+def _perfect_hands(n=2):
+    hand = {"calls": {"A": 1, "B": 1, "C": 3, "D": 2},
+            "tricks": {"A": 1, "B": 1, "C": 6, "D": 5}}
+    return [hand] * n
+
+
+def test_cb16_worked_example_joint_winners_share_the_lower_places():
+    rules = house("perfect_call=1", "rounds=2")
+    paid = payout(rules, FOUR, {"A": 20, "B": 20, "C": 62, "D": 46}, _perfect_hands())
+    assert paid is not None
+    assert paid.balances == {"A": 25, "B": 25, "C": -20, "D": -30}
+    assert paid.rules == ("CB-16",)
+
+
+def test_cb16_only_a_complete_match_of_exact_calls_counts():
+    rules = house("perfect_call=1", "rounds=2")
+    totals = {"A": 10, "B": 10, "C": 31, "D": 23}
+    assert payout(rules, FOUR, totals, _perfect_hands(1)) is None     # 1 of 2
+    over = _perfect_hands(1) + [{"calls": {"A": 1, "B": 1, "C": 3, "D": 2},
+                                 "tricks": {"A": 2, "B": 1, "C": 5, "D": 5}}]
+    paid = payout(rules, FOUR, totals, over)
+    # B alone: C (3.1) 2nd pays 1, D (2.3) 3rd pays 2, A (1.0) 4th pays 3
+    assert paid is not None and paid.balances == {"A": -30, "B": 60, "C": -10, "D": -20}
+    assert paid.lines[-1] == "C pays 1, D pays 2, A pays 3; B receives it"
+    assert payout(house("perfect_call=none", "rounds=2"), FOUR, totals,
+                  _perfect_hands()) is None
+
+
+def test_cb16_a_single_perfect_caller_wins_over_a_higher_total():
+    rules = house("perfect_call=1", "rounds=2", "payout=places")
+    hands = [{"calls": {"A": 1, "B": 4, "C": 3, "D": 2},
+              "tricks": {"A": 1, "B": 5, "C": 4, "D": 3}}] * 2
+    paid = payout(rules, FOUR, {"A": 20, "B": 82, "C": 62, "D": 42}, hands)
+    assert paid is not None
+    assert paid.balances == {"A": 60, "B": -10, "C": -20, "D": -30}
+    with pytest.raises(Impossible) as err:
+        house("perfect_call=9")
+    assert err.value.rule == "CB-16"

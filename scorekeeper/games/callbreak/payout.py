@@ -1,4 +1,4 @@
-"""How a Call Break match is paid (CB-13 … CB-15): a pure function of the
+"""How a Call Break match is paid (CB-13 … CB-16): a pure function of the
 rules, the seats and the deals recorded, for `settle-up` and `standings
 --rate`.
 
@@ -13,6 +13,9 @@ rules, the seats and the deals recorded, for `settle-up` and `standings
 * `instant_win` (CB-15): a player who calls exactly that many (8 at four,
   6 at five) and makes it ends the match with that deal; every opponent
   pays an equal share of what all the losing places pay together.
+* `perfect_call` (CB-16): those who called and took exactly that many in
+  every deal of a complete match hold the top places together; the others
+  pay the places after them.
 
 Amounts are in the score's units (a point is `scale` of them), one point
 per stake: the rate turns them into money.
@@ -52,6 +55,18 @@ def instant_winners(rules: CallBreakRules, seats: int,
     return 0, ()
 
 
+def perfect_callers(rules: CallBreakRules, players: Sequence[str],
+                    hands: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """CB-16: who called exactly `perfect_call` and took exactly that many
+    in every deal of a complete match (`rounds` deals); () if nobody."""
+    target = rules.perfect_call
+    if target is None or len(hands) != rules.rounds:
+        return ()
+    return tuple(p for p in players if all(
+        dict(h.get("calls", {})).get(p) == target ==
+        dict(h.get("tricks", {})).get(p) for h in hands))
+
+
 def _whole(exact: Mapping[str, Fraction]) -> dict[str, int]:
     """Exact amounts (summing to 0) as whole units, summing to 0: each
     rounded down, the units left over to the largest remainders (then by
@@ -79,6 +94,9 @@ def payout(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, i
     ended, winners = instant_winners(rules, seats, hands)
     if winners:
         return _instant(rules, players, ended, winners, places, scale, len(hands))
+    perfect = perfect_callers(rules, players, hands)
+    if perfect:
+        return _perfect(rules, players, totals, perfect, places, scale, len(hands))
     if rules.payout != Payout.PLACES:
         return None
     return _places(rules, players, totals, places, scale, len(hands))
@@ -103,6 +121,39 @@ def _instant(rules: CallBreakRules, players: Sequence[str], ended: int,
         lines.append(f"deals {ended + 1}–{recorded} were recorded after the match "
                      "ended: they are not paid")
     return Paid(_whole(exact), tuple(lines), (rule,), ended)
+
+
+def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, int],
+             winners: tuple[str, ...], places: list[int], scale: int,
+             recorded: int) -> Paid:
+    """CB-16: the perfect callers hold the top places together; the others,
+    ranked by their totals, pay the places after them (ties sharing), and
+    the winners split what is paid."""
+    rule = rules.rule("perfect")
+    others = sorted((p for p in players if p not in winners), key=lambda p: -totals[p])
+    owed = [0, *places][len(winners):]
+    due: dict[str, Fraction] = {}
+    lines = [f"{' and '.join(winners)} called exactly {rules.perfect_call} and "
+             f"took exactly {rules.perfect_call} in every deal: "
+             f"{'joint winners' if len(winners) > 1 else 'the winner'} ({rule})"]
+    position = 0
+    while position < len(others):
+        group = [p for p in others if totals[p] == totals[others[position]]]
+        shared = owed[position:position + len(group)]
+        for p in group:
+            due[p] = Fraction(sum(shared), len(group))
+        if len(group) > 1:
+            lines.append(f"{' and '.join(group)} tie: they share "
+                         f"{' + '.join(map(str, shared))} stakes, "
+                         f"{_amount(due[group[0]] * scale, scale)} each")
+        position += len(group)
+    pool = sum(due.values(), Fraction(0))
+    exact = {p: (pool / len(winners) if p in winners else -due[p]) * scale
+             for p in players}
+    lines.append(", ".join(f"{p} pays {_amount(due[p] * scale, scale)}" for p in due)
+                 + f"; {' and '.join(winners)} "
+                 + ("share it" if len(winners) > 1 else "receives it"))
+    return Paid(_whole(exact), tuple(lines), (rule,), recorded)
 
 
 def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, int],
@@ -156,4 +207,4 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)
 
 
-__all__ = ["Paid", "instant_winners", "payout"]
+__all__ = ["Paid", "instant_winners", "payout", "perfect_callers"]

@@ -107,6 +107,7 @@ class CallBreakRules(RuleSet):
     high_double: int | ByPlayers | None = ByPlayers(((4, 20), (5, 15)))
     low_double: bool = True
     instant_win: int | ByPlayers | None = None
+    perfect_call: int | None = None
 
     length_option: ClassVar[str] = "rounds"
 
@@ -132,6 +133,8 @@ class CallBreakRules(RuleSet):
         if self.place_pay.problem() or len(self.place_pay.values) > 4:
             problems.append(("place_pay", "the multiples of the stake the 2nd, "
                              "3rd, 4th (and 5th) pay, such as 1/2/3/4"))
+        if self.perfect_call is not None and not 1 <= self.perfect_call <= 8:
+            problems.append(("perfect_call", "a call from 1 to 8, or none"))
         for key in ("high_double", "instant_win"):
             value = getattr(self, key)
             problem = value.problem(4) if isinstance(value, ByPlayers) else \
@@ -189,6 +192,7 @@ IDS = {
     "lead": "CB-5", "follow": "CB-6", "trump": "CB-7", "trick": "CB-8",
     "tricks": "CB-9", "score": "CB-10", "house": "CB-11", "session": "CB-12",
     "money": "CB-13", "ledger": "CB-10", "places": "CB-14", "instant": "CB-15",
+    "perfect": "CB-16",
 }
 
 CLASSIC: Profile[CallBreakRules] = Profile(
@@ -200,7 +204,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",
              "redeal_weak", "payout", "place_pay", "high_double", "low_double",
-             "instant_win"),
+             "instant_win", "perfect_call"),
     choices=frozen_mapping({"min_bid": (1, 2), "overtricks": tuple(Overtricks),
                             "bonus_scale": BONUS_SCALES}),
     rules_section="Call Break, profile `classic`",
@@ -212,7 +216,8 @@ CLASSIC: Profile[CallBreakRules] = Profile(
                            "rounds": "session", "redeal_no_spade": "redeal",
                            "redeal_weak": "redeal", "payout": "places",
                            "place_pay": "places", "high_double": "places",
-                           "low_double": "places", "instant_win": "instant"}),
+                           "low_double": "places", "instant_win": "instant",
+                           "perfect_call": "perfect"}),
     # CB-3: a ledger that stores `redeal_no_honour` keeps its meaning
     renamed=frozen_mapping({"redeal_no_honour": Renamed(
         "redeal_weak", False,
