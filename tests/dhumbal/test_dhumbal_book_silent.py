@@ -86,4 +86,5 @@ def test_nepali_games_numbers_name_the_options_they_are_defaults_of():
     for option in games.options:
         assert f"`{option}" in text, option
     assert "**at most 5** (option `call_limit = 5`, DO-1)" in text
-    assert "options `penalty = 25` and `caught_pays`, DO-3" in text
+    assert "DH-8's 25 is `penalty = 25`, its \"instead\" `caught_pays = " \
+        "instead` (DO-3)" in text
