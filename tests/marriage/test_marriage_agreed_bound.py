@@ -41,3 +41,23 @@ def test_ma11_without_a_natural_qualification_under_another_table():
 def test_ma11_alter_alone_is_no_other_table():
     err = refused(103, True, THREE_DECK.parse_settings(["alter=true"]))
     assert "at most 102 with these options (two dealt tunnelas" in err.message
+
+
+# -- MA-10: a 22-card show whose every discard keeps no maal ------------------------
+
+def test_ma10_22_cards_without_any_maal_still_finish():
+    from scorekeeper.core.cards import card
+    from scorekeeper.core.seating import parse_shown_value
+    from scorekeeper.games.marriage.engine import MarriageHand, resolve
+
+    plain = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 4♦ 5♦ 6♦ 2♥ 3♥ 4♥ "
+             "7♠ 7♦ 7♣ K♦ K♦ K♦ 9♠")          # no wildcard of tiplu J♣
+    shown = {"A": plain, "B": "0", "C": "-"}
+    result = resolve(MarriageHand(
+        players=("A", "B", "C"), dealer="A", finisher="A", by="melds",
+        tiplu=card("J♣"), seen=("B",),
+        shown=tuple((p, parse_shown_value(v)) for p, v in shown.items())),
+        THREE_DECK.rules)
+    assert str(result.discard) == "9♠"
+    assert dict(result.maal_totals()) == {"A": 0, "B": 0, "C": 0}
+    assert dict(result.scores) == {"A": 13, "B": -3, "C": -10}
