@@ -1,5 +1,5 @@
 """`join` and `leave`: a seat taken or given up from the next hand (DH-13,
-DC-11, YA-12, MA-23; Call Break's seats are fixed for a game, CB-14).
+DC-11, YA-12, MA-23; Call Break's seats are fixed for a game, CB-17).
 Registered on the app by `cli.build`.
 
 Imports inside functions keep start-up fast: a command loads only what it

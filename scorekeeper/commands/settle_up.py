@@ -90,11 +90,15 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
     option = money_.agreed(sessions, *money_given)
     money = None if option is None else money_.money(balances, kind.scale, option)
     _notes([s for _, s in kept])
+    by_place = settleup.how_paid(sessions)      # CB-14: never silently
+    for line in by_place:
+        say(f"note: {line}")
     if paying:
         _record_paid(kept, money.transfers if money else transfers,
                      money.currency.code if money else "points")
     if as_json:
         emit_json({"balances": balances,
+                   **({"payout": by_place} if by_place else {}),
                    "balances_display": kind.displayed(balances),
                    "transfers": [t.as_json() for t in transfers],
                    "transfers_display": [t.display_json(kind) for t in transfers],

@@ -179,6 +179,9 @@ class RuleSet:
     # The option that sets how long a session lasts (`new --hands N` or
     # `new --rotations N`, `extend` likewise).
     length_option: ClassVar[str] = "hands"
+    # Whether the same players play a session from its first hand to its
+    # last (`join` and `leave` refused): Call Break's game (CB-17).
+    seats_fixed: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         problems = self.problems()

@@ -213,6 +213,20 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         the game says (Marriage: refused shows due, `foul = next`)."""
         return {}
 
+    def paid(self, rules: RulesT, players: Sequence[str], totals: Mapping[str, int],
+             hands: Sequence[Mapping[str, Any]]) -> tuple[dict[str, int], tuple[str, ...]] | None:
+        """How a session's totals are paid, if not as its scores say (points
+        passed, or every pair settling the difference): each player's balance
+        in score units and the lines saying how (Call Break's `payout =
+        places`, CB-14). None: as the scores say."""
+        return None
+
+    def carried_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What a stored hand took over from the one before, in the form
+        `carried` gives it (`verify` compares the two): its `carried_keys`
+        as stored, unless the game stores them otherwise."""
+        return {k: data[k] for k in self.carried_keys if k in data}
+
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each hand option from the

@@ -661,8 +661,9 @@ class Session:
         index = h.number - 1
         due = self.game.carried(self.hands[index - 1].data if index else None,
                                 self.rules)
+        stored = self.game.carried_stored(h.data)
         return due, [k for k in keys
-                     if sorted(h.data.get(k, ())) != sorted(due.get(k, ()))]
+                     if sorted(stored.get(k, ())) != sorted(due.get(k, ()))]
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):
@@ -753,13 +754,13 @@ class Session:
 
     def _check_count(self, count: int, verb: str, rule: str) -> None:
         low, high = self.rules.min_players, self.rules.max_players
-        if low <= count <= high:
-            return
-        if low == high:
-            raise Impossible(f"a {self.game.title} game seats exactly {low} from its "
-                             "first deal to its last: nobody can "
+        if self.rules.seats_fixed:
+            raise Impossible(f"a {self.game.title} game seats the same players from "
+                             "its first deal to its last: nobody can "
                              f"{verb}; players change between games, in a new "
                              "session", rule)
+        if low <= count <= high:
+            return
         raise Impossible(f"{count} player{'s' * (count != 1)} at the next hand: "
                          f"{self.profile.name} seats {low}–{high}", rule)
 

@@ -113,10 +113,28 @@ def owed(session: Session) -> dict[str, int]:
     for points each scores for themself (higher is better), every pair
     settles the difference of their totals: n × total − the sum of all."""
     totals = session.totals()
+    paid = _paid(session)
+    if paid is not None:
+        return paid[0]
     if session.score_kind.transfers:
         return totals
     everyone = sum(totals.values())
     return {p: len(totals) * t - everyone for p, t in totals.items()}
+
+
+def _paid(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
+    return session.game.paid(session.rules, session.players, session.totals(),
+                             [h.data for h in session.hands])
+
+
+def how_paid(sessions: Sequence[Session]) -> list[str]:
+    """What `settle-up` says of a session paid otherwise than its scores
+    (by place, CB-14): one line each, the session named."""
+    out = []
+    for s in sessions:
+        paid = _paid(s)
+        out += [f"{s.label}: {line}" for line in (paid[1] if paid else ())]
+    return out
 
 
 def kind_of(sessions: Sequence[Session]) -> ScoreKind:

@@ -21,7 +21,7 @@ from scorekeeper.games.callbreak.tricks import (
 
 RULES = CLASSIC.rules
 NO_HEADING = CLASSIC.build({"must_head": False})
-HONOURS = CLASSIC.build({"redeal_no_honour": True})
+HONOURS = CLASSIC.parse_settings(["redeal_no_honour=true"])   # redeal_weak = 10
 DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
 
 
@@ -293,7 +293,7 @@ def test_cb1_the_refusals_of_an_impossible_table_word_for_word():
                                  "held, the card played among them")
     with pytest.raises(Impossible) as err:
         check_deal(tuple(DECK[:12]), RULES)
-    assert err.value.message == "12 cards: a deal gives each player 13"
+    assert err.value.message == "12 cards: a deal at 4 gives each player 13"
 
 
 def test_cb3_a_jack_is_above_10():
@@ -310,7 +310,7 @@ def test_cb3_the_verdicts_word_for_word_with_their_details():
     assert no_spade.as_json()["honours"][:2] == ["J♥", "J♦"]
     low = cards("2♠ 3♠ 4♥ 5♥ 6♥ 7♥ 8♦ 9♦ 10♦ 2♣ 3♣ 4♣ 5♣")
     honour = check_deal(low, HONOURS)
-    assert honour.reason == ("no card above 10 (redeal_no_honour): a redeal may "
+    assert honour.reason == ("no card above 10 (redeal_weak = 10): a redeal may "
                              "be demanded")
     assert honour.rule == "CB-3"
     assert honour.as_json()["spades"] == ["2♠", "3♠"]

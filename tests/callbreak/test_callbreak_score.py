@@ -64,7 +64,7 @@ def test_cb10_scores_are_not_transfers_they_need_not_sum_to_zero():
 
 @given(st.integers(1, 8), st.integers(0, 13))
 def test_cb10_score_in_tenths_is_10c_plus_extra_or_minus_10c(call, took):
-    tenths = RULES.score_tenths(call, took)
+    tenths = RULES.score_units(call, took)
     assert tenths == (10 * call + took - call if took >= call else -10 * call)
 
 
@@ -106,9 +106,9 @@ def test_cb11_bonus_8_a_missed_call_of_8_still_scores_minus_8():
 
 def test_cb11_bonus_8_counts_for_calls_above_8_never_below_the_call():
     rules = house(bonus_8=10, max_bid=13)
-    assert rules.score_tenths(9, 9) == 100      # 9 made, the bonus 10
-    assert rules.score_tenths(12, 13) == 121    # 12 made: more than the bonus
-    assert rules.score_tenths(7, 7) == 70       # below 8: no bonus
+    assert rules.score_units(9, 9) == 100      # 9 made, the bonus 10
+    assert rules.score_units(12, 13) == 121    # 12 made: more than the bonus
+    assert rules.score_units(7, 7) == 70       # below 8: no bonus
 
 
 def test_cb11_overtricks_none_a_trick_over_the_call_adds_nothing():
@@ -286,7 +286,7 @@ def test_cb4_a_stored_call_that_is_text_is_impossible():
 def test_cb10_cb11_a_made_call_scores_at_least_the_call_a_missed_one_minus_it(
         call, took, bonus, overtricks):
     rules = house(max_bid=13, bonus_8=bonus, overtricks=overtricks)
-    tenths = rules.score_tenths(call, took)
+    tenths = rules.score_units(call, took)
     if took < call:
         assert tenths == -10 * call
         return

@@ -1,4 +1,4 @@
-"""`join` and `leave` (RULES.md DH-13, DC-11, YA-12, MA-23, CB-14): a seat
+"""`join` and `leave` (RULES.md DH-13, DC-11, YA-12, MA-23, CB-17): a seat
 exists, or is gone, from the next hand; a newcomer starts at 0, one who
 leaves keeps their total; the deal passes over the seats dealt in; bad
 input is exit 2 with the rule and leaves the ledger byte for byte."""
@@ -220,10 +220,10 @@ def test_ma23_worked_example_the_newcomer_is_one_of_n_and_the_plan_stays(cli, tm
     assert table["hands_planned"] == 3 and table["totals"]["D"] == -22
 
 
-# -- CB-14 ---------------------------------------------------------------------------
+# -- CB-17 ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("args", [("join", "Esha"), ("leave", "Dipak")])
-def test_cb14_call_break_seats_are_fixed_for_a_game(cli, tmp_path, args):
+def test_cb17_call_break_seats_are_fixed_for_a_game(cli, tmp_path, args):
     path = new(cli, tmp_path / "cb.toml", "--game", "callbreak", "--players",
                "Asha,Bikash,Chandra,Dipak")
-    refused(cli, path, *args, rule="CB-14", says="players change between games")
+    refused(cli, path, *args, rule="CB-17", says="players change between games")

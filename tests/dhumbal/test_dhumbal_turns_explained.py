@@ -181,7 +181,9 @@ def test_do6_five_of_a_rank_with_a_joker_under_max_set_5():
     ("7♥", "7♥", NEPALI, Refused, "DH-6",
      "7♥ was just taken from the discard pile and may not be discarded in the same "
      "turn, alone or in a group"),
-    ("A♠ 2♠ 3♠ 4♠ 5♠ 6♠", None, NEPALI, Impossible, "DH-3", "6 cards: a hand holds 0–5"),
+    # draw first: a discard comes from the 5 held and the card drawn (DH-3)
+    ("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠", None, NEPALI, Impossible, "DH-3",
+     "7 cards: a hand holds 0–6 after the draw"),
     ("5♠", "JK", NEPALI, Impossible, "DH-1",
      "JK was given, but these rules play without jokers"),
 ])

@@ -170,15 +170,16 @@ def test_ma15_unseen_pairs_changes_nothing_outside_normal(mode):
 # -- MA-16: fees, and seeing through dublees (MA-9) -------------------------------
 
 def test_ma16_fees_worked_example():
-    """RULES.md: A finishes by dublees with maal 6, B saw through melds with
-    maal 4, C saw through dublees with maal 2 (murder)."""
-    maal_of = {"A": 6, "B": 4, "C": 2}
+    """RULES.md: A finishes by dublees with maal 7 (two tiplu copies), B
+    saw through melds with maal 4, C saw through dublees with maal 2
+    (murder). The maal of 6 of an earlier edition no cards give."""
+    maal_of = {"A": 7, "B": 4, "C": 2}
     default = settle(PLAYERS, maal_of, "A", {"B"}, "dublees", seen_dublees={"C"})
-    assert dict(default.net) == {"A": 22, "B": -8, "C": -14}
-    assert [(p.fee, p.amount) for p in default.payments] == [(8, 8), (8, 14)]
+    assert dict(default.net) == {"A": 24, "B": -9, "C": -15}
+    assert [(p.fee, p.amount) for p in default.payments] == [(8, 9), (8, 15)]
     free = settle(PLAYERS, maal_of, "A", {"B"}, "dublees",
                   rules_for("dublee_seen_fee=0"), seen_dublees={"C"})
-    assert dict(free.net) == {"A": 19, "B": -8, "C": -11}
+    assert dict(free.net) == {"A": 21, "B": -9, "C": -12}
     assert free.payments[1].fee_parts == (("dublee_seen_fee", 0),
                                           ("dublee_finish_bonus", 5))
 

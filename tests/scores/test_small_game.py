@@ -50,7 +50,8 @@ def test_existing_games_read_the_defaults_as_they_declared_them():
     assert (marriage.name, marriage.title) == ("marriage", "Marriage")
     assert dhumbal.name_keys == {"call", "reset"}
     assert marriage.name_keys == {"finisher", "seen", "seen_dublees",
-                                  "invalid_shows", "fouls_due"}
+                                  "invalid_shows", "fouls_due",
+                                  "fouls_waiting"}
     assert dhumbal.hand_flags == registry.hand_flags("dhumbal")
     assert [p.name for p in marriage.profiles] == \
         [p.name for p in registry.profiles() if p.game == "marriage"]

@@ -1,4 +1,4 @@
-"""Call Break: four players call tricks, spades trump (profile `classic`).
+"""Call Break: four or five players call tricks, spades trump (`classic`).
 
 * `rules`    — `CallBreakRules` and the profile (data);
 * `tricks`   — the rulings of the table, light enough for `check`: a card
@@ -7,5 +7,6 @@
 * `flags`    — `HAND_FLAGS`: `--bid`, `--won` as data;
 * `commands` — `CHECKS`: `check play|deal` as data;
 * `game`     — `GAME`: entering, storing, replaying, showing one deal;
+* `payout`   — a match paid by place or by an instant win (CB-14, CB-15);
 * `render`, `prompts` — for people (rich, a terminal).
 """

@@ -18,6 +18,9 @@ from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.declare import CheckSpec, Flag
 
 COMMON = frozenset({"game", "profile", "settings"})
+SEATS = Flag("seats", ("--seats",), int, tricks.PLAYERS,
+             "The players at the table, 4 or 5 (CB-1): 13 cards each at "
+             "four, 10 at five.", "N")
 
 
 def _trick(text: str | None) -> tuple[cardtext.Card, ...]:
@@ -28,11 +31,13 @@ def _trick(text: str | None) -> tuple[cardtext.Card, ...]:
 def _play(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
     return tricks.check_play(cardtext.card(values["card"]),
                              cardtext.cards(values["hand"]),
-                             _trick(values.get("trick")), rules)
+                             _trick(values.get("trick")), rules,
+                             values.get("seats") or tricks.PLAYERS)
 
 
 def _deal(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
-    return tricks.check_deal(cardtext.cards(values["cards"]), rules)
+    return tricks.check_deal(cardtext.cards(values["cards"]), rules,
+                             values.get("seats") or tricks.PLAYERS)
 
 
 def _legal_lines(ruling: Verdict) -> list[str]:
@@ -51,11 +56,12 @@ CHECKS = (
               required=True),
          Flag("trick", ("--trick",), str, None,
               "The trick so far, in the order played ('-' or none: the card "
-              "leads).", "CARDS")),
+              "leads).", "CARDS"), SEATS),
         _play, "legal", "not legal", COMMON, _legal_lines),
     CheckSpec(
-        "deal", "May the player dealt these 13 cards demand a redeal?",
+        "deal", "May the player dealt these cards (13; 10 at five) demand a "
+        "redeal?",
         (Flag("cards", argument=True, required=True, metavar="CARDS",
-              help='The 13 cards dealt, e.g. "A♥ K♦ …".'),),
+              help='The cards dealt, e.g. "A♥ K♦ …".'), SEATS),
         _deal, "redeal", "no redeal", COMMON),
 )

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.games.callbreak.rules import TENTHS, TRICKS, CallBreakRules, Overtricks
+from scorekeeper.core.scores import ScoreKind
+from scorekeeper.games.callbreak.rules import TENTHS, CallBreakRules, Overtricks
 
 
 class CallBreakHand(NamedTuple):
@@ -36,6 +37,7 @@ class CallBreakResult(NamedTuple):
     rules: tuple[str, ...]
     explanation: tuple[str, ...]
     unverified: tuple[str, ...] = ()
+    kind: ScoreKind = TENTHS                  # the units of `scores`
 
 
 def _count(value: object) -> bool:
@@ -63,7 +65,7 @@ def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
 def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
     """Refuse impossible input (exit 2) before any ruling: the table (CB-1),
     the dealer (CB-2), a call out of range (CB-4), tricks that are not 13
-    in all (CB-9)."""
+    (10 at five) in all (CB-9)."""
     rules.check_player_count(len(hand.players))
     if len({p.casefold() for p in hand.players}) != len(hand.players):
         raise Impossible("player names must be distinct", rules.rule("table"))
@@ -72,7 +74,7 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
                          rules.rule("deal"))
     calls = _every_player(hand.calls, hand, "call", "--bid", rules.rule("call"),
                           "called")
-    low, high = rules.min_bid, rules.max_bid
+    low, high = rules.min_bid, rules.highest_call(len(hand.players))
     wrong = [f"{p} {c}" for p, c in calls.items() if not low <= c <= high]
     if wrong:
         raise Impossible(f"a call is {low}–{high} tricks, not: " + ", ".join(wrong),
@@ -83,28 +85,33 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
     if negative:
         raise Impossible("tricks taken are 0 or more, not: " + ", ".join(negative),
                          rules.rule("tricks"))
-    total = sum(tricks.values())
-    if total != TRICKS:
+    total, deal = sum(tricks.values()), rules.tricks(len(hand.players))
+    if total != deal:
         said = " + ".join(str(tricks[p]) for p in hand.players)
         raise Impossible(f"the tricks add up to {said} = {total}, not "
-                         f"{TRICKS}: every deal is {TRICKS} tricks",
+                         f"{deal}: every deal at {len(hand.players)} is "
+                         f"{deal} tricks",
                          rules.rule("tricks"))
 
 
 def _ruling(name: str, call: int, took: int, rules: CallBreakRules
             ) -> tuple[int, str, str]:
     """One player's score in tenths, the line explaining it, its rule."""
-    tenths = rules.score_tenths(call, took)
+    tenths = rules.score_units(call, took)
+    shown = rules.score_kind.display
     said = f"{name} called {call}, took {took}: "
     if took < call:
-        return tenths, f"{said}missed, {TENTHS.display(tenths)}", rules.rule("score")
-    said += TENTHS.display(tenths)
+        return tenths, f"{said}missed, {shown(tenths)}", rules.rule("score")
+    said += shown(tenths)
     house = []
     if rules.made_points(call) != call:
         house.append(f"bonus_8 = {rules.bonus_8}: a call of {call} made scores "
                      f"{rules.made_points(call)}")
     if took > call and rules.overtricks == Overtricks.NONE:
         house.append("overtricks = none: a trick over the call adds nothing")
+    elif took > call and rules.bonus_scale != 10:
+        house.append(f"bonus_scale = {rules.bonus_scale}: a trick over the call "
+                     f"adds 1/{rules.bonus_scale} point")
     if house:
         return tenths, "; ".join([said, *house]), rules.rule("house")
     return tenths, said, rules.rule("score")
@@ -130,4 +137,4 @@ def resolve(hand: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
         made=tuple(p for p in hand.players if tricks[p] >= calls[p]),
         winner=top[0] if len(top) == 1 else None,
         rules=(rules.rule("tricks"), *dict.fromkeys(cited)),
-        explanation=tuple(lines))
+        explanation=tuple(lines), kind=rules.score_kind)

@@ -19,7 +19,6 @@ from scorekeeper.games.callbreak.engine import (
     resolve,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
-from scorekeeper.games.callbreak.tricks import PLAYERS
 from scorekeeper.games.declare import Exported
 from scorekeeper.games.interface import Game, StoredTypes
 from scorekeeper.games.tally import Tally
@@ -75,10 +74,10 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         return CallBreakHand(table.seated, table.dealer, calls, tricks)
 
     def check_table(self, table: Seating, rules: CallBreakRules) -> None:
-        if len(table.seated) != PLAYERS:
+        if len(table.seated) != len(table.players):
             away = [p for p in table.players if p not in table.seated]
             raise Impossible(f"every Call Break deal is played by all "
-                             f"{PLAYERS}: nobody sits a deal out (--out "
+                             f"{len(table.players)}: nobody sits a deal out (--out "
                              + ", ".join(away) + ")", rules.rule("table"))
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
@@ -149,6 +148,15 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         missed = [f"{p} ({calls[p]}, took {tricks.get(p)})"
                   for p in facts.get("missed", [])]
         return "missed: " + ", ".join(missed) if missed else "every call made"
+
+    def paid(self, rules: CallBreakRules, players: Sequence[str],
+             totals: Mapping[str, int], hands: Sequence[Mapping[str, Any]]
+             ) -> tuple[dict[str, int], tuple[str, ...]] | None:
+        """CB-14, CB-15: paid by place or by an instant win (`payout`)."""
+        from scorekeeper.games.callbreak.payout import payout  # noqa: PLC0415 - settle only
+
+        found = payout(rules, players, totals, hands)
+        return None if found is None else (found.balances, found.lines)
 
     def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
         call = facts.get("calls", {}).get(player)

@@ -10,7 +10,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from scorekeeper.games.callbreak.engine import CallBreakResult
-from scorekeeper.games.callbreak.rules import TENTHS
 from scorekeeper.screen.style import (
     ascii_mode,
     colour,
@@ -38,7 +37,7 @@ def ruling(con: Console, result: CallBreakResult, hand_number: int | None,
         for name, tenths in result.scores:
             mark = star if name == result.winner else ""
             table.add_row(escape(names[name]) + mark, str(calls[name]),
-                          str(tricks[name]), colour(tenths, TENTHS))
+                          str(tricks[name]), colour(tenths, result.kind))
         return table
 
     table, _, names = first_fitting(con, [name for name, _ in result.scores], [build])

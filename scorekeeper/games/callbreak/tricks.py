@@ -14,9 +14,10 @@ from typing import NamedTuple, Sequence
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.verdict import Verdict
-from scorekeeper.games.callbreak.rules import TRICKS, CallBreakRules
+from scorekeeper.games.callbreak.rules import CallBreakRules, RedealWeak, TrumpVoid
 
 SPADES = 0
+# The seats of a table unless a check is told otherwise (`--seats`, CB-1).
 PLAYERS = 4
 # Kinds of a legal play, for `check play --json`.
 LEAD, FOLLOW, HEAD, TRUMP, ANY = "lead", "follow", "head", "trump", "any"
@@ -83,10 +84,16 @@ def _follow(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
 def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
           ) -> Demand:
     """CB-7: void in the suit led, trump with a spade that beats every spade
-    in the trick if the hand holds one; otherwise any card."""
+    in the trick if the hand holds one (`trump_void = winning`), with any
+    spade (`any`), or not at all (`none`); otherwise any card."""
     rule, suit = rules.rule("trump"), SUIT_SYMBOLS[trick[0].suit]
+    if rules.trump_void == TrumpVoid.NONE:
+        return Demand(tuple(hand), rule, ANY, "", f"no {suit} in the hand and "
+                      "trump_void = none: any card")
     in_trick = [c for c in trick if c.suit == SPADES]
     top = max(in_trick, key=power) if in_trick else None
+    if rules.trump_void == TrumpVoid.ANY:
+        top = None                      # any spade trumps, beating or not
     spades = by_power([c for c in hand if c.suit == SPADES])
     beating = tuple(c for c in spades if top is None or power(c) > power(top))
     if beating:
@@ -113,27 +120,31 @@ def demand(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
 
 
 def check_cards(hand: Sequence[Card], trick: Sequence[Card],
-                rules: CallBreakRules) -> None:
+                rules: CallBreakRules, seats: int = PLAYERS) -> None:
     """Refuse what cannot be at a Call Break table (exit 2, CB-1): a joker,
-    a card twice, more than 13 cards in a hand or 3 before the next card."""
+    a card twice, more cards in a hand than are dealt (13 at four, 10 at
+    five), or a trick already played by every seat."""
     rule = rules.rule("table")
+    rules.check_player_count(seats)
     check_copies([hand, trick], 1, 0, rule)
-    if len(hand) > TRICKS:
-        raise Impossible(f"{len(hand)} cards: a hand holds at most {TRICKS}", rule)
-    if len(trick) >= PLAYERS:
+    dealt = rules.tricks(seats)
+    if len(hand) > dealt:
+        raise Impossible(f"{len(hand)} cards: at {seats} a hand holds at most "
+                         f"{dealt}", rule)
+    if len(trick) >= seats:
         raise Impossible(f"the trick {format_cards(trick)} is complete: "
-                         f"{PLAYERS} players play one card each", rule)
+                         f"{seats} players play one card each", rule)
 
 
 def check_play(card: Card, hand: Sequence[Card], trick: Sequence[Card],
-               rules: CallBreakRules) -> Verdict:
+               rules: CallBreakRules, seats: int = PLAYERS) -> Verdict:
     """May `card`, from `hand` (the cards held, `card` among them), be played
     to `trick` (the cards played before it, in order)?"""
     if card not in hand:
         raise Impossible(f"{card} is not in the hand {format_cards(hand)}: "
                          "give the cards held, the card played among them",
                          rules.rule("table"))
-    check_cards(hand, trick, rules)
+    check_cards(hand, trick, rules, seats)
     asked = demand(hand, trick, rules)
     after = winning_card((*trick, card))
     details = MappingProxyType({"legal": asked.legal, "winning": after})
@@ -143,25 +154,44 @@ def check_play(card: Card, hand: Sequence[Card], trick: Sequence[Card],
     return Verdict(False, asked.demand, asked.rule, asked.kind, details)
 
 
-def check_deal(hand: Sequence[Card], rules: CallBreakRules) -> Verdict:
-    """CB-3: may the player dealt `hand` (13 cards) demand a redeal? With
-    no spade, always; with no card above 10, when `redeal_no_honour`."""
+def check_deal(hand: Sequence[Card], rules: CallBreakRules,
+               seats: int = PLAYERS) -> Verdict:
+    """CB-3: may the player dealt `hand` (13 cards, 10 at five) demand a
+    redeal? With no spade, when `redeal_no_spade`; with no card above the
+    `redeal_weak` threshold (10, J or Q), when it is not off. A hand that
+    is both is of the kind "no-spade", its message naming both."""
     rule = rules.rule("redeal")
-    check_cards(hand, (), rules)
-    if len(hand) != TRICKS:
-        raise Impossible(f"{len(hand)} cards: a deal gives each player "
-                         f"{TRICKS}", rules.rule("table"))
+    check_cards(hand, (), rules, seats)
+    dealt = rules.tricks(seats)
+    if len(hand) != dealt:
+        raise Impossible(f"{len(hand)} cards: a deal at {seats} gives each "
+                         f"player {dealt}", rules.rule("table"))
+    weak = rules.redeal_weak
     spades = [c for c in hand if c.suit == SPADES]
-    honours = [c for c in hand if power(c) > 10]
+    above = 10 if weak == RedealWeak.OFF else weak.power
+    high = [c for c in hand if power(c) > above]
+    limit = {"10": "10", "j": "J", "q": "Q"}.get(weak.value, "10")
     details = MappingProxyType({"spades": by_power(spades),
-                                "honours": by_power(honours)})
-    if not spades:
-        return Verdict(True, "no spade among the 13 cards: a redeal may be "
-                       "demanded", rule, "no-spade", details)
-    if not honours and rules.redeal_no_honour:
-        return Verdict(True, "no card above 10 (redeal_no_honour): a redeal may "
-                       "be demanded", rule, "no-honour", details)
-    held = f"holds {either(spades, 'and')}"
-    if rules.redeal_no_honour:
-        held += f", and {either(honours, 'and')} above 10"
-    return Verdict(False, f"{held}: the deal stands", rule, None, details)
+                                "honours": by_power(high)})
+    no_spade = not spades and rules.redeal_no_spade
+    is_weak = not high and weak != RedealWeak.OFF
+    weak_words = f"no card above {limit} (redeal_weak = {limit})"
+    if no_spade:
+        said = f"no spade among the {dealt} cards"
+        if is_weak:
+            said += f", and {weak_words}"
+        return Verdict(True, f"{said}: a redeal may be demanded", rule,
+                       "no-spade", details)
+    if is_weak:
+        return Verdict(True, f"{weak_words}: a redeal may be demanded", rule,
+                       "no-honour" if weak == RedealWeak.TEN else "weak", details)
+    reasons = []
+    if not spades:                       # so redeal_no_spade is false
+        reasons.append("holds no spade, but redeal_no_spade = false")
+    elif rules.redeal_no_spade:
+        reasons.append(f"holds {either(spades, 'and')}")
+    if weak != RedealWeak.OFF:
+        reasons.append(f"{either(high, 'and')} above {limit}")
+    said = ", and ".join(reasons) if reasons else \
+        "no redeal is allowed (redeal_no_spade = false, redeal_weak = off)"
+    return Verdict(False, f"{said}: the deal stands", rule, None, details)

@@ -61,11 +61,15 @@ def check_call(cards: Sequence[Card], rules: DhumbalRules,
     return check_call_value(hand_value(cards, rules), rules, players)
 
 
-def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules) -> None:
-    """Cards one player holds: at most a hand's size, each in the deck."""
-    if len(cards) > rules.hand_size:
-        raise Impossible(f"{len(cards)} cards: a hand holds 0–{rules.hand_size}",
-                         rules.rule("deal"))
+def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules,
+                     drawn: bool = False) -> None:
+    """Cards one player holds: at most a hand's size — one more in the
+    middle of a turn that has drawn (`drawn`: a discard after the draw,
+    DH-3's Interpretation) — each in the deck."""
+    most = rules.hand_size + (1 if drawn else 0)
+    if len(cards) > most:
+        raise Impossible(f"{len(cards)} cards: a hand holds 0–{most}"
+                         + (" after the draw" if drawn else ""), rules.rule("deal"))
     check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
 
 
@@ -94,7 +98,8 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     turn = rules.rule("turn")
     if not cards:
         raise Impossible("no cards to discard", turn)
-    check_hand_cards(cards, rules)
+    # draw first (DH-5): the discard comes from the hand and the card drawn
+    check_hand_cards(cards, rules, drawn=not rules.discard_before_draw)
     if taken is not None:
         check_copies([[taken]], rules.decks, rules.jokers, rules.rule("table"))
         if rules.discard_before_draw:

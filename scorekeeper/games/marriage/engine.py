@@ -234,17 +234,25 @@ def check_agreed_maal(name: str, total: int, natural: bool,
     most = max_maal(rules, natural)
     if total <= most:
         return
+    # the densest hand in words only under the rule book's own table; under
+    # another (MA-19) the bound is that table's densest hand, whatever it is
+    table = not rules.maal_table_changed
     if natural:
         raise Impossible(f"{name}'s agreed maal {total} is more than three "
                          f"decks can give one hand: at most {most} with these "
-                         "options (two dealt tunnelas of jhiplu and poplu, two "
-                         "tiplu copies, three of ordinary wildcards, one more)",
+                         "options (" + ("two dealt tunnelas of jhiplu and poplu, "
+                                        "two tiplu copies, three of ordinary "
+                                        "wildcards, one more" if table else
+                                        "the best hand under this maal table, "
+                                        + rules.rule("maal_table")) + ")",
                          rules.rule("maal"))
     raise Impossible(f"{name}'s agreed maal {total} is more than {name} can "
                      f"hold: at most {most} without the dealt-tunnela bonus, "
-                     "which needs a natural qualification (two marriages, a "
-                     "jhiplu and a poplu" + (", three alters" if rules.alter
-                                            else "") + ")", rules.rule("maal"))
+                     "which needs a natural qualification (" + (
+                         "two marriages, a jhiplu and a poplu" + (
+                             ", three alters" if rules.alter else "")
+                         if table else "the best hand under this maal table, "
+                         + rules.rule("maal_table")) + ")", rules.rule("maal"))
 
 
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:

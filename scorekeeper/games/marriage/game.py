@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
@@ -28,6 +28,20 @@ if TYPE_CHECKING:
     pass
 
 
+def _names_typed(items: Sequence[str] | None, players: Sequence[str]) -> set[str]:
+    """The players a repeatable, comma-separated name option names (`-`:
+    nobody; a name that is no player's is left for the ruling to refuse)."""
+    out = set()
+    for item in items or ():
+        for name in str(item).split(","):
+            if name.strip() and name.strip() != "-":
+                try:
+                    out.add(resolve_name(name.strip(), players))
+                except ScorekeeperError:
+                    pass
+    return out
+
+
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     # name, title, profiles, hand flags and the keys naming players
     # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
@@ -35,7 +49,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     stored_required = ("cards",)
     exported = (TIPLU, CARDS_SHOWN)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
-    carried_keys = ("fouls_due",)           # MA-20, foul = next
+    carried_keys = ("fouls_due", "fouls_waiting")   # MA-20, foul = next
     carried_rule = "foul"
     stored_types: ClassVar[StoredTypes] = {
         "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
@@ -47,6 +61,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         "invalid_shows": (list, "a list of names"),
         "exposed": (list, "a list of melds, each CARDS"),
         "fouls_due": (list, "a list of names"),
+        "fouls_waiting": (list, "a list of names"),
         "double": (bool, "true or false"),
     }
     tallies = (Tally("finishes", "finishes"),
@@ -76,6 +91,11 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             raise Impossible("--tiplu CARD is needed: the maal of the cards "
                              "shown and the wildcards depend on it",
                              rules.rule("wild"))
+        twice = sorted({p for p in invalid_shows if list(invalid_shows).count(p) > 1})
+        if twice:
+            raise Impossible(", ".join(twice) + " named twice in --invalid-show: a "
+                             "hand records whose show was refused, each player "
+                             "once, and charges it once", rules.rule("invalid"))
         return MarriageHand(table.seated, table.dealer, finisher, kind,
                             tiplu_card, tuple(dict.fromkeys(seen)), shown, dealt,
                             tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)),
@@ -129,19 +149,30 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          data.get("invalid_shows", []),
                          data.get("seen_dublees", []),
                          [str(m) for m in data.get("exposed", [])])._replace(
-                             fouls_due=tuple(data.get("fouls_due", ())),
+                             fouls_due=tuple(self.carried_stored(data)
+                                             .get("fouls_due", ())),
                              double=data.get("double") is True)
 
     def carried(self, previous: Mapping[str, Any] | None, rules: MarriageRules
                 ) -> dict[str, Any]:
         """MA-20, `foul = next`: the refused shows of the hand before (and
-        those still waiting for a fouler who sat it out) are due now."""
+        those still waiting for a fouler who sat it out) are due now; a
+        fouler who sits this hand out too waits on (`to_stored` stores
+        them as `fouls_waiting`, not among this hand's `fouls_due`)."""
         if previous is None or rules.foul != Foul.NEXT:
             return {}
         played = dict(previous.get("net", {}))
         due = [*previous.get("invalid_shows", []),
+               *previous.get("fouls_waiting", []),
+               # a ledger written before `fouls_waiting` listed them here
                *(p for p in previous.get("fouls_due", []) if p not in played)]
         return {"fouls_due": list(dict.fromkeys(due))} if due else {}
+
+    def carried_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What a stored hand took over, as `carried` gives it: the refused
+        shows due, paid in it (`fouls_due`) or still waiting."""
+        due = [*data.get("fouls_due", []), *data.get("fouls_waiting", [])]
+        return {"fouls_due": due} if due else {}
 
     def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
         finisher = data.get("finisher")
@@ -168,12 +199,20 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         typed, and a number stored stays that player's maal (the new
         finisher's: their show agreed, `shown:N`)."""
         merged = super().amended_flags(stored, typed, players)
+        # a player typed as seen one way is no longer seen the other way
+        # as stored (docs/CLI.md, amend): the typed list wins
+        for key, other in (("seen", "seen_dublees"), ("seen_dublees", "seen")):
+            named = _names_typed(typed.get(key), players)
+            if named and other not in typed:
+                merged[other] = [item for item in merged.get(other, [])
+                                 if not set(_names_typed([item], players)) & named]
         was = stored.get("finisher")
         now = resolve_name(typed["finish"], players) if typed.get("finish") \
             else None if typed.get("no_finisher") else was
         if now == was:
             return merged
-        if isinstance(was, str) and now is not None and "seen" not in typed:
+        if isinstance(was, str) and now is not None and "seen" not in typed \
+                and was not in _names_typed(typed.get("seen_dublees"), players):
             merged["seen"] = [*merged.get("seen", []), was]
         # a stored number stays the player's maal: the new finisher's is
         # their show agreed, the old one's an agreed maal
@@ -209,8 +248,12 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             data["invalid_shows"] = list(args.invalid_shows)
         if args.exposed:
             data["exposed"] = [cardtext.format_cards(m) for m in args.exposed]
-        if args.fouls_due:
-            data["fouls_due"] = list(args.fouls_due)
+        paying = [p for p in args.fouls_due if p in args.players]
+        if paying:
+            data["fouls_due"] = paying
+        waiting = [p for p in args.fouls_due if p not in args.players]
+        if waiting:                      # sitting out: they pay a later hand
+            data["fouls_waiting"] = waiting
         if args.double:
             data["double"] = True
         if result.unverified:

@@ -94,11 +94,19 @@ def maal(cards: Sequence[Card], tiplu: Card,
     if alter is not None:
         items.extend(_alter_items(alter, have[alter],
                                   natural_qualified and wanted[alter] > 0, rules))
-    jokers = have[JOKER]
+    jokers = claimed(rules.joker_maal, have[JOKER])
     if jokers:
         items.append(MaalItem(f"{jokers} printed joker" + "s" * (jokers != 1),
                               (JOKER,) * jokers, rules.joker_maal.value(jokers)))
     return Maal(sum(i.value for i in items), tuple(items))
+
+
+def claimed(tiers: Tiers, held: int) -> int:
+    """How many of the `held` items of one kind the best grouping counts
+    (MA-11: maal is never a penalty): all of them, unless the table pays
+    less for more (`maal_tunnela_wild = 50/10`: one tunnela of two is 50,
+    MA-19); on equal values the most."""
+    return max(range(held, -1, -1), key=tiers.value)
 
 
 def _marginal(name: str, tiers: Tiers, cards: Sequence[Card], held: int
@@ -111,18 +119,17 @@ def _marginal(name: str, tiers: Tiers, cards: Sequence[Card], held: int
 def _dealt_items(wc: Wildcards, wanted: Counter[Card], alter: Card | None,
                  rules: MarriageRules) -> list[MaalItem]:
     """Dealt tunnelas of ordinary cards and of ordinary wildcards (MA-11):
-    the first, second … of each kind by the table."""
+    the first, second … of each kind by the table, as many of each kind as
+    the table pays best for (`claimed`)."""
     items: list[MaalItem] = []
-    held = {"ordinary cards": 0, "ordinary wildcards": 0}
-    for c in sorted(wanted):
-        if c in (wc.jhiplu, wc.poplu, alter):
-            continue                 # decided below, with marriages or alters
-        kind = "ordinary wildcards" if wc.is_wild(c) else "ordinary cards"
-        tiers = rules.maal_tunnela_wild if wc.is_wild(c) else rules.maal_tunnela
-        for _ in range(wanted[c]):
-            held[kind] += 1
+    for wild, kind, tiers in ((False, "ordinary cards", rules.maal_tunnela),
+                              (True, "ordinary wildcards", rules.maal_tunnela_wild)):
+        tunnelas = [c for c in sorted(wanted) for _ in range(wanted[c])
+                    if c not in (wc.jhiplu, wc.poplu, alter)   # decided below
+                    and wc.is_wild(c) == wild]
+        for held, c in enumerate(tunnelas[:claimed(tiers, len(tunnelas))], 1):
             items.append(_marginal(f"dealt tunnela of {kind}", tiers, (c, c, c),
-                                   held[kind]))
+                                   held))
     return items
 
 
@@ -169,14 +176,17 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
             chosen.append(_marginal(f"dealt tunnela of {name}",
                                     rules.maal_tunnela_neighbour, (card,) * 3,
                                     tunnelas))
-        elif count:
+        else:
             tiers = rules.maal_jhiplu if name == "jhiplu" else rules.maal_poplu
-            chosen.append(MaalItem(f"{count} {name}", (card,) * count,
-                                   tiers.value(count)))
-    if t - m:
+            count = claimed(tiers, count)
+            if count:
+                chosen.append(MaalItem(f"{count} {name}", (card,) * count,
+                                       tiers.value(count)))
+    copies = claimed(rules.maal_tiplu, t - m)
+    if copies:
         chosen.append(MaalItem(
-            f"{t - m} tiplu" + ("" if t - m == 1 else " copies"),
-            (wc.tiplu,) * (t - m), rules.maal_tiplu.value(t - m)))
+            f"{copies} tiplu" + ("" if copies == 1 else " copies"),
+            (wc.tiplu,) * copies, rules.maal_tiplu.value(copies)))
     return chosen
 
 
@@ -185,6 +195,7 @@ def _alter_items(alter: Card, count: int, dealt: bool, rules: MarriageRules
     """MA-17: the alters held, or — when they were a tunnela exposed at the
     deal — the better of that tunnela's bonus and the alters, never both."""
     # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
+    count = claimed(rules.maal_alter, count)
     as_alters = [MaalItem(f"{count} alter" + "s" * (count != 1),
                           (alter,) * count, rules.maal_alter.value(count))
                  ] if count else []

@@ -194,9 +194,12 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
         raise Refused(reason, meld_rule)
     # Every reading with 1 or 2 stand-ins (the other cards stand as
     # themselves); a sequence reading names the meld, in any order.
-    readings = [[c for i, c in enumerate(cs) if i not in stand_ins]
+    # A JK never stands as itself (MA-18): in a reading it stands in too,
+    # so three JK read as one stand-in for any card, a sequence.
+    readings = [[c for i, c in enumerate(cs)
+                 if i not in stand_ins and not c.is_joker]
                 for n_in in (1, 2) for stand_ins in combinations(wild_at, n_in)]
-    if any(len({c.suit for c in naturals}) == 1 and
+    if any(len({c.suit for c in naturals}) <= 1 and
            sequence_fits([c.rank for c in naturals]) for naturals in readings):
         return Meld(cs, DIRTY_SEQUENCE)
     if any(len({c.rank for c in naturals}) == 1 and
