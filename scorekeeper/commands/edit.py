@@ -9,7 +9,7 @@ uses.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -27,12 +27,13 @@ from scorekeeper.commands.common import (
 from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
 
 
-def _named(session: "Session", number: int) -> tuple[str, dict[str, Any]]:
+def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
     """Hand `number` of `session` in words ("hand 7 (dealer Asha: Bikash
     won)") and as JSON: its number, dealer, players and ruling."""
     row = next(r for r in session.history_rows() if r["hand"] == number)

@@ -37,6 +37,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
 
@@ -53,8 +54,8 @@ def _seating_flags() -> tuple[Flag, ...]:
     return tuple(SESSION_FLAGS.values())
 
 
-def _asked(values: dict[str, Any], flags: dict[str, Any],
-           seating: dict[str, Any], number: int | None = None) -> int | None:
+def _asked(values: PlainDict, flags: PlainDict,
+           seating: PlainDict, number: int | None = None) -> int | None:
     """With no hand options, at a terminal: ask for the hand (hand `number`
     again, for amend) and add the answers to `flags`; the number of hands
     the ledger had then, so that the book refuses if another writer added
@@ -87,7 +88,7 @@ def _asked(values: dict[str, Any], flags: dict[str, Any],
     return len(session.hands)
 
 
-def _record(values: dict[str, Any]) -> None:
+def _record(values: PlainDict) -> None:
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
@@ -104,7 +105,7 @@ def _record(values: dict[str, Any]) -> None:
     guarded(body, as_json)
 
 
-def _amend(values: dict[str, Any]) -> None:
+def _amend(values: PlainDict) -> None:
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, number = values["ledger"], values["number"]
@@ -158,7 +159,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     warn_stale(done.checked)
 
 
-def _show(values: dict[str, Any]) -> None:
+def _show(values: PlainDict) -> None:
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     ledger, number = values["ledger"], values["number"]
@@ -210,7 +211,7 @@ def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     say(f"Recorded hand {ruled.number} in {done.after.label}.")
 
 
-def _settle(values: dict[str, Any]) -> None:
+def _settle(values: PlainDict) -> None:
     # imported here: a `check` never needs the table of a hand
     from scorekeeper.core.seating import Seating, check_player_names, resolve_name
 

@@ -23,6 +23,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, format_option, json_option
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def rules(
     guarded(body, as_json)
 
 
-def option_rows(profile: Profile[Any], current: Any) -> list[dict[str, Any]]:
+def option_rows(profile: Profile[Any], current: Any) -> list[PlainDict]:
     """Each house option of a profile: its value now (`--set`), the
     profile's default, what it takes and the rule defining it."""
     return [{"option": key, "value": json_option(getattr(current, key)),

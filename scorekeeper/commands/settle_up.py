@@ -5,7 +5,7 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
 import typer
 
@@ -25,6 +25,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
@@ -78,7 +79,7 @@ def settle_up(
 
 def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session],
                mix: bool, money_given: tuple[str | None, str | None], paying: bool,
-               extra: dict[str, Any], output: tuple[bool, bool]) -> None:
+               extra: PlainDict, output: tuple[bool, bool]) -> None:
     """Sessions added up in points (and in money at one rate, if any)."""
     from scorekeeper.reports import money as money_  # start-up: see module doc
     from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
@@ -145,10 +146,10 @@ def _nothing_unpaid(left_out: Sequence[Session], as_json: bool) -> None:
 
 
 def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
-           paying: bool) -> dict[str, Any]:
+           paying: bool) -> PlainDict:
     """What `--json` adds: the sessions left out as paid, those recorded
     as paid now."""
-    extra: dict[str, Any] = {}
+    extra: PlainDict = {}
     if left_out:
         extra["left_out"] = [s.label for s in left_out]
     if paying:
@@ -192,7 +193,7 @@ def _heading(sessions: Sequence[Session]) -> str:
 
 
 def _own_rates(sessions: Sequence[Session], money: Money, as_json: bool,
-               ascii: bool, extra: dict[str, Any]) -> None:
+               ascii: bool, extra: PlainDict) -> None:
     """Sessions that agreed different rates, settled in money only (their
     points, at different stakes, are not added up: `balances` and
     `transfers` are null in JSON)."""

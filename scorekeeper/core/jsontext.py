@@ -10,10 +10,12 @@ Pure functions on plain data; no files.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator
+
+from scorekeeper.core.plain import PlainMap
 
 
-def json_pieces(data: Mapping[str, Any], indent: bool = False,
+def json_pieces(data: PlainMap, indent: bool = False,
                 ensure_ascii: bool = False, batch: int = 500) -> Iterator[str]:
     """`json.dumps(data, ensure_ascii=…, indent=2 if indent else None)` and
     a newline, a piece at a time: a value that is an iterator is a list

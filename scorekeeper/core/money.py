@@ -11,9 +11,10 @@ sum is integer arithmetic in these units (`scorekeeper.reports.money`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainMap
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -120,7 +121,7 @@ class MoneyOption(NamedTuple):
 
 
 def money_option(rate: str | None, code: str | None,
-                 stored: Mapping[str, Any] | None = None) -> MoneyOption | None:
+                 stored: PlainMap | None = None) -> MoneyOption | None:
     """The rate and currency to use: those typed, else a session's stored
     ones; None if neither gives a rate (a currency alone is exit 2)."""
     stored = stored or {}

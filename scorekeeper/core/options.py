@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, did_you_mean
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
 # A whole number as people type it: ASCII digits, maybe a minus ("²" and
@@ -33,7 +34,7 @@ def is_whole_number(text: str) -> bool:
     return _WHOLE_NUMBER.fullmatch(text) is not None
 
 
-def frozen_mapping(data: Mapping[str, Any]) -> Mapping[str, Any]:
+def frozen_mapping(data: PlainMap) -> PlainMap:
     return MappingProxyType(dict(data))
 
 
@@ -299,12 +300,12 @@ class Profile(NamedTuple, Generic[R]):
     # Options that name a preset of other options' values: option → value →
     # {option: value}. Setting the option sets those values, unless they are
     # set too (`maal_table = calculator`, MA-19).
-    presets: Mapping[str, Mapping[Any, Mapping[str, Any]]] = MappingProxyType({})
+    presets: Mapping[str, Mapping[Any, PlainMap]] = MappingProxyType({})
 
-    def option_values(self, rules: R) -> dict[str, Any]:
+    def option_values(self, rules: R) -> PlainDict:
         return {name: getattr(rules, name) for name in self.options}
 
-    def changed(self, rules: R) -> dict[str, Any]:
+    def changed(self, rules: R) -> PlainDict:
         """The options whose value differs from this profile's default (the
         house rules a table set), in the profile's order. The session's
         length (`hands`, `rotations`) is left out: every view shows it as
@@ -362,7 +363,7 @@ class Profile(NamedTuple, Generic[R]):
                 f"unknown option {key!r} for profile {self.name}"
                 f"{did_you_mean(key, self.options)}; options: " + ", ".join(self.options))
 
-    def build(self, settings: Mapping[str, Any] | None = None) -> R:
+    def build(self, settings: PlainMap | None = None) -> R:
         """Apply already-typed option values, validating each."""
         settings = dict(settings or {})
         for key, value in settings.items():
@@ -392,7 +393,7 @@ class Profile(NamedTuple, Generic[R]):
                            _field_type(self.rules, key), self)
 
     def _collect(self, pairs: Sequence[tuple[str, str]]) -> R:
-        typed: dict[str, Any] = {}
+        typed: PlainDict = {}
         named: dict[str, str] = {}
         for key, raw in pairs:
             new, value = self.typed(key, raw)
@@ -417,7 +418,7 @@ class Profile(NamedTuple, Generic[R]):
                 out.append(old.note(key, _parse(key, raw, old.sample, None, self)))
         return out
 
-    def from_stored(self, stored: Mapping[str, Any]) -> R:
+    def from_stored(self, stored: PlainMap) -> R:
         """Rebuild rules from the option values a ledger stores (an option
         stored under an old name reads as it always did)."""
         for key in stored:
@@ -529,7 +530,7 @@ def json_option(value: Any) -> Any:
     return format_option(value)
 
 
-def json_options(values: Mapping[str, Any]) -> dict[str, Any]:
+def json_options(values: PlainMap) -> PlainDict:
     return {key: json_option(value) for key, value in values.items()}
 
 

@@ -22,6 +22,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict, PlainMap
 
 # A score as people type it: "3.1", "-3", "+12" (compiled when first used).
 _DECIMAL = r"([+-]?)([0-9]+)(?:\.([0-9]+))?"
@@ -85,7 +86,7 @@ class ScoreKind:
         return "points, higher is better" if self.higher_is_better \
             else "penalty points, lower is better"
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> PlainDict:
         return {"key": self.key, "scale": self.scale,
                 "higher_is_better": self.higher_is_better,
                 "transfers": self.transfers}
@@ -122,11 +123,11 @@ class ScoreKind:
             return {name: str(value) for name, value in scores.items()}
         return {name: self.display(value) for name, value in scores.items()}
 
-    def with_display(self, data: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    def with_display(self, data: PlainMap, *keys: str) -> PlainDict:
         """`data` with `KEY_display` added after each of `keys` that holds
         NAME → stored score (JSON gives both what people read and what the
         ledger stores); a key absent or not a table is left alone."""
-        out: dict[str, Any] = {}
+        out: PlainDict = {}
         for key, value in data.items():
             out[key] = value
             if key in keys and isinstance(value, Mapping):

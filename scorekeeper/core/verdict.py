@@ -14,8 +14,9 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from scorekeeper.core.cards import Card
 from scorekeeper.core.errors import Refused
+from scorekeeper.core.plain import PlainDict, PlainMap
 
-_NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
+_NO_DETAILS: PlainMap = MappingProxyType({})
 
 
 class Verdict(NamedTuple):
@@ -26,10 +27,10 @@ class Verdict(NamedTuple):
     reason: str
     rule: str | None
     kind: str | None = None
-    details: Mapping[str, Any] = _NO_DETAILS
+    details: PlainMap = _NO_DETAILS
 
-    def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"valid": self.valid, "reason": self.reason,
+    def as_json(self) -> PlainDict:
+        data: PlainDict = {"valid": self.valid, "reason": self.reason,
                                 "rule": self.rule, "kind": self.kind}
         data.update({key: plain(value) for key, value in self.details.items()})
         return data

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict
 
 ENV = "SCOREKEEPER_CONFIG"
 LANGUAGES = ("en", "ne")
@@ -60,7 +61,7 @@ def shown(value: Any) -> str:
 class Config:
     path: Path
     exists: bool = False
-    values: dict[str, Any] = field(default_factory=dict)
+    values: PlainDict = field(default_factory=dict)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -102,7 +103,7 @@ def _line_of(text: str, key: str) -> int:
     return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
-def _check(path: Path, text: str, data: dict[str, Any]) -> dict[str, Any]:
+def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
     for key, value in data.items():
         where = f"{path}:{_line_of(text, key)}"
         if key not in _KINDS:

@@ -26,10 +26,12 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from scorekeeper.core.plain import PlainDict
+
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                 if hasattr(signal, name))
 
-_state: dict[str, Any] = {"depth": 0, "noted": None, "written": [], "saved": {}}
+_state: PlainDict = {"depth": 0, "noted": None, "written": [], "saved": {}}
 
 
 class Stopped(KeyboardInterrupt):

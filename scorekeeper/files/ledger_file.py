@@ -28,6 +28,7 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import stored_option
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import check_player_names, resolve_name
 from scorekeeper.files import storage
 from scorekeeper.ledger import document as ledger
@@ -55,7 +56,7 @@ class Change(Generic[Made]):
     what the change made (the hand ruled, the hand removed …)."""
 
     text: str
-    document: dict[str, Any]
+    document: PlainDict
     made: Made
 
 
@@ -161,7 +162,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
     return Checked(after, tuple(left)), new.made
 
 
-def create(path: Path, header: Mapping[str, Any], force: bool = False,
+def create(path: Path, header: PlainMap, force: bool = False,
            on_wait: Waiting = None) -> Session:
     """A new ledger holding `header` (refused if the file exists, unless
     `force`)."""
@@ -195,7 +196,7 @@ class Recorded:
     after: Session
 
 
-def record(path: Path, flags: Mapping[str, Any], expect_hands: int | None = None,
+def record(path: Path, flags: PlainMap, expect_hands: int | None = None,
            on_wait: Waiting = None) -> Recorded:
     """Rule on the next hand from its flags and append it.
 
@@ -241,7 +242,7 @@ def _new_problems(before: Checked, found: Sequence[ledger.Problem]
 
 
 def _spliced(path: Path, text: str, session: Session,
-             tables: Mapping[int, Mapping[str, Any]], made: Made) -> Change[Made]:
+             tables: Mapping[int, PlainMap], made: Made) -> Change[Made]:
     """The ledger with each numbered hand's table written anew in place."""
     replaced = tomltext.replace_hands(text, tables)
     if replaced is None:
@@ -253,7 +254,7 @@ def _spliced(path: Path, text: str, session: Session,
     return Change(replaced, document, made)
 
 
-def amend(path: Path, number: int, flags: Mapping[str, Any],
+def amend(path: Path, number: int, flags: PlainMap,
           expect_hands: int | None = None, on_wait: Waiting = None,
           keep: bool = True) -> Amended:
     """Rule on hand `number` anew from its flags and write it in its place.
@@ -340,7 +341,7 @@ def leave(path: Path, name: str, on_wait: Waiting = None) -> Seated:
     return _seat(path, lambda session: session.left(name), on_wait)
 
 
-def _seat(path: Path, changed: Callable[[Session], dict[str, Any]],
+def _seat(path: Path, changed: Callable[[Session], PlainDict],
           on_wait: Waiting) -> Seated:
     """The ledger with one more entry in its top-level `seats` (one line,
     written before the first table), the hands as they are."""
@@ -354,7 +355,7 @@ def _seat(path: Path, changed: Callable[[Session], dict[str, Any]],
     return Seated(last.name, last.hand, after)
 
 
-def pay(path: Path, record: Mapping[str, Any], expect_hands: int,
+def pay(path: Path, record: PlainMap, expect_hands: int,
         on_wait: Waiting = None) -> Session:
     """Record that a settlement of this ledger's first `record["hands"]`
     hands was paid (one more entry in the top-level `paid`). Refused (exit
@@ -372,10 +373,10 @@ def pay(path: Path, record: Mapping[str, Any], expect_hands: int,
     return _transaction(path, change, on_wait, keeps_undone=True)[0].session
 
 
-def unpay(path: Path, on_wait: Waiting = None) -> tuple[dict[str, Any], Session]:
+def unpay(path: Path, on_wait: Waiting = None) -> tuple[PlainDict, Session]:
     """Take back the last payment recorded (`undo --paid`): the record
     removed and the session after. Exit 2 if none is recorded."""
-    def change(session: Session, text: str) -> Change[dict[str, Any]]:
+    def change(session: Session, text: str) -> Change[PlainDict]:
         if not session.payments:
             raise Impossible(f"{path}: no payment is recorded: nothing to take back",
                              session.rules.rule("ledger"))
@@ -385,7 +386,7 @@ def unpay(path: Path, on_wait: Waiting = None) -> tuple[dict[str, Any], Session]
     return removed, checked.session
 
 
-def _with_paid(session: Session, text: str, records: list[dict[str, Any]],
+def _with_paid(session: Session, text: str, records: list[PlainDict],
                made: Made) -> Change[Made]:
     document = {k: v for k, v in session.document.items() if k != "paid"}
     if not records:
@@ -503,7 +504,7 @@ def undo(path: Path, expect_hands: int | None = None,
     return Undone(hand, before, checked.session, kept)
 
 
-def _without_last(document: Mapping[str, Any]) -> dict[str, Any]:
+def _without_last(document: PlainMap) -> PlainDict:
     out = dict(document)
     out["hands"] = list(out["hands"][:-1])
     if not out["hands"]:
@@ -538,7 +539,7 @@ def redo(path: Path, on_wait: Waiting = None) -> Redone:
     return Redone(ruled, checked.session)
 
 
-def _undone_table(path: Path, session: Session, kept: str) -> dict[str, Any]:
+def _undone_table(path: Path, session: Session, kept: str) -> PlainDict:
     """The one `[[hands]]` table `undone` holds, numbered next (exit 2 if not)."""
     try:
         parsed = tomltext.load_toml(kept, f"{path}: undone")
@@ -555,7 +556,7 @@ def _undone_table(path: Path, session: Session, kept: str) -> dict[str, Any]:
 
 
 def _ruled_again(path: Path, session: Session,
-                 document: Mapping[str, Any]) -> SessionHand:
+                 document: PlainMap) -> SessionHand:
     """The hand put back, ruled again on the session as it stands: refused
     (exit 1) if the ledger would then not verify."""
     label = visible(str(path))

@@ -9,8 +9,9 @@ cheaper to define, which a command that must answer at once can feel.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, NamedTuple
 
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 
 
@@ -50,7 +51,7 @@ class CheckSpec(NamedTuple):
     name: str
     help: str
     params: tuple[Flag, ...]
-    run: Callable[[Any, Mapping[str, Any]], Verdict]
+    run: Callable[[Any, PlainMap], Verdict]
     yes: str | Callable[[Verdict], str] = "yes"
     no: str = "no"
     common: frozenset[str] = frozenset()

@@ -33,6 +33,7 @@ from typing import (
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import Profile, RuleSet, find_profile
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.declare import Exported, Flag
@@ -172,7 +173,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         default (a game may say it its own way)."""
         rules.check_player_count(len(table.seated))
 
-    def refuse_foreign_flags(self, given: Mapping[str, Any]) -> None:
+    def refuse_foreign_flags(self, given: PlainMap) -> None:
         """Exit 2 for a hand option this game does not take (`given`: the
         flags typed, by parameter name)."""
         own = {f.param for f in self.hand_flags}
@@ -185,12 +186,12 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     # -- one hand: what every game implements ------------------------------------------
     @abstractmethod
-    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+    def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: RulesT) -> ArgsT:
         """The hand as typed on the command line (only the flags given)."""
 
     @abstractmethod
-    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+    def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
@@ -200,38 +201,38 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @abstractmethod
     def to_stored(self, number: int, args: ArgsT, result: ResultT
-                  ) -> dict[str, Any]:
+                  ) -> PlainDict:
         """The `[[hands]]` table: inputs and result, ready for TOML (`hand`,
         `dealer`, the inputs, the scores under `RuleSet.score_key`, `rules`;
         `winner` and `unverified` when there are)."""
 
     # -- one hand: defaults -----------------------------------------------------------
-    def carried(self, previous: Mapping[str, Any] | None, rules: RulesT
-                ) -> dict[str, Any]:
+    def carried(self, previous: PlainMap | None, rules: RulesT
+                ) -> PlainDict:
         """What a hand takes over from the stored hand before it (None for
         the first), added to its flags and stored with it: nothing, unless
         the game says (Marriage: refused shows due, `foul = next`)."""
         return {}
 
     def paid(self, rules: RulesT, players: Sequence[str], totals: Mapping[str, int],
-             hands: Sequence[Mapping[str, Any]]) -> tuple[dict[str, int], tuple[str, ...]] | None:
+             hands: Sequence[PlainMap]) -> tuple[dict[str, int], tuple[str, ...]] | None:
         """How a session's totals are paid, if not as its scores say (points
         passed, or every pair settling the difference): each player's balance
         in score units and the lines saying how (Call Break's `payout =
         places`, CB-14). None: as the scores say."""
         return None
 
-    def carried_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def carried_stored(self, data: PlainMap) -> PlainDict:
         """What a stored hand took over from the one before, in the form
         `carried` gives it (`verify` compares the two): its `carried_keys`
         as stored, unless the game stores them otherwise."""
         return {k: data[k] for k in self.carried_keys if k in data}
 
-    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each hand option from the
         stored key of its name, a table NAME = V as NAME=V items."""
-        flags: dict[str, Any] = {}
+        flags: PlainDict = {}
         for flag in self.hand_flags:
             value = data.get(flag.param)
             if isinstance(value, Mapping):
@@ -240,8 +241,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                 flags[flag.param] = list(value) if isinstance(value, list) else value
         return flags
 
-    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
-                      players: Sequence[str]) -> dict[str, Any]:
+    def amended_flags(self, stored: PlainMap, typed: PlainMap,
+                      players: Sequence[str]) -> PlainDict:
         """`amend N` with some hand options: hand N's stored flags with only
         the typed ones changed. A typed `--hand X=…` replaces X's hand
         alone; any other typed flag replaces the stored one; one flag of an
@@ -268,7 +269,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             merged["hand"] = list(hands.values())
         return merged
 
-    def compare(self, data: Mapping[str, Any], result: ResultT,
+    def compare(self, data: PlainMap, result: ResultT,
                 kind: ScoreKind) -> list[str]:
         """How a stored hand's results disagree with a fresh ruling: the
         winner (where one is stored or ruled) and the scores (under
@@ -280,7 +281,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return out
 
     def result_json(self, result: ResultT, hand: int | None,
-                    kind: ScoreKind = NET) -> dict[str, Any]:
+                    kind: ScoreKind = NET) -> PlainDict:
         """The `record --json` / `settle --json` document (docs/CLI.md):
         the keys every game's has; `kind` names the scores' key."""
         return {"hand": hand, "winner": result.winner, "caught": None,
@@ -288,21 +289,21 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                 "explanation": list(result.explanation),
                 "unverified": list(result.unverified)}
 
-    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def history_facts(self, data: PlainMap) -> PlainDict:
         """What a history row shows of a stored hand besides its scores:
         `winner`, `unverified`, and the facts of the game's own (who called,
         who finished and how, …), as JSON-ready values."""
         return {"winner": data.get("winner"),
                 "unverified": list(data.get("unverified", []))}
 
-    def story(self, facts: Mapping[str, Any]) -> str:
+    def story(self, facts: PlainMap) -> str:
         """A history row's facts in a few words for a person."""
         said = f"won by {facts['winner']}" if facts.get("winner") else "no winner"
         if facts.get("unverified"):
             said += "; agreed: " + ", ".join(facts["unverified"])
         return said
 
-    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+    def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
         """What one hand adds to a seated player's counters in `stats`
         (`facts` as `history_facts` gives them; the keys of `tallies`)."""
         return {}
@@ -314,8 +315,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # `ask_hand(ask, table, rules, previous) -> flags`.
 
 
-def changed_inputs(game: Game[Any, Any, Any], before: Mapping[str, Any],
-                   after: Mapping[str, Any]) -> list[dict[str, str]]:
+def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,
+                   after: PlainMap) -> list[dict[str, str]]:
     """What `amend` changed of a stored hand's inputs, input by input
     (`--hand Chandra`, `--call`, …): each as text before and after ("—"
     for none)."""
@@ -343,7 +344,7 @@ def changed_inputs(game: Game[Any, Any, Any], before: Mapping[str, Any],
 
 # -- comparing a stored hand with a fresh ruling (verify) -----------------------
 
-def compare_value(data: Mapping[str, Any], key: str, value: Any,
+def compare_value(data: PlainMap, key: str, value: Any,
                   out: list[str]) -> None:
     stored = data.get(key)
     if stored != value:
@@ -353,7 +354,7 @@ def compare_value(data: Mapping[str, Any], key: str, value: Any,
                    f"the rules give {json.dumps(value, ensure_ascii=False)}")
 
 
-def compare_scores(data: Mapping[str, Any], key: str,
+def compare_scores(data: PlainMap, key: str,
                    computed: Mapping[str, int], out: list[str],
                    shown: Callable[[int], str] = str) -> None:
     """Stored scores against a fresh ruling's, each disagreement `shown` as
@@ -364,7 +365,7 @@ def compare_scores(data: Mapping[str, Any], key: str,
                    + ", ".join(score_changes(stored, computed, shown)))
 
 
-def score_changes(stored: Mapping[str, Any], computed: Mapping[str, int],
+def score_changes(stored: PlainMap, computed: Mapping[str, int],
                   shown: Callable[[int], str] = str) -> list[str]:
     """Each player whose score `computed` is not the one `stored`, "Asha
     3.0 → 3.1", the scores `shown` as people read them (`verify`, and

@@ -18,6 +18,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_names, check_player_names
 from scorekeeper.games import registry
@@ -70,7 +71,7 @@ def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> N
                             depth + 1)
 
 
-def _header(doc: Mapping[str, Any], key_line: Any,
+def _header(doc: PlainMap, key_line: Any,
             problems: list[tuple[int | None, str]]
             ) -> tuple[AnyGame, Profile[Any], Any] | None:
     """The game, profile and rules a ledger declares, or None (problems)."""
@@ -123,8 +124,8 @@ def _header(doc: Mapping[str, Any], key_line: Any,
     return game, profile, rules
 
 
-def from_document(doc: Mapping[str, Any], label: str,
-                  line_of: Mapping[str, Any] | None = None,
+def from_document(doc: PlainMap, label: str,
+                  line_of: PlainMap | None = None,
                   checked: bool = False) -> Session:
     """The session a parsed ledger holds, every problem of its shape raised
     together. `checked`: the document passed these checks already (a text
@@ -177,7 +178,7 @@ def from_document(doc: Mapping[str, Any], label: str,
                    tuple(hands), doc, seats)
 
 
-def _seats(doc: Mapping[str, Any], players: Sequence[str], rules: RuleSet,
+def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
            key_line: Any, problems: list[tuple[int | None, str]]
            ) -> tuple[SeatChange, ...] | None:
     """The joins and leaves a ledger's `seats` holds, in order, or None
@@ -202,7 +203,7 @@ def _seats(doc: Mapping[str, Any], players: Sequence[str], rules: RuleSet,
     return None if found else tuple(seats)
 
 
-def _seat_change(entry: Mapping[str, Any], where: str,
+def _seat_change(entry: PlainMap, where: str,
                  found: list[str]) -> SeatChange | None:
     """One `seats` entry as a value (None: its problem added to `found`)."""
     hand: Any = entry.get("hand")
@@ -248,7 +249,7 @@ def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
     return []
 
 
-def _seating(doc: Mapping[str, Any], rules: RuleSet, key_line: Any,
+def _seating(doc: PlainMap, rules: RuleSet, key_line: Any,
              problems: list[tuple[int | None, str]]
              ) -> tuple[tuple[str, ...], str] | None:
     """The players in seat order and the first dealer, or None (problems)."""
@@ -280,7 +281,7 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
 }
 
 
-def _type_problems(data: Mapping[str, Any], where: str,
+def _type_problems(data: PlainMap, where: str,
                    types: Mapping[str, tuple[type, str]]) -> list[str]:
     out = []
     for key, (kind, what) in types.items():
@@ -315,7 +316,7 @@ def _card_list_or_number(value: Any) -> bool:
         or (isinstance(value, list) and _all_text(value))
 
 
-def _walk_plain(doc: Mapping[str, Any], line_of: Mapping[str, Any],
+def _walk_plain(doc: PlainMap, line_of: PlainMap,
                 problems: list[tuple[int | None, str]]) -> None:
     """The header's values walked; a hand's are checked key by key by
     `_hand_shape` (every key known, every value of its type and range)."""
@@ -349,7 +350,7 @@ class _Shape:
                    ("dealer", score_key, *game.stored_required))
 
 
-def _hand_shape(data: Mapping[str, Any], number: int, players: Sequence[str],
+def _hand_shape(data: PlainMap, number: int, players: Sequence[str],
                 kind: ScoreKind, shape: _Shape) -> list[str]:
     where, score_key, known = f"hand {number}", kind.key, shape.known
     out = [] if known.issuperset(data) else [
@@ -403,7 +404,7 @@ class Problem:
     line: int | None
     message: str
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> PlainDict:
         return {"hand": self.hand, "line": self.line, "message": self.message}
 
 

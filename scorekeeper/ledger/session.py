@@ -15,6 +15,7 @@ from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, check_names, resolve_name
 from scorekeeper.games.declare import Flag
@@ -46,13 +47,13 @@ class StoredHand(NamedTuple):
 
     number: int
     line: int | None
-    data: Mapping[str, Any]
+    data: PlainMap
     seated: tuple[str, ...]
     dealer: str
     scores: Mapping[str, int]
 
     @classmethod
-    def of(cls, number: int, line: int | None, data: Mapping[str, Any],
+    def of(cls, number: int, line: int | None, data: PlainMap,
            players: Sequence[str], score_key: str) -> "StoredHand":
         """The hand a table of the right shape holds (its scores are the
         table's own: a ledger's values are never changed in place)."""
@@ -72,7 +73,7 @@ class SessionHand:
     number: int
     table: Seating
     result: Any
-    stored: dict[str, Any]
+    stored: PlainDict
     eliminated: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     note_rules: tuple[str, ...] = ()
@@ -86,7 +87,7 @@ class SessionHand:
         return tuple(dict.fromkeys((*self.result.rules, *self.note_rules)))
 
     def as_json(self, game: AnyGame, kind: ScoreKind | None = None
-                ) -> dict[str, Any]:
+                ) -> PlainDict:
         """`record --json`: the game's document, with the session's notes;
         with the scores' `kind`, the scores as people read them too
         (`net_display` / `points_display`)."""
@@ -107,7 +108,7 @@ class SeatChange(NamedTuple):
     join: bool
     after: str | None = None
 
-    def stored(self) -> dict[str, Any]:
+    def stored(self) -> PlainDict:
         if not self.join:
             return {"hand": self.hand, "leave": self.name}
         return {"hand": self.hand, "join": self.name,
@@ -134,7 +135,7 @@ class Session:
     players: tuple[str, ...]   # everyone who sits, in seat order (newcomers too)
     first_dealer: str
     hands: tuple[StoredHand, ...] = ()
-    document: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    document: PlainMap = field(default_factory=dict, repr=False)
     seats: tuple[SeatChange, ...] = ()    # joins and leaves, in order
 
     @cached_property
@@ -166,7 +167,7 @@ class Session:
         return self.rules.score_key
 
     @property
-    def house_options(self) -> dict[str, Any]:
+    def house_options(self) -> PlainDict:
         """The options this session sets away from its profile's defaults
         (as JSON holds them): what every view's header shows."""
         return json_options(self.profile.changed(self.rules))
@@ -184,7 +185,7 @@ class Session:
         return dict(stored) if isinstance(stored, dict) else {}
 
     @property
-    def payments(self) -> list[dict[str, Any]]:
+    def payments(self) -> list[PlainDict]:
         """The settlements recorded as paid (`settle-up --paid`: the
         ledger's `paid`), oldest first; [] if none."""
         stored = self.document.get("paid")
@@ -202,7 +203,7 @@ class Session:
         paid = self.paid_hands
         return self if not paid else replace(self, hands=self.hands[paid:])
 
-    def hand_json(self, hand: SessionHand) -> dict[str, Any]:
+    def hand_json(self, hand: SessionHand) -> PlainDict:
         """`record --json` / `show --json` of one of this session's hands."""
         return hand.as_json(self.game, self.score_kind)
 
@@ -360,13 +361,13 @@ class Session:
             return []
         return [h.number for h in self.hands if sum(h.scores.values()) != 0]
 
-    def standings_json(self) -> dict[str, Any]:
+    def standings_json(self) -> PlainDict:
         """Totals (stored, and as people read them), places, what is next.
         Points that are not transfers have no balance to check, and may
         eliminate: they list who is out instead."""
         kind = self.score_kind
         totals = self.totals()
-        data: dict[str, Any] = {
+        data: PlainDict = {
             "totals": totals,
             "totals_display": kind.displayed(totals),
             "score_kind": kind.as_json(),
@@ -391,7 +392,7 @@ class Session:
             data["seats"] = [c.stored() for c in self.seats]
         return data
 
-    def history_json(self, lazy: bool = False) -> dict[str, Any]:
+    def history_json(self, lazy: bool = False) -> PlainDict:
         """Every hand: its scores, the running totals, and what happened —
         the game's facts, who did not play (`out`) and who was eliminated
         by it (`eliminated`). `lazy`: the hands as an iterator of rows
@@ -401,7 +402,7 @@ class Session:
                 "score": self.score_key, "house_options": self.house_options,
                 "score_kind": self.score_kind.as_json()}
 
-    def history_rows(self) -> Iterator[dict[str, Any]]:
+    def history_rows(self) -> Iterator[PlainDict]:
         """The rows of `history_json`, one at a time (an export of a long
         session never holds them all)."""
         kind = self.score_kind
@@ -429,7 +430,7 @@ class Session:
                 row["joined"], row["left"] = self.seat_changes_at(h.number)
             yield row
 
-    def story(self, row: Mapping[str, Any]) -> str:
+    def story(self, row: PlainMap) -> str:
         """A history row in a few words: the game's story, then who sat it
         out, a dealer out of turn, and who was eliminated by the hand."""
         said = self.game.story(row)
@@ -463,7 +464,7 @@ class Session:
                       "eliminations; start a new session with "
                       "`scorekeeper new`", self.rules.rule("session"))
 
-    def rule_next(self, flags: Mapping[str, Any]) -> SessionHand:
+    def rule_next(self, flags: PlainMap) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
         and the session's own: `out`, `dealer`)."""
         self.check_open()
@@ -472,30 +473,30 @@ class Session:
         table, corrected = self._seating(index, out, dealer)
         return self._rule(index, table, corrected, game_flags)
 
-    def next_table(self, flags: Mapping[str, Any]) -> Seating:
+    def next_table(self, flags: PlainMap) -> Seating:
         """Who plays the next hand and who deals it, given the session's
         flags typed for it (`out`, `dealer`)."""
         _, out, dealer = self._split(flags)
         return self._seating(len(self.hands), out, dealer)[0]
 
     def _rule(self, index: int, table: Seating, corrected: bool,
-              game_flags: Mapping[str, Any]) -> SessionHand:
+              game_flags: PlainMap) -> SessionHand:
         self.game.refuse_foreign_flags(game_flags)
         previous = self.hands[index - 1].data if index else None
         game_flags = {**game_flags, **self.game.carried(previous, self.rules)}
         args = self.game.args_from_flags(game_flags, table, self.rules)
         result = self.game.resolve(args, self.rules)
         stored = self.game.to_stored(index + 1, args, result)
-        seating: dict[str, Any] = {"dealer_corrected": True} if corrected else {}
+        seating: PlainDict = {"dealer_corrected": True} if corrected else {}
         sitting_out = [p for p in self.seated_for(index) if p not in table.seated]
         if sitting_out:
             seating["out"] = sitting_out
-        head: dict[str, Any] = {k: stored[k] for k in ("hand", "dealer")
+        head: PlainDict = {k: stored[k] for k in ("hand", "dealer")
                                 if k in stored}
         return self._ruled(index, table, result, {**head, **seating, **stored})
 
-    def _split(self, flags: Mapping[str, Any]
-               ) -> tuple[dict[str, Any], list[str], str | None]:
+    def _split(self, flags: PlainMap
+               ) -> tuple[PlainDict, list[str], str | None]:
         """The game's flags; who sits out; who dealt (as typed)."""
         game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
         table = Seating(self.players, self.players, self.first_dealer)
@@ -542,7 +543,7 @@ class Session:
         table, _, result = self.replay(h)
         return self._ruled(number - 1, table, result, dict(h.data))
 
-    def rule_amended(self, number: int, flags: Mapping[str, Any],
+    def rule_amended(self, number: int, flags: PlainMap,
                      keep: bool = True) -> SessionHand:
         """Hand `number` ruled anew from the flags typed for it (`amend`):
         the stored inputs with the typed ones changed; who sat out and who
@@ -569,7 +570,7 @@ class Session:
         head = {k: fresh[k] for k in ("hand", "dealer")}
         return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
 
-    def renamed(self, old: str, new: str) -> dict[str, Any]:
+    def renamed(self, old: str, new: str) -> PlainDict:
         """The document with player `old` called `new` everywhere."""
         def swap(value: Any) -> Any:
             if isinstance(value, list):
@@ -601,7 +602,7 @@ class Session:
         """The session as it stood after hand `number`."""
         return replace(self, hands=self.hands[:number])
 
-    def with_stored(self, number: int, data: Mapping[str, Any]) -> Session:
+    def with_stored(self, number: int, data: PlainMap) -> Session:
         """The session with hand `number` stored as `data` (a ruling that
         the hands after it read the totals of)."""
         hand = StoredHand.of(number, self.hand(number).line, data, self.players,
@@ -611,7 +612,7 @@ class Session:
         stored[number - 1] = dict(data)
         return replace(self, hands=hands, document={**self.document, "hands": stored})
 
-    def later_rerules(self, number: int, data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    def later_rerules(self, number: int, data: PlainMap) -> dict[int, PlainDict]:
         """With hand `number` stored anew as `data`, each later hand whose
         result that changes, ruled again in order: where the rules read
         the totals before a hand (a reset, YA-9), from its stored inputs on
@@ -623,7 +624,7 @@ class Session:
         that cannot be ruled is left for `verify` to name."""
         totals = self.rules.uses_totals and \
             dict(data[self.score_key]) != dict(self.hand(number).scores)
-        out: dict[int, dict[str, Any]] = {}
+        out: dict[int, PlainDict] = {}
         current = self.with_stored(number, data)
         for h in self.hands[number:]:
             inputs = self._carried_over(current, h)
@@ -641,7 +642,7 @@ class Session:
                 current = current.with_stored(h.number, again.stored)
         return out
 
-    def _carried_over(self, current: Session, h: StoredHand) -> dict[str, Any] | None:
+    def _carried_over(self, current: Session, h: StoredHand) -> PlainDict | None:
         """Hand `h`'s stored inputs with what the hand before it leaves in
         `current` (`Game.carried`), or None when that is what it holds."""
         due, differ = current.carried_mismatches(h)
@@ -651,7 +652,7 @@ class Session:
         inputs = {k: v for k, v in h.data.items() if k not in keys}
         return {**inputs, **{k: due[k] for k in keys if k in due}}
 
-    def carried_mismatches(self, h: StoredHand) -> tuple[dict[str, Any], list[str]]:
+    def carried_mismatches(self, h: StoredHand) -> tuple[PlainDict, list[str]]:
         """What hand `h` takes over from the hand before it in this session
         (`Game.carried`), and the keys whose stored names are not those (in
         whatever order): what `verify` names, and what `amend` rules again."""
@@ -672,7 +673,7 @@ class Session:
         return self.hands[number - 1]
 
     def _ruled(self, index: int, table: Seating, result: Any,
-               stored: dict[str, Any]) -> SessionHand:
+               stored: PlainDict) -> SessionHand:
         """A ruled hand with what its seating was (who sat out, a dealer
         out of turn) and the eliminations it causes (DC-9)."""
         seat_notes = self._seating_notes(index, table, stored)
@@ -693,7 +694,7 @@ class Session:
                            seat_notes + notes, deal + ((rule,) if out else ()))
 
     def _seating_notes(self, index: int, table: Seating,
-                       stored: Mapping[str, Any]) -> tuple[str, ...]:
+                       stored: PlainMap) -> tuple[str, ...]:
         """What a ruling says of a table that is not the usual one."""
         rule = self.rules.rule("deal")
         out = [p for p in stored.get("out", []) if isinstance(p, str)]
@@ -709,7 +710,7 @@ class Session:
                          f"from {table.dealer} ({rule})")
         return tuple(notes)
 
-    def joined(self, typed: str, after: str | None) -> dict[str, Any]:
+    def joined(self, typed: str, after: str | None) -> PlainDict:
         """The document with `typed` seated from the next hand, to the left
         of `after` (none: at the end of the seat order). Exit 2, citing the
         seats rule: a name seated already or once (in any case), a table
@@ -729,7 +730,7 @@ class Session:
         beside = None if after is None else self._seated_name(after, seated, rule)
         return self._with_seat(SeatChange(number, name, True, beside))
 
-    def left(self, typed: str) -> dict[str, Any]:
+    def left(self, typed: str) -> PlainDict:
         """The document with `typed` gone from the next hand: their total
         stays and settles up. Exit 2, citing the seats rule: a player not
         seated, or fewer players left than the game needs."""
@@ -764,7 +765,7 @@ class Session:
         raise Impossible(f"{count} player{'s' * (count != 1)} at the next hand: "
                          f"{self.profile.name} seats {low}–{high}", rule)
 
-    def _with_seat(self, change: SeatChange) -> dict[str, Any]:
+    def _with_seat(self, change: SeatChange) -> PlainDict:
         stored = [c.stored() for c in self.seats]
         return {**self.document, "seats": [*stored, change.stored()]}
 
@@ -805,10 +806,10 @@ def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
 
 def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
                     players: Sequence[str], first_dealer: str,
-                    money: Mapping[str, str] | None = None) -> dict[str, Any]:
+                    money: Mapping[str, str] | None = None) -> PlainDict:
     """The top of a new ledger: what `new` writes (`money`: the agreed
     rate and currency, a `[money]` table after `[options]`)."""
-    header: dict[str, Any] = {
+    header: PlainDict = {
         "format": FORMAT_VERSION,
         "game": game.name,
         "profile": profile.name,

@@ -15,6 +15,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict, PlainMap
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _TOML_LINE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
@@ -36,12 +37,12 @@ class LedgerError(Impossible):
 
 # -- reading ------------------------------------------------------------------
 
-def load_toml(text: str, label: str) -> dict[str, Any]:
+def load_toml(text: str, label: str) -> PlainDict:
     """Parse TOML; a syntax error becomes a LedgerError with its line."""
     import rtoml  # start-up: a compiled parser, loaded only to read a ledger
 
     try:
-        document: dict[str, Any] = rtoml.loads(text)
+        document: PlainDict = rtoml.loads(text)
         return document
     except RecursionError:
         raise _too_deep(label) from None
@@ -90,7 +91,7 @@ def hand_headers(text: str) -> list[int]:
     return [m.start() for m in _HANDS_HEADER.finditer(text)]
 
 
-def line_index(text: str) -> dict[str, Any]:
+def line_index(text: str) -> PlainDict:
     """Line numbers of top-level keys and of each `[[hands]]` header."""
     starts = hand_headers(text)
     head = text[:starts[0]] if starts else text
@@ -146,14 +147,14 @@ HEADER_COMMENT = ("# scorekeeper ledger: one [[hands]] table per hand, in order.
                   "# Check it with: scorekeeper verify FILE\n")
 
 
-def header_text(header: Mapping[str, Any]) -> str:
+def header_text(header: PlainMap) -> str:
     """A new ledger: the top-level keys, then the `[options]` table."""
     import tomli_w  # noqa: PLC0415 - only `new` writes a header; start-up
 
     return HEADER_COMMENT + tomli_w.dumps(dict(header))
 
 
-def ledger_text(document: Mapping[str, Any]) -> str:
+def ledger_text(document: PlainMap) -> str:
     """A whole ledger written anew in scorekeeper's own layout (`rename`):
     the header, then one `[[hands]]` table per hand."""
     header = {k: v for k, v in document.items() if k not in ("hands", *ONE_LINE)}
@@ -169,7 +170,7 @@ def ledger_text(document: Mapping[str, Any]) -> str:
 ONE_LINE = ("seats", "paid", "undone")
 
 
-def hand_text(data: Mapping[str, Any]) -> str:
+def hand_text(data: PlainMap) -> str:
     """One hand as a `[[hands]]` table, appended to the ledger as it is."""
     lines = ["", "[[hands]]"]
     lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items()]
@@ -221,7 +222,7 @@ def hand_tables(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def replace_hands(text: str, tables: Mapping[int, Mapping[str, Any]]) -> str | None:
+def replace_hands(text: str, tables: Mapping[int, PlainMap]) -> str | None:
     """The ledger text with each `number`-th `[[hands]]` table written anew
     (amend, verify --fix); None if it has no such table."""
     spans = hand_tables(text)

@@ -19,12 +19,13 @@ import csv
 import html
 import io
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def md_text(text: str) -> str:
 _MD_SPECIAL = re.compile(r"[\\`\[\]|]")
 
 
-def _rows(session: Session) -> Iterator[dict[str, Any]]:
+def _rows(session: Session) -> Iterator[PlainDict]:
     return session.history_rows()
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.money import (
@@ -40,6 +40,7 @@ from scorekeeper.core.money import (
     money_option,
     rate_text,
 )
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.reports.roster import Roster, name_key
 from scorekeeper.reports.settle_up import Transfer, fewest_transfers, owed, settleable
 from scorekeeper.reports.settle_up import balances as settled
@@ -198,7 +199,7 @@ class Money(NamedTuple):
             f"{grouped(whole, self.currency.lakh)}.{part:0{places}d}"
         return text if scaled == near else "≈" + text
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> PlainDict:
         """`"money"` of `settle-up --json` and `standings --json`."""
         return {
             "currency": self.currency.code, "decimals": self.currency.decimals,

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any, Iterable, Sequence
 
 from scorekeeper.core.options import Profile
+from scorekeeper.core.plain import PlainDict
 
 _RULE = re.compile(r"^- \*\*(?P<id>[A-Z]+-\d+)\b\s*(?P<title>[^*]*)\*\*")
 _ID = re.compile(r"^(?P<prefix>[A-Za-z]+)\s*-?\s*(?P<number>\d+)$")
@@ -59,7 +60,7 @@ class Section:
     text: str          # its Markdown other than the rules (intro, examples)
     rules: tuple[Rule, ...]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> PlainDict:
         return {"heading": self.heading, "level": self.level,
                 "text": self.text, "rules": [r.as_json() for r in self.rules]}
 

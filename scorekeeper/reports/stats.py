@@ -18,9 +18,10 @@ A session's places are its standings after its last recorded hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.plain import PlainDict
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.games.tally import Tally
 from scorekeeper.reports.roster import Roster
@@ -50,9 +51,9 @@ class PlayerStats:
         return self.total / self.hands if self.hands else None
 
     def as_json(self, tallies: Sequence[Tally], kind: ScoreKind = NET
-                ) -> dict[str, Any]:
+                ) -> PlainDict:
         shown = kind.display
-        data: dict[str, Any] = {
+        data: PlainDict = {
             "sessions": self.sessions, "hands": self.hands, "won": self.won,
             "total": self.total, "total_display": shown(self.total),
             "average": None if self.average is None else round(self.average, 2),
@@ -87,7 +88,7 @@ class GameStats:
     players: tuple[PlayerStats, ...]
     kind: ScoreKind = NET    # how the game keeps its scores
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> PlainDict:
         return {p.name: p.as_json(self.tallies, self.kind) for p in self.players}
 
 
@@ -178,7 +179,7 @@ def statistics(sessions: Sequence[Session], game: str | None = None,
                  for key in sorted(groups))
 
 
-def statistics_json(stats: Sequence[GameStats]) -> dict[str, Any]:
+def statistics_json(stats: Sequence[GameStats]) -> PlainDict:
     return {"games": {g.key: g.as_json() for g in stats},
             "scores": {g.key: g.score for g in stats},
             "score_kinds": {g.key: g.kind.as_json() for g in stats},

@@ -10,11 +10,12 @@ confirms. Prompts go to stderr so stdout stays clean for `--json`.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
 
@@ -103,7 +104,7 @@ def seating_question(players: Sequence[str]) -> str:
             f"dealer {shortest_prefix(dealer, players)}')")
 
 
-def seating_table(session: Session, flags: Mapping[str, Any]) -> Seating:
+def seating_table(session: Session, flags: PlainMap) -> Seating:
     """The next hand's table with `--out`/`--dealer` as `flags` give them,
     refused (exit 2) if the game cannot play it: CB-1, a seat count."""
     table = session.next_table(flags)
@@ -111,11 +112,11 @@ def seating_table(session: Session, flags: Mapping[str, Any]) -> Seating:
     return table
 
 
-def seating_answer(text: str, session: Session) -> dict[str, Any]:
+def seating_answer(text: str, session: Session) -> PlainDict:
     """`out NAME` and `dealer NAME`, separated by commas (`-`: as it is),
     as the flags `--out` and `--dealer`; checked against the session and
     the game (refused here, not after every other question)."""
-    flags: dict[str, Any] = {}
+    flags: PlainDict = {}
     for part in (p.strip() for p in text.split(",")):
         if part in ("", "-"):
             continue
@@ -138,8 +139,8 @@ def _announce(index: int, table: Seating) -> None:
 
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,
-               seating: Mapping[str, Any] | None = None,
-               ask_seating: bool = True) -> dict[str, Any] | None:
+               seating: PlainMap | None = None,
+               ask_seating: bool = True) -> PlainDict | None:
     """Ask for the next hand (or, with `number`, hand `number` again, each
     question pre-filled with what it stores); the flags to write, or None
     if the person declines. A hand that cannot be recorded and is not typed

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from scorekeeper.core.errors import cite
 from scorekeeper.core.numbers import plural
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def house_options(con: Console, session: Session) -> None:
         hanging(con, f"House options: {said}", "  ", "    ")
 
 
-def _settled(con: Console, session: Session, data: Mapping[str, Any]) -> None:
+def _settled(con: Console, session: Session, data: PlainMap) -> None:
     """What `settle-up --paid` recorded, if anything."""
     if data.get("paid"):
         state = "Settled" if data["settled"] else "Partly settled"
@@ -239,9 +240,9 @@ def history(con: Console, session: Session, last: int | None = None,
         con.print("  No hands recorded yet.", markup=False)
 
 
-def _widest_rows(session: Session, data: Mapping[str, Any],
-                 shown: Sequence[Mapping[str, Any]], stale: Set[int | None]
-                 ) -> list[Mapping[str, Any]]:
+def _widest_rows(session: Session, data: PlainMap,
+                 shown: Sequence[PlainMap], stale: Set[int | None]
+                 ) -> list[PlainMap]:
     """The rows of `shown` that hold the widest cell of some column in some
     layout: the longest hand label and story, a row for each player as
     dealer and as winner, and each player's widest score and total, side
@@ -250,7 +251,7 @@ def _widest_rows(session: Session, data: Mapping[str, Any],
         return []
     key, kind = data["score"], session.score_kind
 
-    def cell(row: Mapping[str, Any], p: str) -> tuple[int, int]:
+    def cell(row: PlainMap, p: str) -> tuple[int, int]:
         if p not in row[key]:
             return 3, 3                                   # "out"
         score, total = len(kind.signed(row[key][p])), len(kind.display(row["totals"][p]))
@@ -267,8 +268,8 @@ def _widest_rows(session: Session, data: Mapping[str, Any],
     return list({id(r): r for r in picks}.values())
 
 
-def _shortened(con: Console, session: Session, data: Mapping[str, Any],
-               shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+def _shortened(con: Console, session: Session, data: PlainMap,
+               shown: Sequence[PlainMap], stale: Set[int | None],
                layout: _Layout) -> _Layout:
     """`layout` with the names shortened as little as makes it one table;
     in the last layout, where the players are split over several tables
@@ -286,8 +287,8 @@ def _shortened(con: Console, session: Session, data: Mapping[str, Any],
         session.players, lambda names: count(names) <= fewest, 6))
 
 
-def _player_groups(con: Console, session: Session, data: Mapping[str, Any],
-                   shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+def _player_groups(con: Console, session: Session, data: PlainMap,
+                   shown: Sequence[PlainMap], stale: Set[int | None],
                    layout: _Layout) -> list[list[str]]:
     """The players of each table of the history in `layout`: all in one if
     it fits; in the last layout, as many tables as the players need; else
@@ -304,12 +305,12 @@ def _player_groups(con: Console, session: Session, data: Mapping[str, Any],
 
 
 def _history_notes(con: Console, session: Session,
-                   shown: Sequence[Mapping[str, Any]], layout: _Layout) -> None:
+                   shown: Sequence[PlainMap], layout: _Layout) -> None:
     """What the table left out: the story of each hand (names whole, as in
     every sentence), the legend of the names the table shortened."""
     names = layout.names or {}
     if not layout.story_in_table:
-        def seats(row: Mapping[str, Any]) -> str:
+        def seats(row: PlainMap) -> str:
             return "" if layout.seats else (
                 f"dealer {row['dealer']}, won by {row['winner'] or 'nobody'}; ")
         hanging_lines(con, (f"{row['hand']}: {seats(row)}{session.story(row)}"
@@ -319,8 +320,8 @@ def _history_notes(con: Console, session: Session,
         hanging(con, "Each cell: the hand's score over the running total.")
 
 
-def _history_table(con: Console, session: Session, data: Mapping[str, Any],
-                   shown: Sequence[Mapping[str, Any]], stale: Set[int | None],
+def _history_table(con: Console, session: Session, data: PlainMap,
+                   shown: Sequence[PlainMap], stale: Set[int | None],
                    layout: _Layout, players: Sequence[str], part: str = "") -> Table:
     """The history's table, its cells plain `Text` (no markup to parse) and
     each column as wide as its widest line, given to rich (which then
@@ -355,7 +356,7 @@ def _history_table(con: Console, session: Session, data: Mapping[str, Any],
     return table
 
 
-def _sparklines(con: Console, session: Session, data: Mapping[str, Any],
+def _sparklines(con: Console, session: Session, data: PlainMap,
                 named: Mapping[str, str] | None) -> None:
     """A line per player; names too long for the terminal shortened as
     the table above shortened them (`named`: its legend said so), else as
@@ -398,7 +399,7 @@ def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> N
         hanging(con, line.lstrip(), indent, indent + "    ")
 
 
-def profiles(con: Console, data: list[dict[str, Any]], fmt: Callable[[Any], str]) -> None:
+def profiles(con: Console, data: list[PlainDict], fmt: Callable[[Any], str]) -> None:
     table = Table(title="Profiles", box=table_box(con))
     table.add_column("Game")
     table.add_column("Profile")

@@ -44,7 +44,7 @@ def running(paths, lan: bool = False) -> Iterator[board_server.BoardServer]:
 
 def request(server, path: str, method: str = "GET",
             host: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
-    conn = http.client.HTTPConnection(host, server.server_address[1], timeout=5)
+    conn = http.client.HTTPConnection(host, server.server_address[1], timeout=30)
     try:
         conn.request(method, path)
         answer = conn.getresponse()

@@ -7,9 +7,8 @@ Each check reads its card text, asks `tricks` for the ruling and returns a
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from scorekeeper.core import cards as cardtext
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.callbreak import tricks
 from scorekeeper.games.callbreak.flags import HAND_FLAGS as HAND_FLAGS
@@ -28,14 +27,14 @@ def _trick(text: str | None) -> tuple[cardtext.Card, ...]:
     return () if text is None or not text.strip() else cardtext.cards(text)
 
 
-def _play(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
+def _play(rules: CallBreakRules, values: PlainMap) -> Verdict:
     return tricks.check_play(cardtext.card(values["card"]),
                              cardtext.cards(values["hand"]),
                              _trick(values.get("trick")), rules,
                              values.get("seats") or tricks.PLAYERS)
 
 
-def _deal(rules: CallBreakRules, values: Mapping[str, Any]) -> Verdict:
+def _deal(rules: CallBreakRules, values: PlainMap) -> Verdict:
     return tricks.check_deal(cardtext.cards(values["cards"]), rules,
                              values.get("seats") or tricks.PLAYERS)
 

@@ -7,10 +7,11 @@ tenths), replayed by `verify`, shown, asked for and counted by `stats`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.callbreak.engine import (
@@ -42,7 +43,7 @@ def counts(items: Sequence[str], table: Seating, flag: str, what: str,
     return tuple(out.items())
 
 
-def _stored_counts(data: Mapping[str, Any], key: str) -> tuple[tuple[str, int], ...]:
+def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
     raw = data.get(key)
     if not isinstance(raw, dict):
         raise Impossible(f"`{key}` must be a table NAME = N")
@@ -80,7 +81,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                              f"{len(table.players)}: nobody sits a deal out (--out "
                              + ", ".join(away) + ")", rules.rule("table"))
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+    def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: CallBreakRules) -> CallBreakHand:
         calls = counts(flags.get("bid", []), table, "--bid", "call",
                        rules.rule("call"))
@@ -88,17 +89,17 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                         rules.rule("tricks"))
         return self.args(table, calls, tricks, rules)
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+    def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: CallBreakRules) -> CallBreakHand:
         return self.args(table, _stored_counts(data, "calls"),
                          _stored_counts(data, "tricks"), rules)
 
-    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
         return {"bid": [f"{p}={n}" for p, n in dict(data.get("calls", {})).items()],
                 "won": [f"{p}={n}" for p, n in dict(data.get("tricks", {})).items()]}
 
-    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
-                      players: Sequence[str]) -> dict[str, Any]:
+    def amended_flags(self, stored: PlainMap, typed: PlainMap,
+                      players: Sequence[str]) -> PlainDict:
         """`amend N --won Chandra=3 --won Dipak=4`: only the players typed
         change; every other stored call and count stays."""
         merged = self.flags_from_stored(stored)
@@ -117,8 +118,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         return resolve(args, rules)
 
     def to_stored(self, number: int, args: CallBreakHand,
-                  result: CallBreakResult) -> dict[str, Any]:
-        data: dict[str, Any] = {"hand": number, "dealer": args.dealer,
+                  result: CallBreakResult) -> PlainDict:
+        data: PlainDict = {"hand": number, "dealer": args.dealer,
                                 "calls": dict(result.calls),
                                 "tricks": dict(result.tricks)}
         if result.winner is not None:
@@ -128,7 +129,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         return data
 
     def result_json(self, result: CallBreakResult, hand: int | None,
-                    kind: ScoreKind = NET) -> dict[str, Any]:
+                    kind: ScoreKind = NET) -> PlainDict:
         return {"hand": hand, "winner": result.winner,
                 "calls": dict(result.calls), "tricks": dict(result.tricks),
                 "made": list(result.made),
@@ -136,21 +137,21 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                 "rules": list(result.rules),
                 "explanation": list(result.explanation)}
 
-    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def history_facts(self, data: PlainMap) -> PlainDict:
         calls = dict(data.get("calls", {}))
         tricks = dict(data.get("tricks", {}))
         return {"winner": data.get("winner"), "calls": calls, "tricks": tricks,
                 "missed": [p for p in calls if tricks.get(p, 0) < calls[p]],
                 "unverified": []}
 
-    def story(self, facts: Mapping[str, Any]) -> str:
+    def story(self, facts: PlainMap) -> str:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
         missed = [f"{p} ({calls[p]}, took {tricks.get(p)})"
                   for p in facts.get("missed", [])]
         return "missed: " + ", ".join(missed) if missed else "every call made"
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
-             totals: Mapping[str, int], hands: Sequence[Mapping[str, Any]]
+             totals: Mapping[str, int], hands: Sequence[PlainMap]
              ) -> tuple[dict[str, int], tuple[str, ...]] | None:
         """CB-14, CB-15: paid by place or by an instant win (`payout`)."""
         from scorekeeper.games.callbreak.payout import payout  # noqa: PLC0415 - settle only
@@ -158,7 +159,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         found = payout(rules, players, totals, hands)
         return None if found is None else (found.balances, found.lines)
 
-    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+    def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
         call = facts.get("calls", {}).get(player)
         took = facts.get("tricks", {}).get(player)
         if not isinstance(call, int) or not isinstance(took, int):

@@ -24,8 +24,9 @@ per stake: the rate turns them into money.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.games.callbreak.rules import CallBreakRules, Payout
 
 
@@ -40,7 +41,7 @@ class Paid(NamedTuple):
 
 
 def instant_winners(rules: CallBreakRules, seats: int,
-                    hands: Sequence[Mapping[str, Any]]) -> tuple[int, tuple[str, ...]]:
+                    hands: Sequence[PlainMap]) -> tuple[int, tuple[str, ...]]:
     """CB-15: the first deal (1-based) that ends the match and who ended it
     (an exact call of `instant_win`, made); (0, ()) if none does."""
     target = rules.at_seats(rules.instant_win, seats)
@@ -56,7 +57,7 @@ def instant_winners(rules: CallBreakRules, seats: int,
 
 
 def perfect_callers(rules: CallBreakRules, players: Sequence[str],
-                    hands: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+                    hands: Sequence[PlainMap]) -> tuple[str, ...]:
     """CB-16: who called exactly `perfect_call` and took exactly that many
     in every deal of a complete match (`rounds` deals); () if nobody."""
     target = rules.perfect_call
@@ -86,7 +87,7 @@ def _amount(units: Fraction, scale: int) -> str:
 
 
 def payout(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, int],
-           hands: Sequence[Mapping[str, Any]]) -> Paid | None:
+           hands: Sequence[PlainMap]) -> Paid | None:
     """The match's payments (None under `payout = difference` without an
     instant win: every pair settles the difference, CB-13)."""
     seats, scale = len(players), rules.score_kind.scale

@@ -7,10 +7,11 @@ amount to."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.options import is_whole_number
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
 from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.interface import Asker
@@ -27,7 +28,7 @@ def _number(low: int, high: int, what: str, rule: str) -> Callable[[str], int]:
 
 
 def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
-             previous: Mapping[str, Any]) -> dict[str, Any]:
+             previous: PlainMap) -> PlainDict:
     order = clockwise_from_left_of(table.dealer, table.seated)
     called = dict(item.split("=", 1) for item in previous.get("bid", []))
     took = dict(item.split("=", 1) for item in previous.get("won", []))

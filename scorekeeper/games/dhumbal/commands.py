@@ -9,9 +9,9 @@ Each check reads its card text, asks `turns` for the ruling and returns a
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
 
 from scorekeeper.core import cards as cardtext
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.dhumbal import turns
@@ -22,7 +22,7 @@ from scorekeeper.games.dhumbal.rules import DhumbalRules
 COMMON = frozenset({"game", "profile", "settings"})
 
 
-def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
+def _call(rules: DhumbalRules, values: PlainMap) -> Verdict:
     hand = cardtext.cards(values["cards"])
     players = values.get("players")
     if players is not None:
@@ -33,14 +33,14 @@ def _call(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
         "limit": rules.limit_for(players)}))
 
 
-def _discard(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
+def _discard(rules: DhumbalRules, values: PlainMap) -> Verdict:
     hand = cardtext.cards(values["cards"])
     taken = values.get("taken")
     taken_card = cardtext.card(taken) if taken is not None else None
     return rule_on(lambda: turns.check_discard(hand, rules, taken_card))
 
 
-def _draw(rules: DhumbalRules, values: Mapping[str, Any]) -> Verdict:
+def _draw(rules: DhumbalRules, values: PlainMap) -> Verdict:
     taken = cardtext.card(values["card"])
     group = cardtext.cards(values["discarded"])
     return rule_on(lambda: turns.check_draw(taken, group, rules))

@@ -6,9 +6,10 @@ stored in a `[[hands]]` table, replayed by `verify`, shown and asked for.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import ClassVar, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.declare import CARDS_SHOWN
@@ -40,7 +41,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             tuple((p, table.totals.get(p, 0)) for p in table.seated)
         return DhumbalHand(table.seated, table.dealer, caller, shown, totals)
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+    def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: DhumbalRules) -> DhumbalHand:
         call, show = flags.get("call"), flags.get("show", False)
         if bool(call) == bool(show):
@@ -53,7 +54,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return self.args(table, caller, raw, rules)
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+    def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: DhumbalRules) -> DhumbalHand:
         raw = data.get("cards")
         if not isinstance(raw, dict):
@@ -68,8 +69,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             raise Impossible("a hand needs `call = NAME` or `show = true`")
         return self.args(table, caller, raw, rules)
 
-    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        flags: dict[str, Any] = {"show": True} if data.get("show") is True \
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
+        flags: PlainDict = {"show": True} if data.get("show") is True \
             else {"call": data.get("call")}
         flags["hand"] = [f"{p}={v}" for p, v in dict(data.get("cards", {})).items()]
         return flags
@@ -78,8 +79,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return resolve(args, rules)
 
     def to_stored(self, number: int, args: DhumbalHand,
-                  result: DhumbalResult) -> dict[str, Any]:
-        data: dict[str, Any] = {"hand": number, "dealer": args.dealer}
+                  result: DhumbalResult) -> PlainDict:
+        data: PlainDict = {"hand": number, "dealer": args.dealer}
         if args.caller is None:
             data["show"] = True
         else:
@@ -96,7 +97,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         data["rules"] = list(result.rules)
         return data
 
-    def compare(self, data: Mapping[str, Any], result: DhumbalResult,
+    def compare(self, data: PlainMap, result: DhumbalResult,
                 kind: ScoreKind) -> list[str]:
         out: list[str] = []
         compare_value(data, "winner", result.winner, out)
@@ -106,11 +107,11 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return out
 
     def result_json(self, result: DhumbalResult, hand: int | None,
-                    kind: ScoreKind = NET) -> dict[str, Any]:
+                    kind: ScoreKind = NET) -> PlainDict:
         return result.as_json(hand)
 
-    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        facts: dict[str, Any] = {"winner": data.get("winner")}
+    def history_facts(self, data: PlainMap) -> PlainDict:
+        facts: PlainDict = {"winner": data.get("winner")}
         if data.get("show") is True:
             facts["show"] = True
         else:
@@ -121,7 +122,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             facts["reset"] = list(data["reset"])
         return facts
 
-    def story(self, facts: Mapping[str, Any]) -> str:
+    def story(self, facts: PlainMap) -> str:
         if facts.get("show"):
             said = "show"
         else:
@@ -133,7 +134,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             said += "; reset: " + ", ".join(facts["reset"])
         return said
 
-    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+    def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
         called = facts.get("call") == player
         return {"calls": int(called),
                 "caught": int(called and facts.get("caught") is True),

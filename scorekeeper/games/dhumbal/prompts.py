@@ -6,9 +6,10 @@ answers amount to."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value
 from scorekeeper.games.dhumbal.rules import DhumbalRules
 from scorekeeper.games.dhumbal.turns import hand_value
@@ -19,12 +20,12 @@ SHOW_WORDS = ("show", "turn show", "the show")
 
 
 def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
-             previous: Mapping[str, Any]) -> dict[str, Any]:
+             previous: PlainMap) -> PlainDict:
     question = ("Who called? (a name, or '{word}': "
                 f"{rules.turn_cap}-turn show)" if rules.turn_cap else "Who called?")
     caller = ask.player_or(question, table, SHOW_WORDS, rules.rule("call"),
                            previous.get("call"), bool(previous.get("show")))
-    flags: dict[str, Any] = {"show": True} if caller is None else {"call": caller}
+    flags: PlainDict = {"show": True} if caller is None else {"call": caller}
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     holdings = Holdings(rules.decks, rules.jokers, rules.rule("table"))
     flags["hand"] = []

@@ -10,11 +10,11 @@ run functions so that `scorekeeper check call` never loads it.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
@@ -24,7 +24,7 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules, Mode
 COMMON = frozenset({"game", "profile", "settings"})
 
 
-def _read(rules: MarriageRules, values: Mapping[str, Any]
+def _read(rules: MarriageRules, values: PlainMap
           ) -> tuple[tuple[Card, ...], Card | None, str]:
     """The cards and tiplu of a check, and the wildcards they imply (MA-7)."""
     # imported here: the Marriage core loads only for Marriage checks
@@ -43,7 +43,7 @@ def _read(rules: MarriageRules, values: Mapping[str, Any]
     return hand, tiplu_card, wild
 
 
-def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
+def _meld(rules: MarriageRules, values: PlainMap) -> Verdict:
     from scorekeeper.games.marriage.melds import classify_meld  # start-up
 
     hand, tiplu, wild = _read(rules, values)
@@ -58,7 +58,7 @@ def _meld(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
     return rule_on(run, wildcards=wild)
 
 
-def _finish(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
+def _finish(rules: MarriageRules, values: PlainMap) -> Verdict:
     from scorekeeper.games.marriage.finish import find_finish  # start-up
 
     hand, tiplu, wild = _read(rules, values)
@@ -102,7 +102,7 @@ def split_melds(text: str, rules: MarriageRules) -> list[str]:
     return melds
 
 
-def _maal(rules: MarriageRules, values: Mapping[str, Any]) -> Verdict:
+def _maal(rules: MarriageRules, values: PlainMap) -> Verdict:
     from scorekeeper.games.marriage.maal import maal  # start-up
 
     hand, tiplu, wild = _read(rules, values)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.options import is_whole_number
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
 from scorekeeper.games.declare import CARDS_SHOWN, Exported
@@ -101,7 +102,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                             tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)),
                             tuple(cardtext.cards(text) for text in exposed))
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+    def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: MarriageRules) -> MarriageHand:
         finish, by = flags.get("finish"), flags.get("by")
         no_finisher = flags.get("no_finisher", False)
@@ -129,7 +130,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                 fouls_due=tuple(flags.get("fouls_due", ())),
                 double=bool(flags.get("double", False)))
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+    def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: MarriageRules) -> MarriageHand:
         raw = data.get("cards")
         if not isinstance(raw, dict) or not isinstance(data.get("tiplu", ""), str):
@@ -153,8 +154,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                                              .get("fouls_due", ())),
                              double=data.get("double") is True)
 
-    def carried(self, previous: Mapping[str, Any] | None, rules: MarriageRules
-                ) -> dict[str, Any]:
+    def carried(self, previous: PlainMap | None, rules: MarriageRules
+                ) -> PlainDict:
         """MA-20, `foul = next`: the refused shows of the hand before (and
         those still waiting for a fouler who sat it out) are due now; a
         fouler who sits this hand out too waits on (`to_stored` stores
@@ -168,15 +169,15 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                *(p for p in previous.get("fouls_due", []) if p not in played)]
         return {"fouls_due": list(dict.fromkeys(due))} if due else {}
 
-    def carried_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def carried_stored(self, data: PlainMap) -> PlainDict:
         """What a stored hand took over, as `carried` gives it: the refused
         shows due, paid in it (`fouls_due`) or still waiting."""
         due = [*data.get("fouls_due", []), *data.get("fouls_waiting", [])]
         return {"fouls_due": due} if due else {}
 
-    def flags_from_stored(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
-        flags: dict[str, Any] = {"finish": finisher,
+        flags: PlainDict = {"finish": finisher,
                                  "by": data.get("by", FinishKind.MELDS)} \
             if finisher else {"no_finisher": True}
         flags["tiplu"] = data.get("tiplu")
@@ -192,8 +193,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         flags["double"] = True if data.get("double") is True else None
         return {key: value for key, value in flags.items() if value not in ([], None)}
 
-    def amended_flags(self, stored: Mapping[str, Any], typed: Mapping[str, Any],
-                      players: Sequence[str]) -> dict[str, Any]:
+    def amended_flags(self, stored: PlainMap, typed: PlainMap,
+                      players: Sequence[str]) -> PlainDict:
         """As every game's; with a new finisher typed, the one stored stays
         seen (a finisher had seen the tiplu, MA-10) unless `--seen` is
         typed, and a number stored stays that player's maal (the new
@@ -229,8 +230,8 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return resolve(args, rules)
 
     def to_stored(self, number: int, args: MarriageHand,
-                  result: MarriageResult) -> dict[str, Any]:
-        data: dict[str, Any] = {"hand": number, "dealer": args.dealer}
+                  result: MarriageResult) -> PlainDict:
+        data: PlainDict = {"hand": number, "dealer": args.dealer}
         if args.finisher is None:
             data["no_finisher"] = True
         else:
@@ -263,7 +264,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         data["rules"] = list(result.rules)
         return data
 
-    def compare(self, data: Mapping[str, Any], result: MarriageResult,
+    def compare(self, data: PlainMap, result: MarriageResult,
                 kind: ScoreKind) -> list[str]:
         out: list[str] = []
         compare_scores(data, "maal", dict(result.maal_totals()), out)
@@ -271,12 +272,12 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return out
 
     def result_json(self, result: MarriageResult, hand: int | None,
-                    kind: ScoreKind = NET) -> dict[str, Any]:
+                    kind: ScoreKind = NET) -> PlainDict:
         return result.as_json(hand)
 
-    def history_facts(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def history_facts(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
-        facts: dict[str, Any] = {
+        facts: PlainDict = {
             "winner": finisher, "finisher": finisher,
             "by": data.get("by", str(FinishKind.MELDS)) if finisher else None,
             "seen": list(data.get("seen", [])),
@@ -297,7 +298,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             facts["double"] = True
         return facts
 
-    def story(self, facts: Mapping[str, Any]) -> str:
+    def story(self, facts: PlainMap) -> str:
         finisher = facts.get("finisher")
         said = f"{finisher} by {facts.get('by')}" if finisher else "no finisher"
         others = [p for p in facts.get("seen", []) if p != finisher]
@@ -320,7 +321,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                 _tunnela_not_counted(facts, player)
         return said
 
-    def tally(self, facts: Mapping[str, Any], player: str) -> dict[str, int]:
+    def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
         finished = facts.get("finisher") == player
         by = facts.get("by")
         maal: Any = (facts.get("maal") or {}).get(player)
@@ -377,7 +378,7 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
 GAME = MarriageGame()
 
 
-def _tunnela_not_counted(facts: Mapping[str, Any], player: str) -> str:
+def _tunnela_not_counted(facts: PlainMap, player: str) -> str:
     """" not counted (not seen, MA-11)" for a dealt tunnela that earns no
     bonus (no natural qualification: never saw, or saw or finished through
     dublees); "" for one that counts."""

@@ -8,10 +8,11 @@ not hold. Returns the flags the answers amount to."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.commands import split_melds
@@ -34,11 +35,11 @@ def _by(text: str) -> None:
 
 
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
-             previous: Mapping[str, Any]) -> dict[str, Any]:
+             previous: PlainMap) -> PlainDict:
     finisher = ask.player_or("Who finished? (a name, or '{word}': stock ran "
                              "out)", table, NONE_WORDS, rules.rule("finish"),
                              previous.get("finish"), bool(previous.get("no_finisher")))
-    flags: dict[str, Any] = {}
+    flags: PlainDict = {}
     if finisher is None:
         flags["no_finisher"] = True
     else:
@@ -93,8 +94,8 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     return flags
 
 
-def _ask_doubled(ask: Asker, flags: dict[str, Any], rules: MarriageRules,
-                 previous: Mapping[str, Any]) -> None:
+def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
+                 previous: PlainMap) -> None:
     """Asked where the house plays doubled hands (`doubles`, MA-22), or
     when amending a doubled hand."""
     if rules.doubles or previous.get("double"):
@@ -131,8 +132,8 @@ def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
     return check
 
 
-def _ask_exposed(ask: Asker, flags: dict[str, Any], holdings: Holdings,
-                 rules: MarriageRules, previous: Mapping[str, Any]) -> None:
+def _ask_exposed(ask: Asker, flags: PlainDict, holdings: Holdings,
+                 rules: MarriageRules, previous: PlainMap) -> None:
     """The melds a finisher by melds exposed to see the tiplu (MA-5)."""
     finisher = flags.get("finish")
     if finisher is None or flags.get("by") != FinishKind.MELDS \
