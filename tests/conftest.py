@@ -42,7 +42,7 @@ PLAYERS = ("Asha", "Bikash", "Chandra")
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scorekeeper-hypothesis-")
 atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
-# The default run draws 50 examples per property (it must stay under 40 s);
+# The default run draws 20 examples per property (it must stay under 40 s);
 # SCOREKEEPER_HYPOTHESIS=thorough draws 200, as .ci/run's coverage pass does.
 # A test that sets its own max_examples keeps it either way.
 settings.register_profile("scorekeeper", database=None, max_examples=20)
