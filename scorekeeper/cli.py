@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import sys
 
-# Start-up: importing creates only objects that live as long as the process
-# (modules, classes, functions), yet the cyclic garbage collector would
-# traverse them again and again while they are made. It is paused while the
-# command line is imported and resumed at the end of this module, before
-# any command runs (see there).
+# Start-up: importing makes only objects that live as long as the process, yet
+# the cyclic garbage collector would walk them again and again as they are
+# made: it is paused while the command line is imported (resumed at the end).
 gc.disable()
 
 from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
+from scorekeeper.core.language import _, start  # noqa: E402
+
+start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
 import typer  # noqa: E402
 
 from scorekeeper.commands import check
@@ -64,12 +66,11 @@ app = Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help=("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
-          "Marriage and Call Break."),
+    help=_("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
+           "Marriage and Call Break."),
 )
-check_app = Typer(no_args_is_help=True, rich_markup_mode=None,
-                        add_completion=False,
-                        help="Single rulings for disputes, without a ledger.")
+check_app = Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
+                  help=_("Single rulings for disputes, without a ledger."))
 app.add_typer(check_app, name="check")
 
 
@@ -82,7 +83,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(version: bool = typer.Option(False, "--version", is_eager=True,
                                        callback=_version,
-                                       help="Print the version and exit.")
+                                       help=_("Print the version and exit."))
           ) -> None:
     """Scorekeeper and rules referee for Dhumbal, Marriage and Call Break."""
 
@@ -151,11 +152,10 @@ def new(
 
 # -- reading a ledger ------------------------------------------------------------------
 
-@app.command()
+@app.command(help=_("Totals, places and who deals next."))
 def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT, rate: Optional[str] = RATE_OPT,
               currency: Optional[str] = CURRENCY_OPT) -> None:
-    """Totals, places and who deals next."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
 
@@ -179,13 +179,12 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     guarded(body, as_json)
 
 
-@app.command()
+@app.command(help=_("Every hand, its ruling and the running totals."))
 def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ascii: bool = ASCII_OPT,
             all_hands: bool = typer.Option(False, "--all",
                                            help="Show every hand, not the last 100."),
             ) -> None:
-    """Every hand, its ruling and the running totals."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
 
@@ -315,7 +314,7 @@ def build() -> Typer:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ)  # --lang
     # `check …` answers disputes at the table and must feel instant: run its
     # own sub-app directly so typer builds only the one command asked for.
     if args[:1] == ["check"]:
@@ -329,7 +328,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         target = (_one_command_app(args[0]) if args else None) or build()
     forget_writes()
     guard_signals()
-    code = _run(target, args, prog)
+    code = _failed(refused, args) if refused else _run(target, args, prog)
     flush_out()
     sys.exit(code)
 

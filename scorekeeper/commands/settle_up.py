@@ -22,6 +22,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import _, digits, ngettext
 from scorekeeper.core.numbers import plural
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def _nothing_unpaid(left_out: Sequence[Session], as_json: bool) -> None:
         emit_json({"balances": {}, "transfers": [], "sessions": [], "hands": 0,
                    "left_out": [s.label for s in left_out]})
         return
-    say("Everything here is paid: nothing to settle.")
+    say(_("Everything here is paid: nothing to settle."))
 
 
 def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
@@ -178,8 +179,12 @@ def _notes(sessions: Sequence[Session]) -> None:
 def _heading(sessions: Sequence[Session]) -> str:
     hands = sum(len(s.hands) for s in sessions)
     titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
-    return (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
-            f"{plural(hands, 'hand')}")
+    said = ngettext("Settle-up — {games}, {sessions} session, {hands} hands",
+                    "Settle-up — {games}, {sessions} sessions, {hands} hands",
+                    len(sessions)) if hands != 1 else \
+        ngettext("Settle-up — {games}, {sessions} session, {hands} hand",
+                 "Settle-up — {games}, {sessions} sessions, {hands} hand", len(sessions))
+    return said.format(games=titles, sessions=digits(len(sessions)), hands=digits(hands))
 
 
 def _own_rates(sessions: Sequence[Session], money: Money, as_json: bool,
