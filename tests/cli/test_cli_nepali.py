@@ -197,6 +197,7 @@ def test_the_help_is_nepali_typers_own_words_too():
     assert done.returncode == 0, done.stderr
     assert "विकल्पहरू:" in done.stdout and "आदेशहरू:" in done.stdout   # typer's
     assert "नेपाली तासका खेल" in done.stdout                           # ours
+    assert done.stdout.startswith("प्रयोग: scorekeeper")   # vendored click's, ours
     english = _process(["--help"], LANG="ne_NP.UTF-8", SCOREKEEPER_LANG="en")
     assert "Options:" in english.stdout and "विकल्प" not in english.stdout
 
@@ -211,3 +212,22 @@ def test_english_loads_no_catalog():
                                if k not in ("SCOREKEEPER_LANG", "LANGUAGE")}
                           | {"LANG": "C.UTF-8"}, cwd=ROOT, timeout=60)
     assert done.stdout.splitlines()[-1] == "0 None", done.stdout + done.stderr
+
+
+def test_the_error_frame_is_nepali_and_the_json_error_is_not(capsys, monkeypatch):
+    code, out, err = run(["standings", "nope.toml", "--lang", "ne"], capsys, monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith("त्रुटि: nope.toml: ")
+    code, out, _ = run(["standings", "nope.toml", "--lang", "ne", "--json"],
+                       capsys, monkeypatch)
+    english = run(["standings", "nope.toml", "--json"], capsys, monkeypatch)
+    assert code == english[0] == 2 and json.loads(out) == json.loads(english[1])
+
+
+def test_usage_and_the_help_option_are_nepali(capsys, monkeypatch):
+    code, out, _ = run(["standings", "--help", "--lang", "ne"], capsys, monkeypatch)
+    assert code == 0
+    assert out.startswith("प्रयोग: scorekeeper standings [OPTIONS] LEDGER")
+    assert "यो सन्देश देखाएर बन्द गर्ने।" in out and "Show this message" not in out
+    code, out, _ = run(["standings", "--help"], capsys, monkeypatch)
+    assert out.startswith("Usage: scorekeeper standings") and "Show this message" in out
