@@ -23,7 +23,6 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import _, digits, ngettext
-from scorekeeper.core.numbers import plural
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
@@ -115,11 +114,16 @@ def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
         at = s.payments[-1].get("at")
         if s.paid_hands >= len(s.hands):
             out.append(s)
-            say(f"left out: {s.label}: its {plural(len(s.hands), 'hand')} "
-                f"{'was' if len(s.hands) == 1 else 'were'} paid {at}")
+            say(ngettext("left out: {ledger}: its {count} hand was paid {at}",
+                         "left out: {ledger}: its {count} hands were paid {at}",
+                         len(s.hands)).format(ledger=s.label, count=digits(len(s.hands)),
+                                              at=at))
         else:
-            say(f"note: {s.label}: hands 1–{s.paid_hands} were paid {at}; "
-                f"settling hands {s.paid_hands + 1}–{len(s.hands)}")
+            say(_("note: {ledger}: hands {first}–{paid} were paid {at}; settling hands "
+                  "{next}–{last}").format(ledger=s.label, first=digits(1),
+                                          paid=digits(s.paid_hands), at=at,
+                                          next=digits(s.paid_hands + 1),
+                                          last=digits(len(s.hands))))
     if paying and out and len(out) == len(sessions):
         raise Impossible("nothing here is unpaid: "
                          + ", ".join(s.label for s in out) + " paid already; the "
@@ -163,7 +167,8 @@ def _record_paid(kept: Sequence[tuple[Path, Session]],
     for path, s in kept:
         ledger_file.pay(path, {**record, "hands": len(s.hands)}, len(s.hands),
                         on_wait=waiting(path))
-    say("Recorded as paid in " + ", ".join(s.label for _, s in kept) + ".")
+    say(_("Recorded as paid in {ledgers}.").format(
+        ledgers=", ".join(s.label for _path, s in kept)))
 
 
 def _notes(sessions: Sequence[Session]) -> None:
@@ -171,9 +176,12 @@ def _notes(sessions: Sequence[Session]) -> None:
     yet complete."""
     for s in sessions:
         if not s.complete:
-            planned = f"/{s.planned}" if s.planned else ""
-            say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
-                "hands): settling what is recorded")
+            said = _("note: {ledger} is not complete ({played}/{planned} hands): settling "
+                     "what is recorded") if s.planned else \
+                _("note: {ledger} is not complete ({played} hands): settling what is "
+                  "recorded")
+            say(said.format(ledger=s.label, played=digits(len(s.hands)),
+                            planned=digits(s.planned or 0)))
 
 
 def _heading(sessions: Sequence[Session]) -> str:

@@ -72,7 +72,7 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
     if money:
         hanging(con, _("In money, at {rate}:").format(rate=money_rate(money)), "  ", "    ")
         for t in money.transfers:
-            hanging(con, _gives(t, money.display(t.points)), "  ", "      ")
+            hanging(con, _gives(t, digits(money.display(t.points))), "  ", "      ")
         money_notes(con, money)
 
 
@@ -109,7 +109,7 @@ def settle_up_money(con: Console, heading: str, money: Money) -> None:
         con.print("  " + _("Everyone is square: nobody gives anything."), markup=False)
         return
     for t in money.transfers:
-        hanging(con, _gives(t, money.display(t.points)), "  ", "      ")
+        hanging(con, _gives(t, digits(money.display(t.points))), "  ", "      ")
     _fewest(con, len(money.transfers))
     money_notes(con, money)
 
