@@ -24,7 +24,7 @@ gc.disable()
 from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
-from scorekeeper.core.language import _, start  # noqa: E402
+from scorekeeper.core.language import _, digits, start  # noqa: E402
 
 start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
 import typer  # noqa: E402
@@ -96,27 +96,26 @@ def _check_group() -> None:
 
 # -- new ---------------------------------------------------------------------------
 
-@app.command()
+@app.command(help=_("Start a session ledger."))
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
-                                      help="The ledger file to create (TOML)."),
+                                      help=_("The ledger file to create (TOML).")),
     game: str = typer.Option(..., "--game", metavar="GAME", help=GAME_NAMES),
     profile: Optional[str] = PROFILE_OPT,
     players: str = typer.Option(..., "--players", metavar="NAMES",
-                                help='Names in seat order: "Asha,Bikash,Chandra"'),
+                                help=_('Names in seat order: "Asha,Bikash,Chandra"')),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
-                                         help="The first dealer (default: first player)."),
+                                         help=_("The first dealer (default: first player).")),
     hands: Optional[int] = typer.Option(None, "--hands", metavar="N",
-                                        help="Hands to play (Dhumbal)."),
+                                        help=_("Hands to play (Dhumbal).")),
     rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
-                                            help="Full rotations (Marriage)."),
+                                            help=_("Full rotations (Marriage).")),
     rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
-                                         help="Rounds to play (Call Break)."),
+                                         help=_("Rounds to play (Call Break).")),
     settings: List[str] = SET_OPT,
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
 ) -> None:
-    """Start a session ledger."""
     from scorekeeper.core import money  # start-up: see module doc
     from scorekeeper.core.seating import check_player_names, resolve_name
     from scorekeeper.files import ledger_file, storage
@@ -183,7 +182,8 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ascii: bool = ASCII_OPT,
             all_hands: bool = typer.Option(False, "--all",
-                                           help="Show every hand, not the last 100."),
+                                           help=_("Show every hand, not the last {count}.").format(
+                                               count=digits(100))),
             ) -> None:
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
@@ -205,16 +205,16 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
 # -- a ledger as a table, a page, a file (verify.py, edit.py: the others) -----------
 
-@app.command()
+@app.command(help=_("Export the session as CSV, JSON, Markdown or the board's HTML page."))
 def export(
     ledger: Path = LEDGER_ARG,
-    format: str = typer.Option(..., "--format", metavar="FORMAT", help="csv, json, md or html"),
+    format: str = typer.Option(..., "--format", metavar="FORMAT",
+                               help=_("csv, json, md or html")),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          help="Write to FILE instead of stdout."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+                                          help=_("Write to FILE instead of stdout.")),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing FILE.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
-    """Export the session as CSV, JSON, Markdown or the board's HTML page."""
     from scorekeeper.files import ledger_file, storage  # start-up: see module doc
     from scorekeeper.reports.money import of_session  # start-up: see module doc
     from scorekeeper.screen.board import export_pieces  # html: the board's page
@@ -236,9 +236,8 @@ def export(
 
 # -- profiles (`rules` is in scorekeeper/commands/rules.py) ------------------------
 
-@app.command()
+@app.command(help=_("List every profile with its options and defaults."))
 def profiles(as_json: bool = JSON_OPT) -> None:
-    """List every profile with its options and defaults."""
     data = [{"game": p.game, "profile": p.name, "aliases": list(p.aliases),
              "summary": p.summary,
              "options": json_options(p.option_values(p.rules)),

@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
 
 # Options every command spells the same way.
-JSON = Flag("as_json", ("--json",), bool, False, "Print one JSON document on stdout.")
-ASCII = Flag("ascii", ("--ascii",), bool, False, "Write suits as s h d c.")
+JSON = Flag("as_json", ("--json",), bool, False, _("Print one JSON document on stdout."))
+ASCII = Flag("ascii", ("--ascii",), bool, False, _("Write suits as s h d c."))
 PROFILE = Flag("profile", ("--profile",), str, None,
-               "Rule profile (see `profiles`).", "NAME")
-SETTINGS = Flag("settings", ("--set",), list, [], "House option (repeatable).",
+               _("Rule profile (see `profiles`)."), "NAME")
+SETTINGS = Flag("settings", ("--set",), list, [], _("House option (repeatable)."),
                 "KEY=VALUE")
 
 
@@ -330,13 +330,13 @@ def given(flags: Sequence[Flag], values: dict[str, Any]) -> dict[str, Any]:
 # the shared options, spelled as every command spells them
 JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
 RATE_OPT = typer.Option(None, "--rate", metavar="MONEY",
-                        help="Money per point (10, 2.5): every balance and "
-                             "transfer in money too.")
+                        help=_("Money per point (10, 2.5): every balance and "
+                               "transfer in money too."))
 CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
-                            help="The money's currency (default NPR, in whole "
-                                 "rupees).")
+                            help=_("The money's currency (default NPR, in whole "
+                                   "rupees)."))
 PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
-LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help="The session's TOML ledger.")
+LEDGER_ARG = typer.Argument(..., metavar="LEDGER", help=_("The session's TOML ledger."))
 
 
 def stdout_is_terminal() -> bool:

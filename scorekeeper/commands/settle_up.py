@@ -32,12 +32,12 @@ if TYPE_CHECKING:
 
 def settle_up(
     ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="One or more session ledgers."),
+                                         help=_("One or more session ledgers.")),
     mix: bool = typer.Option(False, "--mix",
-                             help="Add up sessions of different games."),
+                             help=_("Add up sessions of different games.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     paid: bool = typer.Option(False, "--paid",
-                              help="Record in each ledger that this settlement was paid."),
+                              help=_("Record in each ledger that this settlement was paid.")),
     as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
