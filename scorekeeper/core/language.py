@@ -19,12 +19,10 @@ goes through this module.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 LANGUAGES = ("en", "ne")
 DOMAIN = "scorekeeper"
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
 _LATIN = "0123456789"
 _DEVANAGARI = "०१२३४५६७८९"
@@ -130,12 +128,15 @@ def use(language: str, devanagari_digits: bool | None = None) -> None:
         return
     import gettext  # Nepali only: English never loads a catalog
 
-    _chosen.catalog = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language])
+    # the package's locale/ folder, beside core/ (found only when Nepali is chosen)
+    locale_dir = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                              "locale")
+    _chosen.catalog = gettext.translation(DOMAIN, locale_dir, languages=[language])
     # click and typer call gettext.gettext, which reads gettext's domain and
     # the LANGUAGE variable: both name the catalog for their own words
     if _chosen.bound is None:
         _chosen.bound = (gettext.textdomain(), os.environ.get("LANGUAGE"))
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DOMAIN, locale_dir)
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = language
 
