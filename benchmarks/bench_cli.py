@@ -16,6 +16,8 @@ Targets (each exits 1 when missed):
 * `record` on 2,000 hands against 3 (issue 17: only what changed is read
   back, the rest proven byte-identical): at most 1.25x;
 * `check finish` on the hardest corpus hand against `check meld`: 1.15x.
+* `check call` in Nepali (`--lang ne`: the catalog loaded, gettext bound)
+  against the same in English (no catalog): at most 1.1x (issue 28).
 
 Each figure is the median of --runs runs, the two commands compared run
 alternately; every run gets a cache folder of its own where the figure is
@@ -182,6 +184,9 @@ def main() -> int:
         base, value = paired_medians([sys.executable, "-c", "import typer"],
                                      [exe, *argv], args.runs)
         report(f"{name} / import typer", value, base, 1.25)
+    call = [exe, "check", "call", "A♠ 2♦", "--json", "--lang"]
+    english, nepali = paired_medians([*call, "en"], [*call, "ne"], args.runs)
+    report("check call: Nepali / English", nepali, english, 1.1)
     with tempfile.TemporaryDirectory() as tmp:
         _long_ledgers(exe, tmp, args.runs, report)
     try:

@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import sys
 
-# Start-up: importing creates only objects that live as long as the process
-# (modules, classes, functions), yet the cyclic garbage collector would
-# traverse them again and again while they are made. It is paused while the
-# command line is imported and resumed at the end of this module, before
-# any command runs (see there).
+# Start-up: importing makes only objects that live as long as the process, yet
+# the cyclic garbage collector would walk them again and again as they are
+# made: it is paused while the command line is imported (resumed at the end).
 gc.disable()
 
 from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
+from scorekeeper.core.language import _, digits, start  # noqa: E402
+
+start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
 import typer  # noqa: E402
 
 from scorekeeper.commands import check
@@ -63,12 +65,11 @@ app = Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help=("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
-          "Marriage and Call Break."),
+    help=_("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
+           "Marriage and Call Break."),
 )
-check_app = Typer(no_args_is_help=True, rich_markup_mode=None,
-                        add_completion=False,
-                        help="Single rulings for disputes, without a ledger.")
+check_app = Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
+                  help=_("Single rulings for disputes, without a ledger."))
 app.add_typer(check_app, name="check")
 
 
@@ -81,7 +82,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(version: bool = typer.Option(False, "--version", is_eager=True,
                                        callback=_version,
-                                       help="Print the version and exit.")
+                                       help=_("Print the version and exit."))
           ) -> None:
     """Scorekeeper and rules referee for Dhumbal, Marriage and Call Break."""
 
@@ -94,28 +95,27 @@ def _check_group() -> None:
 
 # -- new ---------------------------------------------------------------------------
 
-@app.command()
+@app.command(help=_("Start a session ledger."))
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
-                                      help="The ledger file to create (TOML)."),
+                                      help=_("The ledger file to create (TOML).")),
     game: str = typer.Option(..., "--game", metavar="GAME", help=GAME_NAMES),
     profile: Optional[str] = PROFILE_OPT,
     players: Optional[str] = typer.Option(
         None, "--players", metavar="NAMES",
         help='Names in seat order: "Asha,Bikash,Chandra" (default: the config\'s).'),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
-                                         help="The first dealer (default: first player)."),
+                                         help=_("The first dealer (default: first player).")),
     hands: Optional[str] = typer.Option(None, "--hands", metavar="N|none",
                                         help="Hands to play (Dhumbal); none: open-ended."),
     rotations: Optional[str] = typer.Option(None, "--rotations", metavar="N",
-                                            help="Full rotations (Marriage)."),
+                                            help=_("Full rotations (Marriage).")),
     rounds: Optional[str] = typer.Option(None, "--rounds", metavar="N",
-                                         help="Rounds to play (Call Break)."),
+                                         help=_("Rounds to play (Call Break).")),
     settings: List[str] = SET_OPT,
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
 ) -> None:
-    """Start a session ledger."""
     from scorekeeper.commands.new import new as run  # start-up: see module doc
 
     run(ledger_text, game, profile, players, dealer,
@@ -125,11 +125,10 @@ def new(
 
 # -- reading a ledger ------------------------------------------------------------------
 
-@app.command()
+@app.command(help=_("Totals, places and who deals next."))
 def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT, rate: Optional[str] = RATE_OPT,
               currency: Optional[str] = CURRENCY_OPT) -> None:
-    """Totals, places and who deals next."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
 
@@ -153,13 +152,13 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     guarded(body, as_json)
 
 
-@app.command()
+@app.command(help=_("Every hand, its ruling and the running totals."))
 def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             ascii: bool = ASCII_OPT,
             all_hands: bool = typer.Option(False, "--all",
-                                           help="Show every hand, not the last 100."),
+                                           help=_("Show every hand, not the last {count}.").format(
+                                               count=digits(100))),
             ) -> None:
-    """Every hand, its ruling and the running totals."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
 
@@ -180,16 +179,16 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
 # -- a ledger as a table, a page, a file (verify.py, edit.py: the others) -----------
 
-@app.command()
+@app.command(help=_("Export the session as CSV, JSON, Markdown or the board's HTML page."))
 def export(
     ledger: Path = LEDGER_ARG,
-    format: str = typer.Option(..., "--format", metavar="FORMAT", help="csv, json, md or html"),
+    format: str = typer.Option(..., "--format", metavar="FORMAT",
+                               help=_("csv, json, md or html")),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          help="Write to FILE instead of stdout."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+                                          help=_("Write to FILE instead of stdout.")),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing FILE.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
-    """Export the session as CSV, JSON, Markdown or the board's HTML page."""
     from scorekeeper.files import ledger_file, storage  # start-up: see module doc
     from scorekeeper.reports.money import of_session  # start-up: see module doc
     from scorekeeper.screen.board import export_pieces  # html: the board's page
@@ -211,9 +210,8 @@ def export(
 
 # -- profiles (`rules` is in scorekeeper/commands/rules.py) ------------------------
 
-@app.command()
+@app.command(help=_("List every profile with its options and defaults."))
 def profiles(as_json: bool = JSON_OPT) -> None:
-    """List every profile with its options and defaults."""
     data = [{"game": p.game, "profile": p.name, "aliases": list(p.aliases),
              "summary": p.summary,
              "options": json_options(p.option_values(p.rules)),
@@ -289,7 +287,7 @@ def build() -> Typer:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ)  # --lang
     # `check …` answers disputes at the table and must feel instant: run its
     # own sub-app directly so typer builds only the one command asked for.
     if args[:1] == ["check"]:
@@ -303,7 +301,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         target = (_one_command_app(args[0]) if args else None) or build()
     forget_writes()
     guard_signals()
-    code = _run(target, args, prog)
+    code = _failed(refused, args) if refused else _run(target, args, prog)
     flush_out()
     sys.exit(code)
 

@@ -15,8 +15,14 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
-from scorekeeper.cli import build
-from scorekeeper.files import interrupts
+# The tests read English, whatever language the machine's locale names
+# (LANG=ne_NP would choose Nepali): set before the command line is imported.
+# A test of Nepali asks for it (`--lang ne`, or its own environment).
+os.environ["SCOREKEEPER_LANG"] = "en"
+
+from scorekeeper.cli import build  # noqa: E402
+from scorekeeper.core import language  # noqa: E402
+from scorekeeper.files import interrupts  # noqa: E402
 
 # The app is built once and turned into its click command once: typer
 # re-reads every command's signature on each conversion (about 15 ms), which
@@ -68,6 +74,7 @@ def _interrupts_reset():
     yield
     interrupts.reset()
     interrupts.unguard()
+    language.use("en")      # a test that ran a command in Nepali leaves English
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
+from scorekeeper.core.language import _
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.files import interrupts
@@ -37,11 +38,11 @@ if TYPE_CHECKING:
 
 
 # Options every command spells the same way.
-JSON = Flag("as_json", ("--json",), bool, False, "Print one JSON document on stdout.")
-ASCII = Flag("ascii", ("--ascii",), bool, False, "Write suits as s h d c.")
+JSON = Flag("as_json", ("--json",), bool, False, _("Print one JSON document on stdout."))
+ASCII = Flag("ascii", ("--ascii",), bool, False, _("Write suits as s h d c."))
 PROFILE = Flag("profile", ("--profile",), str, None,
-               "Rule profile (see `profiles`).", "NAME")
-SETTINGS = Flag("settings", ("--set",), list, [], "House option (repeatable).",
+               _("Rule profile (see `profiles`)."), "NAME")
+SETTINGS = Flag("settings", ("--set",), list, [], _("House option (repeatable)."),
                 "KEY=VALUE")
 
 
@@ -117,7 +118,8 @@ def say(text: str) -> None:
 
 def waiting(ledger: Path) -> Callable[[], None]:
     """What a writer says when another holds the ledger's lock."""
-    return lambda: say(f"waiting for another scorekeeper writing {ledger}…")
+    return lambda: say(_("waiting for another scorekeeper writing {ledger}…").format(
+        ledger=ledger))
 
 
 def warn_stale(checked: Checked) -> None:
@@ -125,12 +127,13 @@ def warn_stale(checked: Checked) -> None:
     label = checked.session.label
     for problem in checked.problems:
         where = f"{label}:{problem.line}" if problem.line else label
-        say(f"warning: {where}: {problem.message}")
+        say(_("warning: {where}: {problem}").format(where=where, problem=problem.message))
     if checked.problems:
-        say(f"warning: {label} was changed outside scorekeeper and does not "
-            "verify: totals are shown as stored. Correct a hand with "
-            f"`scorekeeper amend {label} N`, or re-rule every hand whose "
-            f"stored result disagrees with `scorekeeper verify {label} --fix`.")
+        say(_("warning: {ledger} was changed outside scorekeeper and does not "
+              "verify: totals are shown as stored. Correct a hand with "
+              "`scorekeeper amend {ledger} N`, or re-rule every hand whose "
+              "stored result disagrees with `scorekeeper verify {ledger} --fix`."
+              ).format(ledger=label))
 
 
 def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
@@ -138,7 +141,7 @@ def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
     one on stderr."""
     rules = profile.parse_settings(settings)
     for note in profile.notes(settings):
-        say("note: " + note)
+        say(_("note: {note}").format(note=note))
     return rules
 
 
@@ -167,7 +170,8 @@ def fail(err: ScorekeeperError, as_json: bool = False,
         emit_error(err.message, err.rule, err.exit_code,
                    {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
-    lines = err.lines() if isinstance(err, LedgerError) else [f"error: {err}"]
+    lines = err.lines() if isinstance(err, LedgerError) else \
+        [_("error: {message}").format(message=err)]
     sys.stderr.write("".join(wrapped(line) + "\n" for line in lines))
     raise typer.Exit(err.exit_code)
 
@@ -229,9 +233,10 @@ def interrupted_exit(err: KeyboardInterrupt) -> int:
     done = written_so_far()
     with contextlib.suppress(Exception):
         if done:
-            say(f"\ninterrupted after the write: {done[0]} is written")
+            say("\n" + _("interrupted after the write: {file} is written").format(
+                file=done[0]))
         else:
-            say("\ninterrupted; nothing written")
+            say("\n" + _("interrupted; nothing written"))
     return 0 if done else interrupts.exit_code(err)
 
 
@@ -240,7 +245,22 @@ def interrupted_exit(err: KeyboardInterrupt) -> int:
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 
-class PlainUsage(typer.core.TyperCommand):
+class _OwnWords:
+    """The words typer's vendored click writes without gettext ("Usage:",
+    the help option's help), in the language chosen."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), _("Usage: "))
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class PlainUsage(_OwnWords, typer.core.TyperCommand):
     """A command whose usage line names its arguments as its help does:
     `LEDGER`, not typer's `{LEDGER}`; whose LEDGER may be left out before
     its other arguments (`amend 3`); and which says how to write cards that
@@ -352,8 +372,16 @@ def user_config() -> Any:
         raise usage_failure(str(err)) from None
 
 
+class PlainGroup(_OwnWords, typer.core.TyperGroup):
+    """A group whose own words are in the language chosen."""
+
+
 class Typer(typer.Typer):
     """typer's app whose commands are `PlainUsage` unless told otherwise."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", PlainGroup)
+        super().__init__(**kwargs)
 
     def command(self, name: str | None = None, **kwargs: Any
                 ) -> Callable[[CommandT], CommandT]:
@@ -430,11 +458,11 @@ def given(flags: Sequence[Flag], values: PlainDict) -> PlainDict:
 # the shared options, spelled as every command spells them
 JSON_OPT, ASCII_OPT = parameter(JSON).default, parameter(ASCII).default
 RATE_OPT = typer.Option(None, "--rate", metavar="MONEY",
-                        help="Money per point (10, 2.5): every balance and "
-                             "transfer in money too.")
+                        help=_("Money per point (10, 2.5): every balance and "
+                               "transfer in money too."))
 CURRENCY_OPT = typer.Option(None, "--currency", metavar="CODE",
-                            help="The money's currency (default NPR, in whole "
-                                 "rupees).")
+                            help=_("The money's currency (default NPR, in whole "
+                                   "rupees)."))
 PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
 LEDGER_ARG = typer.Argument(
     None, metavar="LEDGER", callback=_ledger_callback, show_default=False,

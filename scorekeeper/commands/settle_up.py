@@ -24,7 +24,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import _, digits, ngettext
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -39,10 +39,10 @@ def settle_up(
         autocompletion=completion.ledgers,
         help="One or more session ledgers (none: the one found, as LEDGER)."),
     mix: bool = typer.Option(False, "--mix",
-                             help="Add up sessions of different games."),
+                             help=_("Add up sessions of different games.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     paid: bool = typer.Option(False, "--paid",
-                              help="Record in each ledger that this settlement was paid."),
+                              help=_("Record in each ledger that this settlement was paid.")),
     as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
@@ -124,11 +124,16 @@ def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
         at = s.payments[-1].get("at")
         if s.paid_hands >= len(s.hands):
             out.append(s)
-            say(f"left out: {s.label}: its {plural(len(s.hands), 'hand')} "
-                f"{'was' if len(s.hands) == 1 else 'were'} paid {at}")
+            say(ngettext("left out: {ledger}: its {count} hand was paid {at}",
+                         "left out: {ledger}: its {count} hands were paid {at}",
+                         len(s.hands)).format(ledger=s.label, count=digits(len(s.hands)),
+                                              at=at))
         else:
-            say(f"note: {s.label}: hands 1–{s.paid_hands} were paid {at}; "
-                f"settling hands {s.paid_hands + 1}–{len(s.hands)}")
+            say(_("note: {ledger}: hands {first}–{paid} were paid {at}; settling hands "
+                  "{next}–{last}").format(ledger=s.label, first=digits(1),
+                                          paid=digits(s.paid_hands), at=at,
+                                          next=digits(s.paid_hands + 1),
+                                          last=digits(len(s.hands))))
     if paying and out and len(out) == len(sessions):
         raise Impossible("nothing here is unpaid: "
                          + ", ".join(s.label for s in out) + " paid already; the "
@@ -142,7 +147,7 @@ def _nothing_unpaid(left_out: Sequence[Session], as_json: bool) -> None:
         emit_json({"balances": {}, "transfers": [], "sessions": [], "hands": 0,
                    "left_out": [s.label for s in left_out]})
         return
-    say("Everything here is paid: nothing to settle.")
+    say(_("Everything here is paid: nothing to settle."))
 
 
 def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
@@ -172,7 +177,8 @@ def _record_paid(kept: Sequence[tuple[Path, Session]],
     for path, s in kept:
         ledger_file.pay(path, {**record, "hands": len(s.hands)}, len(s.hands),
                         on_wait=waiting(path))
-    say("Recorded as paid in " + ", ".join(s.label for _, s in kept) + ".")
+    say(_("Recorded as paid in {ledgers}.").format(
+        ledgers=", ".join(s.label for _path, s in kept)))
 
 
 def _notes(sessions: Sequence[Session]) -> None:
@@ -180,16 +186,23 @@ def _notes(sessions: Sequence[Session]) -> None:
     yet complete."""
     for s in sessions:
         if not s.complete:
-            planned = f"/{s.planned}" if s.planned else ""
-            say(f"note: {s.label} is not complete ({len(s.hands)}{planned} "
-                "hands): settling what is recorded")
+            said = _("note: {ledger} is not complete ({played}/{planned} hands): settling "
+                     "what is recorded") if s.planned else \
+                _("note: {ledger} is not complete ({played} hands): settling what is "
+                  "recorded")
+            say(said.format(ledger=s.label, played=digits(len(s.hands)),
+                            planned=digits(s.planned or 0)))
 
 
 def _heading(sessions: Sequence[Session]) -> str:
     hands = sum(len(s.hands) for s in sessions)
     titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
-    return (f"Settle-up — {titles}, {plural(len(sessions), 'session')}, "
-            f"{plural(hands, 'hand')}")
+    said = ngettext("Settle-up — {games}, {sessions} session, {hands} hands",
+                    "Settle-up — {games}, {sessions} sessions, {hands} hands",
+                    len(sessions)) if hands != 1 else \
+        ngettext("Settle-up — {games}, {sessions} session, {hands} hand",
+                 "Settle-up — {games}, {sessions} sessions, {hands} hand", len(sessions))
+    return said.format(games=titles, sessions=digits(len(sessions)), hands=digits(hands))
 
 
 def _own_rates(sessions: Sequence[Session], money: Money, as_json: bool,

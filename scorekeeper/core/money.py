@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import to_latin
 from scorekeeper.core.plain import PlainMap
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def currency(code: str | None) -> Currency:
 def parse_rate(text: str) -> Fraction:
     """Money per point, as typed: "10", "2.5", "0.25" (a positive decimal
     number, kept exact); else exit 2."""
-    raw = str(text).strip()
+    raw = to_latin(str(text).strip())       # २.५ as 2.5
     digits = raw.replace(".", "", 1)
     if not digits.isascii() or not digits.isdigit() or raw.startswith(".") \
             or raw.endswith(".") or len(raw) > 30:

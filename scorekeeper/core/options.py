@@ -25,9 +25,10 @@ from scorekeeper.core.errors import Impossible, did_you_mean
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
-# A whole number as people type it: ASCII digits, maybe a minus ("²" and
-# "--5" are not numbers, though str.isdigit() would take "²").
-_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+# A whole number as people type it: Latin digits or Devanagari ones (१२,
+# which int() reads as 12), not mixed, maybe a minus ("²" and "--5" are not
+# numbers, though str.isdigit() would take "²").
+_WHOLE_NUMBER = re.compile(r"-?(?:[0-9]+|[०-९]+)")
 
 
 def is_whole_number(text: str) -> bool:

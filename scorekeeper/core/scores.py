@@ -22,6 +22,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import to_latin
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 # A score as people type it: "3.1", "-3", "+12" (compiled when first used).
@@ -148,7 +149,7 @@ class ScoreKind:
     def parse(self, text: str) -> int:
         """A score typed as people read it ("3.1", "-3", "+12") → stored
         units; more decimals than the scale holds is refused (exit 2)."""
-        found = re.fullmatch(_DECIMAL, text.strip())
+        found = re.fullmatch(_DECIMAL, to_latin(text.strip()))  # ३.१ as 3.1
         part = (found.group(3) or "") if found else ""
         if found is None or len(part) > self.digits:
             what = "a whole number" if self.scale == 1 else \

@@ -6,13 +6,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from scorekeeper.core.language import _, digits
 from scorekeeper.reports.money import Money
 from scorekeeper.screen.style import hanging
 
 
 def money_cell(money: Money, name: str) -> str:
     units = money.balances[name]
-    text = escape(money.display(units, signed=True))
+    text = escape(digits(money.display(units, signed=True)))
     return f"[good]{text}[/]" if units > 0 else f"[bad]{text}[/]" if units < 0 \
         else text
 
@@ -26,7 +27,8 @@ def money_notes(con: Console, money: Money) -> None:
     """What the money rounded, and how it still adds up."""
     if not money.rounded:
         return
-    unit = money.display(1)
-    hanging(con, f"Rounded to {unit}: {money.rounded_said()} (the largest fractions rounded "
-                 "up: the money still adds up to 0, each within "
-                 f"{unit} of the exact amount).", "  ", "    ")
+    unit = digits(money.display(1))
+    hanging(con, _("Rounded to {unit}: {rounded} (the largest fractions rounded up: the "
+                   "money still adds up to {zero}, each within {unit} of the exact "
+                   "amount).").format(unit=unit, rounded=money.rounded_said(),
+                                      zero=digits(0)), "  ", "    ")

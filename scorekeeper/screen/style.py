@@ -30,6 +30,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
+from scorekeeper.core.language import _, digits
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -127,7 +128,7 @@ def colour(n: int, kind: ScoreKind | bool = NET) -> str:
     declared)."""
     if isinstance(kind, bool):
         kind = PENALTY_POINTS if kind else NET
-    text, tone = kind.signed(n), kind.tone(n)
+    text, tone = digits(kind.signed(n)), kind.tone(n)
     return f"[good]{text}[/]" if tone > 0 else f"[bad]{text}[/]" if tone < 0 \
         else text
 
@@ -303,4 +304,4 @@ def legend(con: Console, names: Mapping[str, str]) -> None:
     """Which abbreviation is who, for the names that are abbreviated."""
     said = [f"{a} = {p}" for p, a in names.items() if a != p]
     if said:
-        hanging(con, "Names: " + ", ".join(said), "  ", "    ")
+        hanging(con, _("Names: {legend}").format(legend=", ".join(said)), "  ", "    ")

@@ -20,6 +20,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from scorekeeper.core.language import _, digits, ngettext
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.money import Money
@@ -50,33 +51,40 @@ def settle_up(con: Console, heading: str, balances: Mapping[str, int],
 
     def table(names: Mapping[str, str]) -> Table:
         table = Table(box=table_box(con))
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Balance", justify="right", no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Balance"), justify="right", no_wrap=True)
         if money:
-            table.add_column("Money", justify="right", no_wrap=True)
+            table.add_column(_("Money"), justify="right", no_wrap=True)
         for name, value in balances.items():
             table.add_row(escape(names[name]), colour(value, kind),
                           *([money_cell(money, name)] if money else []))
         return table
 
-    shown, _, names = first_fitting(con, list(balances), [table])
+    shown, _fitted, names = first_fitting(con, list(balances), [table])
     con.print(shown)
     legend(con, names)
     if not transfers:
-        con.print("  Everyone is square: nobody gives anything.", markup=False)
+        con.print("  " + _("Everyone is square: nobody gives anything."), markup=False)
         return
     for t in transfers:
-        hanging(con, f"{t.giver} gives {t.receiver} {kind.display(t.points)}", "  ",
-                "      ")
-    n = len(transfers)
-    squares = "transfers square" if n != 1 else "transfer squares"
-    hanging(con, f"{n} {squares} everyone (the fewest possible).", "  ", "    ")
+        hanging(con, _gives(t, digits(kind.display(t.points))), "  ", "      ")
+    _fewest(con, len(transfers))
     if money:
-        hanging(con, f"In money, at {money_rate(money)}:", "  ", "    ")
+        hanging(con, _("In money, at {rate}:").format(rate=money_rate(money)), "  ", "    ")
         for t in money.transfers:
-            hanging(con, f"{t.giver} gives {t.receiver} {money.display(t.points)}",
-                    "  ", "      ")
+            hanging(con, _gives(t, digits(money.display(t.points))), "  ", "      ")
         money_notes(con, money)
+
+
+def _gives(t: Transfer, amount: str) -> str:
+    return _("{giver} gives {receiver} {amount}").format(
+        giver=t.giver, receiver=t.receiver, amount=amount)
+
+
+def _fewest(con: Console, n: int) -> None:
+    hanging(con, ngettext("{count} transfer squares everyone (the fewest possible).",
+                          "{count} transfers square everyone (the fewest possible).",
+                          n).format(count=digits(n)), "  ", "    ")
 
 
 def settle_up_money(con: Console, heading: str, money: Money) -> None:
@@ -84,28 +92,25 @@ def settle_up_money(con: Console, heading: str, money: Money) -> None:
     fewest transfers in money (their points, at different stakes, are not
     added up)."""
     con.print(heading, markup=False)
-    hanging(con, f"In money, {money_rate(money)}:", "", "  ")
+    hanging(con, _("In money, {rates}:").format(rates=money_rate(money)), "", "  ")
 
     def table(names: Mapping[str, str]) -> Table:
         table = Table(box=table_box(con))
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Money", justify="right", no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Money"), justify="right", no_wrap=True)
         for name in money.balances:
             table.add_row(escape(names[name]), money_cell(money, name))
         return table
 
-    shown, _, names = first_fitting(con, list(money.balances), [table])
+    shown, _fitted, names = first_fitting(con, list(money.balances), [table])
     con.print(shown)
     legend(con, names)
     if not money.transfers:
-        con.print("  Everyone is square: nobody gives anything.", markup=False)
+        con.print("  " + _("Everyone is square: nobody gives anything."), markup=False)
         return
     for t in money.transfers:
-        hanging(con, f"{t.giver} gives {t.receiver} {money.display(t.points)}",
-                "  ", "      ")
-    n = len(money.transfers)
-    squares = "transfers square" if n != 1 else "transfer squares"
-    hanging(con, f"{n} {squares} everyone (the fewest possible).", "  ", "    ")
+        hanging(con, _gives(t, digits(money.display(t.points))), "  ", "      ")
+    _fewest(con, len(money.transfers))
     money_notes(con, money)
 
 

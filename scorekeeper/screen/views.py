@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import _, digits, ngettext
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -86,15 +86,41 @@ def house_options(con: Console, session: Session) -> None:
     from its profile's defaults, each with its rule; nothing if none."""
     said = session.profile.changed_text(session.rules)
     if said:
-        hanging(con, f"House options: {said}", "  ", "    ")
+        hanging(con, _("House options: {options}").format(options=said), "  ", "    ")
 
 
 def _settled(con: Console, session: Session, data: PlainMap) -> None:
     """What `settle-up --paid` recorded, if anything."""
     if data.get("paid"):
-        state = "Settled" if data["settled"] else "Partly settled"
-        hanging(con, f"{state}: hands 1–{session.paid_hands} paid "
-                     f"{data['paid'][-1].get('at')} (settle-up --paid).", "  ", "    ")
+        said = _("Settled: hands {first}–{last} paid {at} (settle-up --paid).") \
+            if data["settled"] else \
+            _("Partly settled: hands {first}–{last} paid {at} (settle-up --paid).")
+        hanging(con, said.format(first=digits(1), last=digits(session.paid_hands),
+                                 at=data["paid"][-1].get("at")), "  ", "    ")
+
+
+def _standings_heading(session: Session, played: int, planned: int | None) -> str:
+    """`Dhumbal (nepali-games) — 3/5 hands` and the like."""
+    said = {"title": session.game.title, "profile": session.profile.name,
+            "played": digits(played), "planned": digits(planned or 0)}
+    if planned and played <= planned:
+        return ngettext("{title} ({profile}) — {played}/{planned} hand",
+                        "{title} ({profile}) — {played}/{planned} hands",
+                        planned).format(**said)
+    if planned:
+        return ngettext("{title} ({profile}) — {played} hand ({planned} planned)",
+                        "{title} ({profile}) — {played} hands ({planned} planned)",
+                        played).format(**said)
+    return ngettext("{title} ({profile}) — {played} hand",
+                    "{title} ({profile}) — {played} hands", played).format(**said)
+
+
+def _names_and(names: Sequence[str]) -> str:
+    """`A`, `A and B`, `A and B and C`, as a sentence lists winners."""
+    said = names[0]
+    for name in names[1:]:
+        said = _("{first} and {second}").format(first=said, second=name)
+    return said
 
 
 def standings(con: Console, session: Session, stale: bool = False,
@@ -105,11 +131,7 @@ def standings(con: Console, session: Session, stale: bool = False,
     kind = session.score_kind
     if money:
         from scorekeeper.screen import money as paid  # start-up: only with money
-    played, planned = data["hands_played"], data["hands_planned"]
-    heading = (f"{session.game.title} ({session.profile.name}) — "
-               + (f"{played}/{plural(planned, 'hand')}" if planned
-                  and played <= planned else plural(played, "hand")
-                  + (f" ({planned} planned)" if planned else "")))
+    heading = _standings_heading(session, data["hands_played"], data["hands_planned"])
     house_options(con, session)
     eliminated = set(data.get("eliminated", []))
     order = sorted(session.players, key=lambda p: (data["places"][p],
@@ -117,45 +139,49 @@ def standings(con: Console, session: Session, stale: bool = False,
 
     def table(names: Mapping[str, str]) -> Table:
         table = Table(title=heading, box=table_box(con),
-                      min_width=min(len(heading) + 4, con.width))
-        table.add_column("Place", justify="right", no_wrap=True)
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Total" if kind.transfers else "Points", justify="right",
+                      min_width=min(cell_len(heading) + 4, con.width))
+        table.add_column(_("Place"), justify="right", no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Total") if kind.transfers else _("Points"), justify="right",
                          no_wrap=True)
         if money:
-            table.add_column("Money", justify="right", no_wrap=True)
+            table.add_column(_("Money"), justify="right", no_wrap=True)
         for name in order:
-            label = escape(names[name]) + ("  (out)" if name in eliminated else "")
+            label = escape(_("{name}  (out)").format(name=names[name])
+                           if name in eliminated else names[name])
             total = data["totals"][name]
             # penalty points read plainly: any total is bad, the lowest least
-            table.add_row(str(data["places"][name]), label,
+            table.add_row(digits(data["places"][name]), label,
                           colour(total, kind) if kind.higher_is_better
-                          else kind.display(total),
+                          else digits(kind.display(total)),
                           *([paid.money_cell(money, name)] if money else []))
         return table
 
-    shown, _, names = first_fitting(con, session.players, [table])
+    shown, _fitted, names = first_fitting(con, session.players, [table])
     con.print(shown)
     legend(con, names)
     if money:
-        hanging(con, f"Money at {paid.money_rate(money)}; `settle-up` says who "
-                     "gives whom.", "  ", "    ")
+        hanging(con, _("Money at {rate}; `settle-up` says who gives whom.").format(
+            rate=paid.money_rate(money)), "  ", "    ")
         paid.money_notes(con, money)
     if stale:
-        con.print("  [red]Totals as stored[/]: see the warnings.")
+        con.print("  " + _("[red]Totals as stored[/]: see the warnings."))
     _settled(con, session, data)
     if data.get("unbalanced_hands"):
         unbalanced = data["unbalanced_hands"]
-        con.print(f"  [bad]Warning[/]: {'hand' if len(unbalanced) == 1 else 'hands'} "
-                  f"{', '.join(map(str, unbalanced))} "
-                  f"{'does' if len(unbalanced) == 1 else 'do'} not sum to 0; run "
-                  "`scorekeeper verify`.")
+        con.print("  " + ngettext(
+            "[bad]Warning[/]: hand {hands} does not sum to {zero}; run "
+            "`scorekeeper verify`.",
+            "[bad]Warning[/]: hands {hands} do not sum to {zero}; run `scorekeeper verify`.",
+            len(unbalanced)).format(hands=", ".join(map(digits, unbalanced)),
+                                    zero=digits(0)))
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
-        con.print(f"  Session complete. Winner: {' and '.join(winners)}.",
-                  markup=False)
+        con.print("  " + _("Session complete. Winner: {winners}.").format(
+            winners=_names_and(winners)), markup=False)
     else:
-        con.print(f"  Next dealer: {data['next_dealer']}", markup=False)
+        con.print("  " + _("Next dealer: {name}").format(name=data["next_dealer"]),
+                  markup=False)
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
@@ -225,19 +251,21 @@ def history(con: Console, session: Session, last: int | None = None,
     # table while it draws it (its memory: benchmarks/README.md)
     pages = [shown[at:at + HISTORY_PAGE] for at in range(0, len(shown), HISTORY_PAGE)]
     for page in pages or [shown]:
-        part = f" (hands {page[0]['hand']}–{page[-1]['hand']})" \
+        part = " " + _("(hands {first}–{last})").format(
+            first=digits(page[0]["hand"]), last=digits(page[-1]["hand"])) \
             if len(pages) > 1 else ""
         for group in groups:
             con.print(_history_table(con, session, data, page, stale, layout, group,
                                      part))
     _history_notes(con, session, shown, layout)
     if len(shown) < len(rows):
-        con.print(f"  (the last {len(shown)} of {len(rows)} hands; --all shows "
-                  "every hand, --json gives them all)", markup=False)
+        con.print("  " + _("(the last {shown} of {all} hands; --all shows every hand, "
+                           "--json gives them all)").format(
+            shown=digits(len(shown)), all=digits(len(rows))), markup=False)
     if data["hands"]:
         _sparklines(con, session, data, layout.names)
     else:
-        con.print("  No hands recorded yet.", markup=False)
+        con.print("  " + _("No hands recorded yet."), markup=False)
 
 
 def _widest_rows(session: Session, data: PlainMap,
@@ -311,13 +339,16 @@ def _history_notes(con: Console, session: Session,
     names = layout.names or {}
     if not layout.story_in_table:
         def seats(row: PlainMap) -> str:
-            return "" if layout.seats else (
-                f"dealer {row['dealer']}, won by {row['winner'] or 'nobody'}; ")
-        hanging_lines(con, (f"{row['hand']}: {seats(row)}{session.story(row)}"
+            if layout.seats:
+                return ""
+            return _("dealer {dealer}, won by {winner}; ").format(
+                dealer=row["dealer"], winner=row["winner"]) if row["winner"] else \
+                _("dealer {dealer}, won by nobody; ").format(dealer=row["dealer"])
+        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{session.story(row)}"
                             for row in shown), "  ", "     ")
     legend(con, names)
     if layout.stacked:
-        hanging(con, "Each cell: the hand's score over the running total.")
+        hanging(con, _("Each cell: the hand's score over the running total."))
 
 
 def _history_table(con: Console, session: Session, data: PlainMap,
@@ -329,27 +360,30 @@ def _history_table(con: Console, session: Session, data: PlainMap,
     key, kind = data["score"], session.score_kind
     names = layout.names or {p: p for p in session.players}
     between = "\n" if layout.stacked else f" {arrow(con)} "
-    header = ["Hand", *(["Dealer", "Winner"] if layout.seats else []),
-              *(["What happened"] if layout.story_in_table else []),
+    story_head = _("What happened")
+    header = [_("Hand"), *([_("Dealer"), _("Winner")] if layout.seats else []),
+              *([story_head] if layout.story_in_table else []),
               *(names[p] for p in players)]
     rows = []
     for row in shown:
-        cells = [Text.assemble((kind.signed(row[key][p]), tone_style(row[key][p], kind)),
-                               between + kind.display(row["totals"][p]))
-                 if p in row[key] else Text("out") for p in players]
+        cells = [Text.assemble((digits(kind.signed(row[key][p])),
+                                tone_style(row[key][p], kind)),
+                               between + digits(kind.display(row["totals"][p])))
+                 if p in row[key] else Text(_("out")) for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [Text(names.get(row["dealer"], row["dealer"])), Text(winner)] \
             if layout.seats else []
         story = [Text(session.story(row))] if layout.story_in_table else []
-        rows.append([Text(str(row["hand"]) + ("!" if row["hand"] in stale else "")),
+        rows.append([Text(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
-    table = Table(title=f"History — {escape(session.label)}{part}", box=table_box(con))
+    table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,
+                  box=table_box(con))
     for i, head in enumerate(header):
         width = max(cell_len(line) for cell in [Text(head), *(r[i] for r in rows)]
                     for line in cell.plain.split("\n"))
         right = i == 0 or i >= len(header) - len(players)
         table.add_column(Text(head), justify="right" if right else "left",
-                         no_wrap=not (layout.story_in_table and head == "What happened"),
+                         no_wrap=not (layout.story_in_table and head == story_head),
                          width=width)
     for cells in rows:
         table.add_row(*cells)
@@ -361,7 +395,7 @@ def _sparklines(con: Console, session: Session, data: PlainMap,
     """A line per player; names too long for the terminal shortened as
     the table above shortened them (`named`: its legend said so), else as
     little as fits, with a legend."""
-    con.print("  How the totals moved:", markup=False)
+    con.print("  " + _("How the totals moved:"), markup=False)
     label = fitted_names(session.players, lambda names: max(
         map(len, names.values())) + 24 <= con.width)
     if label != {p: p for p in session.players}:
@@ -380,7 +414,7 @@ def _sparklines(con: Console, session: Session, data: PlainMap,
     for p in session.players:
         con.print(f"  {label[p]:<{width}}  "
                   f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
-                  f"{kind.signed(series[p][-1], plus_zero=True):>5}", markup=False)
+                  f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}", markup=False)
 
 
 # -- checks ---------------------------------------------------------------------

@@ -1,0 +1,194 @@
+"""The language people read, chosen once per process, and its digits.
+
+`choose` decides English or Nepali from `--lang`, the environment and the
+user's config (in that order, the first that says wins); `use` makes the
+choice the one `_` translates into. English never loads a catalog: `_`
+then returns its message as it is. Nepali loads the compiled gettext
+catalog `scorekeeper/locale/ne/LC_MESSAGES/scorekeeper.mo` once, and binds
+it as gettext's domain so that click's and typer's own words (which call
+`gettext.gettext`) are translated too.
+
+Digits: Nepali output writes numbers in Devanagari digits (`digits`),
+unless Latin digits are asked for (`--latin-digits`,
+`SCOREKEEPER_DIGITS=latin`). Input takes both everywhere (`to_latin`).
+
+What programs read (`--json`, exit codes, the ledger, rule ids) never
+goes through this module.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping, Sequence
+
+LANGUAGES = ("en", "ne")
+DOMAIN = "scorekeeper"
+
+_LATIN = "0123456789"
+_DEVANAGARI = "०१२३४५६७८९"
+_TO_DEVANAGARI = str.maketrans(_LATIN, _DEVANAGARI)
+_TO_LATIN = str.maketrans(_DEVANAGARI, _LATIN)
+
+
+class _Chosen:
+    """The process's choice (one, set by `use`)."""
+    language = "en"
+    devanagari_digits = False
+    catalog: Any = None      # a gettext.GNUTranslations, Nepali only
+    bound: tuple[str, str | None] | None = None   # gettext's domain, LANGUAGE before
+
+
+_chosen = _Chosen()
+
+
+def config_language() -> str | None:
+    """The user config's `language` (issue 27B plugs it in here); None
+    until the config exists."""
+    return None
+
+
+def _language_named(value: str, where: str) -> str:
+    """"en" or "ne" from a value such as `ne`, `ne_NP.UTF-8`, `en_US`."""
+    if value[:2].lower() == "ne":
+        return "ne"
+    if value[:2].lower() == "en":
+        return "en"
+    raise ValueError(f"{where} is a language, en or ne, not {value!r}")
+
+
+def choose(option: str | None, environ: Mapping[str, str],
+           config: str | None = None) -> str:
+    """The language: `--lang` beats `SCOREKEEPER_LANG`, which beats a
+    locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first set, as POSIX reads
+    them) that names Nepali, which beats the config; else English. A locale
+    naming another language (`en_US`, `C`) leaves the choice to the config:
+    nearly every system sets one, and it is no choice of scorekeeper's
+    language. ValueError for an option or SCOREKEEPER_LANG not en or ne."""
+    if option:
+        return _language_named(option, "--lang")
+    if environ.get("SCOREKEEPER_LANG"):
+        return _language_named(environ["SCOREKEEPER_LANG"], "SCOREKEEPER_LANG")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            if environ[name][:2].lower() == "ne":
+                return "ne"
+            break
+    if config:
+        return _language_named(config, "the config's language")
+    return "en"
+
+
+def latin_digits_asked(option: bool, environ: Mapping[str, str]) -> bool:
+    """`--latin-digits` or `SCOREKEEPER_DIGITS=latin`."""
+    return option or environ.get("SCOREKEEPER_DIGITS", "").lower() == "latin"
+
+
+def split_options(args: Sequence[str]) -> tuple[list[str], str | None, bool]:
+    """The command line without `--lang X`, `--lang=X` and `--latin-digits`
+    (global options, taken wherever they stand before a `--`), with the
+    language given (or None) and whether Latin digits were asked for. A
+    `--lang` without its value is left for the command to refuse."""
+    rest: list[str] = []
+    lang: str | None = None
+    latin = False
+    items = list(args)
+    at = 0
+    while at < len(items):
+        item = items[at]
+        if item == "--":
+            rest.extend(items[at:])
+            break
+        if item == "--lang" and at + 1 < len(items):
+            lang, at = items[at + 1], at + 2
+            continue
+        if item.startswith("--lang="):
+            lang = item[len("--lang="):]
+        elif item == "--latin-digits":
+            latin = True
+        else:
+            rest.append(item)
+        at += 1
+    return rest, lang, latin
+
+
+def use(language: str, devanagari_digits: bool | None = None) -> None:
+    """Make `language` the one people read from now on (digits Devanagari
+    in Nepali unless `devanagari_digits` is False)."""
+    _chosen.language = language
+    _chosen.devanagari_digits = (language == "ne") if devanagari_digits is None \
+        else devanagari_digits and language == "ne"
+    if language == "en":
+        _chosen.catalog = None
+        if _chosen.bound is not None:      # back from Nepali (tests, in-process)
+            import gettext
+
+            gettext.textdomain(_chosen.bound[0])
+            _restore_env("LANGUAGE", _chosen.bound[1])
+            _chosen.bound = None
+        return
+    import gettext  # Nepali only: English never loads a catalog
+
+    # the package's locale/ folder, beside core/ (found only when Nepali is chosen)
+    locale_dir = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                              "locale")
+    _chosen.catalog = gettext.translation(DOMAIN, locale_dir, languages=[language])
+    # click and typer call gettext.gettext, which reads gettext's domain and
+    # the LANGUAGE variable: both name the catalog for their own words
+    if _chosen.bound is None:
+        _chosen.bound = (gettext.textdomain(), os.environ.get("LANGUAGE"))
+    gettext.bindtextdomain(DOMAIN, locale_dir)
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = language
+
+
+def _restore_env(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+def start(args: Sequence[str], environ: Mapping[str, str]) -> tuple[list[str], str | None]:
+    """The language chosen from a command line and the environment, put
+    to use; the command line without the global options, and why a
+    `--lang` or `SCOREKEEPER_LANG` was refused (English is then used)."""
+    rest, option, latin = split_options(args)
+    try:
+        chosen = choose(option, environ, config_language())
+    except ValueError as refused:
+        use("en")
+        return rest, str(refused)
+    use(chosen, not latin_digits_asked(latin, environ))
+    return rest, None
+
+
+def current() -> str:
+    return _chosen.language
+
+
+def _(message: str) -> str:
+    """`message` in the chosen language (a whole sentence, with named
+    `{placeholders}` filled in after translation)."""
+    catalog = _chosen.catalog
+    return message if catalog is None else str(catalog.gettext(message))
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count` (Nepali has one form for all)."""
+    catalog = _chosen.catalog
+    if catalog is None:
+        return singular if count == 1 else plural
+    return str(catalog.ngettext(singular, plural, count))
+
+
+def digits(text: str | int) -> str:
+    """A number shown to people: Devanagari digits in Nepali (unless Latin
+    ones were asked for), as it is otherwise. Only for numbers: never for
+    a rule id, a card or a name."""
+    text = str(text)
+    return text.translate(_TO_DEVANAGARI) if _chosen.devanagari_digits else text
+
+
+def to_latin(text: str) -> str:
+    """Typed text with Devanagari digits written as Latin ones (१२ → 12)."""
+    return text.translate(_TO_LATIN)

@@ -1,0 +1,67 @@
+"""The Nepali catalog never goes stale (issue 28, item 7): every message
+marked in scorekeeper/ has a Nepali translation with the same
+placeholders, the catalog holds no message the program no longer marks,
+and the checked-in `.mo` is the `.po` compiled (tools/catalog.py)."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("babel")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import catalog  # noqa: E402  (tools/catalog.py)
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+PO = catalog.catalog()
+MARKED = catalog.extracted()
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)  # type: ignore[arg-type]
+
+
+def test_every_marked_message_has_a_nepali_translation():
+    missing = [key for key in MARKED
+               if key not in PO or not all(_strings(PO[key].string))]
+    assert missing == [], "untranslated (python tools/catalog.py missing): " \
+        + repr(missing)
+
+
+def test_every_plural_is_marked_as_the_catalog_holds_it():
+    for key, forms in MARKED.items():
+        assert _strings(PO[key].id) == forms, key
+
+
+def test_a_translation_keeps_the_placeholders_of_its_message():
+    for message in PO:
+        if not message.id:
+            continue
+        wanted = set(PLACEHOLDER.findall(" ".join(_strings(message.id))))
+        for said in _strings(message.string):
+            assert set(PLACEHOLDER.findall(said)) == wanted, (message.id, said)
+
+
+def test_the_catalog_holds_no_message_the_program_no_longer_marks():
+    # typer's own words (its gettext calls) are kept, marked `typer`
+    stale = [m.id for m in PO if m.id and _strings(m.id)[0] not in MARKED
+             and "typer" not in m.auto_comments]
+    assert stale == []
+
+
+def test_the_checked_in_mo_is_the_po_compiled():
+    checked_in = gettext.GNUTranslations(io.BytesIO(catalog.MO.read_bytes()))
+    fresh = gettext.GNUTranslations(io.BytesIO(catalog.compiled(PO)))
+    assert checked_in._catalog == fresh._catalog, \
+        "stale .mo: run `python tools/catalog.py compile`"
+
+
+def test_the_mo_installs_with_the_package():
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text("utf-8")
+    assert '"locale/*/LC_MESSAGES/*.mo"' in text
