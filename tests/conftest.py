@@ -57,13 +57,17 @@ settings.load_profile("thorough" if os.environ.get("SCOREKEEPER_HYPOTHESIS") == 
                       else "scorekeeper")
 
 
+# A folder nothing is ever written in: the user config no test has.
+_NO_CONFIG = tempfile.mkdtemp(prefix="scorekeeper-no-config-")
+atexit.register(shutil.rmtree, _NO_CONFIG, ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
-def _no_user_config(tmp_path_factory, monkeypatch):
+def _no_user_config(monkeypatch):
     """No test reads the real user config or a ledger named in the
     environment: the config is a file that is not there (a test that
     wants one writes it and points SCOREKEEPER_CONFIG at it)."""
-    folder = tmp_path_factory.mktemp("config")
-    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder / "config.toml"))
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(Path(_NO_CONFIG) / "config.toml"))
     monkeypatch.delenv("SCOREKEEPER_LEDGER", raising=False)
 
 
@@ -85,26 +89,28 @@ def hypothesis_home(tmp_path):
     set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 
 
-@pytest.fixture
-def cli():
+def invoke(*args: object, input: str | None = None,
+           env: dict[str, str] | None = None, charset: str = "utf-8"):
     """Invoke the app in-process; fail on any exception other than an exit.
 
     The command line must never end in a traceback, so every test that goes
     through the CLI checks that for free.
     """
-    def invoke(*args: str, input: str | None = None,
-               env: dict[str, str] | None = None, charset: str = "utf-8"):
-        try:  # click < 8.2 mixes stderr into stdout unless told not to
-            runner = CliRunner(charset=charset, mix_stderr=False)
-        except TypeError:
-            runner = CliRunner(charset=charset)
-        result = runner.invoke(APP, [str(a) for a in args], input=input, env=env)
-        if result.exception is not None and not isinstance(result.exception,
-                                                           SystemExit):
-            tb = "".join(traceback.format_exception(result.exception))
-            pytest.fail(f"scorekeeper {' '.join(map(str, args))} raised:\n{tb}")
-        return result
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        runner = CliRunner(charset=charset, mix_stderr=False)
+    except TypeError:
+        runner = CliRunner(charset=charset)
+    result = runner.invoke(APP, [str(a) for a in args], input=input, env=env)
+    if result.exception is not None and not isinstance(result.exception,
+                                                       SystemExit):
+        tb = "".join(traceback.format_exception(result.exception))
+        pytest.fail(f"scorekeeper {' '.join(map(str, args))} raised:\n{tb}")
+    return result
 
+
+@pytest.fixture
+def cli():
+    """`invoke`, for a test."""
     return invoke
 
 

@@ -10,11 +10,14 @@ output."""
 from __future__ import annotations
 
 import re
+import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
 import typer
 from rich.cells import cell_len
+from tests.conftest import invoke
 
 import scorekeeper.commands.record
 import scorekeeper.screen.streams
@@ -43,13 +46,15 @@ C_HAND = ["--bid", "Asha=3", "--bid", "Bikash=2", "--bid", "Chandrakant=4",
           "--won", "Chandrakant=5", "--won", "Devendra Bahadur=2"]
 
 
-@pytest.fixture
-def folder(cli, tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def made_once(tmp_path_factory) -> Path:
     """A Dhumbal session of two hands (of 4), a Marriage one of one, and a
     Call Break one of one (in a folder of its own: `stats` reads the
-    others)."""
-    d, m = tmp_path / "dhumbal.toml", tmp_path / "marriage.toml"
-    c = tmp_path / "cb" / "callbreak.toml"
+    others), made once for the module: a hundred tests read them."""
+    here = tmp_path_factory.mktemp("widths")
+    cli = partial(invoke, env={"SCOREKEEPER_CONFIG": str(here / "no-config.toml")})
+    d, m = here / "dhumbal.toml", here / "marriage.toml"
+    c = here / "cb" / "callbreak.toml"
     c.parent.mkdir()
     assert cli("new", c, "--game", "callbreak", "--players",
                ",".join(CALLBREAK)).exit_code == 0
@@ -61,7 +66,15 @@ def folder(cli, tmp_path: Path) -> Path:
     for _ in range(2):
         assert cli("record", d, *D_HAND).exit_code == 0
     assert cli("record", m, *M_HAND).exit_code == 0
-    return tmp_path
+    return here
+
+
+@pytest.fixture
+def folder(made_once: Path, tmp_path: Path) -> Path:
+    """The sessions of `made_once`, a copy of its own for each test."""
+    copy = tmp_path / "sessions"
+    shutil.copytree(made_once, copy)
+    return copy
 
 
 COMMANDS = {

@@ -13,6 +13,7 @@ sends the process a real SIGINT while it runs. One process-level test
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -43,12 +44,24 @@ def _tampered(path: Path) -> None:
                     .replace("Chandra = -9 }", "Chandra = -10 }"), encoding="utf-8")
 
 
+@pytest.fixture(scope="module")
+def played_once(tmp_path_factory) -> Path:
+    """A session of one hand, made once for the module (a hundred tests
+    interrupt a write on a copy of it)."""
+    path = tmp_path_factory.mktemp("played") / "night.toml"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SCOREKEEPER_CONFIG", str(path.with_name("no-config.toml")))
+        assert run_main("new", path, "--game", "dhumbal", "--players",
+                        "Asha,Bikash,Chandra") == 0
+        assert run_main("record", path, *HAND) == 0
+    interrupts.reset()
+    return path
+
+
 @pytest.fixture
-def played(tmp_path: Path) -> Path:
+def played(played_once: Path, tmp_path: Path) -> Path:
     path = tmp_path / "night.toml"
-    assert run_main("new", path, "--game", "dhumbal", "--players",
-                    "Asha,Bikash,Chandra") == 0
-    assert run_main("record", path, *HAND) == 0
+    shutil.copyfile(played_once, path)
     return path
 
 
