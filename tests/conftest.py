@@ -50,11 +50,19 @@ atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 # The default run draws 20 examples per property (it must stay under 40 s);
 # SCOREKEEPER_HYPOTHESIS=thorough draws 200, as .ci/run's coverage pass does.
-# A test that sets its own max_examples keeps it either way.
+# A test that sets its own max_examples gives it as examples(N): all N
+# when thorough, a quarter in the default run.
 settings.register_profile("scorekeeper", database=None, max_examples=20)
 settings.register_profile("thorough", database=None, max_examples=200)
-settings.load_profile("thorough" if os.environ.get("SCOREKEEPER_HYPOTHESIS") == "thorough"
-                      else "scorekeeper")
+THOROUGH = os.environ.get("SCOREKEEPER_HYPOTHESIS") == "thorough"
+settings.load_profile("thorough" if THOROUGH else "scorekeeper")
+
+
+def examples(count: int) -> int:
+    """A property's own number of examples: all of them when thorough (CI's
+    coverage stage, mutation testing), a quarter in the default run, which
+    must stay fast."""
+    return count if THOROUGH else max(10, count // 4)
 
 
 # A folder nothing is ever written in: the user config no test has.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core import cards as cards_module
 from scorekeeper.core.cards import Card, card, cards, check_copies, format_cards, suits_as_letters
@@ -119,7 +120,7 @@ def test_cards_empty_hand_is_written_as_dash():
     assert suits_as_letters(format_cards(())) == "-"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=st.lists(st.sampled_from(DECK), max_size=8, unique=True),
        ascii=st.booleans(),
        seps=st.lists(st.sampled_from([" ", ",", ", ", " ,", "  ", "\t"]),

@@ -96,7 +96,8 @@ def main(argv: list[str]) -> int:
     where = prepare(argv[0])
     mutmut = str(Path(sys.executable).with_name("mutmut"))
     # the tests that start `python -m scorekeeper` read the unmutated code
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # every property at its full number of examples (tests/conftest.py)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCOREKEEPER_HYPOTHESIS": "thorough"}
     if "--results" in argv:
         return subprocess.call([mutmut, "results"], cwd=where, env=env)
     if "--count" in argv:

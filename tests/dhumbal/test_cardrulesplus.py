@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 from typer.testing import CliRunner
 
 from helpers import append, header_text
@@ -972,7 +973,7 @@ def test_dc_sample_session_verifies_through_the_console_entry_point():
 # are called from plain test functions so that Hypothesis' pytest plugin does
 # not fill that cache in the working directory at collection time, before any
 # fixture can run: the tests write nothing outside tmp_path.
-PROP_SETTINGS = settings(max_examples=100, deadline=None, database=None)
+PROP_SETTINGS = settings(max_examples=examples(100), deadline=None, database=None)
 
 
 @st.composite

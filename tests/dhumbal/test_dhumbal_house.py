@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -330,7 +331,7 @@ def _resolve(profile: str, shown: dict[str, str], *sets: str):
 
 
 @given(_table(), st.sampled_from(["nepali-games", "cardrulesplus", "yaniv"]))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_do3_plus_charges_a_caught_caller_exactly_their_hand_more(shown, profile):
     instead = _resolve(profile, shown, "caught_pays=instead")
     plus = _resolve(profile, shown, "caught_pays=plus")
@@ -342,7 +343,7 @@ def test_do3_plus_charges_a_caught_caller_exactly_their_hand_more(shown, profile
 
 
 @given(_table(), st.sampled_from(["nepali-games", "cardrulesplus", "yaniv"]))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_do2_caller_wins_differs_from_caught_only_on_a_tie(shown, profile):
     caught = _resolve(profile, shown)
     wins = _resolve(profile, shown, "ties=caller_wins")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -471,13 +472,13 @@ def _play_order(hand: DhumbalHand) -> list[str]:
     return [hand.players[(i + 1 + k) % n] for k in range(n)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=legal_hands())
 def test_dh11_property_every_ruling_sums_to_zero(hand):
     assert sum(resolve(hand, RULES).net.values()) == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=legal_hands())
 def test_dh8_property_exactly_one_winner_with_the_max_net(hand):
     result = resolve(hand, RULES)
@@ -491,7 +492,7 @@ def test_dh8_property_exactly_one_winner_with_the_max_net(hand):
                                      if p != result.winner)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=legal_hands())
 def test_dh8_property_caught_caller_pays_exactly_the_penalty(hand):
     result = resolve(hand, RULES)
@@ -510,7 +511,7 @@ def test_dh8_property_caught_caller_pays_exactly_the_penalty(hand):
         assert all(values[hand.caller] < values[p] for p in others)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=legal_hands())
 def test_dh8_property_winner_is_lowest_and_first_clockwise_among_ties(hand):
     result = resolve(hand, RULES)
@@ -527,7 +528,7 @@ def test_dh8_property_winner_is_lowest_and_first_clockwise_among_ties(hand):
         assert result.net[p] == -expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=legal_hands(), data=st.data())
 def test_dh4_property_caller_above_limit_is_refused(hand, data):
     over = [name for name, s in hand.shown if hand_value(s.cards, RULES) > 5]

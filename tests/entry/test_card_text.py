@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card, cards
 from scorekeeper.core.errors import Impossible
@@ -50,7 +51,7 @@ def test_cards_suit_grouped_error_points_at_the_bad_character(text, bad, where):
     assert f"{bad} ({where})" in info.value.message
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hand=st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)),
                      max_size=22),
        symbols=st.booleans(), upper=st.booleans(), joined=st.booleans())

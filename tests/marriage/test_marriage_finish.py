@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import JOKER, Card, card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -199,7 +200,7 @@ def deal(seed: int, n: int) -> tuple[list[Card], Card]:
     return dealt[:n], dealt[n]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from((21, 22)))
 def test_ma10_random_deals_any_finish_found_is_valid(seed, n):
     hand, tiplu = deal(seed, n)
@@ -274,7 +275,7 @@ def constructed_finish(seed: int, extra: bool) -> tuple[list[Card], Card]:
         return hand, tiplu
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 2**32), st.booleans())
 def test_ma10_constructed_finishing_hands_are_always_found(seed, extra):
     hand, tiplu = constructed_finish(seed, extra)
@@ -282,7 +283,7 @@ def test_ma10_constructed_finishing_hands_are_always_found(seed, extra):
     check_melds(finish, hand, tiplu)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 2**32), st.booleans(), st.integers(1, 3))
 def test_ma10_damaged_hands_finish_or_explain_truthfully(seed, extra, damage):
     hand, tiplu = constructed_finish(seed, extra)
@@ -374,7 +375,7 @@ def small_hand(draw, melds):
     return draw(st.permutations(cs)), tiplu
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.data(), st.sampled_from((2, 3)))
 def test_ma10_arrange_agrees_with_brute_force(data, melds):
     cs, tiplu = data.draw(small_hand(melds))
@@ -575,7 +576,7 @@ def _max_qualifying_by_hand(cs: list[Card]) -> int:
 QUALIFYING_CARDS = [Card(r, s) for r in (1, 2, 3, 4, 10, 11, 12, 13) for s in (0, 3)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(QUALIFYING_CARDS), max_size=9))
 def test_ma5_max_qualifying_agrees_with_trying_every_way(cs):
     assume(not cs or max(Counter(cs).values()) <= 3)

@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card
@@ -368,7 +369,7 @@ def test_ma12_stored_hand_replays_to_the_same_ruling():
 # @given functions are called from plain tests), so nothing is written
 # outside tmp_path.
 
-PROPS = settings(max_examples=100, deadline=None, database=None)
+PROPS = settings(max_examples=examples(100), deadline=None, database=None)
 KINDS = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
 
 

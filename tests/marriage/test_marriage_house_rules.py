@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible
@@ -296,7 +297,7 @@ def test_ma17_alters_count_in_a_whole_hand_and_are_cited():
 _NATURAL = [Card(r, s) for r in range(1, 14) for s in range(4)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from(_NATURAL), max_size=21).filter(
     lambda cs: all(cs.count(c) <= 2 for c in cs)), st.sampled_from(_NATURAL))
 def test_ma17_property_alters_add_exactly_their_value(hand, tiplu):

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible
@@ -167,7 +168,7 @@ def hand_and_tiplu(draw):
     return hand, tiplu
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hand_and_tiplu(), st.data())
 def test_ma11_maal_never_decreases_when_a_card_is_added(ht, data):
     hand, tiplu = ht
@@ -178,7 +179,7 @@ def test_ma11_maal_never_decreases_when_a_card_is_added(ht, data):
         assert maal(hand + [extra], tiplu).total >= before
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hand_and_tiplu(), st.booleans())
 def test_ma11_items_use_each_physical_card_once(ht, qualified):
     hand, tiplu = ht
@@ -201,7 +202,7 @@ def test_ma11_the_most_maal_one_hand_can_hold_is_82_or_102_with_alters():
     assert max_maal(replace(DEFAULT_RULES, alter=True)) == 102
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in range(4)]),
                 min_size=0, max_size=21), st.booleans())
 def test_ma11_no_hand_of_21_cards_passes_the_bound(hand, alter):

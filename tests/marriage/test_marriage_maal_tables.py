@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.options import Tiers
@@ -82,7 +83,7 @@ def test_ma19_a_value_an_option_does_not_take_is_exit_2_naming_the_rule(
     assert says in data["error"] and data["rule"] == "MA-19"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in range(4)]),
                 max_size=21), st.sampled_from(sorted(MAAL_TABLES)))
 def test_ma19_property_no_hand_passes_the_bound_of_its_table(hand, table):

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -243,7 +244,7 @@ def oracle(cs: tuple[Card, ...], tiplu: Card | None) -> set[str]:
 NEAR = [Card(r, s) for r in (1, 2, 3, 4, 11, 12, 13) for s in (0, 1, 2)]
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(st.sampled_from(NEAR), min_size=3, max_size=3),
        st.one_of(st.none(), st.sampled_from(NEAR)))
 def test_ma4_classify_matches_literal_reading(cs, tiplu):
@@ -262,7 +263,7 @@ def test_ma4_classify_matches_literal_reading(cs, tiplu):
             assert meld.kind != "trial"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(ALL_CARDS), st.data())
 def test_ma4_any_three_wildcards_form_a_meld(tiplu, data):
     wc = Wildcards.from_tiplu(tiplu)
@@ -295,7 +296,7 @@ def _kind_or_none(cs, tiplu):
         return None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(ALL_CARDS), st.data())
 def test_ma4_property_every_permutation_of_a_meld_gets_the_same_kind(tiplu, data):
     wc = Wildcards.from_tiplu(tiplu)

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, Mode
@@ -103,7 +104,7 @@ def _expected_counted(players, maal, finisher, unseen, mode):
     return counted
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands())
 def test_ma12_ma15_ma16_every_hand_sums_to_zero_and_matches_pairwise(h):
     """For every mode and any fees: every hand sums to 0 and equals the

@@ -8,6 +8,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.reports.settle_up import MAX_EXACT, Transfer, fewest_transfers
@@ -58,7 +59,7 @@ def balances(draw, most: int = 6):
     return dict(zip(NAMES, values))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(balances())
 def test_fewest_transfers_equals_a_brute_force_and_squares_everyone(b):
     transfers = fewest_transfers(b)
@@ -66,7 +67,7 @@ def test_fewest_transfers_equals_a_brute_force_and_squares_everyone(b):
     assert len(transfers) == brute_force_minimum(list(b.values()))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(balances(most=8), st.randoms(use_true_random=False))
 def test_the_answer_does_not_depend_on_the_order_of_the_players(b, rng):
     items = list(b.items())

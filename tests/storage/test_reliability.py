@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.files import storage
 from scorekeeper.ledger.document import parse, verify
@@ -157,7 +158,7 @@ HAND_TEXT = st.one_of(
     st.integers(-10**20, 10**20).map(str))
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture,
                                  HealthCheck.too_slow])
 @given(names=st.lists(NAMES, min_size=1, max_size=4),

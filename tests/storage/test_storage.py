@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import storage
@@ -242,7 +243,7 @@ def test_fixed_junk_exits_2_without_traceback(cli, tmp_path, blob):
     assert path.read_bytes() == blob
 
 
-@settings(max_examples=100, deadline=None,
+@settings(max_examples=examples(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(blob=st.binary(max_size=300))
 def test_random_bytes_exit_2_without_traceback(cli, tmp_path, blob):
@@ -255,7 +256,7 @@ def test_random_bytes_exit_2_without_traceback(cli, tmp_path, blob):
         assert str(path) in result.stderr
 
 
-@settings(max_examples=100, deadline=None,
+@settings(max_examples=examples(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_damaged_ledger_never_gives_a_traceback(cli, tmp_path, data):
