@@ -19,6 +19,9 @@ from boardkit import HAND, new_ledger
 
 from scorekeeper.commands import serve
 
+# `serve` as a real process, stopped with Ctrl-C: in `-m slow`, which .ci/run runs
+pytestmark = pytest.mark.slow
+
 
 def _start(*args: str) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", *args],

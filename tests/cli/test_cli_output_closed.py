@@ -15,6 +15,9 @@ import pytest
 
 from scorekeeper.ledger.document import parse
 
+# real processes writing into closed pipes and full disks: in `-m slow`, which .ci/run runs
+pytestmark = pytest.mark.slow
+
 HAND = ["--call", "Asha", "--hand", "Asha=A♠", "--hand", "Bikash=K♠ Q♠ J♠",
         "--hand", "Chandra=9♥"]
 
