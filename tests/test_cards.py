@@ -314,3 +314,17 @@ def test_a_joker_over_names_who_holds_it():
                      holders=["आशा", "बिकाश"])
     assert info.value.message == ("JK appears 3 times (with आशा and बिकाश ×2) but the "
                                   "deck has only 2 jokers")
+
+
+@pytest.mark.parametrize(("hands", "said"), [
+    (["A♠ A♠ 2♦", "3♣"], "A♠ appears 2 times (with Asha ×2)"),   # one holder: no "and"
+    (["A♠ A♠", "A♠"], "A♠ appears 3 times (with Asha ×2 and Bikash)"),
+    (["A♠ 2♦", "A♠", "A♠"], "A♠ appears 3 times (with Asha, Bikash and Chandra)"),
+])
+def test_dh1_a_card_given_too_often_names_who_holds_it(hands, said):
+    names = ["Asha", "Bikash", "Chandra"][:len(hands)]
+    with pytest.raises(Impossible) as err:
+        check_copies([cards(h) for h in hands], decks=1, jokers=0, rule="DH-1",
+                     holders=names)
+    assert err.value.rule == "DH-1"
+    assert err.value.message == f"{said}, but the deck holds it once"
