@@ -237,19 +237,28 @@ def replace_hands(text: str, tables: Mapping[int, PlainMap]) -> str | None:
     return "".join([*parts, text[at:]])
 
 
+def _last_hand(text: str) -> tuple[int, int] | None:
+    """Where the last `[[hands]]` table's text begins, the blank lines
+    before it included, and where it ends; None if there is none."""
+    spans = hand_tables(text)
+    if not spans:
+        return None
+    begin, end = spans[-1]
+    while begin > 0 and text[begin - 1] == "\n":
+        begin -= 1
+    return begin, end
+
+
 def split_last_hand(text: str) -> tuple[str, str] | None:
     """The ledger text without its last `[[hands]]` table, and that
     table's text (the blank lines before it included), when the table ends
     the text: what `undo` keeps for `redo`. `kept + "\\n"` is what
     `without_last_hand` gives, and `kept + removed` the text as it was.
     None when there is no hand, or something follows the last one."""
-    spans = hand_tables(text)
-    if not spans or spans[-1][1] != len(text):
+    last = _last_hand(text)
+    if last is None or last[1] != len(text):
         return None
-    begin = spans[-1][0]
-    while begin > 0 and text[begin - 1] == "\n":
-        begin -= 1
-    return text[:begin], text[begin:]
+    return text[:last[0]], text[last[0]:]
 
 
 def _header_end(text: str) -> int:
@@ -286,10 +295,8 @@ def without_header_key(text: str, key: str) -> str:
 def without_last_hand(text: str) -> str | None:
     """The ledger text without its last `[[hands]]` table (for undo), the
     blank lines before it gone; None if it has none."""
-    spans = hand_tables(text)
-    if not spans:
+    last = _last_hand(text)
+    if last is None:
         return None
-    begin, end = spans[-1]
-    while begin > 0 and text[begin - 1] == "\n":
-        begin -= 1
+    begin, end = last
     return text[:begin] + "\n" + "\n" * (end < len(text)) + text[end:]
