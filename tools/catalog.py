@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "scorekeeper/locale/ne/LC_MESSAGES/scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "ngettext": (1, 2)}   # as babel.cfg and core/language.py
+KEYWORDS = {"_": None, "N_": None, "Said": None, "ngettext": (1, 2)}  # core/language.py
 
 
 def extracted() -> dict[str, tuple[str, ...]]:

@@ -171,7 +171,7 @@ def fail(err: ScorekeeperError, as_json: bool = False,
                    {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
     lines = err.lines() if isinstance(err, LedgerError) else \
-        [_("error: {message}").format(message=err)]
+        [_("error: {message}").format(message=err.told())]
     sys.stderr.write("".join(wrapped(line) + "\n" for line in lines))
     raise typer.Exit(err.exit_code)
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from scorekeeper.core.language import say
+
 
 def visible(text: str) -> str:
     """`text` safe to show on a terminal: control characters (an escape
@@ -65,6 +67,11 @@ class ScorekeeperError(Exception):
 
     def __str__(self) -> str:
         return cite(self.message, self.rule)
+
+    def told(self) -> str:
+        """The message as people read it: in their language (a `Said`
+        message is translated), citing its rule."""
+        return cite(say(self.message), self.rule)
 
     def __eq__(self, other: object) -> bool:
         return (

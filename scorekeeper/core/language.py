@@ -19,6 +19,7 @@ goes through this module.
 from __future__ import annotations
 
 import os
+import string
 from typing import Any, Mapping, Sequence
 
 LANGUAGES = ("en", "ne")
@@ -192,3 +193,71 @@ def digits(text: str | int) -> str:
 def to_latin(text: str) -> str:
     """Typed text with Devanagari digits written as Latin ones (१२ → 12)."""
     return text.translate(_TO_LATIN)
+
+
+class Said(str):
+    """A message people read, kept as its English text (what `--json`, the
+    ledger and every comparison see) together with its template and
+    values, so that `say` can put it in the chosen language at the moment
+    it is shown. The core makes these; only the shell calls `say`.
+
+    >>> said = Said("{name} pays {points}", name="Asha", points=12)
+    >>> said, said.template, dict(said.values)
+    ('Asha pays 12', '{name} pays {points}', {'name': 'Asha', 'points': 12})
+
+    Babel extracts the template (`Said` is a keyword in tools/catalog.py).
+    A value that is a number is written in the reader's digits; a `Said`
+    value is said in turn; any other text (a name, a card, a rule id) is
+    kept as it is.
+    """
+
+    __slots__ = ("template", "values")
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> "Said":
+        said = super().__new__(cls, template.format(**values) if values else template)
+        said.template = template
+        said.values = values
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
+        return (_said_again, (self.template, dict(self.values)))
+
+
+def _said_again(template: str, values: dict[str, Any]) -> Said:
+    return Said(template, **values)
+
+
+class _Reader(string.Formatter):
+    """Fills a translated template: numbers in the reader's digits, a
+    `Said` said in the reader's language, other text as it is."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Said):
+            return say(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return digits(format(value, format_spec))
+        if hasattr(value, "numerator") and not isinstance(value, bool):  # Fraction, Decimal
+            return digits(format(value, format_spec))
+        return str(format(value, format_spec))
+
+
+_READER = _Reader()
+
+
+def say(text: str) -> str:
+    """`text` as the reader reads it: a `Said` translated, with its values
+    filled in the reader's digits; any other text as it is. English returns
+    the text itself."""
+    if _chosen.catalog is None or not isinstance(text, Said):
+        return text
+    template = str(_chosen.catalog.gettext(text.template))
+    return _READER.vformat(template, (), text.values) if text.values else template
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalog where it is written (a constant made
+    at import, before the language is chosen); `_` translates it where it
+    is shown."""
+    return message

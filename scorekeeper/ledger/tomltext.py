@@ -15,6 +15,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import say
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -31,7 +32,7 @@ class LedgerError(Impossible):
         super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [f"{self.label}:{line}: {msg}" if line else f"{self.label}: {msg}"
+        return [f"{self.label}:{line}: {say(msg)}" if line else f"{self.label}: {say(msg)}"
                 for line, msg in self.problems]
 
 
