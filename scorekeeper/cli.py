@@ -47,6 +47,7 @@ from scorekeeper.commands.common import (
     forget_writes,
     guard_signals,
     guarded,
+    help_of,
     interrupted_exit,
     say,
     warn_stale,
@@ -259,7 +260,7 @@ def _one_command_app(name: str) -> Typer | None:
     elif static:
         alone.registered_commands.append(static[0])
     elif (later := _later_command(name)) is not None:
-        alone.command(name=name)(later)
+        alone.command(name=name, help=help_of(later))(later)
     else:
         return None
     return alone
@@ -279,9 +280,10 @@ def build() -> Typer:
         # imported here: `check …` never needs the commands for after the night
         from scorekeeper.commands import chart, config, rules, serve, settle_up, stats
 
-        app.command(name="settle-up")(settle_up.settle_up)
+        app.command(name="settle-up", help=help_of(settle_up.settle_up))(
+            settle_up.settle_up)
         for command in (stats.stats, chart.chart, rules.rules, serve.serve, config.config):
-            app.command()(command)
+            app.command(help=help_of(command))(command)
         _built.append(True)
     return app
 

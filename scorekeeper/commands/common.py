@@ -22,7 +22,8 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import _
+from scorekeeper.core.language import Said, _, digits, to_latin
+from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.files import interrupts
@@ -112,8 +113,8 @@ def console(ascii: bool = False, stderr: bool = False) -> Console:
 
 def say(text: str) -> None:
     """A message for the person at the terminal (stderr), wrapped to it
-    with a hanging indent."""
-    sys.stderr.write(wrapped(text) + "\n")
+    with a hanging indent; a `Said` in the reader's language."""
+    sys.stderr.write(wrapped(in_own_words(text)) + "\n")
 
 
 def waiting(ledger: Path) -> Callable[[], None]:
@@ -127,7 +128,8 @@ def warn_stale(checked: Checked) -> None:
     label = checked.session.label
     for problem in checked.problems:
         where = f"{label}:{problem.line}" if problem.line else label
-        say(_("warning: {where}: {problem}").format(where=where, problem=problem.message))
+        say(_("warning: {where}: {problem}").format(
+            where=where, problem=in_own_words(problem.message)))
     if checked.problems:
         say(_("warning: {ledger} was changed outside scorekeeper and does not "
               "verify: totals are shown as stored. Correct a hand with "
@@ -408,19 +410,40 @@ def _completes(flag: Flag) -> Any:
     return None
 
 
-def _typer_default(flag: Flag) -> Any:
+def _typer_default(flag: Flag, parser: Callable[[str], Any] | None = None) -> Any:
     default = ... if flag.required else \
         ([] if flag.kind is list else flag.default)
     if flag.argument:
-        return typer.Argument(default, metavar=flag.metavar, help=flag.help)
+        return typer.Argument(default, metavar=flag.metavar, help=flag.help,
+                              parser=parser)
     return typer.Option(default, *flag.decls, metavar=flag.metavar,
-                        help=flag.help, autocompletion=_completes(flag))
+                        help=flag.help, autocompletion=_completes(flag),
+                        parser=parser)
 
 
-def parameter(flag: Flag) -> inspect.Parameter:
+def parameter(flag: Flag, parser: Callable[[str], Any] | None = None
+              ) -> inspect.Parameter:
+    """`flag` as a typer parameter; `parser` reads its typed text (a
+    number in either digits: `number_parser`)."""
     return inspect.Parameter(flag.param, inspect.Parameter.KEYWORD_ONLY,
-                             default=_typer_default(flag),
+                             default=_typer_default(flag, parser),
                              annotation=_annotation(flag))
+
+
+def number_parser(text: str | int) -> int:
+    """A whole number typed in Latin or Devanagari digits (`३` is 3)."""
+    if isinstance(text, int):
+        return text
+    try:
+        return int(to_latin(text).strip())
+    except ValueError:
+        raise typer.BadParameter(
+            _("{text} is not a whole number").format(text=repr(text))) from None
+
+
+def hand_numbers(numbers: Sequence[int]) -> str:
+    """Hand numbers listed for people ("2, 3, 4"), in the reader's digits."""
+    return digits(", ".join(map(str, numbers)))
 
 
 def build_command(name: str, help: str, params: Sequence[inspect.Parameter],
@@ -469,6 +492,14 @@ LEDGER_ARG = typer.Argument(
     autocompletion=completion.ledgers,
     help="The session's TOML ledger. Left out: $SCOREKEEPER_LEDGER, else the "
          "only ledger in this folder, else the config's `ledger`.")
+
+
+def help_of(command: Callable[..., Any]) -> str | None:
+    """A command's help in the language chosen: its module's `HELP` entry
+    (marked with `N_`), else None (typer then reads the docstring)."""
+    helps = getattr(sys.modules[command.__module__], "HELP", {})
+    told = helps.get(command.__name__)
+    return _(told) if told else None
 
 
 def stdout_is_terminal() -> bool:

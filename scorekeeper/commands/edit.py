@@ -19,6 +19,8 @@ from scorekeeper.commands.common import (
     after_write,
     emit_json,
     guarded,
+    number_parser,
+    help_of,
     say,
     stdin_is_tty,
     waiting,
@@ -26,7 +28,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import N_, Said, _
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -39,13 +41,23 @@ def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
     row = next(r for r in session.history_rows() if r["hand"] == number)
     story = session.story(row)
     hand = session.hand(number)
-    return (f"hand {number} (dealer {row['dealer']}: {story})",
+    return (Said("hand {number} (dealer {dealer}: {story})", number=number,
+                 dealer=row["dealer"], story=story),
             {"hand": number, "dealer": row["dealer"], "players": list(hand.seated),
              "winner": row.get("winner"), "ruling": story})
 
 
+# each command's help (`help_of`), in the language chosen
+HELP = {
+    "undo": N_("Remove the last hand (on a terminal, after saying which and asking); "
+               "`redo` puts it back until another hand is written."),
+    "redo": N_("Put back the hand `undo` removed, byte for byte, ruled again."),
+    "extend": N_("Change how many hands (or rotations, or rounds) the session plans."),
+    "rename": N_("Call a player by another name everywhere in the ledger."),
+}
+
 PAID_OPT = typer.Option(False, "--paid",
-                        help="Take back the last payment settle-up --paid recorded.")
+                        help=_("Take back the last payment settle-up --paid recorded."))
 
 
 def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
@@ -65,8 +77,8 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 said, _ = _named(session, len(session.hands))
                 from scorekeeper.screen.entry import yes_no  # start-up: a terminal
 
-                if not yes_no(f"Remove {said}?", False):
-                    say("Nothing removed.")
+                if not yes_no(Said("Remove {hand}?", hand=said), False):
+                    say(_("Nothing removed."))
                     return
                 expect = len(session.hands)
         done = ledger_file.undo(ledger, expect, on_wait=waiting(ledger))
@@ -81,11 +93,14 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                      kind.key: dict(removed.scores), "removed_hand": named,
                      "redo": done.kept}, kind.key))
                 return
-            say(f"Removed {said} from {ledger}; {plural(left, 'hand')} "
-                f"remain{'s' * (left == 1)}.")
-            say(f"`scorekeeper redo {ledger}` puts it back until another hand "
-                "is written." if done.kept else "It cannot be redone: the "
-                "ledger's layout has something after its last hand.")
+            say(Said("Removed {hand} from {ledger}; {left} hand remains.",
+                     hand=said, ledger=ledger, left=left) if left == 1 else
+                Said("Removed {hand} from {ledger}; {left} hands remain.",
+                     hand=said, ledger=ledger, left=left))
+            say(Said("`scorekeeper redo {ledger}` puts it back until another hand "
+                     "is written.", ledger=ledger) if done.kept else
+                Said("It cannot be redone: the ledger's layout has something "
+                     "after its last hand."))
         after_write(f"Removed hand {removed.number} from {ledger}", show)
 
     guarded(body, as_json)
@@ -101,9 +116,13 @@ def _unpay(ledger: Path, as_json: bool) -> None:
         if as_json:
             emit_json({"unpaid": record, "paid_hands": after.paid_hands})
             return
-        say(f"Took back the payment of {ledger}'s hands 1–{record.get('hands')} "
-            f"({record.get('at')}); {plural(len(after.hands) - after.paid_hands, 'hand')} "
-            "unpaid now.")
+        unpaid = len(after.hands) - after.paid_hands
+        values = dict(ledger=ledger, first=1, last=record.get("hands"),
+                      at=record.get("at"), unpaid=unpaid)
+        say(Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
+                 "{unpaid} hand unpaid now.", **values) if unpaid == 1 else
+            Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
+                 "{unpaid} hands unpaid now.", **values))
     after_write(f"Took back a payment in {ledger}", show)
 
 
@@ -123,8 +142,11 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
                             hands_played=len(after.hands))
                 emit_json(data)
                 return
-            say(f"Put back {said} in {ledger}; {plural(len(after.hands), 'hand')} "
-                "played.")
+            played = len(after.hands)
+            say(Said("Put back {hand} in {ledger}; {played} hand played.",
+                     hand=said, ledger=ledger, played=played) if played == 1 else
+                Said("Put back {hand} in {ledger}; {played} hands played.",
+                     hand=said, ledger=ledger, played=played))
         after_write(f"Put back hand {done.ruled.number} in {ledger}", show)
 
     guarded(body, as_json)
@@ -133,11 +155,14 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
 def extend(
     ledger: Path = LEDGER_ARG,
     hands: Optional[int] = typer.Option(None, "--hands", metavar="N",
-                                        help="New total of hands."),
+                                        parser=number_parser,
+                                        help=_("New total of hands.")),
     rotations: Optional[int] = typer.Option(None, "--rotations", metavar="N",
-                                            help="New total of rotations."),
+                                            parser=number_parser,
+                                            help=_("New total of rotations.")),
     rounds: Optional[int] = typer.Option(None, "--rounds", metavar="N",
-                                         help="New total of rounds."),
+                                         parser=number_parser,
+                                         help=_("New total of rounds.")),
 ) -> None:
     """Change how many hands (or rotations, or rounds) the session plans."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
@@ -147,15 +172,18 @@ def extend(
             ("hands", hands), ("rotations", rotations), ("rounds", rounds))
             if value is not None]
         if len(given) != 1:
-            raise Impossible("give exactly one of --hands N, --rotations N or "
-                             "--rounds N")
+            raise Impossible(Said("give exactly one of --hands N, --rotations N or "
+                                  "--rounds N"))
         unit, value = given[0]
         checked = ledger_file.extend(ledger, unit, value, on_wait=waiting(ledger))
         after = checked.session
 
         def show() -> None:
-            say(f"{ledger}: {plural(after.planned or 0, 'hand')} planned, "
-                f"{len(after.hands)} played.")
+            planned, played = after.planned or 0, len(after.hands)
+            say(Said("{ledger}: {planned} hand planned, {played} played.",
+                     ledger=ledger, planned=planned, played=played) if planned == 1
+                else Said("{ledger}: {planned} hands planned, {played} played.",
+                          ledger=ledger, planned=planned, played=played))
             warn_stale(checked)
 
         after_write(f"Extended {ledger}", show)
@@ -164,22 +192,22 @@ def extend(
 
 
 def rename(ledger: Path = LEDGER_ARG,
-           old: str = typer.Argument(..., metavar="OLD", help="The name now."),
-           new: str = typer.Argument(..., metavar="NEW", help="The name to use.")
+           old: str = typer.Argument(..., metavar="OLD", help=_("The name now.")),
+           new: str = typer.Argument(..., metavar="NEW", help=_("The name to use."))
            ) -> None:
     """Call a player by another name everywhere in the ledger."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
         after, was = ledger_file.rename(ledger, old, new, on_wait=waiting(ledger))
-        after_write(f"Renamed {was} in {ledger}", lambda: say(
-            f"{ledger}: {was} is now {new.strip()} in every hand "
-            f"({', '.join(after.players)}); the file was written anew in "
-            "scorekeeper's layout."))
+        after_write(f"Renamed {was} in {ledger}", lambda: say(Said(
+            "{ledger}: {was} is now {new} in every hand ({players}); the file "
+            "was written anew in scorekeeper's layout.", ledger=ledger, was=was,
+            new=new.strip(), players=", ".join(after.players))))
 
     guarded(body)
 
 
 def register(app: typer.Typer) -> None:
     for command in (undo, redo, extend, rename):
-        app.command()(command)
+        app.command(help=help_of(command))(command)

@@ -16,7 +16,10 @@ from typing import Any, Sequence
 
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import N_, Said, _
+
+# the games' titles, as `Said` values name them (`title` in `_created`)
+GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Callbreak"))
 from scorekeeper.games import registry
 
 
@@ -51,11 +54,11 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
         prof = chosen.profile(profile)
         rules = ledger.session_rules(chosen, prof, settings, lengths)
         for note in prof.notes(settings):
-            say("note: " + note)
+            say(_("note: {note}").format(note=note))
         seats = players if players is not None else user_config().players
         if seats is None:
-            raise Impossible("--players is needed (or `players` in the config: "
-                             "`scorekeeper config` shows where it is)")
+            raise Impossible(Said("--players is needed (or `players` in the config: "
+                                  "`scorekeeper config` shows where it is)"))
         names = check_player_names(seats.split(","), rules)
         told = dealer if dealer is not None else user_config().get("dealer")
         if dealer is None and told is not None and told not in names:
@@ -67,11 +70,35 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
                                                         agreed and agreed.stored()),
                            force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
-        after_write(f"Created {path}", lambda: say(
-            f"New {chosen.name} session ({prof.name}) in {path}: "
-            f"{', '.join(names)}; {first} deals first"
-            + (f"; {plural(planned, 'hand')} planned" if planned else "")
-            + (f"; {agreed.said()}" if agreed else "")
-            + "."))
+        after_write(f"Created {path}", lambda: say(_created(
+            chosen, prof.name, path, names, first, planned,
+            agreed.said() if agreed else None)))
 
     guarded(body)
+
+
+def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first: str,
+             planned: int | None, money: str | None) -> Said:
+    """What `new` says it made: the game, the table, the length, the money
+    (each a whole sentence, so that it can be said in other words)."""
+    values = dict(game=chosen.name, title=Said(chosen.title), profile=profile,
+                  ledger=path, names=", ".join(names), first=first,
+                  planned=planned, money=money)
+    if planned and money:
+        if planned == 1:
+            return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                        "{first} deals first; {planned} hand planned; {money}.",
+                        **values)
+        return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                    "{first} deals first; {planned} hands planned; {money}.", **values)
+    if planned:
+        if planned == 1:
+            return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                        "{first} deals first; {planned} hand planned.", **values)
+        return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                    "{first} deals first; {planned} hands planned.", **values)
+    if money:
+        return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                    "{first} deals first; {money}.", **values)
+    return Said("New {game} session ({profile}) in {ledger}: {names}; "
+                "{first} deals first.", **values)

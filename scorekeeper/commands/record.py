@@ -29,6 +29,8 @@ from scorekeeper.commands.common import (
     guarded,
     merged_flags,
     parameter,
+    hand_numbers,
+    number_parser,
     say,
     settings_of,
     stdin_is_tty,
@@ -37,6 +39,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.language import Said, _
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -64,9 +67,9 @@ def _asked(values: PlainDict, flags: PlainDict,
         return None     # an amend of who dealt or sat out keeps the hand
     command = "record" if number is None else "amend"
     if not stdin_is_tty():
-        raise Impossible(f"no hand given: pass the hand options (see "
-                         f"`scorekeeper {command} --help`); prompts need a "
-                         "terminal")
+        raise Impossible(Said("no hand given: pass the hand options (see "
+                              "`scorekeeper {command} --help`); prompts need a "
+                              "terminal", command=command))
     from scorekeeper.files import ledger_file  # start-up: see module doc
     from scorekeeper.screen import entry as prompts  # start-up: see module doc
 
@@ -82,7 +85,7 @@ def _asked(values: PlainDict, flags: PlainDict,
                                  seating=seating,
                                  ask_seating=user_config().get("ask_sit_out", True))
     if entered is None:
-        say("Nothing recorded." if number is None else "Nothing amended.")
+        say(_("Nothing recorded.") if number is None else _("Nothing amended."))
         raise typer.Exit(0)
     flags.update(entered)
     return len(session.hands)
@@ -146,16 +149,25 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
         views.ruled(con, session, done.ruled)
     views.inputs_moved(con, changed)
     views.totals_moved(con, session.players, before, after, session.score_kind)
-    say(f"Amended hand {done.ruled.number} in {session.label}.")
+    say(Said("Amended hand {number} in {ledger}.", number=done.ruled.number,
+             ledger=session.label))
     if done.rerules:
         many = len(done.rerules) > 1
         rules = session.rules
-        why = (f"the totals before {'them' if many else 'it'} changed, "
-               f"{rules.rule_or('reset', 'ledger')}") if rules.uses_totals else \
-            (f"what the hand before {'each' if many else 'it'} leaves changed, "
-             f"{rules.rule(session.game.carried_rule)}")
-        say(f"Ruled again with it: hand{'s' * many} "
-            + ", ".join(map(str, done.rerules)) + f" ({why}).")
+        hands = hand_numbers(done.rerules)
+        if rules.uses_totals:
+            rule = rules.rule_or('reset', 'ledger')
+            say(Said("Ruled again with it: hands {hands} (the totals before them "
+                     "changed, {rule}).", hands=hands, rule=rule) if many else
+                Said("Ruled again with it: hand {hands} (the totals before it "
+                     "changed, {rule}).", hands=hands, rule=rule))
+        else:
+            rule = rules.rule(session.game.carried_rule)
+            say(Said("Ruled again with it: hands {hands} (what the hand before "
+                     "each leaves changed, {rule}).", hands=hands, rule=rule)
+                if many else
+                Said("Ruled again with it: hand {hands} (what the hand before "
+                     "it leaves changed, {rule}).", hands=hands, rule=rule))
     warn_stale(done.checked)
 
 
@@ -174,10 +186,12 @@ def _show(values: PlainDict) -> None:
         try:
             ruled = session.rule_stored(number)
         except ScorekeeperError as err:
-            raise type(err)(f"{session.label}:{stored.line}: hand {number}'s "
-                            f"stored inputs cannot be ruled: {err.message}; "
-                            f"correct them with `scorekeeper amend {session.label} "
-                            f"{number}`", err.rule) from None
+            raise type(err)(Said(
+                "{where}: hand {number}'s stored inputs cannot be ruled: "
+                "{message}; correct them with `scorekeeper amend {ledger} "
+                "{typed}`", where=f"{session.label}:{stored.line}", number=number,
+                message=err.message, ledger=session.label, typed=str(number)),
+                err.rule) from None
         if as_json:     # the document record gave; what disagrees, if any
             kind = session.score_kind
             extra = {"problems": [p.as_json() for p in mine],
@@ -208,7 +222,8 @@ def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     if ruling:  # an interactive entry has just shown the ruling
         views.ruled(con, after, ruled)
     views.standings(con, after)
-    say(f"Recorded hand {ruled.number} in {done.after.label}.")
+    say(Said("Recorded hand {number} in {ledger}.", number=ruled.number,
+             ledger=done.after.label))
 
 
 def _settle(values: PlainDict) -> None:
@@ -247,28 +262,29 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
     seating = [parameter(f) for f in _seating_flags()]
     output = [parameter(JSON), parameter(ASCII)]
     yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
-                         "Interactive entry: record without asking to confirm "
-                         "the ruling."))
+                         _("Interactive entry: record without asking to confirm "
+                           "the ruling.")))
     ledger = inspect.Parameter("ledger", inspect.Parameter.KEYWORD_ONLY,
                                default=LEDGER_ARG, annotation=Path)
     number = parameter(Flag("number", kind=int, argument=True, required=True,
-                            metavar="N", help="The hand's number."))
+                            metavar="N", help=_("The hand's number.")),
+                       number_parser)
     if only in (None, "record"):
         app.command("record")(build_command(
-            "record", "Rule on one hand and append it to the ledger. With no "
-            "hand options, on a terminal, it asks for the hand question by "
-            "question (who sits out and who dealt, then the game's inputs) "
-            "and shows the ruling before writing.",
+            "record", _("Rule on one hand and append it to the ledger. With no "
+                        "hand options, on a terminal, it asks for the hand question by "
+                        "question (who sits out and who dealt, then the game's inputs) "
+                        "and shows the ruling before writing."),
             [ledger, *flags, *seating, *output, yes], _record))
     if only in (None, "amend"):
         app.command("amend")(build_command(
-            "amend", "Rule on hand N again and write it in its place: the "
-            "hand options given change those inputs only, the others stay as "
-            "stored. With no hand options, on a terminal, it asks each "
-            "question pre-filled with what hand N stores.", [ledger, number, *flags, *seating, *output, yes], _amend))
+            "amend", _("Rule on hand N again and write it in its place: the "
+                       "hand options given change those inputs only, the others stay as "
+                       "stored. With no hand options, on a terminal, it asks each "
+                       "question pre-filled with what hand N stores."), [ledger, number, *flags, *seating, *output, yes], _amend))
     if only in (None, "show"):
         app.command("show")(build_command(
-            "show", "Hand N's ruling, as record showed it.",
+            "show", _("Hand N's ruling, as record showed it."),
             [ledger, number, *output], _show))
     if only not in (None, "settle"):
         return
@@ -276,11 +292,11 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
         parameter(Flag("game", kind=str, argument=True, required=True,
                        metavar="GAME", help=GAME_NAMES)),
         parameter(PROFILE), parameter(SETTINGS),
-        parameter(Flag("players", ("--players",), str, None, 'Seat order: "A,B,C"',
+        parameter(Flag("players", ("--players",), str, None, _('Seat order: "A,B,C"'),
                        "NAMES", required=True)),
         parameter(Flag("dealer", ("--dealer",), str, None,
-                       "This hand's dealer (default: first).", "NAME")),
+                       _("This hand's dealer (default: first)."), "NAME")),
     ]
     app.command("settle")(build_command(
-        "settle", "Rule on one hand without a ledger (same ruling as record).",
+        "settle", _("Rule on one hand without a ledger (same ruling as record)."),
         [*settle_params, *flags, *output], _settle))

@@ -19,20 +19,27 @@ from scorekeeper.commands.common import (
     after_write,
     emit_json,
     guarded,
+    help_of,
     say,
     waiting,
 )
+from scorekeeper.core.language import N_, Said, _
 
 if TYPE_CHECKING:
     from scorekeeper.files.ledger_file import Seated
 
-NAME_ARG = typer.Argument(..., metavar="NAME", help="The player.")
+NAME_ARG = typer.Argument(..., metavar="NAME", help=_("The player."))
+
+# each command's help (`help_of`), in the language chosen
+HELP = {"join": N_("Seat a newcomer from the next hand; their total starts at 0."),
+        "leave": N_("A player is gone from the next hand; their total stays and "
+                    "settles up.")}
 
 
 def join(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
          after: Optional[str] = typer.Option(
              None, "--after", metavar="NAME",
-             help="Seat them to this player's left (default: the last seat)."),
+             help=_("Seat them to this player's left (default: the last seat).")),
          as_json: bool = JSON_OPT) -> None:
     """Seat a newcomer from the next hand; their total starts at 0."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
@@ -68,12 +75,24 @@ def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
                        "total": after.totals()[done.name],
                        "next_dealer": after.next_dealer, "rule": rule})
             return
-        say(f"{done.name} {verb} {ledger} from hand {done.hand} ({rule}); seated "
-            f"then: {', '.join(seated)}; {after.next_dealer or 'nobody'} deals next.")
+        values = dict(name=done.name, ledger=ledger, hand=done.hand, rule=rule,
+                      seated=", ".join(seated), dealer=after.next_dealer)
+        if verb == "joins":
+            say(Said("{name} joins {ledger} from hand {hand} ({rule}); seated "
+                     "then: {seated}; {dealer} deals next.", **values)
+                if after.next_dealer else
+                Said("{name} joins {ledger} from hand {hand} ({rule}); seated "
+                     "then: {seated}; nobody deals next.", **values))
+        else:
+            say(Said("{name} leaves {ledger} from hand {hand} ({rule}); seated "
+                     "then: {seated}; {dealer} deals next.", **values)
+                if after.next_dealer else
+                Said("{name} leaves {ledger} from hand {hand} ({rule}); seated "
+                     "then: {seated}; nobody deals next.", **values))
 
     after_write(f"{done.name} {verb} {ledger}", show)
 
 
 def register(app: typer.Typer) -> None:
     for command in (join, leave):
-        app.command()(command)
+        app.command(help=help_of(command))(command)

@@ -19,23 +19,29 @@ from scorekeeper.commands.common import (
     after_write,
     emit_json,
     guarded,
+    hand_numbers,
+    help_of,
     say,
     stdin_is_tty,
     waiting,
     write_text,
 )
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import say as in_own_words
 
 YES_OPT = typer.Option(False, "--yes", "-y",
-                       help="Do it without asking (on a terminal).")
+                       help=_("Do it without asking (on a terminal)."))
+
+# the command's help (`help_of`), in the language chosen
+HELP = {"verify": N_("Recompute every hand from its inputs; exit 1 if any disagrees.")}
 
 
 def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
            ascii: bool = ASCII_OPT,
            fix: bool = typer.Option(False, "--fix",
-                                    help="Re-rule every hand whose stored result "
-                                         "disagrees with its inputs, after "
-                                         "showing the changes and asking."),
+                                    help=_("Re-rule every hand whose stored result "
+                                           "disagrees with its inputs, after "
+                                           "showing the changes and asking.")),
            yes: bool = YES_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
@@ -45,15 +51,17 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         session, problems = checked.session, list(checked.problems)
         plan = ledger_file.session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:
-            say(f"{ledger}: no stored result to re-rule: what does not verify "
-                "is who sat or dealt, or inputs that cannot be replayed; "
-                f"correct those hands with `scorekeeper amend {ledger} N`")
+            say(Said("{ledger}: no stored result to re-rule: what does not verify "
+                     "is who sat or dealt, or inputs that cannot be replayed; "
+                     "correct those hands with `scorekeeper amend {ledger} N`",
+                     ledger=ledger))
         if plan and _agreed(session, plan, yes):
             after, left = ledger_file.fix(ledger, [r.number for r in plan],
                                           on_wait=waiting(ledger))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
-            after_write(f"Re-ruled {plural(len(fixed), 'hand')} in {ledger}",
+            after_write(f"Re-ruled {len(fixed)} hand{'s' * (len(fixed) != 1)} "
+                        f"in {ledger}",
                         lambda: _verified(ledger, after, left, fixed, as_json,
                                           ascii))
             return
@@ -73,22 +81,29 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
         return
     for p in problems:
         where = f"{ledger}:{p.line}" if p.line else str(ledger)
-        say(f"{where}: {p.message}")
+        say(f"{where}: {in_own_words(p.message)}")
     if fixed:
-        say(f"{ledger}: re-ruled hand{'s' * (len(fixed) > 1)} "
-            + ", ".join(map(str, fixed)) + ".")
+        say(Said("{ledger}: re-ruled hand {hands}.", ledger=ledger,
+                 hands=hand_numbers(fixed)) if len(fixed) == 1 else
+            Said("{ledger}: re-ruled hands {hands}.", ledger=ledger,
+                 hands=hand_numbers(fixed)))
     if fixed and problems:
-        say(f"{ledger}: still does not verify: re-ruling cannot change who "
-            "sat or dealt; correct those hands with "
-            f"`scorekeeper amend {ledger} N`")
+        say(Said("{ledger}: still does not verify: re-ruling cannot change who "
+                 "sat or dealt; correct those hands with "
+                 "`scorekeeper amend {ledger} N`", ledger=ledger))
     # the verdict is the command's output: on stdout (`verify > report.txt`)
+    hands, count = len(session.hands), len(problems)
     if not problems:
-        write_text(f"{ledger}: ok, {plural(len(session.hands), 'hand')} "
-                   "recomputed, all agree.\n", ascii)
+        verdict = Said("{ledger}: ok, {hands} hand recomputed, all agree.",
+                       ledger=ledger, hands=hands) if hands == 1 else \
+            Said("{ledger}: ok, {hands} hands recomputed, all agree.",
+                 ledger=ledger, hands=hands)
     else:
-        write_text(f"{ledger}: does not verify: "
-                   f"{plural(len(problems), 'problem')} (listed on stderr).\n",
-                   ascii)
+        verdict = Said("{ledger}: does not verify: {count} problem (listed on "
+                       "stderr).", ledger=ledger, count=count) if count == 1 else \
+            Said("{ledger}: does not verify: {count} problems (listed on "
+                 "stderr).", ledger=ledger, count=count)
+    write_text(in_own_words(verdict) + "\n", ascii)
 
 
 def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
@@ -101,17 +116,18 @@ def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
         changes = ", ".join(score_changes(session.hands[ruled.number - 1].scores,
                                           dict(ruled.result.scores),
                                           session.score_kind.display)) \
-            or "the same scores"
-        say(f"hand {ruled.number}: would store {changes}")
+            or _("the same scores")
+        say(Said("hand {number}: would store {changes}", number=ruled.number,
+                 changes=changes))
     if yes:
         return True
     if not stdin_is_tty():
-        say("nothing written: run again with --yes to re-rule these hands")
+        say(Said("nothing written: run again with --yes to re-rule these hands"))
         return False
     from scorekeeper.screen.entry import yes_no  # start-up: only at a terminal
 
-    return yes_no("Re-rule these hands?", False)
+    return yes_no(_("Re-rule these hands?"), False)
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(verify)
+    app.command(help=help_of(verify))(verify)
