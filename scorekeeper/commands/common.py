@@ -22,7 +22,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import Said, _, digits, to_latin
+from scorekeeper.core.language import _, digits, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict

@@ -17,10 +17,10 @@ from typing import Any, Sequence
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, _
+from scorekeeper.games import registry
 
 # the games' titles, as `Said` values name them (`title` in `_created`)
 GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Callbreak"))
-from scorekeeper.games import registry
 
 
 def _money(rate: str | None, currency: str | None, kind: Any, profile: str) -> Any:
