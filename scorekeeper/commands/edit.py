@@ -74,7 +74,7 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         if not yes and stdin_is_tty():
             session = ledger_file.read(ledger)
             if session.hands:
-                said, _ = _named(session, len(session.hands))
+                said, _json = _named(session, len(session.hands))
                 from scorekeeper.screen.entry import yes_no  # start-up: a terminal
 
                 if not yes_no(Said("Remove {hand}?", hand=said), False):

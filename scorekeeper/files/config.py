@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict
 
 ENV = "SCOREKEEPER_CONFIG"
@@ -118,7 +119,8 @@ def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
         if key == "language" and value not in LANGUAGES:
             ok = False
         if not ok:
-            raise Impossible(f"{where}: {key} must be {said}, not {value!r}")
+            raise Impossible(Said("{where}: {key} must be {said}, not {value}",
+                                  where=where, key=key, said=said, value=repr(value)))
     return data
 
 
@@ -130,15 +132,16 @@ def load(path: Path | None = None) -> Config:
     except FileNotFoundError:
         return Config(path)
     except OSError as err:
-        raise Impossible(f"{path}: cannot read the config ({err.strerror or err})") \
+        raise Impossible(Said("{path}: cannot read the config ({reason})",
+                              path=path, reason=err.strerror or err)) \
             from None
     try:
         text = raw.decode("utf-8")
         data = tomllib.loads(text)
     except UnicodeDecodeError:
-        raise Impossible(f"{path}:1: the config is not UTF-8 text") from None
+        raise Impossible(Said("{path}:1: the config is not UTF-8 text", path=path)) from None
     except tomllib.TOMLDecodeError as err:
         line = re.search(r"line (\d+)", str(err))
-        raise Impossible(f"{path}:{line.group(1) if line else 1}: not a valid "
-                         f"config (TOML: {err})") from None
+        raise Impossible(Said("{path}:{value}: not a valid config (TOML: {err})",
+                              path=path, value=line.group(1) if line else 1, err=err)) from None
     return Config(path, True, _check(path, text, data))

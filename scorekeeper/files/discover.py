@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 
 ENV = "SCOREKEEPER_LEDGER"
 _PEEK = 4096
@@ -73,5 +74,6 @@ def find(environ: dict[str, str] | os._Environ[str], folder: Path,
         raise Impossible("no LEDGER given and this folder holds "
                          f"{len(here)} ledgers: " + ", ".join(map(str, here))
                          + f"; name one, or set {ENV}")
-    raise Impossible("no LEDGER given and none found: name the ledger file, "
-                     f"set {ENV}, or put `ledger = \"FILE\"` in {config_name}")
+    raise Impossible(Said("no LEDGER given and none found: name the ledger file, set {ENV}, or "
+                          'put `ledger = "FILE"` in {config_name}',
+                          ENV=ENV, config_name=config_name))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.language import Said
 from scorekeeper.files import ledger_file
 from scorekeeper.ledger.document import Session
 from scorekeeper.ledger.tomltext import LedgerError
@@ -53,7 +54,7 @@ def ledger_paths(paths: Sequence[Path]) -> list[Path]:
         elif path.exists():
             candidates = [path]
         else:
-            raise Impossible(f"{path}: no such file or folder")
+            raise Impossible(Said("{path}: no such file or folder", path=path))
         for candidate in candidates:
             found.setdefault(candidate.resolve(), candidate)
     return list(found.values())

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import check_player_names, resolve_name
@@ -82,11 +82,17 @@ def read_checked(path: Path) -> Checked:
     return _checked(_text(path), visible(str(path)))
 
 
-def _listed(problems: Sequence[ledger.Problem]) -> str:
-    """The problems a refusal names, ten at the most."""
+def _listed(problems: Sequence[ledger.Problem]) -> Said:
+    """The problems a refusal names, ten at the most, one a line (a `Said`
+    of `Said` lines: each problem is said in the reader's language)."""
     more = len(problems) - 10
-    return "\n".join(f"  {p.message}" for p in problems[:10]) \
-        + (f"\n  … and {more} more" if more > 0 else "")
+    lines = [Said("  {problem}", problem=p.message) for p in problems[:10]]
+    if more > 0:
+        lines.append(Said("  … and {more} more", more=more))
+    listed = lines[-1]
+    for line in reversed(lines[:-1]):
+        listed = Said("{line}\n{rest}", line=line, rest=listed)
+    return listed
 
 
 def refuse_stale(checked: Checked) -> None:
@@ -94,11 +100,11 @@ def refuse_stale(checked: Checked) -> None:
     if checked.problems:
         label = checked.session.label
         raise Refused(
-            f"{label} does not verify (changed outside scorekeeper?); nothing "
-            f"written:\n{_listed(checked.problems)}"
-            + f"\nCorrect a hand with `scorekeeper amend {label} N`, or re-rule "
-            "every hand whose stored result disagrees with "
-            f"`scorekeeper verify {label} --fix`.")
+            Said("{label} does not verify (changed outside scorekeeper?); nothing "
+                 "written:\n{problems}\nCorrect a hand with `scorekeeper amend {label} N`, or "
+                 "re-rule every hand whose stored result disagrees with `scorekeeper verify "
+                 "{label} --fix`.",
+                 label=label, problems=_listed(checked.problems)))
 
 
 def _read_back(change: Change[Any], label: str) -> Session:
@@ -115,10 +121,10 @@ def _read_back(change: Change[Any], label: str) -> Session:
 
 
 def _unreadable(label: str, why: str) -> Impossible:
-    return Impossible(f"{label}: nothing written: the changed ledger would not "
-                      f"read back as meant ({why}); its layout is unusual (e.g. "
-                      "`hands = []`, or a table after the hands): tidy it by "
-                      "hand, then try again")
+    return Impossible(Said("{label}: nothing written: the changed ledger would not read back "
+                           "as meant ({why}); its layout is unusual (e.g. `hands = []`, or a "
+                           "table after the hands): tidy it by hand, then try again",
+                           label=label, why=why))
 
 
 # A repair refuses (raises) or returns what still does not verify after it.
@@ -173,21 +179,43 @@ def create(path: Path, header: PlainMap, force: bool = False,
     if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
         return created
     if not force:
-        raise Impossible(f"{path} exists; use --force to overwrite it")
+        raise Impossible(Said("{path} exists; use --force to overwrite it", path=path))
     with storage.locked(path, on_wait) as real:
         storage.check_writable(real, path)
         storage.write_atomic(real, text)
     return created
 
 
+def _hands(count: int) -> Said:
+    """"1 hand", "3 hands": a count of hands, said in the reader's words."""
+    return Said("{count} hand", count=count) if count == 1 else \
+        Said("{count} hands", count=count)
+
+
+def _changed_meanwhile(doing: str, values: dict[str, Any]) -> Said:
+    """Another writer changed the ledger while a person was `doing` it
+    (record, amend, pay, undo): a whole sentence for each."""
+    if doing == "record":
+        return Said("{path} changed while the hand was being typed (now {now}, not "
+                    "{then}): nothing recorded; run record again", **values)
+    if doing == "amend":
+        return Said("{path} changed while the hand was being typed (now {now}, not "
+                    "{then}): nothing amended; run amend again", **values)
+    if doing == "pay":
+        return Said("{path} changed while the settlement was worked out (now {now}, "
+                    "not {then}): nothing recorded as paid; run settle-up --paid again",
+                    **values)
+    return Said("{path} changed while you were asked (now {now}, not {then}): "
+                "nothing removed; run undo again", **values)
+
+
 def _unchanged(path: Path, session: Session, expect_hands: int | None,
-               meanwhile: str, nothing: str, command: str) -> None:
+               doing: str) -> None:
     """Refuse if another writer changed the number of hands since a person
     began (`expect_hands`: the hands there were then; None: nobody asked)."""
     if expect_hands is not None and expect_hands != len(session.hands):
-        raise Impossible(f"{path} changed while {meanwhile} (now "
-                         f"{plural(len(session.hands), 'hand')}, not "
-                         f"{expect_hands}): nothing {nothing}; run {command} again")
+        raise Impossible(_changed_meanwhile(doing, dict(
+            path=path, now=_hands(len(session.hands)), then=expect_hands)))
 
 
 @dataclass(frozen=True)
@@ -204,8 +232,7 @@ def record(path: Path, flags: PlainMap, expect_hands: int | None = None,
     typed (interactive entry); refused if another writer added one since."""
     def append(session: Session, text: str) -> Change[SessionHand]:
         session.check_open()
-        _unchanged(path, session, expect_hands, "the hand was being typed",
-                   "recorded", "record")
+        _unchanged(path, session, expect_hands, "record")
         return appended(session, text, session.rule_next(flags))
 
     checked, ruled = _transaction(path, append, on_wait)
@@ -246,8 +273,9 @@ def _spliced(path: Path, text: str, session: Session,
     """The ledger with each numbered hand's table written anew in place."""
     replaced = tomltext.replace_hands(text, tables)
     if replaced is None:
-        raise Impossible(f"{path}: could not find the [[hands]] tables of hands "
-                         f"{', '.join(map(str, sorted(tables)))}; edit the file by hand")
+        raise Impossible(Said("{path}: could not find the [[hands]] tables of hands "
+                              "{hands}; edit the file by hand",
+                              path=path, hands=", ".join(map(str, sorted(tables)))))
     document = dict(session.document)
     document["hands"] = [dict(tables.get(i, h))
                          for i, h in enumerate(document["hands"], start=1)]
@@ -270,12 +298,12 @@ def amend(path: Path, number: int, flags: PlainMap,
     hand at a time: it is refused only if it adds a problem of its own."""
     def rewrite(session: Session, text: str
                 ) -> Change[tuple[SessionHand, Session, tuple[int, ...]]]:
-        _unchanged(path, session, expect_hands, "the hand was being typed",
-                   "amended", "amend")
+        _unchanged(path, session, expect_hands, "amend")
         if 1 <= number <= session.paid_hands:
-            raise Impossible(f"{path}: hand {number} is settled (paid "
-                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
-                             f"{path} --paid` takes the payment back first",
+            raise Impossible(Said("{path}: hand {number} is settled (paid {at}): "
+                                  "`scorekeeper undo {path} --paid` takes the payment back "
+                                  "first", path=path, number=number,
+                                  at=session.payments[-1].get("at")),
                              session.rules.rule("ledger"))
         ruled = session.rule_amended(number, flags, keep)
         tables = {number: dict(ruled.stored),
@@ -287,8 +315,9 @@ def amend(path: Path, number: int, flags: PlainMap,
         found = ledger.verify(after)
         new = _new_problems(before, found)
         if new:
-            raise Refused(f"amending hand {number} would leave {path} not "
-                          f"verifying; nothing written:\n{_listed(new)}",
+            raise Refused(Said("amending hand {number} would leave {path} not verifying; "
+                               "nothing written:\n{problems}",
+                               number=number, path=path, problems=_listed(new)),
                           after.rules.rule("ledger"))
         return found
 
@@ -307,12 +336,13 @@ def rename(path: Path, old: str, new: str,
         was = resolve_name(old, session.players)
         wanted = new.strip()
         if wanted == was:
-            raise Impossible(f"{was} is already called {wanted}: nothing to rename")
+            raise Impossible(Said("{was} is already called {wanted}: nothing to rename",
+                                  was=was, wanted=wanted))
         taken = [p for p in session.players
                  if p != was and p.casefold() == wanted.casefold()]
         if taken:
-            raise Impossible(f"{taken[0]} is already a player: give {was} a name "
-                             "nobody has", session.rules.rule("table"))
+            raise Impossible(Said("{name} is already a player: give {was} a name nobody has",
+                                  name=taken[0], was=was), session.rules.rule("table"))
         check_player_names([wanted if p == was else p for p in session.players],
                            session.rules)
         document = session.renamed(was, wanted)
@@ -362,12 +392,16 @@ def pay(path: Path, record: PlainMap, expect_hands: int,
     2) if they are paid already, or another writer changed the hands since
     the settlement was worked out."""
     def change(session: Session, text: str) -> Change[None]:
-        _unchanged(path, session, expect_hands, "the settlement was worked out",
-                   "recorded as paid", "settle-up --paid")
+        _unchanged(path, session, expect_hands, "pay")
         if session.paid_hands >= len(session.hands):
-            raise Impossible(f"{path}: its hands are paid already ({plural(session.paid_hands, 'hand')}, "
-                             f"{session.payments[-1].get('at')}): the same settlement "
-                             "is not paid twice", session.rules.rule("ledger"))
+            values = dict(path=path, paid=session.paid_hands,
+                          at=session.payments[-1].get("at"))
+            raise Impossible(Said("{path}: its hands are paid already ({paid} hand, {at}): "
+                                  "the same settlement is not paid twice", **values)
+                             if session.paid_hands == 1 else
+                             Said("{path}: its hands are paid already ({paid} hands, {at}): "
+                                  "the same settlement is not paid twice", **values),
+                             session.rules.rule("ledger"))
         return _with_paid(session, text, [*session.payments, dict(record)], None)
 
     return _transaction(path, change, on_wait, keeps_undone=True)[0].session
@@ -378,7 +412,8 @@ def unpay(path: Path, on_wait: Waiting = None) -> tuple[PlainDict, Session]:
     removed and the session after. Exit 2 if none is recorded."""
     def change(session: Session, text: str) -> Change[PlainDict]:
         if not session.payments:
-            raise Impossible(f"{path}: no payment is recorded: nothing to take back",
+            raise Impossible(Said("{path}: no payment is recorded: nothing to take back",
+                                  path=path),
                              session.rules.rule("ledger"))
         return _with_paid(session, text, session.payments[:-1], session.payments[-1])
 
@@ -422,16 +457,17 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
     def change(session: Session, text: str) -> Change[None]:
         fixes = session_fixes(session, ledger.verify(session))
         if list(planned) != [ruled.number for ruled in fixes]:
-            raise Impossible(f"{path} changed since its hands were checked: "
-                             "nothing written; run verify --fix again")
+            raise Impossible(Said("{path} changed since its hands were checked: nothing "
+                                  "written; run verify --fix again",
+                                  path=path))
         return _spliced(path, text, session,
                         {ruled.number: ruled.stored for ruled in fixes}, None)
 
     def fixed(before: Checked, after: Session) -> list[ledger.Problem]:
         left = ledger.verify(after)
         if {p.hand for p in left} & set(planned):
-            raise Impossible(f"{path}: re-ruled hands still disagree; nothing "
-                             "written")
+            raise Impossible(Said("{path}: re-ruled hands still disagree; nothing written",
+                                  path=path))
         return left
 
     written, _ = _transaction(path, change, on_wait, repair=fixed)
@@ -476,21 +512,22 @@ def undo(path: Path, expect_hands: int | None = None,
     not verify, allowed when what is left verifies."""
     def drop_last(session: Session, text: str) -> Change[tuple[StoredHand, Session, bool]]:
         if not session.hands:
-            raise Impossible(f"{path} has no hands to undo")
+            raise Impossible(Said("{path} has no hands to undo", path=path))
         if session.paid_hands >= len(session.hands):
-            raise Impossible(f"{path}: hand {len(session.hands)} is settled (paid "
-                             f"{session.payments[-1].get('at')}): `scorekeeper undo "
-                             f"{path} --paid` takes the payment back first",
+            raise Impossible(Said("{path}: hand {number} is settled (paid {at}): "
+                                  "`scorekeeper undo {path} --paid` takes the payment back "
+                                  "first", path=path, number=len(session.hands),
+                                  at=session.payments[-1].get("at")),
                              session.rules.rule("ledger"))
-        _unchanged(path, session, expect_hands, "you were asked", "removed",
-                   "undo")
+        _unchanged(path, session, expect_hands, "undo")
         kept = _kept_for_redo(session, text, visible(str(path)))
         if kept is not None:
             return Change(kept.text, kept.document, (session.hands[-1], session, True))
         cut = tomltext.without_last_hand(text)
         if cut is None:
-            raise Impossible(f"{path}: could not find the last [[hands]] "
-                             "table to remove; edit the file by hand")
+            raise Impossible(Said("{path}: could not find the last [[hands]] table to remove; "
+                                  "edit the file by hand",
+                                  path=path))
         return _forget_undone(Change(cut, _without_last(session.document),
                                      (session.hands[-1], session, False)))
 
@@ -525,8 +562,9 @@ def redo(path: Path, on_wait: Waiting = None) -> Redone:
     def put_back(session: Session, text: str) -> Change[SessionHand]:
         kept = session.document.get(UNDONE)
         if not isinstance(kept, str):
-            raise Impossible(f"{path}: nothing to redo: no hand was undone since "
-                             "the last hand was written", session.rules.rule("ledger"))
+            raise Impossible(Said("{path}: nothing to redo: no hand was undone since the last "
+                                  "hand was written",
+                                  path=path), session.rules.rule("ledger"))
         session.check_open()
         table = _undone_table(path, session, kept)
         base = tomltext.without_header_key(text, UNDONE)
@@ -548,9 +586,9 @@ def _undone_table(path: Path, session: Session, kept: str) -> PlainDict:
     hands = parsed.get("hands")
     if set(parsed) != {"hands"} or not isinstance(hands, list) or len(hands) != 1 \
             or hands[0].get("hand") != len(session.hands) + 1:
-        raise Impossible(f"{path}: `undone` does not hold hand "
-                         f"{len(session.hands) + 1} as one [[hands]] table: "
-                         "nothing to redo; remove the `undone` line by hand",
+        raise Impossible(Said("{path}: `undone` does not hold hand {number} as one "
+                              "[[hands]] table: nothing to redo; remove the `undone` line "
+                              "by hand", path=path, number=len(session.hands) + 1),
                          session.rules.rule("ledger"))
     return dict(hands[0])
 
@@ -563,8 +601,9 @@ def _ruled_again(path: Path, session: Session,
     after = ledger.from_document(document, label)
     found = ledger.verify(after)
     if found:
-        raise Refused(f"the hand undone no longer agrees with {label}; nothing "
-                      f"written:\n{_listed(found)}", session.rules.rule("ledger"))
+        raise Refused(Said("the hand undone no longer agrees with {label}; nothing "
+                           "written:\n{problems}", label=label, problems=_listed(found)),
+                      session.rules.rule("ledger"))
     return after.rule_stored(len(after.hands))
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.files import interrupts
 
 LOCK_TIMEOUT_VARIABLE = "SCOREKEEPER_LOCK_TIMEOUT"
@@ -50,15 +51,17 @@ def real_path(path: Path) -> Path:
 
 
 def check_ledger_path(path: Path, raw: str | None = None,
-                      what: str = "a ledger") -> None:
+                      what: str = Said("a ledger")) -> None:
     """A ledger (or `what` is written) is a file: refuse an empty name, a
     folder, a path ending in /."""
     text = str(path) if raw is None else raw
     if not text.strip() or path.name in ("", ".", "..") or text.endswith(("/", os.sep)):
-        raise Impossible(f"give a file name for {what}"
-                         + (f", not {text!r}" if text.strip(" .") else ""))
+        raise Impossible(Said("give a file name for {what}, not {text}", what=what,
+                              text=repr(text)) if text.strip(" .") else
+                         Said("give a file name for {what}", what=what))
     if path.is_dir():
-        raise Impossible(f"{path} is a folder: give a file name for {what}")
+        raise Impossible(Said("{path} is a folder: give a file name for {what}",
+                              path=path, what=what))
 
 
 def _regular(path: Path, label: Path) -> os.stat_result:
@@ -66,33 +69,34 @@ def _regular(path: Path, label: Path) -> os.stat_result:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise Impossible(f"{label}: no such ledger (start one with "
-                         "`scorekeeper new`)") from None
+        raise Impossible(Said("{label}: no such ledger (start one with `scorekeeper new`)",
+                              label=label)) from None
     except OSError as err:
-        raise Impossible(f"{label}: cannot read: {err.strerror or err}") from None
+        raise Impossible(Said("{label}: cannot read: {reason}",
+                              label=label, reason=err.strerror or err)) from None
     return _regular_status(st, label)
 
 
 def _regular_status(st: os.stat_result, label: Path) -> os.stat_result:
     if stat.S_ISDIR(st.st_mode):
-        raise Impossible(f"{label}: is a folder, not a ledger file")
+        raise Impossible(Said("{label}: is a folder, not a ledger file", label=label))
     if not stat.S_ISREG(st.st_mode):
-        raise Impossible(f"{label}: not a regular file (a pipe, a device or a "
-                         "socket): refused")
+        raise Impossible(Said("{label}: not a regular file (a pipe, a device or a socket): "
+                              "refused", label=label))
     return st
 
 
 def check_export_target(output: Path, ledger: Path, force: bool,
-                        what: str = "the export") -> None:
+                        what: str = Said("the export")) -> None:
     """Never write `what` over the ledger; ask before overwriting anything
     else; refuse anything that is not a regular file (a device, a pipe)."""
     check_ledger_path(output, what=what)
     if real_path(output) == real_path(ledger):
-        raise Impossible(f"{output} is the ledger itself; write {what} to "
-                         "another file")
+        raise Impossible(Said("{output} is the ledger itself; write {what} to another file",
+                              output=output, what=what))
     if os.path.lexists(output):
         if not force:
-            raise Impossible(f"{output} exists; use --force to overwrite it")
+            raise Impossible(Said("{output} exists; use --force to overwrite it", output=output))
         try:
             _regular_status(os.stat(output), output)
         except FileNotFoundError:      # a dangling symlink: written through
@@ -138,7 +142,7 @@ def _is_protected(folder: os.stat_result, name: str, target: os.stat_result | No
 
 
 def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: bool,
-                 what: str = "the export") -> None:
+                 what: str = Said("the export")) -> None:
     """Write an export or a chart to `output`, never over the ledger, its
     side files or anything that is the same file.
 
@@ -161,7 +165,8 @@ def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: b
     try:
         _write_output(output, ledger, pieces, force, what)
     except OSError as err:
-        raise Impossible(f"{output}: cannot write: {err.strerror or err}") from None
+        raise Impossible(Said("{output}: cannot write: {reason}",
+                              output=output, reason=err.strerror or err)) from None
 
 
 def _write_output(output: Path, ledger: Path, text: Iterable[str], force: bool,
@@ -185,10 +190,12 @@ def _write_output(output: Path, ledger: Path, text: Iterable[str], force: bool,
                     followed = os.stat(name, dir_fd=folder_fd)
             for seen in (entry, followed):
                 if _is_protected(folder, name, seen, protected, real_path(ledger).name):
-                    raise Impossible(f"{output} is the ledger itself or one of its "
-                                     f"side files; write {what} to another file")
+                    raise Impossible(Said("{output} is the ledger itself or one of its side "
+                                          "files; write {what} to another file",
+                                          output=output, what=what))
             if entry is not None and not force:
-                raise Impossible(f"{output} exists; use --force to overwrite it")
+                raise Impossible(Said("{output} exists; use --force to overwrite it",
+                                      output=output))
             if followed is not None and not stat.S_ISREG(followed.st_mode) \
                     and not stat.S_ISLNK(followed.st_mode):
                 _regular_status(followed, output)
@@ -239,7 +246,8 @@ def read_text(path: Path, label: Path | None = None) -> str:
     try:
         fd = os.open(path, flags)
     except OSError as err:
-        raise Impossible(f"{label}: cannot read: {err.strerror or err}") from None
+        raise Impossible(Said("{label}: cannot read: {reason}",
+                              label=label, reason=err.strerror or err)) from None
     with os.fdopen(fd, "rb") as handle:
         # a pipe swapped in after the check above: refused, never read
         _check_memory(_regular_status(os.fstat(handle.fileno()), label).st_size, label)
@@ -248,8 +256,8 @@ def read_text(path: Path, label: Path | None = None) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
-        raise Impossible(f"{label}:{line}: not a ledger: the file is not UTF-8 "
-                         "text") from None
+        raise Impossible(Said("{label}:{line}: not a ledger: the file is not UTF-8 text",
+                              label=label, line=line)) from None
     return text[1:] if text.startswith(_BOM) else text
 
 
@@ -275,9 +283,10 @@ def _check_memory(size: int, label: Path) -> None:
     except OSError:                       # no /proc: the ledger's share alone
         used = 0
     if used + MEMORY_PER_BYTE * size > limit:
-        raise Impossible(f"{label}: not enough memory to read it ({size // 1024} KB "
-                         f"needs about {MEMORY_PER_BYTE * size // 2**20} MB more, and "
-                         f"the limit is {limit // 2**20} MB); nothing written")
+        raise Impossible(Said("{label}: not enough memory to read it ({size} KB needs about "
+                              "{needed} MB more, and the limit is {limit} MB); nothing "
+                              "written", label=label, size=size // 1024,
+                              needed=MEMORY_PER_BYTE * size // 2**20, limit=limit // 2**20))
 
 
 # -- the lock -----------------------------------------------------------------------
@@ -289,8 +298,8 @@ def lock_timeout() -> float:
     # ASCII digits only: float() would take any script's digits ('٣' is 3)
     value = float(raw) if re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", raw) else -1.0
     if not 0 <= value < 1e6:
-        raise Impossible(f"{LOCK_TIMEOUT_VARIABLE} must be a number of seconds, "
-                         f"not {raw!r}")
+        raise Impossible(Said("{variable} must be a number of seconds, not {raw}",
+                              variable=LOCK_TIMEOUT_VARIABLE, raw=repr(raw)))
     return value
 
 
@@ -320,9 +329,10 @@ def _waiting(path: Path, on_wait: Callable[[], None] | None
     def wait() -> None:
         waited = time.monotonic() - start
         if waited >= timeout:
-            raise Impossible(f"{path}: gave up after {waited:.0f} s waiting for "
-                             "another scorekeeper writing it; nothing written "
-                             f"(set {LOCK_TIMEOUT_VARIABLE} to wait longer)")
+            raise Impossible(Said("{path}: gave up after {waited:.0f} s waiting for another "
+                                  "scorekeeper writing it; nothing written (set "
+                                  "{variable} to wait longer)", path=path,
+                                  waited=waited, variable=LOCK_TIMEOUT_VARIABLE))
         if waited >= NOTICE_AFTER and not told[0] and on_wait is not None:
             told[0] = True
             on_wait()
@@ -342,8 +352,8 @@ def _flock(real: Path, path: Path, on_wait: Callable[[], None] | None) -> int:
             _regular(real, path)          # says "no such ledger"
             continue
         except OSError as err:
-            raise Impossible(f"{path}: cannot open to lock: "
-                             f"{err.strerror or err}") from None
+            raise Impossible(Said("{path}: cannot open to lock: {reason}",
+                                  path=path, reason=err.strerror or err)) from None
         try:
             _regular_status(os.fstat(fd), path)
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -397,10 +407,12 @@ def check_writable(real: Path, label: Path) -> None:
     """Refuse a ledger the user cannot (or chose not to) write."""
     st = _regular(real, label)
     if not st.st_mode & 0o222 or not os.access(real, os.W_OK):
-        raise Impossible(f"{label} is read-only: nothing written (make it "
-                         "writable, e.g. chmod u+w, to change it)")
+        raise Impossible(Said("{label} is read-only: nothing written (make it writable, e.g. "
+                              "chmod u+w, to change it)",
+                              label=label))
     if not os.access(real.parent, os.W_OK | os.X_OK):
-        raise Impossible(f"{label}: cannot write in its folder {real.parent}")
+        raise Impossible(Said("{label}: cannot write in its folder {parent}",
+                              label=label, parent=real.parent))
 
 
 def write_atomic(path: Path, text: str | Iterable[bytes]) -> None:
@@ -409,7 +421,8 @@ def write_atomic(path: Path, text: str | Iterable[bytes]) -> None:
     try:
         _write_atomic(path, text)
     except OSError as err:
-        raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
+        raise Impossible(Said("{path}: cannot write: {reason}",
+                              path=path, reason=err.strerror or err)) from None
 
 
 def create_exclusive(path: Path, text: str) -> bool:
@@ -417,7 +430,8 @@ def create_exclusive(path: Path, text: str) -> bool:
     try:
         return _write_atomic(path, text, exclusive=True)
     except OSError as err:
-        raise Impossible(f"{path}: cannot write: {err.strerror or err}") from None
+        raise Impossible(Said("{path}: cannot write: {reason}",
+                              path=path, reason=err.strerror or err)) from None
 
 
 NAME_MAX = 255               # bytes of a file name on every common filesystem

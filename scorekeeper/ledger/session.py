@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -456,13 +456,13 @@ class Session:
         unit = self.rules.length_option
         how = f"scorekeeper extend {self.label} --{unit} N"
         if planned is not None and len(self.hands) >= planned:
-            raise Refused(f"the session is complete: all {planned} planned "
-                          f"hands are played. To play on, extend it: {how} "
-                          "(the new total)", self.rules.rule("session"))
+            raise Refused(Said("the session is complete: all {planned} planned hands are "
+                               "played. To play on, extend it: {how} (the new total)",
+                               planned=planned, how=how), self.rules.rule("session"))
         left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
-        raise Refused(f"the session is complete: only {left} is left after "
-                      "eliminations; start a new session with "
-                      "`scorekeeper new`", self.rules.rule("session"))
+        raise Refused(Said("the session is complete: only {left} is left after eliminations; "
+                           "start a new session with `scorekeeper new`",
+                           left=left), self.rules.rule("session"))
 
     def rule_next(self, flags: PlainMap) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
@@ -503,7 +503,7 @@ class Session:
         typed = list(flags.get("out", []))
         if "-" in (t.strip() for t in typed):
             if len(typed) > 1:
-                raise Impossible("--out - means nobody sits out: give it alone")
+                raise Impossible(Said("--out - means nobody sits out: give it alone"))
             typed = []
         out = table.names(typed)
         dealer = flags.get("dealer")
@@ -516,15 +516,15 @@ class Session:
         rule = self.rules.rule("deal")
         for name in out:
             if name not in self.seated_for(index):
-                raise Impossible(f"{name} is out of the session and cannot sit "
-                                 "this hand out too", self.rules.rule("table"))
+                raise Impossible(Said("{name} is out of the session and cannot sit this hand "
+                                      "out too", name=name), self.rules.rule("table"))
         usual = self.dealer_for(index, out)
         if usual is None:
-            raise Impossible("nobody is left to deal this hand", rule)
+            raise Impossible(Said("nobody is left to deal this hand"), rule)
         seated = self.seated_for(index, out)
         if dealer is not None and dealer not in seated:
-            raise Impossible(f"{dealer} does not play this hand and cannot deal "
-                             "it", rule)
+            raise Impossible(Said("{dealer} does not play this hand and cannot deal it",
+                                  dealer=dealer), rule)
         chosen = dealer or usual
         return Seating(self.players, seated, chosen, self._totals_for(index)), \
             chosen != usual
@@ -668,8 +668,12 @@ class Session:
 
     def hand(self, number: int) -> StoredHand:
         if not 1 <= number <= len(self.hands):
-            have = f"hands 1–{len(self.hands)}" if self.hands else "no hands yet"
-            raise Impossible(f"{self.label} has no hand {number} ({have})")
+            if self.hands:
+                raise Impossible(Said("{label} has no hand {number} (hands {first}–{last})",
+                                      label=self.label, number=number, first=1,
+                                      last=len(self.hands)))
+            raise Impossible(Said("{label} has no hand {number} (no hands yet)",
+                                  label=self.label, number=number))
         return self.hands[number - 1]
 
     def _ruled(self, index: int, table: Seating, result: Any,
@@ -722,8 +726,8 @@ class Session:
         if known:
             where = "is seated" if known[0] in self.present(number - 1) else \
                 "has left this session (a seat once left is not taken again)"
-            raise Impossible(f"{known[0]} {where}: give the newcomer a name "
-                             "nobody at this table has", rule)
+            raise Impossible(Said("{name} {where}: give the newcomer a name nobody at this "
+                                  "table has", name=known[0], where=where), rule)
         check_names([*self.players, name], self.rules)
         seated = self.seated_for(number - 1)
         self._check_count(len(seated) + 1, "join", rule)
@@ -746,8 +750,8 @@ class Session:
         gone = [p for p in self.players if p.casefold() == typed.strip().casefold()
                 and p not in seated]
         if gone:
-            raise Impossible(f"{gone[0]} is not seated at the next hand (gone, "
-                             "or out of the session)", rule)
+            raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "
+                                  "session)", name=gone[0]), rule)
         try:
             return resolve_name(typed, seated)
         except Impossible as err:
@@ -756,14 +760,20 @@ class Session:
     def _check_count(self, count: int, verb: str, rule: str) -> None:
         low, high = self.rules.min_players, self.rules.max_players
         if self.rules.seats_fixed:
-            raise Impossible(f"a {self.game.title} game seats the same players from "
-                             "its first deal to its last: nobody can "
-                             f"{verb}; players change between games, in a new "
-                             "session", rule)
+            values = dict(title=Said(self.game.title), game=self.game.title)
+            raise Impossible(Said("a {game} game seats the same players from its first deal "
+                                  "to its last: nobody can join; players change between "
+                                  "games, in a new session", **values) if verb == "join" else
+                             Said("a {game} game seats the same players from its first deal "
+                                  "to its last: nobody can leave; players change between "
+                                  "games, in a new session", **values), rule)
         if low <= count <= high:
             return
-        raise Impossible(f"{count} player{'s' * (count != 1)} at the next hand: "
-                         f"{self.profile.name} seats {low}–{high}", rule)
+        values = dict(count=count, profile=self.profile.name, low=low, high=high)
+        raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
+                              **values) if count == 1 else
+                         Said("{count} players at the next hand: {profile} seats "
+                              "{low}–{high}", **values), rule)
 
     def _with_seat(self, change: SeatChange) -> PlainDict:
         stored = [c.stored() for c in self.seats]
@@ -772,9 +782,11 @@ class Session:
     def extended_rules(self, unit: str, value: int) -> Any:
         """The rules with the session's length set to `value` (`extend`)."""
         if unit != self.rules.length_option:
-            raise Impossible(f"--{unit} is not an option of {self.profile.name}; "
-                             f"{self.game.title} sessions use "
-                             f"--{self.rules.length_option}")
+            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
+                                  "use --{length_option}", unit=unit,
+                                  profile=self.profile.name, game=self.game.title,
+                                  title=Said(self.game.title),
+                                  length_option=self.rules.length_option))
         if self.ended_by_elimination:
             raise Refused("the session ended by elimination: only "
                           + ", ".join(self.seated_for(len(self.hands)))
@@ -783,8 +795,10 @@ class Session:
         rules = self.profile.parse_settings([f"{unit}={value}"])
         planned = rules.planned_hands(self.players_at_new)
         if planned is not None and planned < len(self.hands):
-            raise Impossible(f"{plural(len(self.hands), 'hand')} "
-                             f"{'is' if len(self.hands) == 1 else 'are'} already played")
+            played = len(self.hands)
+            raise Impossible(Said("{played} hand is already played", played=played)
+                             if played == 1 else
+                             Said("{played} hands are already played", played=played))
         return rules
 
 
@@ -797,9 +811,10 @@ def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
         if value is None:
             continue
         if unit != profile.rules.length_option:
-            raise Impossible(f"--{unit} is not an option of {profile.name}; "
-                             f"{game.title} sessions use "
-                             f"--{profile.rules.length_option}")
+            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
+                                  "use --{length_option}", unit=unit, profile=profile.name,
+                                  game=game.title, title=Said(game.title),
+                                  length_option=profile.rules.length_option))
         extra.append(f"{unit}={value}")
     return profile.parse_settings(extra)
 
