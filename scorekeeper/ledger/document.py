@@ -16,7 +16,7 @@ from itertools import repeat
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -57,11 +57,11 @@ def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> N
     if len(out) >= 20:
         return
     if not isinstance(value, _PLAIN) or depth > 6:
-        kind = "nested too deeply" if depth > 6 else \
-            f"a {type(value).__name__} ({value!r}), which no ledger holds"
-        out.append(f"`{where}` is {kind}")
+        out.append(Said("`{where}` is nested too deeply", where=where) if depth > 6 else
+                   Said("`{where}` is a {type} ({value}), which no ledger holds",
+                        where=where, type=type(value).__name__, value=repr(value)))
     elif not _in_range(value):
-        out.append(f"`{where}` is beyond the 64-bit whole numbers TOML holds")
+        out.append(Said("`{where}` is beyond the 64-bit whole numbers TOML holds", where=where))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             _plain_problems(item, f"{where}[{i}]", out, depth + 1)
@@ -78,8 +78,8 @@ def _header(doc: PlainMap, key_line: Any,
     game_name = doc.get("game")
     profile_name = doc.get("profile")
     if not isinstance(game_name, str) or not isinstance(profile_name, str):
-        problems.append((None, "missing `game` or `profile` (strings): is this a "
-                               "scorekeeper ledger?"))
+        problems.append((None, Said("missing `game` or `profile` (strings): is this a "
+                                    "scorekeeper ledger?")))
         return None
     where = "game"                      # the line a problem is reported at
     try:
@@ -90,36 +90,40 @@ def _header(doc: PlainMap, key_line: Any,
         problems.append((key_line(where), err.message))
         return None
     if doc.get("format", FORMAT_VERSION) != FORMAT_VERSION:
-        problems.append((key_line("format"), f"ledger format {doc.get('format')!r}: "
-                         f"this scorekeeper reads format {FORMAT_VERSION}"))
+        problems.append((key_line("format"), Said("ledger format {found}: this scorekeeper "
+                                                  "reads format {format}",
+                                                  found=repr(doc.get("format")),
+                                                  format=FORMAT_VERSION)))
         return None
     known = {"format", "game", "profile", "players", "first_dealer", "hands",
              "options", "money", "undone", "seats", "paid"}
     for key in doc:
         if key not in known:
-            problems.append((key_line(key), f"unknown top-level key `{key}`"))
+            problems.append((key_line(key), Said("unknown top-level key `{key}`", key=key)))
     if not isinstance(doc.get("undone", ""), str):
-        problems.append((key_line("undone"), "`undone` must be text: the "
-                         "[[hands]] table `undo` removed, kept for `redo`"))
+        problems.append((key_line("undone"), Said("`undone` must be text: the [[hands]] table "
+                                                  "`undo` removed, kept for `redo`")))
     if "money" in doc:
         from scorekeeper.core.money import stored_problems  # start-up: only with money
 
         problems += [(key_line("money"), m) for m in stored_problems(doc["money"])]
     stored = doc.get("options", {})
     if not isinstance(stored, dict):
-        problems.append((key_line("options"), "`options` must be a table"))
+        problems.append((key_line("options"), Said("`options` must be a table")))
         return None
     for key in stored:
         if not profile.accepts(key):    # a renamed option still reads
             problems.append((key_line(f"options.{key}"),
-                             f"unknown option `{key}` for {profile.name} "
-                             f"(options: {', '.join(profile.options)})"))
+                             Said("unknown option `{key}` for {profile} (options: {options})",
+                                  key=key, profile=profile.name,
+                                  options=", ".join(profile.options))))
     if problems:
         return None
     try:
         rules = profile.from_stored(stored)
     except Impossible as err:
-        problems.append((key_line("options"), f"session options: {err.message}"))
+        problems.append((key_line("options"), Said("session options: {message}",
+                                                   message=err.message)))
         return None
     return game, profile, rules
 
@@ -157,7 +161,7 @@ def from_document(doc: PlainMap, label: str,
     players_t = seat_order(header_players, seats)
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list) or not all(isinstance(h, dict) for h in raw_hands):
-        problems.append((key_line("hands"), "`hands` must be [[hands]] tables"))
+        problems.append((key_line("hands"), Said("`hands` must be [[hands]] tables")))
         raise fail()
 
     hands: list[StoredHand] = []
@@ -188,8 +192,8 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
     stored = doc.get("seats", [])
     line = key_line("seats")
     if not isinstance(stored, list) or not all(isinstance(c, dict) for c in stored):
-        problems.append((line, "`seats` must be a list of tables {hand = N, "
-                               "join = NAME} or {hand = N, leave = NAME}"))
+        problems.append((line, Said("`seats` must be a list of tables {{hand = N, join = "
+                                    "NAME}} or {{hand = N, leave = NAME}}")))
         return None
     seats: list[SeatChange] = []
     found: list[str] = []
@@ -213,8 +217,9 @@ def _seat_change(entry: PlainMap, where: str,
         isinstance(join or leave, str) and (after is None or isinstance(after, str)
                                             and join is not None)
     if not shape_ok:
-        found.append(f"`{where}` must be {{hand = N, join = NAME}} (with `after "
-                     f"= NAME` if given) or {{hand = N, leave = NAME}}, not {dict(entry)!r}")
+        found.append(Said("`{where}` must be {{hand = N, join = NAME}} (with `after = NAME` if "
+                          "given) or {{hand = N, leave = NAME}}, not {value}",
+                          where=where, value=repr(dict(entry))))
         return None
     return SeatChange(hand, str(join if join is not None else leave),
                       join is not None, after)
@@ -227,23 +232,25 @@ def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
     seated, known, last = set(players), list(players), 0
     for change in seats:
         if change.hand < last:
-            return [f"`seats`: hand {change.hand} after hand {last}: the joins "
-                    f"and leaves are kept in order ({rule})"]
+            return [Said("`seats`: hand {hand} after hand {last}: the joins and leaves "
+                         "are kept in order ({rule})", hand=change.hand, last=last, rule=rule)]
         last = change.hand
         if change.join:
             if change.name.casefold() in {p.casefold() for p in known}:
-                return [f"`seats`: {change.name} joins but is a player already ({rule})"]
+                return [Said("`seats`: {name} joins but is a player already ({rule})",
+                             name=change.name, rule=rule)]
             if change.after is not None and change.after not in seated:
-                return [f"`seats`: {change.name} joins after {change.after}, who "
-                        f"is not seated then ({rule})"]
+                return [Said("`seats`: {name} joins after {after}, who is not seated then "
+                             "({rule})", name=change.name, after=change.after, rule=rule)]
             try:
                 check_names([*known, change.name], rules)
             except Impossible as err:
-                return [f"`seats`: {err.message}"]
+                return [Said("`seats`: {message}", message=err.message)]
             known.append(change.name)
             seated.add(change.name)
         elif change.name not in seated:
-            return [f"`seats`: {change.name} leaves but is not seated then ({rule})"]
+            return [Said("`seats`: {name} leaves but is not seated then ({rule})",
+                         name=change.name, rule=rule)]
         else:
             seated.discard(change.name)
     return []
@@ -255,7 +262,7 @@ def _seating(doc: PlainMap, rules: RuleSet, key_line: Any,
     """The players in seat order and the first dealer, or None (problems)."""
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        problems.append((key_line("players"), "`players` must be a list of names"))
+        problems.append((key_line("players"), Said("`players` must be a list of names")))
         return None
     try:
         players_t = check_player_names(players, rules)
@@ -265,8 +272,8 @@ def _seating(doc: PlainMap, rules: RuleSet, key_line: Any,
     first_dealer = doc.get("first_dealer")
     if not isinstance(first_dealer, str) or first_dealer not in players_t:
         problems.append((key_line("first_dealer"),
-                         f"`first_dealer` must be one of the players, not "
-                         f"{first_dealer!r}"))
+                         Said("`first_dealer` must be one of the players, not {first_dealer}",
+                              first_dealer=repr(first_dealer))))
         return None
     return players_t, first_dealer
 
@@ -283,20 +290,22 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
 
 def _type_problems(data: PlainMap, where: str,
                    types: Mapping[str, tuple[type, str]]) -> list[str]:
-    out = []
+    out: list[str] = []
     for key, (kind, what) in types.items():
         value: Any = data.get(key)
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            out.append(f"{where}: `{key}` must be {what}, not {value!r}")
+            out.append(Said("{where}: `{key}` must be {what}, not {value}",
+                            where=where, key=key, what=what, value=repr(value)))
         elif kind is list and not _all_text(data[key]):
-            out.append(f"{where}: `{key}` must be {what}")
+            out.append(Said("{where}: `{key}` must be {what}", where=where, key=key, what=what))
         elif kind is dict and not all(map(_card_list_or_number, data[key].values())):
-            out.append(f"{where}: `{key}` values must be card lists or numbers")
+            out.append(Said("{where}: `{key}` values must be card lists or numbers",
+                            where=where, key=key))
         elif kind is dict and not all(map(_in_range, data[key].values())):
-            out.append(f"{where}: `{key}` holds a number beyond the 64-bit whole "
-                       "numbers TOML holds")
+            out.append(Said("{where}: `{key}` holds a number beyond the 64-bit whole numbers "
+                            "TOML holds", where=where, key=key))
     return out
 
 
@@ -359,40 +368,45 @@ def _hand_shape(data: PlainMap, number: int, players: Sequence[str],
     out += _type_problems(data, where, shape.types)
     number_found = data.get("hand")
     if type(number_found) is not int or number_found != number:
-        out.append(f"{where}: `hand = {number}` expected (hands are numbered in "
-                   f"order), found {number_found!r}")
+        out.append(Said("{where}: `hand = {number}` expected (hands are numbered in order), "
+                        "found {number_found}",
+                        where=where, number=number, number_found=repr(number_found)))
     for key in shape.required:
         if key not in data:
-            out.append(f"{where}: missing `{key}`")
+            out.append(Said("{where}: missing `{key}`", where=where, key=key))
     if out:
         return out
     if data["dealer"] not in players:
-        out.append(f"{where}: dealer {data['dealer']!r} is not a player")
+        out.append(Said("{where}: dealer {dealer} is not a player",
+                        where=where, dealer=repr(data["dealer"])))
     scores = data[score_key]
     if not isinstance(scores, dict) or not scores:
-        out.append(f"{where}: `{score_key}` must be a table NAME = integer")
+        out.append(Said("{where}: `{score_key}` must be a table NAME = integer",
+                        where=where, score_key=score_key))
         return out
     for name, value in scores.items():
         if name not in players:
-            out.append(f"{where}: `{score_key}.{name}`: not a player")
+            out.append(Said("{where}: `{score_key}.{name}`: not a player",
+                            where=where, score_key=score_key, name=name))
         if not isinstance(value, int) or isinstance(value, bool):
             out.append(f"{where}: `{score_key}.{name}` must be a whole number"
                        + ("" if kind.scale == 1 else
                           f" (of 1/{kind.scale} points: {kind.display(31)} is "
                           "stored as 31)") + f", not {value!r}")
         elif not _in_range(value):
-            out.append(f"{where}: `{score_key}.{name}` is beyond the 64-bit whole "
-                       "numbers TOML holds")
+            out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
+                            "TOML holds",
+                            where=where, score_key=score_key, name=name))
     for key in ("out", "unverified"):
         if not data.get(key):               # most hands: nobody
             continue
         names = list(data[key])
         strangers = list(dict.fromkeys(n for n in names if n not in players))
         if strangers:
-            out.append(f"{where}: `{key}` names {', '.join(strangers)}, not a "
-                       "player")
+            out.append(Said("{where}: `{key}` names {names}, not a player",
+                            where=where, key=key, names=", ".join(strangers)))
         if len(set(names)) < len(names):
-            out.append(f"{where}: `{key}` names a player twice")
+            out.append(Said("{where}: `{key}` names a player twice", where=where, key=key))
     return out
 
 
@@ -416,14 +430,20 @@ def verify(session: Session) -> list[Problem]:
     planned, played = session.planned, len(session.hands)
     if planned is not None and played > planned:
         unit = session.rules.length_option
-        problems.append(Problem(None, None, f"the session plans "
-                                f"{plural(planned, 'hand')} ([options] {unit}) "
-                                f"but {played} are recorded: raise it with "
-                                f"`scorekeeper extend {session.label} --{unit} N` "
-                                f"({session.rules.rule('session')})"))
+        values = dict(planned=planned, unit=unit, played=played, label=session.label,
+                      rule=session.rules.rule("session"))
+        problems.append(Problem(None, None, Said(
+            "the session plans {planned} hand ([options] {unit}) but {played} are "
+            "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
+            **values) if planned == 1 else Said(
+            "the session plans {planned} hands ([options] {unit}) but {played} are "
+            "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
+            **values)))
     for h in session.hands:
         found = _sequence_problems(session, h) + _replay_problems(session, h)
-        problems += [Problem(h.number, h.line, f"hand {h.number}: {m}") for m in found]
+        problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
+                                                    number=h.number, problem=m))
+                     for m in found]
     return problems + [Problem(None, None, m) for m in _paid_problems(session)]
 
 
@@ -448,20 +468,26 @@ def _paid_problems(session: Session) -> list[str]:
                 or not isinstance(record["sessions"], list) or type(hands) is not int \
                 or not isinstance(transfers, list) \
                 or not all(isinstance(t, dict) for t in transfers):
-            found.append(f"{where} must hold at, hands, sessions, transfers and "
-                         f"unit, each of its type ({rule})")
+            found.append(Said("{where} must hold at, hands, sessions, transfers and unit, each "
+                              "of its type ({rule})",
+                              where=where, rule=rule))
             continue
         if not before < hands <= len(session.hands):
-            found.append(f"{where} settles {hands} hands, but "
-                         f"{plural(len(session.hands), 'hand')} are recorded and "
-                         f"{before} were paid before it ({rule})")
+            values = dict(where=where, hands=hands, recorded=len(session.hands),
+                          before=before, rule=rule)
+            found.append(Said("{where} settles {hands} hands, but {recorded} hand are "
+                              "recorded and {before} were paid before it ({rule})", **values)
+                         if len(session.hands) == 1 else
+                         Said("{where} settles {hands} hands, but {recorded} hands are "
+                              "recorded and {before} were paid before it ({rule})", **values))
         before = max(before, hands)
         for t in transfers:
             if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
                     or t["amount"] <= 0 or not isinstance(t["from"], str) \
                     or not isinstance(t["to"], str):
-                found.append(f"{where}: a transfer is {{from = NAME, to = NAME, "
-                             f"amount = N}} with N above 0, not {t!r} ({rule})")
+                found.append(Said("{where}: a transfer is {{from = NAME, to = NAME, amount = "
+                                  "N}} with N above 0, not {t} ({rule})",
+                                  where=where, t=repr(t), rule=rule))
     return found
 
 
@@ -476,14 +502,16 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
         found.append(_seating_problem(session, index, h.seated, expected_seated, out))
     if h.data.get("dealer_corrected") is True:
         if h.dealer not in expected_seated:
-            found.append(f"dealer {h.dealer} was not dealt in ({rules.rule('deal')})")
+            found.append(Said("dealer {dealer} was not dealt in ({rule})",
+                              dealer=h.dealer, rule=rules.rule("deal")))
     elif h.dealer != (usual := session.dealer_among(index, expected_seated)):
-        found.append(f"dealer {h.dealer} but the deal passes to "
-                     f"{usual} ({rules.rule('deal')})")
+        found.append(Said("dealer {dealer} but the deal passes to {usual} ({rule})",
+                          dealer=h.dealer, usual=usual, rule=rules.rule("deal")))
     kind = session.score_kind
     if kind.transfers and sum(h.scores.values()) != 0:
-        found.append(f"{kind.key} sums to {kind.display(sum(h.scores.values()))}, "
-                     f"not 0 ({rules.rule('ledger')})")
+        found.append(Said("{key} sums to {sum}, not 0 ({rule})", key=kind.key,
+                          sum=kind.display(sum(h.scores.values())),
+                          rule=rules.rule("ledger")))
     return found + _carried_problems(session, h)
 
 
@@ -492,10 +520,17 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
     refused shows due, MA-20), against what that hand leaves: a hand edited
     before it must not leave this one paying for what is no longer so."""
     due, differ = session.carried_mismatches(h)
-    return [f"`{key}` as stored names {', '.join(h.data.get(key, ())) or 'nobody'}, "
-            f"but the hands before it leave {', '.join(due.get(key, ())) or 'nobody'} "
-            f"({session.rules.rule(session.game.carried_rule)}; amend this hand to "
-            "take it over again)" for key in differ]
+    rule = session.rules.rule(session.game.carried_rule)
+    return [Said("`{key}` as stored names {stored}, but the hands before it leave {due} "
+                 "({rule}; amend this hand to take it over again)", key=key,
+                 stored=_names_or_nobody(h.data.get(key, ())),
+                 due=_names_or_nobody(due.get(key, ())), rule=rule)
+            for key in differ]
+
+
+def _names_or_nobody(names: Sequence[str]) -> str:
+    """"Asha, Bikash", or the word for nobody."""
+    return ", ".join(names) or Said("nobody")
 
 
 def _seating_problem(session: Session, index: int, seated: Sequence[str],
@@ -507,18 +542,25 @@ def _seating_problem(session: Session, index: int, seated: Sequence[str],
     present = session.present(index)
     for p in seated:
         if p not in present:
-            said.append(f"{p} has a score but is not seated at this hand "
-                        f"(`seats`, {rules.rule_or('seats', 'table')})")
+            said.append(Said("{name} has a score but is not seated at this hand (`seats`, "
+                             "{rule})", name=p, rule=rules.rule_or("seats", "table")))
         elif p in out:
-            said.append(f"{p} has a score but sits this hand out (`out`, {table})")
+            said.append(Said("{name} has a score but sits this hand out (`out`, {rule})",
+                             name=p, rule=table))
         elif p in gone:
-            said.append(f"{p} has a score but was eliminated before this hand "
-                        f"({rules.rule_or('eliminate', 'table')})")
+            said.append(Said("{name} has a score but was eliminated before this hand ({rule})",
+                             name=p, rule=rules.rule_or("eliminate", "table")))
     for p in expected:
         if p not in seated:
-            said.append(f"{p} plays this hand but has no score ({table})")
-    return "; ".join(said) or f"players {', '.join(seated)} are not in seat " \
-        f"order ({table})"
+            said.append(Said("{name} plays this hand but has no score ({rule})", name=p,
+                             rule=table))
+    if not said:
+        return Said("players {names} are not in seat order ({rule})",
+                    names=", ".join(seated), rule=table)
+    joined = said[-1]
+    for one in reversed(said[:-1]):     # "A …; B …", each said in turn
+        joined = Said("{one}; {rest}", one=one, rest=joined)
+    return joined
 
 
 def _replay_problems(session: Session, h: StoredHand) -> list[str]:
@@ -528,12 +570,20 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
         found = session.game.compare(h.data, result, session.score_kind)
         stored = list(h.data.get("unverified", ()))
         if (stored or result.unverified) and sorted(stored) != sorted(result.unverified):
-            found.append("`unverified` as stored names "
-                         + (", ".join(stored) or "nobody") + ", but the hands "
-                         "given as agreed totals are "
-                         + (", ".join(result.unverified) or "none"))
+            found.append(Said("`unverified` as stored names {stored}, but the hands given "
+                              "as agreed totals are {given}",
+                              stored=_names_or_nobody(stored),
+                              given=", ".join(result.unverified) or Said("none")))
         return found
     except Impossible as err:
-        return [f"its inputs cannot be replayed: {err}"]
+        return [Said("its inputs cannot be replayed: {reason}", reason=_cited(err))]
     except Refused as err:
-        return [f"its inputs are ruled against: {err}"]
+        return [Said("its inputs are ruled against: {reason}", reason=_cited(err))]
+
+
+def _cited(err: Impossible | Refused) -> str:
+    """`str(err)` (its message citing its rule), kept a `Said` where it is
+    the message and its rule in brackets."""
+    if err.rule and str(err) == f"{err.message} ({err.rule})":
+        return Said("{message} ({rule})", message=err.message, rule=err.rule)
+    return str(err) if str(err) != err.message else err.message

@@ -760,7 +760,7 @@ class Session:
     def _check_count(self, count: int, verb: str, rule: str) -> None:
         low, high = self.rules.min_players, self.rules.max_players
         if self.rules.seats_fixed:
-            values = dict(title=Said(self.game.title), game=self.game.title)
+            values: dict[str, Any] = dict(title=Said(self.game.title), game=self.game.title)
             raise Impossible(Said("a {game} game seats the same players from its first deal "
                                   "to its last: nobody can join; players change between "
                                   "games, in a new session", **values) if verb == "join" else
