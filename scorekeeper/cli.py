@@ -24,7 +24,7 @@ gc.disable()
 from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
-from scorekeeper.core.language import _, digits, start  # noqa: E402
+from scorekeeper.core.language import Said, _, digits, start  # noqa: E402
 
 start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
 import typer  # noqa: E402
@@ -104,11 +104,11 @@ def new(
     profile: Optional[str] = PROFILE_OPT,
     players: Optional[str] = typer.Option(
         None, "--players", metavar="NAMES",
-        help='Names in seat order: "Asha,Bikash,Chandra" (default: the config\'s).'),
+        help=_('Names in seat order: "Asha,Bikash,Chandra" (default: the config\'s).')),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
                                          help=_("The first dealer (default: first player).")),
     hands: Optional[str] = typer.Option(None, "--hands", metavar="N|none",
-                                        help="Hands to play (Dhumbal); none: open-ended."),
+                                        help=_("Hands to play (Dhumbal); none: open-ended.")),
     rotations: Optional[str] = typer.Option(None, "--rotations", metavar="N",
                                             help=_("Full rotations (Marriage).")),
     rounds: Optional[str] = typer.Option(None, "--rounds", metavar="N",
@@ -321,16 +321,18 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         code = 0
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
-        _last_word(err.format_message(), err.exit_code, "--json" in args)
+        _last_word(err.format_message(), err.exit_code, "--json" in args, told=False)
         err.show()
         return int(err.exit_code)
     except MemoryError:  # not a bug: the machine or `ulimit -v` ran out
-        return _failed("out of memory", args)
+        return _failed(Said("out of memory"), args)
     except OSError as err:  # stdout or stderr refused the output (disk full…)
-        return _failed(f"cannot write the output ({err.strerror or err})", args)
+        return _failed(Said("cannot write the output ({reason})",
+                            reason=err.strerror or err), args)
     except Exception as err:  # a bug: one line, never a traceback
-        return _failed(f"internal error ({type(err).__name__}: {err}): this is a "
-                       "bug in scorekeeper, not in what was typed", args, bug=True)
+        return _failed(Said("internal error ({kind}: {error}): this is a bug in "
+                            "scorekeeper, not in what was typed", kind=type(err).__name__,
+                            error=str(err)), args, bug=True)
     code = code if isinstance(code, int) else 0
     if written_so_far():   # a change is in place: no exit code but 0
         return 0
@@ -343,23 +345,25 @@ def _failed(message: str, args: List[str], bug: bool = False) -> int:
     done = written_so_far()
     if done:
         with contextlib.suppress(OSError):
-            say(f"scorekeeper: {done[0]} is written; then: {message}")
+            say(Said("scorekeeper: {file} is written; then: {problem}", file=done[0],
+                     problem=message))
         return 0
     code = BUG_EXIT if bug else 2
-    _last_word(message + ("; nothing written" if bug else ""), code,
-               "--json" in args, "scorekeeper: ", bug=bug)
+    _last_word(Said("{problem}; nothing written", problem=message) if bug else message,
+               code, "--json" in args, bug=bug)
     return code
 
 
-def _last_word(message: str, code: int, as_json: bool, say_too: str = "",
-               bug: bool = False) -> None:
-    """A failure's JSON document and line on stderr, each written only if
-    its stream still takes it."""
+def _last_word(message: str, code: int, as_json: bool, bug: bool = False,
+               told: bool = True) -> None:
+    """A failure's JSON document and line on stderr (`scorekeeper: …`,
+    unless `told` is False: click shows its own), each written only if its
+    stream still takes it."""
     if as_json:
         emit_error(message, None, code, {"bug": True} if bug else None)
-    if say_too:
+    if told:
         with contextlib.suppress(OSError):
-            say(say_too + message)
+            say(Said("scorekeeper: {problem}", problem=message))
 
 
 # The pause at the top ends: what importing made stays for good, so the

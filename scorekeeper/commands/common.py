@@ -22,7 +22,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import _, digits, to_latin
+from scorekeeper.core.language import Said, _, digits, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
@@ -47,7 +47,10 @@ SETTINGS = Flag("settings", ("--set",), list, [], _("House option (repeatable)."
                 "KEY=VALUE")
 
 
-GAME_NAMES = " or ".join(registry.names())
+# the games as typed (`--game dhumbal`), their ids kept in every language
+GAME_NAMES = _("{games} or {last}").format(games=", ".join(registry.names()[:-1]),
+                                           last=registry.names()[-1]) \
+    if len(registry.names()) > 1 else registry.names()[0]
 
 
 # -- output ---------------------------------------------------------------------
@@ -189,8 +192,8 @@ def after_write(written: str, show: Callable[[], None]) -> None:
         pass    # the reader stopped reading: nothing more to show
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
-            sys.stderr.write(wrapped(f"{written}; showing it failed "
-                                     f"({type(err).__name__}: {err})") + "\n")
+            sys.stderr.write(wrapped(_("{written}; showing it failed ({kind}: {error})").format(
+                written=written, kind=type(err).__name__, error=err)) + "\n")
 
 
 def guarded(body: Callable[[], None], as_json: bool = False,
@@ -285,13 +288,15 @@ _LEFT_OUT = "scorekeeper.ledger_left_out"
 _CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
 
 
-def usage_failure(message: str) -> Exception:
-    """A usage error (exit 2) as click reports it, with `message`."""
+def usage_failure(message: str, told: str | None = None) -> Exception:
+    """A usage error (exit 2) as click reports it, with `message` (what
+    `--json` says); people read `told` (the message in their language)."""
     class Failure(click_error_class()):  # type: ignore[misc]
         exit_code = 2
 
         def show(self, file: Any = None) -> None:
-            say(f"error: {self.format_message()}")
+            say(_("error: {message}").format(
+                message=told if told is not None else in_own_words(message)))
 
     return Failure(message)
 
@@ -307,12 +312,11 @@ def _refuse_split_cards(command: Any, ctx: Any, args: list[str]) -> None:
         value, after = args[at + 1], args[at + 2]
         if word in takes_cards and "=" in value and _CARDISH.match(after) \
                 and not os.path.exists(after):
-            name, _, cards = value.partition("=")
-            raise usage_failure(
-                f"{word} takes one value, but the shell split {value} {after} "
-                f"in two: write it in quotes ({word} \"{value} {after}\"), "
-                f"without the spaces ({word} {value}{after}), or suit-grouped "
-                f"(s345h666: ♠3 ♠4 ♠5 ♥6 ♥6 ♥6)")
+            raise usage_failure(Said(
+                "{option} takes one value, but the shell split {value} {after} in two: "
+                "write it in quotes ({option} \"{value} {after}\"), without the spaces "
+                "({option} {value}{after}), or suit-grouped (s345h666: ♠3 ♠4 ♠5 ♥6 ♥6 ♥6)",
+                option=word, value=value, after=after))
 
 
 def _ledger_left_out(command: Any, ctx: Any, args: list[str]) -> list[str]:
@@ -350,10 +354,10 @@ def ledger_path(given: Path | None) -> Path:
     try:
         found = discover.find(os.environ, Path("."), _configured)
     except ScorekeeperError as err:
-        raise usage_failure(str(err)) from None
+        raise usage_failure(str(err), err.told()) from None
     # one line, never wrapped (a script may read it); a name cannot drive
     # the terminal
-    sys.stderr.write(visible(found.said()) + "\n")
+    sys.stderr.write(visible(in_own_words(found.said())) + "\n")
     return found.path
 
 
@@ -371,7 +375,7 @@ def user_config() -> Any:
     try:
         return config.load()
     except ScorekeeperError as err:
-        raise usage_failure(str(err)) from None
+        raise usage_failure(str(err), err.told()) from None
 
 
 class PlainGroup(_OwnWords, typer.core.TyperGroup):
@@ -490,8 +494,8 @@ PROFILE_OPT, SET_OPT = parameter(PROFILE).default, parameter(SETTINGS).default
 LEDGER_ARG = typer.Argument(
     None, metavar="LEDGER", callback=_ledger_callback, show_default=False,
     autocompletion=completion.ledgers,
-    help="The session's TOML ledger. Left out: $SCOREKEEPER_LEDGER, else the "
-         "only ledger in this folder, else the config's `ledger`.")
+    help=_("The session's TOML ledger. Left out: $SCOREKEEPER_LEDGER, else the "
+           "only ledger in this folder, else the config's `ledger`."))
 
 
 def help_of(command: Callable[..., Any]) -> str | None:

@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from scorekeeper.commands.common import JSON_OPT, emit_json, guarded, user_config, write_text
+from scorekeeper.core.language import N_, _
+
+# the command's help (`help_of`), in the language chosen
+HELP = {"config": N_("Show the user's config file: its path and the defaults it sets.")}
 
 
 def config(as_json: bool = JSON_OPT) -> None:
@@ -16,11 +20,13 @@ def config(as_json: bool = JSON_OPT) -> None:
             emit_json({"path": str(found.path), "exists": found.exists,
                        "values": found.values})
             return
-        lines = [f"{found.path}" + ("" if found.exists else " (not there yet)")]
+        lines = [f"{found.path}" if found.exists else
+                 _("{path} (not there yet)").format(path=found.path)]
         lines += [f"  {key} = {shown(found.values[key])}" for key in KEYS
                   if key in found.values]
         if not found.values:
-            lines.append("  (no defaults set; the keys: " + ", ".join(KEYS) + ")")
+            lines.append(_("  (no defaults set; the keys: {keys})").format(
+                keys=", ".join(KEYS)))
         write_text("\n".join(lines) + "\n")
 
     guarded(body, as_json)

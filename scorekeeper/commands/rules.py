@@ -22,6 +22,7 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said, _
 from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
@@ -31,16 +32,20 @@ if TYPE_CHECKING:
 
 
 
+# the command's help (`help_of`), in the language chosen
+HELP = {"rules": N_("The rule book: a profile's rules with their ids, or just one rule.")}
+
+
 def rules(
     game: str = typer.Argument(..., metavar="GAME", help=GAME_NAMES),
     first: Optional[str] = typer.Argument(None, metavar="[PROFILE]",
-                                          help="A profile (default: the game's first)."),
+                                          help=_("A profile (default: the game's first).")),
     second: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
-                                           help="Just this rule: DH-8, ma-11…"),
+                                           help=_("Just this rule: DH-8, ma-11…")),
     profile: Optional[str] = PROFILE_OPT,
     settings: List[str] = SET_OPT,
     plain: bool = typer.Option(False, "--plain",
-                               help="The Markdown as written, never a pager."),
+                               help=_("The Markdown as written, never a pager.")),
     as_json: bool = JSON_OPT,
 ) -> None:
     """The rule book: a profile's rules with their ids, or just one rule."""
@@ -110,12 +115,13 @@ def _profile_and_rule(game: str, first: str | None, second: str | None,
     named = words[0] if words and words[0].lower() in known else None
     rest = words[1:] if named is not None else words
     if len(rest) > 1:
-        raise Impossible(f"{rest[0]!r} is not a profile of "
-                         f"{registry.profile(game).game} (profiles: "
-                         f"{', '.join(p.name for p in profiles)})")
+        raise Impossible(Said("{typed} is not a profile of {game} (profiles: {profiles})",
+                              typed=repr(rest[0]), game=registry.profile(game).game,
+                              profiles=", ".join(p.name for p in profiles)))
     if named is not None and option is not None and \
             registry.profile(game, option) != registry.profile(game, named):
-        raise Impossible(f"two profiles given: {named} and --profile {option}")
+        raise Impossible(Said("two profiles given: {named} and --profile {option}",
+                              named=named, option=option))
     return (registry.profile(game, named or option), rest[0] if rest else None,
             (named or option) is not None)
 
@@ -135,12 +141,13 @@ def _find_rule(chosen: Profile[Any], explicit: bool, typed: str) -> Rule:
     wanted = rulebook.normal_id(typed)
     for other in registry.profiles():
         if rulebook.find_rule(rulebook.sections(other), wanted) is not None:
-            raise Impossible(f"{wanted} is a rule of {other.game}, profile "
-                             f"{other.name}: scorekeeper rules {other.game} "
-                             f"{other.name} {wanted}")
+            raise Impossible(Said("{wanted} is a rule of {game}, profile {name}: scorekeeper "
+                                  "rules {game} {name} {wanted}", wanted=wanted,
+                                  game=other.game, name=other.name))
     known = [r.id for r in rulebook.rules_of(rulebook.sections(chosen))]
-    raise Impossible(f"no rule {wanted} in {chosen.game}, profile {chosen.name}; "
-                     "nearby: " + ", ".join(rulebook.nearby(wanted, known)))
+    raise Impossible(Said("no rule {wanted} in {game}, profile {profile}; nearby: {nearby}",
+                          wanted=wanted, game=chosen.game, profile=chosen.name,
+                          nearby=", ".join(rulebook.nearby(wanted, known))))
 
 
 def _show_rules(text: str, plain: bool) -> None:

@@ -24,7 +24,8 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import _, digits, ngettext
+from scorekeeper.core.language import N_, Said, _, digits, ngettext
+from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -33,11 +34,16 @@ if TYPE_CHECKING:
     from scorekeeper.reports.settle_up import Transfer
 
 
+# the command's help (`help_of`), in the language chosen
+HELP = {"settle_up": N_("The fewest transfers that square everyone after one or several "
+                        "sessions.")}
+
+
 def settle_up(
     ledgers: List[Path] = typer.Argument(
         None, metavar="[LEDGER]...", show_default=False,
         autocompletion=completion.ledgers,
-        help="One or more session ledgers (none: the one found, as LEDGER)."),
+        help=_("One or more session ledgers (none: the one found, as LEDGER).")),
     mix: bool = typer.Option(False, "--mix",
                              help=_("Add up sessions of different games.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
@@ -93,7 +99,7 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
     _notes([s for _, s in kept])
     by_place = settleup.how_paid(sessions)      # CB-14: never silently
     for line in by_place:
-        say(f"note: {line}")
+        say(_("note: {note}").format(note=in_own_words(line)))
     if paying:
         _record_paid(kept, money.transfers if money else transfers,
                      money.currency.code if money else "points")
@@ -135,10 +141,10 @@ def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
                                           next=digits(s.paid_hands + 1),
                                           last=digits(len(s.hands))))
     if paying and out and len(out) == len(sessions):
-        raise Impossible("nothing here is unpaid: "
-                         + ", ".join(s.label for s in out) + " paid already; the "
-                         "same settlement is not paid twice (`undo LEDGER --paid` "
-                         "takes a payment back)", out[0].rules.rule("ledger"))
+        raise Impossible(Said("nothing here is unpaid: {ledgers} paid already; the same "
+                              "settlement is not paid twice (`undo LEDGER --paid` takes a "
+                              "payment back)", ledgers=", ".join(s.label for s in out)),
+                         out[0].rules.rule("ledger"))
     return out
 
 
@@ -231,6 +237,6 @@ def _refuse_twice(paths: Sequence[Path]) -> None:
     for path in paths:
         key = path.resolve()
         if key in seen:
-            raise Impossible(f"{path} is given twice (as {seen[key]}): each "
-                             "session is settled once")
+            raise Impossible(Said("{path} is given twice (as {first}): each session is "
+                                  "settled once", path=path, first=seen[key]))
         seen[key] = path

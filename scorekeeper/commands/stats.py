@@ -19,16 +19,21 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said, _
 from scorekeeper.games import registry
+
+# the command's help (`help_of`), in the language chosen
+HELP = {"stats": N_("Per game and player: sessions, hands, wins, totals, places and the "
+                    "game's own counts.")}
 
 
 def stats(
     paths: List[Path] = typer.Argument(
         ..., metavar="PATH...",
-        help="Ledgers, or folders searched (with their subfolders) for *.toml ledgers."),
+        help=_("Ledgers, or folders searched (with their subfolders) for *.toml ledgers.")),
     game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=GAME_NAMES),
     player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
-                                         help="Only this player (any case)."),
+                                         help=_("Only this player (any case).")),
     as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
 ) -> None:
     """Per game and player: sessions, hands, wins, totals, places and the game's own counts."""
@@ -39,11 +44,12 @@ def stats(
         name = registry.game(game).name if game is not None else None
         found = find.read_all(paths)
         for skipped in found.skipped:
-            say(f"warning: skipped {skipped.reason}")
+            say(Said("warning: skipped {reason}", reason=skipped.reason))
         for checked in found.stale:
             warn_stale(checked)
         if not found.sessions:
-            raise Impossible("no ledger found in " + ", ".join(map(str, paths)))
+            raise Impossible(Said("no ledger found in {paths}",
+                                  paths=", ".join(map(str, paths))))
         groups = statistics(found.sessions, name, player)
         if as_json:
             emit_json({**statistics_json(groups), "skipped": [
@@ -51,8 +57,9 @@ def stats(
                 ascii)
             return
         if not groups:
-            say("No hands recorded in these sessions"
-                + (f" for {registry.game(name).title}." if name else "."))
+            say(Said("No hands recorded in these sessions for {game}.",
+                     game=registry.game(name).title, title=Said(registry.game(name).title))
+                if name else Said("No hands recorded in these sessions."))
             return
         from scorekeeper.screen import summaries  # rich: only when a person reads
 

@@ -33,14 +33,14 @@ LANGUAGES = ("en", "ne")
 
 # key: (the kinds it takes, what a person is told it takes)
 _KINDS: dict[str, tuple[tuple[type, ...], str]] = {
-    "players": ((list, str), 'a list of names or "A,B,C"'),
-    "dealer": ((str,), "a name"),
-    "currency": ((str,), 'a currency code such as "NPR"'),
-    "rate": ((str, int, float), "money per point, such as 10 or 2.5"),
-    "ascii": ((bool,), "true or false"),
+    "players": ((list, str), Said('a list of names or "A,B,C"')),
+    "dealer": ((str,), Said("a name")),
+    "currency": ((str,), Said('a currency code such as "NPR"')),
+    "rate": ((str, int, float), Said("money per point, such as 10 or 2.5")),
+    "ascii": ((bool,), Said("true or false")),
     "language": ((str,), " or ".join(f'"{code}"' for code in LANGUAGES)),
-    "ask_sit_out": ((bool,), "true or false"),
-    "ledger": ((str,), "a ledger file's path"),
+    "ask_sit_out": ((bool,), Said("true or false")),
+    "ledger": ((str,), Said("a ledger file's path")),
 }
 KEYS = tuple(_KINDS)
 
@@ -108,8 +108,8 @@ def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
     for key, value in data.items():
         where = f"{path}:{_line_of(text, key)}"
         if key not in _KINDS:
-            raise Impossible(f"{where}: unknown config key {key!r}; the keys are "
-                             + ", ".join(_KINDS))
+            raise Impossible(Said("{where}: unknown config key {key}; the keys are {keys}",
+                                  where=where, key=repr(key), keys=", ".join(_KINDS)))
         kinds, said = _KINDS[key]
         # a bool is an int to Python, never a rate or a name here
         ok = isinstance(value, bool) if bool in kinds else \

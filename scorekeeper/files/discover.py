@@ -31,7 +31,7 @@ class Found:
 
     def said(self) -> str:
         """The one line on stderr: which file was used, and why."""
-        return f"ledger: {self.path} ({self.how})"
+        return Said("ledger: {path} ({how})", path=self.path, how=self.how)
 
 
 def looks_like_ledger(path: Path) -> bool:
@@ -66,14 +66,14 @@ def find(environ: dict[str, str] | os._Environ[str], folder: Path,
         return Found(Path(named), ENV)
     here = ledgers_in(folder)
     if len(here) == 1:
-        return Found(here[0], "the only ledger in this folder")
+        return Found(here[0], Said("the only ledger in this folder"))
     from_config, config_name = configured()
     if from_config is not None:
-        return Found(from_config, f"named in {config_name}")
+        return Found(from_config, Said("named in {config}", config=config_name))
     if here:
-        raise Impossible("no LEDGER given and this folder holds "
-                         f"{len(here)} ledgers: " + ", ".join(map(str, here))
-                         + f"; name one, or set {ENV}")
-    raise Impossible(Said("no LEDGER given and none found: name the ledger file, set {ENV}, or "
-                          'put `ledger = "FILE"` in {config_name}',
-                          ENV=ENV, config_name=config_name))
+        raise Impossible(Said("no LEDGER given and this folder holds {count} ledgers: "
+                              "{ledgers}; name one, or set {variable}", count=len(here),
+                              ledgers=", ".join(map(str, here)), variable=ENV))
+    raise Impossible(Said("no LEDGER given and none found: name the ledger file, set "
+                          '{variable}, or put `ledger = "FILE"` in {config}',
+                          variable=ENV, config=config_name))

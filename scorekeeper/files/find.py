@@ -62,10 +62,15 @@ def ledger_paths(paths: Sequence[Path]) -> list[Path]:
 
 def _reason(err: ScorekeeperError) -> str:
     """An error in one line: its first problem, and how many more."""
-    lines = err.lines() if isinstance(err, LedgerError) else [str(err)]
+    lines: list[str] = list(err.said_lines()) if isinstance(err, LedgerError) else \
+        [Said("{message} ({rule})", message=err.message, rule=err.rule)
+         if err.rule and str(err) == f"{err.message} ({err.rule})" else str(err)]
     first = lines[0] if lines else str(err)
     more = len(lines) - 1
-    return first + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+    if not more:
+        return first
+    return Said("{first} (and {more} more problem)", first=first, more=more) if more == 1 \
+        else Said("{first} (and {more} more problems)", first=first, more=more)
 
 
 def read_all(paths: Sequence[Path]) -> Gathered:
@@ -83,5 +88,6 @@ def read_all(paths: Sequence[Path]) -> Gathered:
             skipped.append(Skipped(path, _reason(err)))
         except (RecursionError, ValueError, TypeError) as err:
             # a hand-made file deep or odd enough to trip the TOML reader
-            skipped.append(Skipped(path, f"{path}: not a ledger ({err})"))
+            skipped.append(Skipped(path, Said("{path}: not a ledger ({reason})", path=path,
+                                              reason=str(err))))
     return Gathered(tuple(sessions), tuple(skipped), tuple(stale))

@@ -15,7 +15,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import say
+from scorekeeper.core.language import Said, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -29,11 +29,20 @@ class LedgerError(Impossible):
     def __init__(self, label: str, problems: list[tuple[int | None, str]]):
         self.label = label
         self.problems = tuple(problems)
-        super().__init__("\n".join(self.lines()))
+        # the message is English (what --json and the tests read); `lines`
+        # says each problem in the reader's language when it is shown
+        super().__init__("\n".join(map(str, self.said_lines())))
+
+    def said_lines(self) -> list[Said]:
+        """FILE:LINE: problem, one `Said` a problem."""
+        return [Said("{ledger}:{line}: {problem}", ledger=self.label, line=str(line),
+                     problem=msg) if line else
+                Said("{ledger}: {problem}", ledger=self.label, problem=msg)
+                for line, msg in self.problems]
 
     def lines(self) -> list[str]:
-        return [f"{self.label}:{line}: {say(msg)}" if line else f"{self.label}: {say(msg)}"
-                for line, msg in self.problems]
+        """The problems as people read them, one a line."""
+        return [say(line) for line in self.said_lines()]
 
 
 # -- reading ------------------------------------------------------------------
@@ -58,20 +67,23 @@ def load_toml(text: str, label: str) -> PlainDict:
     except tomllib.TOMLDecodeError as err:
         m = _TOML_LINE.match(str(err))
         if m:
-            raise LedgerError(label, [(int(m["line"]), f"not valid TOML: {m['msg']} "
-                                                      f"(column {m['col']})")]) from None
+            raise LedgerError(label, [(int(m["line"]), Said(
+                "not valid TOML: {reason} (column {column})", reason=m["msg"],
+                column=int(m["col"])))]) from None
         # "(at end of document)": a truncated file; point at its last line.
         last = len(text.rstrip("\n").splitlines()) or 1
         message = str(err).replace(" (at end of document)", "")
-        raise LedgerError(label, [(last, f"not valid TOML at the end of the file "
-                                         f"(truncated?): {message}")]) from None
+        raise LedgerError(label, [(last, Said("not valid TOML at the end of the file "
+                                              "(truncated?): {reason}",
+                                              reason=message))]) from None
     m = _RTOML_LINE.match(refusal)     # accepted by tomllib alone: still refused
     raise LedgerError(label, [(int(m["line"]) if m else None,
-                               f"not valid TOML: {m['msg'] if m else refusal}")])
+                               Said("not valid TOML: {reason}",
+                                    reason=m["msg"] if m else refusal))])
 
 
 def _too_deep(label: str) -> LedgerError:
-    return LedgerError(label, [(None, "not a ledger: values nested too deeply")])
+    return LedgerError(label, [(None, Said("not a ledger: values nested too deeply"))])
 
 
 # A `[[hands]]` header as TOML allows it to be written: spaces inside the
@@ -196,7 +208,7 @@ def replace_option(text: str, key: str, value: Any) -> str:
             return "".join(lines)
     if section == "[options]":              # the last table: add at the end
         return "".join(lines).rstrip("\n") + "\n" + new_line
-    raise Impossible("the ledger has no [options] table to change")
+    raise Impossible(Said("the ledger has no [options] table to change"))
 
 
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.MULTILINE)
