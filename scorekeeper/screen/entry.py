@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.language import Said, _, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
@@ -33,7 +34,7 @@ class TerminalAsker:
         """Ask until `check` accepts the answer; show the error and ask again."""
         while True:
             # the question wrapped to the terminal: typer adds only ": "
-            shown = question + (f" [{default}]" if default is not None else "")
+            shown = say(question) + (f" [{default}]" if default is not None else "")
             width = stderr_width()
             answer: str = typer.prompt(wrapped(shown, "  ", width and width - 2),
                                        default=default,
@@ -42,7 +43,8 @@ class TerminalAsker:
                 check(answer)
                 return answer
             except ScorekeeperError as err:
-                typer.echo(wrapped(f"  {err} — try again"), err=True)
+                typer.echo(wrapped(_("  {error} — try again").format(error=err.told())),
+                           err=True)
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:
@@ -85,23 +87,23 @@ def yes_no(question: str, default: bool) -> bool:
     the default; anything else is answered in the entry's own style and
     asked again."""
     while True:
-        answer: str = typer.prompt(f"{question} [{'Y/n' if default else 'y/N'}]",
+        answer: str = typer.prompt(f"{say(question)} [{'Y/n' if default else 'y/N'}]",
                               default="", show_default=False, err=True)
         said = answer.strip().lower()
         if not said:
             return default
         if said in ("y", "yes", "n", "no"):
             return said.startswith("y")
-        typer.echo(wrapped(f"  {answer.strip()!r}: answer y or n — try again"),
-                   err=True)
+        typer.echo(wrapped(_("  {answer}: answer y or n — try again").format(
+            answer=repr(answer.strip()))), err=True)
 
 
 def seating_question(players: Sequence[str]) -> str:
     """The one-line question who sits out and who deals, its example naming
     players at this table by the shortest prefix that is theirs alone."""
     out, dealer = players[-1], players[1 % len(players)]
-    return (f"Sitting out, dealer? ('out {shortest_prefix(out, players)}, "
-            f"dealer {shortest_prefix(dealer, players)}')")
+    return Said("Sitting out, dealer? ('out {out}, dealer {dealer}')",
+                out=shortest_prefix(out, players), dealer=shortest_prefix(dealer, players))
 
 
 def seating_table(session: Session, flags: PlainMap) -> Seating:
@@ -126,15 +128,16 @@ def seating_answer(text: str, session: Session) -> PlainDict:
         elif word.lower() == "dealer" and name.strip() and "dealer" not in flags:
             flags["dealer"] = name.strip()
         else:
-            raise Impossible(f"{part!r}: write 'out NAME' or 'dealer NAME' "
-                             "(once), commas between, or '-'")
+            raise Impossible(Said("{part}: write 'out NAME' or 'dealer NAME' (once), "
+                                  "commas between, or '-'", part=repr(part)))
     seating_table(session, flags)        # who is out, who deals: refused if not
     return flags
 
 
 def _announce(index: int, table: Seating) -> None:
-    typer.echo(wrapped(f"Hand {index + 1}: {', '.join(table.seated)}; dealer "
-                       f"{table.dealer}."), err=True)
+    typer.echo(wrapped(say(Said("Hand {number}: {players}; dealer {dealer}.",
+                                number=index + 1, players=", ".join(table.seated),
+                                dealer=table.dealer))), err=True)
 
 
 def enter_hand(session: Session, con: Console, confirm: bool = True,
@@ -151,11 +154,12 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     deals is not asked)."""
     typed = dict(seating or {})
     if number is None:
-        index, flags, verb = len(session.hands), {}, "Record"
+        index, flags = len(session.hands), {}
+        verb = Said("Record this hand?")
         table = seating_table(session, typed)
     else:
         stored = session.hand(number)
-        index, verb = number - 1, f"Amend hand {number} to"
+        index, verb = number - 1, Said("Amend hand {number} to this hand?", number=number)
         table = Seating(session.players, stored.seated, stored.dealer)
         flags = session.game.flags_from_stored(stored.data)
     _announce(index, table)
@@ -176,15 +180,16 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
             ruled = session.rule_next({**flags, **seats}) if number is None \
                 else session.rule_amended(number, {**flags, **seats}, keep=False)
         except ScorekeeperError as err:
-            typer.echo(wrapped(f"That hand cannot be recorded: {err}"), err=True)
-            if not yes_no("Enter the hand again?", True):
+            typer.echo(wrapped(_("That hand cannot be recorded: {error}").format(
+                error=err.told())), err=True)
+            if not yes_no(_("Enter the hand again?"), True):
                 raise
             continue
         # imported here: rich, for the person at the terminal
         from scorekeeper.screen import views
 
         views.ruled(con, session, ruled)
-        if not confirm or yes_no(f"{verb} this hand?", True):
+        if not confirm or yes_no(verb, True):
             return {**flags, **seats}
-        if not yes_no("Enter the hand again?", True):
+        if not yes_no(_("Enter the hand again?"), True):
             return None
