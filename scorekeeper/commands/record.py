@@ -189,7 +189,7 @@ def _show(values: PlainDict) -> None:
             raise type(err)(Said(
                 "{where}: hand {number}'s stored inputs cannot be ruled: "
                 "{message}; correct them with `scorekeeper amend {ledger} "
-                "{typed}`", where=f"{session.label}:{stored.line}", number=number,
+                "{typed}`", where="{}:{}".format(session.label, stored.line), number=number,
                 message=err.message, ledger=session.label, typed=str(number)),
                 err.rule) from None
         if as_json:     # the document record gave; what disagrees, if any

@@ -142,6 +142,6 @@ def load(path: Path | None = None) -> Config:
         raise Impossible(Said("{path}:1: the config is not UTF-8 text", path=path)) from None
     except tomllib.TOMLDecodeError as err:
         line = re.search(r"line (\d+)", str(err))
-        raise Impossible(Said("{path}:{value}: not a valid config (TOML: {err})",
-                              path=path, value=line.group(1) if line else 1, err=err)) from None
+        raise Impossible(Said("{path}:{line}: not a valid config (TOML: {err})",
+                              path=path, line=line.group(1) if line else "1", err=err)) from None
     return Config(path, True, _check(path, text, data))
