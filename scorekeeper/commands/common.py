@@ -22,7 +22,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import Said, _, digits, to_latin
+from scorekeeper.core.language import N_, Said, _, digits, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
@@ -250,9 +250,26 @@ def interrupted_exit(err: KeyboardInterrupt) -> int:
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 
+# typer's completion options, whose help typer writes without gettext
+_COMPLETION_HELP = {
+    "install_completion": N_("Install completion for the current shell."),
+    "show_completion": N_("Show completion for the current shell, to copy it or "
+                          "customize the installation."),
+}
+
+
 class _OwnWords:
     """The words typer's vendored click writes without gettext ("Usage:",
-    the help option's help), in the language chosen."""
+    the help option's help, the completion options' help), in the
+    language chosen."""
+
+    def get_params(self, ctx: Any) -> Any:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            told = _COMPLETION_HELP.get(param.name or "")
+            if told is not None:
+                param.help = _(told)
+        return params
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]

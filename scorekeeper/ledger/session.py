@@ -435,16 +435,20 @@ class Session:
         out, a dealer out of turn, and who was eliminated by the hand."""
         said = self.game.story(row)
         if row.get("joined"):
-            said += "; joined: " + ", ".join(row["joined"])
+            said = Said("{story}; joined: {names}", story=said,
+                        names=", ".join(row["joined"]))
         if row.get("left"):
-            said += "; gone: " + ", ".join(row["left"])
+            said = Said("{story}; gone: {names}", story=said, names=", ".join(row["left"]))
         if row.get("sat_out"):
-            said += "; sat out: " + ", ".join(row["sat_out"])
+            said = Said("{story}; sat out: {names}", story=said,
+                        names=", ".join(row["sat_out"]))
         if row.get("dealer_corrected"):
-            said += f"; {row['dealer']} dealt out of turn"
+            said = Said("{story}; {dealer} dealt out of turn", story=said,
+                        dealer=row["dealer"])
         if row.get("eliminated"):
-            said += "; eliminated: " + ", ".join(row["eliminated"]) + \
-                f" ({self.rules.rule_or('eliminate', 'session')})"
+            said = Said("{story}; eliminated: {names} ({rule})", story=said,
+                        names=", ".join(row["eliminated"]),
+                        rule=self.rules.rule_or("eliminate", "session"))
         return said
 
     # -- changes ------------------------------------------------------------
