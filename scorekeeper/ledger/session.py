@@ -728,10 +728,12 @@ class Session:
         name = typed.strip()
         known = [p for p in self.players if p.casefold() == name.casefold()]
         if known:
-            where = "is seated" if known[0] in self.present(number - 1) else \
-                "has left this session (a seat once left is not taken again)"
-            raise Impossible(Said("{name} {where}: give the newcomer a name nobody at this "
-                                  "table has", name=known[0], where=where), rule)
+            if known[0] in self.present(number - 1):
+                raise Impossible(Said("{name} is seated: give the newcomer a name nobody "
+                                      "at this table has", name=known[0]), rule)
+            raise Impossible(Said("{name} has left this session (a seat once left is not "
+                                  "taken again): give the newcomer a name nobody at this "
+                                  "table has", name=known[0]), rule)
         check_names([*self.players, name], self.rules)
         seated = self.seated_for(number - 1)
         self._check_count(len(seated) + 1, "join", rule)
