@@ -766,7 +766,7 @@ class Session:
     def _check_count(self, count: int, verb: str, rule: str) -> None:
         low, high = self.rules.min_players, self.rules.max_players
         if self.rules.seats_fixed:
-            values: dict[str, Any] = dict(title=Said(self.game.title), game=self.game.title)
+            values: dict[str, Any] = dict(game=Said(self.game.title))
             raise Impossible(Said("a {game} game seats the same players from its first deal "
                                   "to its last: nobody can join; players change between "
                                   "games, in a new session", **values) if verb == "join" else
@@ -790,8 +790,7 @@ class Session:
         if unit != self.rules.length_option:
             raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
                                   "use --{length_option}", unit=unit,
-                                  profile=self.profile.name, game=self.game.title,
-                                  title=Said(self.game.title),
+                                  profile=self.profile.name, game=Said(self.game.title),
                                   length_option=self.rules.length_option))
         if self.ended_by_elimination:
             raise Refused("the session ended by elimination: only "
@@ -819,7 +818,7 @@ def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
         if unit != profile.rules.length_option:
             raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
                                   "use --{length_option}", unit=unit, profile=profile.name,
-                                  game=game.title, title=Said(game.title),
+                                  game=Said(game.title),
                                   length_option=profile.rules.length_option))
         extra.append(f"{unit}={value}")
     return profile.parse_settings(extra)
