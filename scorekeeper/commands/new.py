@@ -19,10 +19,9 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, _
 from scorekeeper.games import registry
 
-# the games' ids and titles, as `Said` values name them (`Said(game.name)`,
-# `Said(game.title)`): in Nepali, the game's Nepali name
-GAME_WORDS = (N_("dhumbal"), N_("marriage"), N_("callbreak"),
-              N_("Dhumbal"), N_("Marriage"), N_("Callbreak"))
+# the games' titles, as `Said` values name them (`Said(game.title)`): in
+# Nepali, the game's Nepali name
+GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Callbreak"))
 
 
 def _money(rate: str | None, currency: str | None, kind: Any, profile: str) -> Any:
@@ -83,7 +82,7 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
              planned: int | None, money: str | None) -> Said:
     """What `new` says it made: the game, the table, the length, the money
     (each a whole sentence, so that it can be said in other words)."""
-    values = dict(game=Said(chosen.name), profile=profile,
+    values = dict(game=Said(chosen.title), profile=profile,
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:
