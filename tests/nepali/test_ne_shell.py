@@ -231,3 +231,14 @@ def test_the_messages_fit_40_columns_at_a_terminal(here, capsys, monkeypatch):
         assert text
         for line in text.splitlines():
             assert cell_len(line) <= 40, line
+
+
+def test_a_ledger_not_found_is_said_in_nepali_and_its_json_kept(here, capsys, monkeypatch):
+    _new("s1.toml", capsys, monkeypatch)
+    _new("s2.toml", capsys, monkeypatch)
+    english = run(["undo", "--json"], capsys, monkeypatch)
+    code, out, err = nepali(["undo", "--json"], capsys, monkeypatch)
+    assert code == english[0] == 2
+    assert json.loads(out) == json.loads(english[1])
+    assert err.startswith("त्रुटि: खाता दिइएन र यो फोल्डरमा २ वटा खाता छन्: s1.toml, s2.toml")
+    assert left_in_english(err) == [], err
