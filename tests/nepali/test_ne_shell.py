@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from english_left import english_words  # noqa: E402  (tools/english_left.py)
 
 NAMES = ("आशा", "विकास", "चन्द्र", "दीपक")
-# what a person types, kept in Latin letters: the profile's id
-TYPED = (*NAMES, "nepali-games")
+# what a person types, kept in Latin letters: the profile's id, a variable
+TYPED = (*NAMES, "nepali-games", "SCOREKEEPER_LEDGER")
 PLAYERS = ",".join(NAMES[:3])
 HAND = ["--call", "आशा", "--hand", "आशा=2", "--hand", "विकास=11", "--hand", "चन्द्र=5"]
 # a hand's story in undo/redo ("आशा called; agreed: …") is the game's ruling,
