@@ -204,7 +204,7 @@ def export(
                 write_text(piece)
         else:
             storage.write_output(output, ledger, pieces, force)
-            say(f"Wrote {output}.")
+            say(Said("Wrote {output}.", output=output))
 
     guarded(body)
 

@@ -696,8 +696,13 @@ class Session:
                     and before[p] < limit <= before[p] + scores[p])
         rule = self.rules.rule_or("eliminate", "session")
         shown = self.score_kind.display
-        notes = tuple(f"{p} reaches {shown(before[p] + scores[p])} ≥ "
-                      f"{shown(limit)}: out ({rule})" for p in out)
+        # a score as shown, kept a number (Decimal keeps its text) so that
+        # it is said in the reader's digits
+        from decimal import Decimal  # start-up: only a session that eliminates
+
+        notes = tuple(Said("{name} reaches {total} ≥ {limit}: out ({rule})", name=p,
+                           total=Decimal(shown(before[p] + scores[p])),
+                           limit=Decimal(shown(limit)), rule=rule) for p in out)
         return SessionHand(index + 1, table, result, stored, out,
                            seat_notes + notes, deal + ((rule,) if out else ()))
 
@@ -706,16 +711,20 @@ class Session:
         """What a ruling says of a table that is not the usual one."""
         rule = self.rules.rule("deal")
         out = [p for p in stored.get("out", []) if isinstance(p, str)]
-        notes = []
+        notes: list[str] = []
         if out:
-            verb = "sits" if len(out) == 1 else "sit"
-            notes.append(f"{' and '.join(out)} {verb} this hand out: not dealt, "
-                         f"no score for it ({rule})")
+            names: str = out[0]
+            for name in out[1:]:         # "A and B and C", each "and" said
+                names = Said("{first} and {second}", first=names, second=name)
+            notes.append(Said("{names} sits this hand out: not dealt, no score for it "
+                              "({rule})", names=names, rule=rule) if len(out) == 1 else
+                         Said("{names} sit this hand out: not dealt, no score for it "
+                              "({rule})", names=names, rule=rule))
         if stored.get("dealer_corrected") is True:
             usual = self.dealer_for(index, out)
-            notes.append(f"{table.dealer} dealt out of turn (the rotation had "
-                         f"{usual}): recorded as a correction; the deal goes on "
-                         f"from {table.dealer} ({rule})")
+            notes.append(Said("{dealer} dealt out of turn (the rotation had {usual}): "
+                              "recorded as a correction; the deal goes on from {dealer} "
+                              "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
 
     def joined(self, typed: str, after: str | None) -> PlainDict:
