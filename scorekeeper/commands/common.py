@@ -193,7 +193,7 @@ def after_write(written: str, show: Callable[[], None]) -> None:
     except (Exception, KeyboardInterrupt) as err:
         with contextlib.suppress(Exception):
             sys.stderr.write(wrapped(_("{written}; showing it failed ({kind}: {error})").format(
-                written=written, kind=type(err).__name__, error=err)) + "\n")
+                written=in_own_words(written), kind=type(err).__name__, error=err)) + "\n")
 
 
 def guarded(body: Callable[[], None], as_json: bool = False,

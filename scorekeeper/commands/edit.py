@@ -101,7 +101,8 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                      "is written.", ledger=ledger) if done.kept else
                 Said("It cannot be redone: the ledger's layout has something "
                      "after its last hand."))
-        after_write(f"Removed hand {removed.number} from {ledger}", show)
+        after_write(Said("Removed hand {number} from {ledger}", number=removed.number,
+                         ledger=ledger), show)
 
     guarded(body, as_json)
 
@@ -123,7 +124,7 @@ def _unpay(ledger: Path, as_json: bool) -> None:
                  "{unpaid} hand unpaid now.", **values) if unpaid == 1 else
             Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
                  "{unpaid} hands unpaid now.", **values))
-    after_write(f"Took back a payment in {ledger}", show)
+    after_write(Said("Took back a payment in {ledger}", ledger=ledger), show)
 
 
 def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
@@ -147,7 +148,8 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
                      hand=said, ledger=ledger, played=played) if played == 1 else
                 Said("Put back {hand} in {ledger}; {played} hands played.",
                      hand=said, ledger=ledger, played=played))
-        after_write(f"Put back hand {done.ruled.number} in {ledger}", show)
+        after_write(Said("Put back hand {number} in {ledger}", number=done.ruled.number,
+                         ledger=ledger), show)
 
     guarded(body, as_json)
 
@@ -186,7 +188,7 @@ def extend(
                           ledger=ledger, planned=planned, played=played))
             warn_stale(checked)
 
-        after_write(f"Extended {ledger}", show)
+        after_write(Said("Extended {ledger}", ledger=ledger), show)
 
     guarded(body)
 
@@ -200,7 +202,7 @@ def rename(ledger: Path = LEDGER_ARG,
 
     def body() -> None:
         after, was = ledger_file.rename(ledger, old, new, on_wait=waiting(ledger))
-        after_write(f"Renamed {was} in {ledger}", lambda: say(Said(
+        after_write(Said("Renamed {was} in {ledger}", was=was, ledger=ledger), lambda: say(Said(
             "{ledger}: {was} is now {new} in every hand ({players}); the file "
             "was written anew in scorekeeper's layout.", ledger=ledger, was=was,
             new=new.strip(), players=", ".join(after.players))))

@@ -71,7 +71,7 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
                                                         agreed and agreed.stored()),
                            force, on_wait=waiting(path))
         planned = rules.planned_hands(len(names))
-        after_write(f"Created {path}", lambda: say(_created(
+        after_write(Said("Created {ledger}", ledger=path), lambda: say(_created(
             chosen, prof.name, path, names, first, planned,
             agreed.said() if agreed else None)))
 

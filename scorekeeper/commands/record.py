@@ -102,7 +102,8 @@ def _record(values: PlainDict) -> None:
         expect = _asked(values, flags, seating)
         done = ledger_file.record(ledger, {**flags, **seating}, expect,
                            on_wait=waiting(ledger))
-        after_write(f"Recorded hand {done.ruled.number} in {ledger}",
+        after_write(Said("Recorded hand {number} in {ledger}", number=done.ruled.number,
+                         ledger=ledger),
                     lambda: _show_recorded(done, as_json, ascii, expect is None))
 
     guarded(body, as_json)
@@ -120,7 +121,7 @@ def _amend(values: PlainDict) -> None:
         expect = _asked(values, flags, seating, number)
         done = ledger_file.amend(ledger, number, {**flags, **seating}, expect,
                           on_wait=waiting(ledger), keep=expect is None)
-        after_write(f"Amended hand {number} in {ledger}",
+        after_write(Said("Amended hand {number} in {ledger}", number=number, ledger=ledger),
                     lambda: _show_amended(done, as_json, ascii, expect is None))
 
     guarded(body, as_json)

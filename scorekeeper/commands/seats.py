@@ -90,7 +90,9 @@ def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
                 Said("{name} leaves {ledger} from hand {hand} ({rule}); seated "
                      "then: {seated}; nobody deals next.", **values))
 
-    after_write(f"{done.name} {verb} {ledger}", show)
+    after_write(Said("{name} joins {ledger}", name=done.name, ledger=ledger)
+                if verb == "joins" else
+                Said("{name} leaves {ledger}", name=done.name, ledger=ledger), show)
 
 
 def register(app: typer.Typer) -> None:

@@ -60,8 +60,10 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                                           on_wait=waiting(ledger))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
-            after_write(f"Re-ruled {len(fixed)} hand{'s' * (len(fixed) != 1)} "
-                        f"in {ledger}",
+            after_write(Said("Re-ruled {count} hand in {ledger}", count=len(fixed),
+                             ledger=ledger) if len(fixed) == 1 else
+                        Said("Re-ruled {count} hands in {ledger}", count=len(fixed),
+                             ledger=ledger),
                         lambda: _verified(ledger, after, left, fixed, as_json,
                                           ascii))
             return
