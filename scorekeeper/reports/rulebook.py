@@ -208,5 +208,6 @@ def differences(english: str, translated: str) -> list[str]:
 
 
 def _numbers(text: str) -> set[str]:
-    """The numbers written in a rule (digits, with a decimal part)."""
-    return set(re.findall(r"\d+(?:\.\d+)?", text))
+    """The numbers written in a rule (digits, with a decimal part);
+    ordinals (`4th`) aside, a translation may write them as words."""
+    return set(re.findall(r"(?<!\d)(?<!\d\.)\d+(?:\.\d+)?(?!\d|\.\d|st|nd|rd|th)", text))
