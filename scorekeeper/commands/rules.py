@@ -22,7 +22,8 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, _, current
+from scorekeeper.core.language import Said, _
+from scorekeeper.core.language import current as language_now
 from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
@@ -56,8 +57,8 @@ def rules(
                 emit_json({"game": chosen.game, "profile": chosen.name,
                            "rule": rule.as_json()})
                 return
-            if current() != "en":   # the same rule in the translated book
-                rule = rulebook.find_rule(rulebook.sections(where, current()),
+            if language_now() != "en":   # the same rule in the translated book
+                rule = rulebook.find_rule(rulebook.sections(where, language_now()),
                                           rule.id) or rule
             _show_rules(rule.text, plain)
             return
@@ -68,7 +69,7 @@ def rules(
                        "rules": [r.id for r in rulebook.rules_of(found)],
                        "options": option_rows(chosen, current)})
             return
-        _show_rules(rulebook.section(chosen, current()) + "\n\n"
+        _show_rules(rulebook.section(chosen, language_now()) + "\n\n"
                     + options_text(chosen, current), plain)
 
     guarded(body, as_json)
