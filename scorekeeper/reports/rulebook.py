@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterable, Sequence
 
+from scorekeeper.core.language import to_latin
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
 
@@ -181,8 +182,6 @@ def differences(english: str, translated: str) -> list[str]:
     headings (level and order), its rule ids (and order, section by
     section), and the numbers each rule states (Devanagari digits read as
     Latin). Empty when they agree."""
-    from scorekeeper.core.language import to_latin
-
     found: list[str] = []
     en, ne = parse_sections(english), parse_sections(translated)
     if [s.level for s in en] != [s.level for s in ne]:
