@@ -53,7 +53,7 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
 
                 # the reason, the head and each line in the reader's language
                 views.verdict(console(ascii), ruling._replace(reason=say(ruling.reason)),
-                              _(spec.head(ruling)),
+                              _(head) if (head := spec.head(ruling)) else head,
                               [say(line) for line in spec.lines(ruling)]
                               if spec.lines else [])
             if not ruling.valid:
@@ -62,7 +62,8 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
         guarded(body, as_json, check_shape=True)
 
     params = [parameter(f) for f in (*spec.params, *common, JSON, ASCII)]
-    return build_command(spec.name, _(spec.help), params, run)
+    return build_command(spec.name, _(spec.help) if spec.help else spec.help,
+                         params, run)
 
 
 def register_checks(check_app: typer.Typer, only: str | None = None) -> None:

@@ -517,8 +517,8 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
         try:
             return type(current)(lowered)
         except ValueError:
-            what = Said("one of {values}",
-                        values=", ".join(str(v) for v in type(current)))
+            what: str = Said("one of {values}",
+                             values=", ".join(str(v) for v in type(current)))
             raise Impossible(Said("option {key} takes {takes}, not {value}",
                                   key=key, takes=what, value=repr(raw)),
                              rule) from None
