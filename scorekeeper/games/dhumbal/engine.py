@@ -265,18 +265,7 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
             beaters.append(p)
     lowest_other = min(map(values.__getitem__, others))
     if not beaters:
-        if lowest_other == mine:
-            lines.append(Said("{caller} {value} = lowest other {lowest}: a tie "
-                              "goes to the caller (ties = caller_wins, {ties}) → "
-                              "{caller} wins the call ({rule}) and is charged "
-                              "nothing", caller=caller, value=mine,
-                              lowest=lowest_other, ties=rules.rule("ties"),
-                              rule=resolve_id))
-        else:
-            lines.append(Said("{caller} {value} < every other hand (lowest "
-                              "{lowest}) → {caller} wins the call ({rule}) and is "
-                              "charged nothing", caller=caller, value=mine,
-                              lowest=lowest_other, rule=resolve_id))
+        lines.append(_won(caller, mine, lowest_other, rules))
         for p in others:
             charges[p] = values[p]
         return caller, False, charges
@@ -306,17 +295,33 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
                 charges[p] = values[p]
         shared = [p for p in others if p != winner and values[p] == values[winner]]
         if rules.share_lowest and shared:
-            lines.append(
-                Said("{names} also has the lowest hand, {value}, and scores 0 "
-                     "too ({rule})", names=shared[0], value=values[winner],
-                     rule=resolve_id) if len(shared) == 1 else
-                Said("{names} also have the lowest hand, {value}, and score 0 "
-                     "too ({rule})", names=", ".join(shared),
-                     value=values[winner], rule=resolve_id))
+            lines.append(_shared(shared, values[winner], resolve_id))
     else:
         lines.append(Said("Everyone but the caller scores 0 ({rule})",
                           rule=resolve_id))
     return winner, True, charges
+
+
+def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> str:
+    """Why the caller wins the call: strictly lowest, or tied under DO-2."""
+    if lowest == mine:
+        return Said("{caller} {value} = lowest other {lowest}: a tie goes to the "
+                    "caller (ties = caller_wins, {ties}) → {caller} wins the call "
+                    "({rule}) and is charged nothing", caller=caller, value=mine,
+                    lowest=lowest, ties=rules.rule("ties"),
+                    rule=rules.rule("resolve"))
+    return Said("{caller} {value} < every other hand (lowest {lowest}) → {caller} "
+                "wins the call ({rule}) and is charged nothing", caller=caller,
+                value=mine, lowest=lowest, rule=rules.rule("resolve"))
+
+
+def _shared(shared: Sequence[str], value: int, rule: str) -> str:
+    """YA-8: the other players tied at the lowest hand score 0 too."""
+    if len(shared) == 1:
+        return Said("{names} also has the lowest hand, {value}, and scores 0 too "
+                    "({rule})", names=shared[0], value=value, rule=rule)
+    return Said("{names} also have the lowest hand, {value}, and score 0 too "
+                "({rule})", names=", ".join(shared), value=value, rule=rule)
 
 
 # A call limit that is one number, or none (DO-1 is a table by player count).

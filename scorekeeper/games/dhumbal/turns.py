@@ -135,17 +135,9 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     if len({c.rank for c in naturals}) == 1:
         return _set(cards, jokers, rules)
     if not rules.runs_discardable:
-        # ace low: ace_high (DO-4) is an option only of the profiles with runs
-        if _is_run(naturals, jokers):
-            why = Said("a sequence, never a legal discard")
-        elif len({rules.card_value(c.rank) for c in naturals}) == 1:
-            why = Said("not one rank (same value is not enough: 10 and K are no "
-                       "group)")
-        else:
-            why = Said("mixed ranks")
         raise Refused(Said("{cards} is {why}: discard one card, or two or more of "
-                           "the same rank", cards=format_cards(cards), why=why),
-                      turn)
+                           "the same rank", cards=format_cards(cards),
+                           why=_no_group(naturals, jokers, rules)), turn)
     if len(cards) >= 3 and _is_run(naturals, jokers):
         return _legal(RUN, cards, turn,
                       Said("a run of {count} in one suit, ace low",
@@ -160,6 +152,17 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     raise Refused(Said("{cards} is neither one card, a set of one rank, nor a run "
                        "of 3+ consecutive cards of one suit ({ace})",
                        cards=format_cards(cards), ace=ace), turn)
+
+
+def _no_group(naturals: Sequence[Card], jokers: int, rules: DhumbalRules) -> str:
+    """Why cards of several ranks are no discard where runs are not."""
+    # ace low: ace_high (DO-4) is an option only of the profiles with runs
+    if _is_run(naturals, jokers):
+        return Said("a sequence, never a legal discard")
+    if len({rules.card_value(c.rank) for c in naturals}) == 1:
+        return Said("not one rank (same value is not enough: 10 and K are no "
+                    "group)")
+    return Said("mixed ranks")
 
 
 def _set(cards: Sequence[Card], jokers: int, rules: DhumbalRules) -> Verdict:
