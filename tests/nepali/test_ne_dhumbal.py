@@ -26,7 +26,9 @@ from scorekeeper.cli import main
 from scorekeeper.core import language
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
 from english_left import english_words  # noqa: E402  (tools/english_left.py)
+from test_cli_nepali import check_aligned  # noqa: E402  (tests/cli: glibc's widths)
 
 from conftest import invoke  # noqa: E402
 
@@ -55,8 +57,8 @@ def run(args: list[object], capsys, monkeypatch, width: int = 40
             main(args)
         out = capsys.readouterr()
         return int(done.value.code or 0), out.out, out.err
-    rest, lang, _latin = language.split_options(args)
-    language.use(lang or "en")
+    rest, lang, latin = language.split_options(args)
+    language.use(lang or "en", False if latin else None)
     result = invoke(*rest, env={"COLUMNS": str(width)})
     language.use("en")
     return result.exit_code, result.stdout, result.stderr
@@ -225,6 +227,24 @@ def test_dh8_dh10_dh11_a_recorded_hand_reads_in_nepali(tmp_path, capsys, monkeyp
            "पहिलो भएकाले आशा ले जित्छ (DH-8)" in show
     for text in said:
         nepali(text)
+
+
+@pytest.mark.parametrize("width", (40, 80, 120))
+def test_a_ruling_in_nepali_is_aligned_at_every_width(width, tmp_path, capsys,
+                                                      monkeypatch):
+    ledger = _session(tmp_path, "w.toml", capsys, monkeypatch)
+    for flags in HANDS[1:]:
+        done, out, _ = run(["record", ledger, *flags, "--lang", "ne"], capsys,
+                           monkeypatch, width)
+        assert done == 0
+        check_aligned(out, width)
+
+
+def test_latin_digits_are_kept_where_asked_in_nepali_words(capsys, monkeypatch):
+    done, out, _ = run(["check", "call", "K♠ Q♦", "--lang", "ne", "--latin-digits"],
+                       capsys, monkeypatch, 120)
+    assert (done, out) == (1, "मिल्दैन: 20 मानको हातले कल गर्न मिल्दैन: कलको सीमा 5 "
+                              "हो (DH-4)\n")
 
 
 def test_a_hand_recorded_in_nepali_is_the_same_json_and_ledger(tmp_path, capsys,
