@@ -41,7 +41,7 @@ TYPED = ("caller_wins", "caught_pays", "plus", "joker_pair", "true", "ace_high",
          "caught", "foo", "Xx", "maybe")
 LATIN_DIGIT = re.compile(r"[0-9]")
 # rule ids and card text keep their Latin digits
-KEPT_DIGITS = re.compile(r"\b[A-Z]{2}-\d+\b|(?:10|[2-9AKQJT])[♠♥♦♣]|call_limit = [\d:,]+"
+KEPT_DIGITS = re.compile(r"\b[A-Z]{2}-\d+\b|(?:10|[2-9AKQJT])[♠♥♦♣]|call_limit =\s+[\d:,]+"
                          r"|10 र K|K A 2")     # ranks named in a reason
 
 
@@ -93,6 +93,8 @@ CHECKS = [
      "मिल्दैन: २० मानको हातले कल गर्न मिल्दैन: कलको सीमा ५ हो"),
     (["check", "call", "A♠ 2♦ 3♣", "--set", "call_limit=2:5,3:10", "--players", "3"],
      0, "DO-1", "को मान ६ ≤ १० (३ खेलाडी हुँदा, call_limit = 2:5,3:10): कल गर्न मिल्छ"),
+    (["check", "call", "A♠ 2♦ 3♣ 4♣", "--set", "call_limit=२:५,३:१०", "--players", "२"],
+     1, "DO-1", "१० मानको हातले कल गर्न मिल्दैन: कलको सीमा ५ हो (२ खेलाडी हुँदा"),  # typed: १२
     (["check", "call", "K♠ Q♦", "--profile", "cardrulesplus"], 0, "DC-4",
      "यो प्रोफाइलमा जुनसुकै मानले कल गर्न मिल्छ"),
     (["check", "discard", "2♠ 3♠ 4♠"], 1, "DH-5",
