@@ -133,7 +133,7 @@ def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
         elif s.total is None or not 0 <= s.total <= rules.max_hand_value:
             raise Impossible(Said("{name}'s total {total} is impossible: a hand is "
                                   "worth 0–{most}", name=name,
-                                  total=_number(s.total), most=rules.max_hand_value),
+                                  total=s.total, most=rules.max_hand_value),
                              rules.rule("values"))
     return hands
 
@@ -355,11 +355,6 @@ def _cost(rules: DhumbalRules, penalty: int, hand: int) -> str:
     if rules.zero_sum:
         return Said("pays {penalty} instead of {hand}", penalty=penalty, hand=hand)
     return Said("adds {penalty} penalty points", penalty=penalty)
-
-
-def _number(value: int | None) -> int | str:
-    """A total as said: a number (in the reader's digits), or "None"."""
-    return "None" if value is None else value
 
 
 def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:

@@ -27,9 +27,10 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     exported = (CARDS_SHOWN,)
     exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
-        "call": (str, "a name"), "show": (bool, "true or false"),
-        "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
-        "reset": (list, "a list of names"),
+        "call": (str, N_("a name")), "show": (bool, N_("true or false")),
+        "caught": (bool, N_("true or false")),
+        "cards": (dict, N_("a table NAME = CARDS")),
+        "reset": (list, N_("a list of names")),
     }
     tallies = (Tally("calls", N_("calls")),
                Tally("caught", N_("caught calls"), "rate", "calls"),
