@@ -21,6 +21,7 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said, _, ngettext
 
 
 def _wants_colour() -> bool:
@@ -63,14 +64,15 @@ def chart(
 
         if total:
             if (why := drawing.mixed(drawn)) is not None:
-                raise Impossible(f"--total adds up sessions of one game: {why}")
+                raise Impossible(Said("--total adds up sessions of one game: {why}",
+                                      why=why))
             pictures = [drawing.together(drawn)]
         else:
             pictures = [drawing.picture(session) for session in drawn]
         if svg is not None:
             storage.write_output(svg, ledgers[0], drawing.svg_panels(pictures), force,
                                  "the chart")
-            say(f"Wrote {svg}.")
+            say(_("Wrote {file}.").format(file=svg))
             return
         plain = use_ascii(ascii)
         size = shutil.get_terminal_size((80, 24))
@@ -89,11 +91,18 @@ def _drawn(ledgers: List[Path], sessions: list[Any], total: bool,
     empty = [ledger for ledger, s in zip(ledgers, sessions) if not s.hands]
     drawn = [s for s in sessions if s.hands]
     if not drawn:
-        say(f"{', '.join(map(str, empty))} {'has' if len(empty) == 1 else 'have'} "
-            "no hands yet: nothing to draw"
-            + (f"; {svg} not written." if svg is not None else "."))
+        ledgers_said = ", ".join(map(str, empty))
+        if svg is not None:
+            say(ngettext("{ledgers} has no hands yet: nothing to draw; {file} not written.",
+                         "{ledgers} have no hands yet: nothing to draw; {file} not written.",
+                         len(empty)).format(ledgers=ledgers_said, file=svg))
+        else:
+            say(ngettext("{ledgers} has no hands yet: nothing to draw.",
+                         "{ledgers} have no hands yet: nothing to draw.",
+                         len(empty)).format(ledgers=ledgers_said))
         return []
     for ledger in empty:
-        say(f"{ledger} has no hands yet: " + ("nothing of it to add."
-                                             if total else "no chart of it."))
+        say(_("{ledger} has no hands yet: nothing of it to add.").format(ledger=ledger)
+            if total else
+            _("{ledger} has no hands yet: no chart of it.").format(ledger=ledger))
     return sessions if total else drawn

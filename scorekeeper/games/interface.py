@@ -32,6 +32,7 @@ from typing import (
 )
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -298,9 +299,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     def story(self, facts: PlainMap) -> str:
         """A history row's facts in a few words for a person."""
-        said = f"won by {facts['winner']}" if facts.get("winner") else "no winner"
+        said = Said("won by {name}", name=facts["winner"]) if facts.get("winner") \
+            else Said("no winner")
         if facts.get("unverified"):
-            said += "; agreed: " + ", ".join(facts["unverified"])
+            said = Said("{story}; agreed: {names}", story=said,
+                        names=", ".join(facts["unverified"]))
         return said
 
     def tally(self, facts: PlainMap, player: str) -> dict[str, int]:

@@ -33,6 +33,7 @@ from math import floor
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Number, Said
 from scorekeeper.core.money import (
     Currency,
     MoneyOption,
@@ -141,6 +142,15 @@ def apportion(exact: Mapping[str, Fraction]) -> dict[str, int]:
     return paid
 
 
+def _a_point(symbol: str, rate: Fraction, code: str | None = None) -> Said:
+    """"Rs 10 a point", with " (NPR)" when `code` is given and not the
+    symbol."""
+    amount = Number(f"{symbol} {rate_text(rate)}")
+    if code is None or code == symbol:
+        return Said("{amount} a point", amount=amount)
+    return Said("{amount} a point ({code})", amount=amount, code=code)
+
+
 class Rounded(NamedTuple):
     player: str
     exact: Fraction          # units
@@ -161,12 +171,18 @@ class Money(NamedTuple):
         """"Rs 10 a point (NPR)", or each session's own rate: "each
         session at its own rate: a.toml Rs 10 a point, b.toml Rs 5 a
         point (NPR)"."""
-        if not self.rates:
-            return self.option.said()
+        # a Said (its English as `MoneyOption.said`'s), said on a screen
         c = self.currency
-        return ("each session at its own rate: " + ", ".join(
-            f"{label} {c.symbol} {rate_text(o.rate)} a point" for label, o
-            in self.rates) + ("" if c.symbol == c.code else f" ({c.code})"))
+        if not self.rates:
+            return _a_point(c.symbol, self.option.rate, c.code)
+        each: Said | None = None
+        for label, o in self.rates:
+            one = Said("{ledger} {rate}", ledger=label, rate=_a_point(c.symbol, o.rate))
+            each = one if each is None else Said("{first}, {second}", first=each,
+                                                 second=one)
+        return Said("each session at its own rate: {rates}", rates=each) \
+            if c.symbol == c.code else \
+            Said("each session at its own rate: {rates} ({code})", rates=each, code=c.code)
 
     @property
     def currency(self) -> Currency:
@@ -184,8 +200,13 @@ class Money(NamedTuple):
     def rounded_said(self) -> str:
         """Each rounded balance, exact → paid: "Asha +Rs 133.33 → +Rs 133,
         …" (what the export and the screen say of the rounding)."""
-        return ", ".join(f"{r.player} {self.exact_display(r.exact)} → "
-                         f"{self.display(r.paid, signed=True)}" for r in self.rounded)
+        said: Said | str = ""
+        for r in self.rounded:
+            one = Said("{name} {exact} → {paid}", name=r.player,
+                       exact=Number(self.exact_display(r.exact)),
+                       paid=Number(self.display(r.paid, signed=True)))
+            said = Said("{first}, {second}", first=said, second=one) if said else one
+        return said
 
     def exact_display(self, units: Fraction) -> str:
         """An exact amount as people read it, to two places below the unit

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
@@ -30,9 +31,9 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
         "reset": (list, "a list of names"),
     }
-    tallies = (Tally("calls", "calls"),
-               Tally("caught", "caught calls", "rate", "calls"),
-               Tally("shows", "shows"))
+    tallies = (Tally("calls", N_("calls")),
+               Tally("caught", N_("caught calls"), "rate", "calls"),
+               Tally("shows", N_("shows")))
 
     def args(self, table: Seating, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
@@ -123,15 +124,20 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return facts
 
     def story(self, facts: PlainMap) -> str:
+        # a Said: English where it is stored or exported, the reader's
+        # language on a screen (`say`)
         if facts.get("show"):
-            said = "show"
+            said = Said("show")
+        elif facts.get("caught"):
+            said = Said("{name} called, caught", name=str(facts.get("call")))
         else:
-            said = f"{facts.get('call')} called" + \
-                (", caught" if facts.get("caught") else "")
+            said = Said("{name} called", name=str(facts.get("call")))
         if facts.get("unverified"):
-            said += "; agreed: " + ", ".join(facts["unverified"])
+            said = Said("{story}; agreed: {names}", story=said,
+                        names=", ".join(facts["unverified"]))
         if facts.get("reset"):
-            said += "; reset: " + ", ".join(facts["reset"])
+            said = Said("{story}; reset: {names}", story=said,
+                        names=", ".join(facts["reset"]))
         return said
 
     def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
