@@ -61,8 +61,8 @@ def agreed(sessions: Sequence[Session], rate: str | None,
     if rate is None and differ(sessions):
         said = "; ".join(f"{s.label}: " + (" ".join(m.values()) or "none")
                          for s, m in zip(sessions, stored))
-        raise Impossible(f"these sessions agreed different rates ({said}): "
-                         "--rate says which to use")
+        raise Impossible(Said("these sessions agreed different rates ({rates}): "
+                              "--rate says which to use", rates=said))
     if code is None:
         _one_currency(sessions, [money_option(None, None, m) for m in stored])
     return money_option(rate, code, base)
@@ -82,10 +82,10 @@ def _one_currency(sessions: Sequence[Session],
     if len(codes) > 1:
         said = "; ".join(f"{s.label}: {o.currency.code}" for s, o
                          in zip(sessions, options) if o is not None)
-        raise Impossible(f"these sessions were played for different currencies "
-                         f"({said}): money in different currencies cannot be "
-                         "added up; settle each on its own, or give --currency "
-                         "(and --rate) for all")
+        raise Impossible(Said("these sessions were played for different currencies "
+                              "({currencies}): money in different currencies cannot be "
+                              "added up; settle each on its own, or give --currency "
+                              "(and --rate) for all", currencies=said))
 
 
 def own_rates(sessions: Sequence[Session], code: str | None,
@@ -102,8 +102,9 @@ def own_rates(sessions: Sequence[Session], code: str | None,
     options = [money_option(rate, code, s.money) for s in sessions]
     missing = [s.label for s, o in zip(sessions, options) if o is None]
     if missing:
-        raise Impossible(f"{', '.join(missing)} agreed no rate at `new`, the "
-                         "other sessions did: --rate says which to use for all")
+        raise Impossible(Said("{ledgers} agreed no rate at `new`, the other sessions "
+                              "did: --rate says which to use for all",
+                              ledgers=", ".join(missing)))
     chosen = [o for o in options if o is not None]
     _one_currency(sessions, chosen)
     roster = Roster(p for s in sessions for p in s.players)
@@ -257,10 +258,10 @@ def of_session(session: Session, rate: str | None, code: str | None) -> Money | 
         return None
     kind = session.score_kind
     if kind.owed_to_nobody and rate is not None:
-        raise Impossible(
-            f"{session.label}: a {session.profile.name} session scores penalty "
-            "points (lower is better), owed to nobody: --rate has no money to "
-            "count; without --rate it is ranked by its points",
+        raise Impossible(Said(
+            "{ledger}: a {profile} session scores penalty points (lower is better), "
+            "owed to nobody: --rate has no money to count; without --rate it is "
+            "ranked by its points", ledger=session.label, profile=session.profile.name),
             session.rules.rule("ledger"))
     try:
         balances = settled([session])
