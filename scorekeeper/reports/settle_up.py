@@ -133,7 +133,7 @@ def _paid(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
 def how_paid(sessions: Sequence[Session]) -> list[str]:
     """What `settle-up` says of a session paid otherwise than its scores
     (by place, CB-14): one line each, the session named."""
-    out = []
+    out: list[str] = []
     for s in sessions:
         paid = _paid(s)
         out += [Said("{ledger}: {line}", ledger=s.label, line=line)
