@@ -34,13 +34,13 @@ def _wants_colour() -> bool:
 
 def chart(
     ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="Session ledgers: one chart each."),
+                                         help=_("Session ledgers: one chart each.")),
     total: bool = typer.Option(False, "--total",
-                               help="One chart of the totals over the sessions "
-                                    "(of one game), in the order given."),
+                               help=_("One chart of the totals over the sessions "
+                                    "(of one game), in the order given.")),
     svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE",
-                                       help="Write the chart as an SVG file instead."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+                                       help=_("Write the chart as an SVG file instead.")),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing FILE.")),
     ascii: bool = ASCII_OPT,
 ) -> None:
     """Every player's running total, hand by hand, as a chart (a panel a

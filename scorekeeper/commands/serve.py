@@ -22,13 +22,13 @@ DEFAULT_PORT = 8025
 
 def serve(
     ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="One ledger, or the night's several."),
+                                         help=_("One ledger, or the night's several.")),
     lan: bool = typer.Option(False, "--lan",
-                             help="Reachable from phones on the same network "
-                                  "(the URL then holds a secret token)."),
+                             help=_("Reachable from phones on the same network "
+                                  "(the URL then holds a secret token).")),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N", min=0, max=65535,
-                             help="The port (taken or 0: a free one)."),
-    no_qr: bool = typer.Option(False, "--no-qr", help="Do not draw the URL as a QR code."),
+                             help=_("The port (taken or 0: a free one).")),
+    no_qr: bool = typer.Option(False, "--no-qr", help=_("Do not draw the URL as a QR code.")),
 ) -> None:
     """A read-only board of the session(s) for every phone at the table, live."""
     def body() -> None:
