@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 from dataclasses import dataclass
 from html import escape
@@ -390,8 +391,6 @@ def script() -> str:
 def _js(text: str) -> str:
     """`text` as a script's string literal: JSON, with `<` `>` `&` escaped
     (nothing in it can close a script)."""
-    import json
-
     return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e") \
         .replace("&", "\\u0026")
 
