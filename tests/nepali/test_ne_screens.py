@@ -314,3 +314,14 @@ def test_a_board_notice_is_nepali(sessions, tmp_path):
     assert sheet.session is None
     assert sheet.notice.startswith(f"{broken} अहिले पढ्न सकिएन (")
     assert sheet.notice.endswith("): देखाउने केही छैन।")
+
+
+def test_a_number_value_is_said_in_the_readers_digits_other_text_as_it_is():
+    """`Number` (core/language.py): an amount's text, said in Devanagari
+    digits; a name or a file name with digits kept as typed."""
+    from scorekeeper.core.language import Number, Said, say
+
+    said = Said("{ledger} {rate}", ledger="evening-2.toml", rate=Number("Rs 2.5"))
+    assert said == "evening-2.toml Rs 2.5"
+    language.use("ne")
+    assert say(said) == "evening-2.toml Rs २.५"
