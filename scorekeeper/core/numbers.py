@@ -45,17 +45,18 @@ class Figure(float):
         return (Figure, (self.text,))
 
 
-def listed(items: Sequence[object], last: str = ", ") -> str:
+def listed(items: Sequence[object], last: str = ", ", each: bool = False) -> str:
     """`items` as one message, joined by ", " (`last` " and ": the last
-    two by "and", `" + "`: a sum): the English text is the plain join; a
-    `Said` item, or a number in one, is said in the reader's language."""
+    two by "and", `" + "`: a sum; `each`: every two by `last`): the English
+    text is the plain join; a `Said` item, or a number, is said in the
+    reader's language."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0] if isinstance(items[0], str) else Said("{item}", item=items[0])
     said = _joined(items[-2], items[-1], last)
     for item in reversed(items[:-2]):
-        said = _joined(item, said, last if last == " + " else ", ")
+        said = _joined(item, said, last if each or last == " + " else ", ")
     return said
 
 
