@@ -114,7 +114,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                 name, sep, _ = item.partition("=")
                 if not sep:
                     raise Impossible(Said("{flag} expects NAME=N, got {item!r}",
-                                          flag=f"--{key}", item=item))
+                                          flag="--" + key, item=item))
                 counted[resolve_name(name, players)] = item
             merged[key] = list(counted.values())
         return merged

@@ -62,12 +62,12 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
 
 
 AGAIN = "again"
-# what may be typed for AGAIN in the reader's language (English's too)
-AGAIN_SAID = N_("again")
 
 
 def _again(text: str) -> bool:
-    return text.strip().lower() in (AGAIN, _(AGAIN_SAID))
+    """`again`, in English or in the reader's language, asks every count
+    again."""
+    return text.strip().lower() in (AGAIN, _(N_("again")))
 
 
 def _tricks(ask: Asker, order: list[str], took: dict[str, str],
@@ -110,6 +110,6 @@ def _last(left: int, tricks: int, player: str, rules: CallBreakRules
                                   "{name}, not {typed!r}: Enter for {left}, or "
                                   "'{again}' to type every count again", left=left,
                                   tricks=tricks, name=player, typed=text.strip(),
-                                  again=AGAIN), rules.rule("tricks"))
+                                  again=Said("again")), rules.rule("tricks"))
         return left
     return check
