@@ -25,6 +25,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import _, digits, ngettext
+from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
     _notes([s for _, s in kept])
     by_place = settleup.how_paid(sessions)      # CB-14: never silently
     for line in by_place:
-        say(f"note: {line}")
+        say(_("note: {note}").format(note=in_own_words(line)))
     if paying:
         _record_paid(kept, money.transfers if money else transfers,
                      money.currency.code if money else "points")

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.roster import Roster, merged, name_key
 
@@ -130,10 +131,11 @@ def _paid(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
 def how_paid(sessions: Sequence[Session]) -> list[str]:
     """What `settle-up` says of a session paid otherwise than its scores
     (by place, CB-14): one line each, the session named."""
-    out = []
+    out: list[str] = []
     for s in sessions:
         paid = _paid(s)
-        out += [f"{s.label}: {line}" for line in (paid[1] if paid else ())]
+        out += [Said("{ledger}: {line}", ledger=s.label, line=line)
+                for line in (paid[1] if paid else ())]
     return out
 
 

@@ -370,3 +370,22 @@ def test_the_shared_core_refuses_in_nepali(ne, make, phrase):
 def test_scores_and_money_typed_in_devanagari_digits_are_read():
     assert ScoreKind(scale=10).parse("-३.१") == ScoreKind(scale=10).parse("-3.1") == -31
     assert parse_rate("२.५") == parse_rate("2.5")
+
+
+def test_cb14_settle_up_says_the_places_paid_in_nepali_and_its_json_is_unchanged(tmp_path):
+    path = tmp_path / "places.toml"
+    assert run(["new", path, "--game", "callbreak", "--players", ",".join(PLAYERS), "--set",
+                "payout=places", "--set", "rounds=2"])[0] == 0
+    for hand in (("८", "२", "२", "४", "९", "२", "२", "०"), ("८", "२", "२", "१", "८", "२", "२", "१")):
+        deal = [f"--bid={p}={n}" for p, n in zip(PLAYERS, hand[:4])] + \
+            [f"--won={p}={n}" for p, n in zip(PLAYERS, hand[4:])]
+        assert run(["record", path, *deal, "--lang", "ne"])[0] == 0
+    code, _, err = run(["settle-up", path, "--lang", "ne"])
+    assert code == 0
+    said = one_line(err)
+    assert "places.toml: विकास र चन्द्र स्थान २–३ मा बराबर: १ + २ दाउ बाँड्छन्, हरेकले १.५" \
+        in said
+    assert "दीपक को जम्मा -३.०, ० भन्दा कम (low_double): दोब्बर तिर्छ" in said
+    english = json.loads(run(["settle-up", path, "--json"])[1])
+    assert json.loads(run(["settle-up", path, "--json", "--lang", "ne"])[1]) == english
+    assert "विकास and चन्द्र tie for places 2–3" in english["payout"][1]

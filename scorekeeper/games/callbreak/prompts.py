@@ -54,11 +54,16 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
         return _("{name}'s call ({low}–{high}; on the dealer's right, calls "
                  "first)").format(name=p, low=low, high=top)
 
-    bids = {p: ask.ask(question(i, p), call, default=called.get(p))
+    bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
             for i, p in enumerate(order)}
     won = _tricks(ask, order, took, rules, tricks)
     return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order],
             "won": [f"{p}={to_latin(won[p].strip())}" for p in order]}
+
+
+def _shown(default: str | None) -> str | None:
+    """A count offered (Enter takes it) in the reader's digits."""
+    return None if default is None else digits(default)
 
 
 AGAIN = "again"
@@ -94,7 +99,7 @@ def _tricks(ask: Asker, order: list[str], took: dict[str, str],
                 question = _("{name} took ({none}–{left})").format(
                     name=p, none=digits(0), left=digits(left))
             won[p] = ask.ask(question, check,
-                             default=took.get(p) if not last else str(left))
+                             default=_shown(took.get(p) if not last else str(left)))
         if not _again(won[order[-1]]):
             return won
         took = {p: n for p, n in won.items() if p != order[-1]}
