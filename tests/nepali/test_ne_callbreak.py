@@ -389,3 +389,10 @@ def test_cb14_settle_up_says_the_places_paid_in_nepali_and_its_json_is_unchanged
     english = json.loads(run(["settle-up", path, "--json"])[1])
     assert json.loads(run(["settle-up", path, "--json", "--lang", "ne"])[1]) == english
     assert "विकास and चन्द्र tie for places 2–3" in english["payout"][1]
+
+
+def test_the_games_title_is_said_kal_break_and_stays_call_break_in_english(ne):
+    from scorekeeper.games.callbreak.game import GAME
+
+    assert GAME.title == "Call Break"
+    assert say(GAME.title) == "कल ब्रेक"

@@ -60,7 +60,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     of `verify` are the defaults (`Game`); a deal is stored as `calls` and
     `tricks`, not under its flags' names."""
 
-    title = "Call Break"
+    title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
     stored_required = ("calls", "tricks")
     exported = (Exported("calls", "called", "Calls"),
                 Exported("tricks", "took", "Tricks taken"))
