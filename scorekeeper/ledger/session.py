@@ -433,6 +433,8 @@ class Session:
     def story(self, row: PlainMap) -> str:
         """A history row in a few words: the game's story, then who sat it
         out, a dealer out of turn, and who was eliminated by the hand."""
+        # a Said: English where it is exported, the reader's language on a
+        # screen (`say`)
         said = self.game.story(row)
         if row.get("joined"):
             said = Said("{story}; joined: {names}", story=said,
@@ -443,8 +445,7 @@ class Session:
             said = Said("{story}; sat out: {names}", story=said,
                         names=", ".join(row["sat_out"]))
         if row.get("dealer_corrected"):
-            said = Said("{story}; {dealer} dealt out of turn", story=said,
-                        dealer=row["dealer"])
+            said = Said("{story}; {name} dealt out of turn", story=said, name=row["dealer"])
         if row.get("eliminated"):
             said = Said("{story}; eliminated: {names} ({rule})", story=said,
                         names=", ".join(row["eliminated"]),
