@@ -14,6 +14,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -183,6 +184,17 @@ IDS = {
     "maal_table": "MA-19", "foul": "MA-20", "dublee_players": "MA-21",
     "double": "MA-22", "seats": "MA-23",
 }
+
+
+def joined(parts: Sequence[object], sep: str = ", ") -> Said:
+    """`parts` joined by `sep` as a `Said`: each part a person reads is
+    said in their language (a `Said` translated, a number in their
+    digits), the separator kept; its English is `sep.join(parts)`."""
+    if not parts:         # never an empty template: gettext("") is the header
+        return Said("{part0}", part0="")
+    keys = [f"part{i}" for i in range(len(parts))]
+    return Said(sep.replace("{", "{{").replace("}", "}}").join(
+        "{" + key + "}" for key in keys), **dict(zip(keys, parts)))
 
 
 def _mode_of_maal_needs_seen(value: bool) -> Mode:
