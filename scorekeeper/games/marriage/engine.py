@@ -443,12 +443,15 @@ def _mode_lines(hand: MarriageHand, settlement: Settlement,
             running += taken
         return out
     if rules.mode == Mode.NORMAL:
-        return [Said("{name} has not seen; in mode normal {name}'s maal {maal} "
-                     "counts ({rule})", name=p, maal=shown[p], rule=mode_rule)
-                for p in unseen] + [
+        normal: list[str] = [
+            Said("{name} has not seen; in mode normal {name}'s maal {maal} "
+                 "counts ({rule})", name=p, maal=shown[p], rule=mode_rule)
+            for p in unseen]
+        normal += [
             Said("{first} and {second} have both not seen: they do not settle "
                  "with each other (unseen_pairs = false, {rule})", first=a,
                  second=b, rule=mode_rule) for a, b in settlement.apart]
+        return normal
     if rules.mode == Mode.MURDER:
         return [Said("{name} has not seen: {name}'s maal {maal} counts 0 ({rule})",
                      name=p, maal=shown[p], rule=mode_rule) for p in unseen]
@@ -580,7 +583,7 @@ def _settlement_lines(hand: MarriageHand, settlement: Settlement,
     """MA-12 explained: each payment T + w − n·S, then the pairwise view.
     T and n run over the players one settles with (everyone, unless
     `unseen_pairs = false` keeps two unseen players apart)."""
-    counted, lines = settlement.counted, []
+    counted, lines = settlement.counted, list[str]()
     for pay in settlement.payments:
         rival = pay.rival
         n, total, apart = _over_partners(settlement, rival)

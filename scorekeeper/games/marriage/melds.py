@@ -33,8 +33,8 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Refused
-from scorekeeper.core.language import N_, Said
-from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
+from scorekeeper.core.language import Said
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, KIND_NAMES, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 
@@ -57,19 +57,13 @@ class MeldKind(StrEnum):
     @property
     def said(self) -> Said:
         """The kind's name as a person reads it (its English is the value)."""
-        return Said(_KIND_NAMES[self.value])
+        return Said(KIND_NAMES[self.value])
 
     @property
     def rank(self) -> int:
         """Display order of an arrangement: qualifying, trials, dirty."""
         return 0 if self.qualifying else 2 if self.dirty else 1
 
-
-# the kinds' names for the catalog (MeldKind.said translates them)
-_KIND_NAMES = {"pure sequence": N_("pure sequence"), "tunnela": N_("tunnela"),
-               "trial": N_("trial"), "dirty sequence": N_("dirty sequence"),
-               "dirty trial": N_("dirty trial"), "dublee": N_("dublee"),
-               "leftover": N_("leftover")}
 
 PURE_SEQUENCE = MeldKind.PURE_SEQUENCE
 TUNNELA = MeldKind.TUNNELA

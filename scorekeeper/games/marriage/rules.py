@@ -14,7 +14,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -65,6 +65,14 @@ MAAL_TABLES = frozen_mapping({
         "joker_maal": Tiers.of(5, 15, 30)}),
 })
 _DEFAULT_TABLE = MAAL_TABLES["three-deck"]
+
+
+# The names of a meld's kinds (MA-4) and of a finish by dublees' groups, as
+# rulings and `check` say them (`Said(KIND_NAMES[kind])`): English keys.
+KIND_NAMES = {"pure sequence": N_("pure sequence"), "tunnela": N_("tunnela"),
+              "trial": N_("trial"), "dirty sequence": N_("dirty sequence"),
+              "dirty trial": N_("dirty trial"), "dublee": N_("dublee"),
+              "leftover": N_("leftover")}
 
 
 class FinishKind(StrEnum):
