@@ -14,7 +14,7 @@ from types import MappingProxyType
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, Said, say
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
@@ -180,6 +180,16 @@ def _maal_lines(ruling: Verdict) -> list[str]:
 
 
 
+def _meld_head(ruling: Verdict) -> str:
+    """The kind found, as the reader reads it (a head is made only to be
+    shown: said here, it reads alike whether the shell says it again)."""
+    return say(Said(KIND_NAMES[ruling.kind]) if ruling.kind else Said("meld"))
+
+
+def _maal_head(ruling: Verdict) -> str:
+    return say(Said("Maal {maal}", maal=ruling.details["maal"]))
+
+
 TIPLU = Flag("tiplu", ("--tiplu",), str, None, N_("The tiplu card."), "CARD",
              required=True)
 
@@ -190,8 +200,7 @@ CHECKS = (
               help=N_("Three cards.")),
          Flag("tiplu", ("--tiplu",), str, None,
               N_("The tiplu card (nothing is wild without it)."), "CARD")),
-        _meld, lambda ruling: Said(KIND_NAMES[ruling.kind]) if ruling.kind
-        else Said("meld"), N_("not a meld"), COMMON,
+        _meld, _meld_head, N_("not a meld"), COMMON,
         _wild_line),
     CheckSpec(
         "finish", N_("Can these cards finish (MA-10)? On yes, one arrangement."),
@@ -202,8 +211,7 @@ CHECKS = (
          Flag("exposed", ("--exposed",), str, None,
               N_("'MELD | MELD | MELD': exposed to see the tiplu (MA-5), kept."),
               "MELDS")),
-        _finish, lambda ruling: Said("can finish"), N_("cannot finish"), COMMON,
-        _finish_lines),
+        _finish, N_("can finish"), N_("cannot finish"), COMMON, _finish_lines),
     CheckSpec(
         "maal", N_("The maal of these cards and the best grouping (MA-11)."),
         (Flag("cards", argument=True, required=True, metavar="CARDS",
@@ -216,7 +224,6 @@ CHECKS = (
          Flag("natural", ("--natural/--dublees",), bool, True,
               N_("Qualified with natural melds (MA-5) or saw the tiplu through "
                  "dublees."))),
-        _maal, lambda ruling: Said("Maal {maal}", maal=ruling.details["maal"]),
-        N_("no maal"),
+        _maal, _maal_head, N_("no maal"),
         COMMON, _maal_lines),
 )
