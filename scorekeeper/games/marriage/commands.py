@@ -14,7 +14,7 @@ from types import MappingProxyType
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, say
+from scorekeeper.core.language import N_, Said, say, to_latin
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
@@ -31,9 +31,10 @@ def _read(rules: MarriageRules, values: PlainMap
     # imported here: the Marriage core loads only for Marriage checks
     from scorekeeper.games.marriage.wildcards import Wildcards
 
-    hand = cardtext.cards(values["cards"])
+    # a rank typed in Devanagari digits (१०♦) reads as Latin
+    hand = cardtext.cards(to_latin(values["cards"]))
     tiplu = values.get("tiplu")
-    tiplu_card = cardtext.card(tiplu) if tiplu is not None else None
+    tiplu_card = cardtext.card(to_latin(tiplu)) if tiplu is not None else None
     if tiplu_card is not None:
         rules.check_tiplu(tiplu_card)
     rules.check_shoe(hand, tiplu=tiplu_card)
@@ -73,7 +74,7 @@ def _finish(rules: MarriageRules, values: PlainMap) -> Verdict:
         raise ValueError("check finish needs a tiplu")
 
     exposed = [cardtext.cards(text) for text in
-               split_melds(values.get("exposed") or "", rules)]
+               split_melds(to_latin(values.get("exposed") or ""), rules)]
 
     def run() -> Verdict:
         finish = find_finish(hand, tiplu, by, rules, exposed)
@@ -113,7 +114,7 @@ def _maal(rules: MarriageRules, values: PlainMap) -> Verdict:
 
     hand, tiplu, wild = _read(rules, values)
     assert tiplu is not None      # a required option
-    dealt = tuple(cardtext.card(t) for t in values.get("tunnela", []))
+    dealt = tuple(cardtext.card(to_latin(t)) for t in values.get("tunnela", []))
     seen = values.get("seen", True)
     # the dealt-tunnela bonus needs a natural qualification (MA-5, MA-11)
     value = maal(hand, tiplu, dealt, rules=rules,

@@ -122,13 +122,14 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             tunnelas.setdefault(table.name(name), []).append(to_latin(text))
         finisher = table.name(finish) if finish else None
         return self.args(
-            table, finisher, by or FinishKind.MELDS, flags.get("tiplu"),
+            table, finisher, by or FinishKind.MELDS, to_latin(flags.get("tiplu") or "")
+            or None,
             table.names(flags.get("seen", [])),
             agreed_shows({p: to_latin(v) for p, v in parse_hand_values(
                 flags.get("hand", []), table.players).items()}, finisher, rules),
             tunnelas, rules, table.names(flags.get("invalid_show", [])),
             table.names(flags.get("seen_dublees", [])),
-            split_melds(flags.get("exposed") or "", rules))._replace(
+            split_melds(to_latin(flags.get("exposed") or ""), rules))._replace(
                 fouls_due=tuple(flags.get("fouls_due", ())),
                 double=bool(flags.get("double", False)))
 
