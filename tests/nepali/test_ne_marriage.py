@@ -372,3 +372,11 @@ def test_refusals_of_the_core_keep_their_english_and_rule(nepali):
     assert refused.value.rule == "MA-4"
     assert refused.value.message == "a meld is exactly 3 cards, not 2 (3♥ 4♥)"
     assert refused.value.told() == "सेट ठ्याक्कै ३ पत्तीको हुन्छ, २ को होइन (3♥ 4♥) (MA-4)"
+
+
+def test_check_reads_cards_typed_with_devanagari_digits(nepali):
+    spec, ruling = _checked("meld", cards="१०h jh qh", tiplu="५c")
+    assert ruling.valid and ruling.kind == "pure sequence"
+    assert say(ruling.reason) == "10♥ J♥ Q♥ शुद्ध क्रम हो (टिप्लु हेर्न मिल्ने, MA-5)"
+    spec, ruling = _checked("maal", cards="१०c jc qc", tiplu="jc", tunnela=[])
+    assert ruling.details["maal"] == 10
