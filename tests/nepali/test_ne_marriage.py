@@ -331,13 +331,14 @@ class _Asker:
 
 def test_the_prompts_ask_in_nepali_and_take_devanagari_digits(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
-    ask = _Asker({"कसले सक्यो": "आशा", "केबाट सक्यो": "melds", "टिप्लु (": "jc",
+    ask = _Asker({"कसले सक्यो": "आशा", "केबाट सक्यो": "सेट", "टिप्लु (": "jc",
                   "अरू कसले": "विकास", "७ डबलीबाट": "-", "आशा को शो": SHOW,
                   "विकास का माल": "qc", "चन्द्र का माल": "१२",
                   "टिप्लु हेर्न आशा ले": "-", "बाँड्दा देखाएका टनेला": "-"})
     answers = prompts.ask_hand(ask, table, THREE_DECK.rules, {})
     assert answers["hand"][2] == "चन्द्र=12"
     assert answers["finish"] == "आशा" and answers["seen"] == ["विकास"]
+    assert answers["by"] == "melds"          # सेट, the word the question names
     text = "\n".join(ask.asked)
     assert len(ask.asked) == 10
     assert english(text) == [], english(text)

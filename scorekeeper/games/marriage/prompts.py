@@ -25,14 +25,25 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 NONE_WORDS = ("none", "no finisher", "nobody finished")
 
 
+# the answers in Nepali words too (the questions in Nepali name both)
+_YES, _NO = ("y", "yes", "हो"), ("n", "no", "होइन")
+_BY_WORDS = {"सेट": FinishKind.MELDS, "डबली": FinishKind.DUBLEES}
+
+
 def _yes_or_no(text: str) -> None:
-    if text.strip().lower() not in ("y", "yes", "n", "no"):
+    if text.strip().lower() not in (*_YES, *_NO):
         raise Impossible(Said("{answer}: answer y or n", answer=repr(text.strip())))
 
 
 def _by(text: str) -> None:
-    if text.strip().lower() not in tuple(FinishKind):
+    if text.strip().lower() not in (*FinishKind, *_BY_WORDS):
         raise Impossible(Said("answer one of: {words}", words=", ".join(FinishKind)))
+
+
+def _finish_kind(text: str) -> str:
+    """`melds` or `dublees`, from either word (सेट, डबली)."""
+    said = text.strip().lower()
+    return str(_BY_WORDS.get(said, said))
 
 
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
@@ -45,9 +56,9 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         flags["no_finisher"] = True
     else:
         flags["finish"] = finisher
-        flags["by"] = ask.ask(_("Finished by melds or dublees?"), _by,
-                              default=previous.get("by") or FinishKind.MELDS
-                              ).strip().lower()
+        flags["by"] = _finish_kind(ask.ask(
+            _("Finished by melds or dublees?"), _by,
+            default=previous.get("by") or FinishKind.MELDS))
     def tiplu_ok(text: str) -> None:
         if text.strip() != "-":
             rules.check_tiplu(cardtext.card(to_latin(text)))
@@ -104,7 +115,7 @@ def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
     if rules.doubles or previous.get("double"):
         doubled = ask.ask(_("Doubled hand? (y or n)"), _yes_or_no,
                           default="y" if previous.get("double") else "n")
-        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
+        flags["double"] = True if doubled.strip().lower() in _YES else None
 
 
 def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
