@@ -102,7 +102,7 @@ def test_ma12_settlement_explained_in_nepali_with_devanagari_digits(nepali):
     assert "टिप्लु J♣ → जोकर: हरेक J, झिप्लु 10♣, पोप्लु Q♣" in lines
     assert "आशा ले सेटबाट सक्यो: " in text and "(MA-10)" in text
     assert "आशा को माल १०: म्यारिज १०" in lines
-    assert "चन्द्र ले टिप्लु हेरेको छैन: चन्द्र को माल २ ० गनिन्छ (MA-15)" in lines
+    assert "चन्द्र ले टिप्लु हेरेको छैन: चन्द्र को माल २ लाई ० गनिन्छ (MA-15)" in lines
     assert ("विकास ले आशा लाई तिर्नुपर्ने: T १२ + w ३ − ३·२ = ९ → "
             "विकास ले आशा लाई ९ तिर्छ") in lines
     assert "यही हिसाब, जोडी जोडी गरेर (पहिले शुल्क, अनि मालको फरक):" in lines
