@@ -326,7 +326,9 @@ class _Asker:
         return [] if answer == "-" else [answer]
 
     def player_or(self, question, table, words, rule, current, chose_word):
-        return self._answer(question.format(word=table.keyword(*words)))
+        word = table.keyword(*words)
+        answer = self._answer(question.format(word=word))
+        return None if answer == word else answer
 
 
 def test_the_prompts_ask_in_nepali_and_take_devanagari_digits(nepali):
@@ -381,3 +383,15 @@ def test_check_reads_cards_typed_with_devanagari_digits(nepali):
     assert say(ruling.reason) == "10♥ J♥ Q♥ शुद्ध क्रम हो (टिप्लु हेर्न मिल्ने, MA-5)"
     spec, ruling = _checked("maal", cards="१०c jc qc", tiplu="jc", tunnela=[])
     assert ruling.details["maal"] == 10
+
+
+def test_ma22_a_doubled_hand_is_asked_in_nepali_and_answered_ho(nepali):
+    table = Seating.of(PLAYERS, PLAYERS[0])
+    ask = _Asker({"कसले सक्यो": "none", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
+                  "७ डबलीबाट": "-", "आशा का माल": "५", "विकास का माल": "०",
+                  "चन्द्र का माल": "-", "बाँड्दा देखाएका टनेला": "-",
+                  "दोब्बर डिल?": "हो"})
+    answers = prompts.ask_hand(ask, table, replace(THREE_DECK.rules, doubles=True), {})
+    assert answers["double"] is True and answers["no_finisher"] is True
+    assert answers["hand"] == ["आशा=5", "विकास=0", "चन्द्र=-"]
+    assert english("\n".join(ask.asked)) == []
