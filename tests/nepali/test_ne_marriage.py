@@ -179,6 +179,8 @@ def test_the_table_headings_and_marks_are_nepali_at_every_step(nepali):
         assert wanted in text, text
         assert "yes" not in text and "Saw" not in text and "Net" not in text
         assert "१० → १२" in text          # kidnap: आशा took चन्द्र's 2
+        # "yes"/"no" of the tiplu seen, not a check's मिल्छ/मिल्दैन (pgettext)
+        assert "हेरेन" in text and "मिल्छ" not in text and "मिल्दैन" not in text
 
 
 # -- check meld | finish | maal ----------------------------------------------------

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from scorekeeper.core.language import N_, _, digits
+from scorekeeper.core.language import N_, _, digits, pgettext
 from scorekeeper.games.marriage.engine import MarriageResult
 from scorekeeper.screen.style import (
     arrow,
@@ -75,9 +75,10 @@ def _layout(con: Console, result: MarriageResult, hand_number: int | None,
                 if narrow else ("\n" if step else " ") + _("(finished)")
             table.add_row(
                 escape(names[name]) + mark,
-                _("yes") if name in result.seen else
+                # "yes": the tiplu seen (a check's "yes" is another word)
+                pgettext("saw the tiplu", "yes") if name in result.seen else
                 (_("dublees") if narrow else _("7 dublees"))
-                if name in result.seen_dublees else _("no"),
+                if name in result.seen_dublees else pgettext("saw the tiplu", "no"),
                 digits(maal[name]) if maal[name] == shown[name]
                 else f"{digits(shown[name])} {arrow(con)} {digits(maal[name])}",
                 digits(pay.fee) if pay else "—",
