@@ -397,3 +397,36 @@ def test_ma22_a_doubled_hand_is_asked_in_nepali_and_answered_ho(nepali):
     assert answers["double"] is True and answers["no_finisher"] is True
     assert answers["hand"] == ["आशा=5", "विकास=0", "चन्द्र=-"]
     assert english("\n".join(ask.asked)) == []
+
+
+# -- whole screens, shell and all ----------------------------------------------------
+
+@pytest.mark.parametrize("width", (40, 80, 120))
+def test_a_marriage_ruling_screen_is_all_nepali_and_fits(capsys, monkeypatch, width):
+    code, out, err = run(hand("--set", "mode=kidnap", "--lang", "ne"),
+                         capsys, monkeypatch, width)
+    assert code == 0, err
+    assert english(out) == [], english(out)
+    for line in out.splitlines():
+        assert cell_len(line) <= width, f"wider than {width}: {line!r}"
+    assert "T १२ + w ३ − ३·२ = ९" in " ".join(out.split()) or \
+        "T १४ + w ३ − ३·२ = ११" in " ".join(out.split())
+    assert "हेर्यो" in out and "हेरेन" in out and "१० → १२" in out
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "finish", "s345 h666 d789 c234 s2 h9 d4 c8 s10 hq dk cj s8",
+     "--tiplu", "5c"],
+    ["check", "maal", "jc jc qc 10c kd 10c", "--tiplu", "jc"],
+    ["check", "meld", "3h 3h 4h", "--tiplu", "5h"],
+    ["settle", "--help"],
+])
+def test_marriage_check_screens_and_help_are_nepali(capsys, monkeypatch, args):
+    code, out, err = run([*args, "--lang", "ne"], capsys, monkeypatch, 200)
+    assert code in (0, 1), err
+    if args[0] == "settle":      # the other games' options are theirs
+        # each Marriage option's help (its metavar, NAME or CARD, is typed)
+        out = "\n".join(line.partition("म्यारिज:")[2] for line in out.splitlines()
+                        if "म्यारिज:" in line)
+        assert out.count("\n") == 9, out      # 10 options; --hand is every game's
+    assert english(out) == [], english(out)
