@@ -30,7 +30,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
-from scorekeeper.core.language import _, digits, say
+from scorekeeper.core.language import N_, _, digits, say
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -138,9 +138,19 @@ def colour(n: int, kind: ScoreKind | bool = NET) -> str:
 def title(hand_number: int | None, dealer: str) -> str:
     """A ruling's title; names are escaped wherever rich reads markup."""
     if hand_number:
-        return _("Hand {number} — dealer {dealer}").format(
-            number=digits(hand_number), dealer=escape(dealer))
+        return _("Hand {number} — dealer {dealer}").format(number=digits(hand_number),
+                                                          dealer=escape(dealer))
     return _("Verdict — dealer {dealer}").format(dealer=escape(dealer))
+
+
+# the games' titles as people read them (the ids dhumbal, marriage, callbreak
+# stay what people type): marked here, said by `game_title`
+GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Call Break"))
+
+
+def game_title(title: str) -> str:
+    """A game's title (`Game.title`) in the reader's language."""
+    return _(title)
 
 
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:

@@ -212,7 +212,7 @@ def test_dh8_dh10_dh11_a_recorded_hand_reads_in_nepali(tmp_path, capsys, monkeyp
     for flags in HANDS:
         done, out, _ = run(["record", ledger, *flags, "--lang", "ne"], capsys, monkeypatch)
         assert done == 0
-        said.append(out[:out.index("Dhumbal")])     # the ruling, not the standings
+        said.append(out[:out.index("ढुम्बल (")])     # the ruling, not the standings
         fits(out)
     first, caught, show = (one_line(s) for s in said)
     assert "आशा ३ < अरू सबैको हात (सबैभन्दा कम ५) → आशा ले कल जित्यो (DH-8) " \
@@ -282,7 +282,7 @@ def test_dc8_ya8_penalty_point_rulings_read_in_nepali(profile, flags, phrases, t
     ledger = _session(tmp_path, "p.toml", capsys, monkeypatch, "--profile", profile)
     done, out, err = run(["record", ledger, *flags, "--lang", "ne"], capsys, monkeypatch)
     assert done == 0, err
-    ruling = out[:out.index("Dhumbal")]
+    ruling = out[:out.index("ढुम्बल (")]
     for phrase in phrases:
         assert phrase in one_line(ruling)
     nepali(ruling)

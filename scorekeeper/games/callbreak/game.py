@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -57,16 +58,16 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     title = "Call Break"
     stored_required = ("calls", "tricks")
-    exported = (Exported("calls", "called", "Calls"),
-                Exported("tricks", "took", "Tricks taken"))
+    exported = (Exported("calls", "called", N_("Calls")),
+                Exported("tricks", "took", N_("Tricks taken")))
     stored_types: ClassVar[StoredTypes] = {
         "calls": (dict, "a table NAME = CALL"),
         "tricks": (dict, "a table NAME = TRICKS"),
     }
-    tallies = (Tally("made", "calls made", "rate", "hands"),
-               Tally("missed", "calls missed", "rate", "hands"),
-               Tally("called", "average call", "mean", "deals"),
-               Tally("took", "average tricks", "mean", "deals"))
+    tallies = (Tally("made", N_("calls made"), "rate", "hands"),
+               Tally("missed", N_("calls missed"), "rate", "hands"),
+               Tally("called", N_("average call"), "mean", "deals"),
+               Tally("took", N_("average tricks"), "mean", "deals"))
 
     def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
              tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
@@ -146,9 +147,14 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     def story(self, facts: PlainMap) -> str:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
-        missed = [f"{p} ({calls[p]}, took {tricks.get(p)})"
-                  for p in facts.get("missed", [])]
-        return "missed: " + ", ".join(missed) if missed else "every call made"
+        missed: Said | None = None
+        for p in facts.get("missed", []):
+            one = Said("{name} ({call}, took {took})", name=p, call=calls[p],
+                       took=tricks.get(p))
+            missed = one if missed is None else Said("{first}, {second}",
+                                                     first=missed, second=one)
+        return Said("missed: {players}", players=missed) if missed is not None \
+            else Said("every call made")
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
              totals: Mapping[str, int], hands: Sequence[PlainMap]

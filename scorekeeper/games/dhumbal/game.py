@@ -125,6 +125,8 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return facts
 
     def story(self, facts: PlainMap) -> str:
+        # a Said: English where it is stored or exported, the reader's
+        # language on a screen (`say`)
         if facts.get("show"):
             said = Said("show")
         elif facts.get("caught"):
