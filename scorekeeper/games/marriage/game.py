@@ -54,17 +54,17 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     carried_keys = ("fouls_due", "fouls_waiting")   # MA-20, foul = next
     carried_rule = "foul"
     stored_types: ClassVar[StoredTypes] = {
-        "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
-        "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
-        "seen": (list, "a list of names"),
-        "seen_dublees": (list, "a list of names"),
-        "cards": (dict, "a table NAME = CARDS"),
-        "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
-        "invalid_shows": (list, "a list of names"),
-        "exposed": (list, "a list of melds, each CARDS"),
-        "fouls_due": (list, "a list of names"),
-        "fouls_waiting": (list, "a list of names"),
-        "double": (bool, "true or false"),
+        "finisher": (str, N_("a name")), "no_finisher": (bool, N_("true or false")),
+        "by": (str, N_("melds or dublees")), "tiplu": (str, N_("a card")),
+        "seen": (list, N_("a list of names")),
+        "seen_dublees": (list, N_("a list of names")),
+        "cards": (dict, N_("a table NAME = CARDS")),
+        "tunnelas": (dict, N_("a table NAME = [CARDS]")), "maal": (dict, N_("a table")),
+        "invalid_shows": (list, N_("a list of names")),
+        "exposed": (list, N_("a list of melds, each CARDS")),
+        "fouls_due": (list, N_("a list of names")),
+        "fouls_waiting": (list, N_("a list of names")),
+        "double": (bool, N_("true or false")),
     }
     tallies = (Tally("finishes", N_("finishes")),
                Tally("by_melds", N_("… by melds")),
