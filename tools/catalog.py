@@ -16,7 +16,7 @@ import io
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -24,18 +24,31 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "scorekeeper/locale/ne/LC_MESSAGES/scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "N_": None, "Said": None, "ngettext": (1, 2)}  # core/language.py
+KEYWORDS = {"_": None, "N_": None, "Said": None, "ngettext": (1, 2),
+            "pgettext": ((1, "c"), 2)}  # core/language.py
+CONTEXT = "\x04"   # a message with a context is keyed CONTEXT␄MESSAGE, as gettext does
 
 
 def extracted() -> dict[str, tuple[str, ...]]:
-    """Every message marked in scorekeeper/: its id → all its forms."""
+    """Every message marked in scorekeeper/: its key (its id, or
+    `context␄id` for `pgettext`) → all its forms."""
     found: dict[str, tuple[str, ...]] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
             ROOT / "scorekeeper", method_map=[("**.py", "python")],
             keywords=KEYWORDS):
         forms = (message,) if isinstance(message, str) else tuple(message)
-        found[forms[0]] = forms
+        found[key_of(forms[0], context)] = forms
     return found
+
+
+def key_of(message: str, context: str | None) -> str:
+    return message if context is None else f"{context}{CONTEXT}{message}"
+
+
+def entry(po: Catalog, key: str) -> Message | None:
+    """The catalog's entry for a key of `extracted`, if it has one."""
+    context, sep, message = key.rpartition(CONTEXT)
+    return po.get(message, context=context if sep else None)
 
 
 def catalog() -> Catalog:
@@ -55,17 +68,20 @@ def main(args: list[str]) -> int:
         MO.write_bytes(compiled(po))
         print(f"wrote {MO.relative_to(ROOT)}")
         return 0
-    missing = [forms for key, forms in extracted().items() if key not in po]
+    missing = [(key, forms) for key, forms in extracted().items()
+               if entry(po, key) is None]
     if args[:1] == ["missing"]:
         extra = Catalog(locale="ne")
-        for forms in missing:
+        for key, forms in missing:
+            context, sep, _message = key.rpartition(CONTEXT)
             extra.add(forms if len(forms) > 1 else forms[0],
-                      ("", "") if len(forms) > 1 else "")
+                      ("", "") if len(forms) > 1 else "",
+                      context=context if sep else None)
         write_po(sys.stdout.buffer, extra, omit_header=True, width=100)
         return 0
     stale = MO.read_bytes() != compiled(po) if MO.exists() else True
-    for forms in missing:
-        print(f"not in the catalog: {forms[0]!r}")
+    for key, _forms in missing:
+        print(f"not in the catalog: {key!r}")
     if stale:
         print(f"{MO.relative_to(ROOT)} is not the .po compiled: run `compile`")
     return 1 if missing or stale else 0

@@ -174,6 +174,14 @@ def _(message: str) -> str:
     return message if catalog is None else str(catalog.gettext(message))
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the chosen language, told apart by `context` from the
+    same English words that mean something else (a table's "yes", the
+    tiplu seen, and a `check`'s "yes", the call allowed)."""
+    catalog = _chosen.catalog
+    return message if catalog is None else str(catalog.pgettext(context, message))
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count` (Nepali has one form for all)."""
     catalog = _chosen.catalog

@@ -12,10 +12,11 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.language import Said
 from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, exposed_melds, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
-from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode
+from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode, joined
 from scorekeeper.games.marriage.settlement import PairLine, Payment, Settlement, check_sight, settle
 from scorekeeper.games.marriage.wildcards import Wildcards
 
@@ -86,7 +87,8 @@ class MarriageResult(NamedTuple):
         if self.factor == 1:
             return lines
         return tuple(line._replace(amount=line.amount * self.factor,
-                                   reason=f"{line.reason}, doubled")
+                                   reason=Said("{reason}, doubled",
+                                               reason=line.reason))
                      for line in lines)
 
     def maal_totals(self) -> tuple[tuple[str, int], ...]:
@@ -157,9 +159,10 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
     given = [p for p, _ in hand.shown]
     missing = [p for p in hand.players if p not in given]
     if missing:
-        raise Impossible("no hand given for " + ", ".join(missing) + ": give "
-                         "each player's maal cards, '-' for none, or an agreed "
-                         "maal number (--hand NAME=…)", rules.rule("maal"))
+        raise Impossible(Said("no hand given for {names}: give each player's "
+                              "maal cards, '-' for none, or an agreed maal "
+                              "number (--hand NAME=…)", names=", ".join(missing)),
+                         rules.rule("maal"))
     named = (*hand.invalid_shows, *hand.seen, *hand.seen_dublees,
              *(p for p, _ in hand.tunnelas),
              *(() if hand.finisher is None else (hand.finisher,)))
@@ -167,13 +170,13 @@ def _validate_table(hand: MarriageHand, rules: MarriageRules) -> None:
     if hand.finisher is not None and hand.by == FinishKind.DUBLEES and \
             len(hand.players) < rules.dublee_min_players:
         rule = rules.rule("dublee_players")
-        raise Refused(f"a finish by dublees needs at least "
-                      f"{rules.dublee_min_players} players at the table "
-                      f"(dublee_min_players, {rule}); this hand has "
-                      f"{len(hand.players)}", rule)
+        raise Refused(Said("a finish by dublees needs at least {least} players "
+                           "at the table (dublee_min_players, {rule}); this "
+                           "hand has {count}", least=rules.dublee_min_players,
+                           rule=rule, count=len(hand.players)), rule)
     if hand.exposed and hand.finisher is None:
-        raise Impossible("--exposed names the finisher's exposed melds: there "
-                         "is no finisher", rules.rule("qualify"))
+        raise Impossible(Said("--exposed names the finisher's exposed melds: "
+                              "there is no finisher"), rules.rule("qualify"))
     check_sight(hand.finisher, hand.seen, hand.seen_dublees, rules)
 
 
@@ -183,35 +186,43 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
         if f_cards is not None and len(f_cards) not in (21, 22):
-            count = f"{len(f_cards)} card{'s' * (len(f_cards) != 1)}"
-            raise Impossible(f"the finisher {hand.finisher} shows {count}; a "
-                             "finishing show is 21 cards (or 22 with the "
-                             "discard), or agreed: shown:MAAL", rules.rule("finish"))
+            values = {"name": hand.finisher, "count": len(f_cards)}
+            raise Impossible(Said("the finisher {name} shows {count} card; a "
+                                  "finishing show is 21 cards (or 22 with the "
+                                  "discard), or agreed: shown:MAAL", **values)
+                             if len(f_cards) == 1 else
+                             Said("the finisher {name} shows {count} cards; a "
+                                  "finishing show is 21 cards (or 22 with the "
+                                  "discard), or agreed: shown:MAAL", **values),
+                             rules.rule("finish"))
         if f_cards is None and hand.exposed:
-            raise Impossible("--exposed needs the finisher's cards: a show "
-                             "agreed at the table (shown:MAAL) is not ruled "
-                             "card by card", rules.rule("qualify"))
+            raise Impossible(Said("--exposed needs the finisher's cards: a show "
+                                  "agreed at the table (shown:MAAL) is not ruled "
+                                  "card by card"), rules.rule("qualify"))
     for name, s in hand.shown:
         if s.total is not None:
             check_agreed_maal(name, s.total, _natural(name, hand), rules)
         if s.cards is not None and name != hand.finisher \
                 and len(s.cards) > rules.hand_size:
-            raise Impossible(f"{name} shows {len(s.cards)} cards; a hand holds "
-                             f"{rules.hand_size} (only the finisher shows 22, "
-                             "with the discard)", rules.rule("deal"))
+            raise Impossible(Said("{name} shows {count} cards; a hand holds "
+                                  "{size} (only the finisher shows 22, with the "
+                                  "discard)", name=name, count=len(s.cards),
+                                  size=rules.hand_size), rules.rule("deal"))
     showing = [(name, s.cards) for name, s in hand.shown if s.cards is not None]
     rules.check_shoe(*(cards for _, cards in showing), tiplu=hand.tiplu,
                      holders=[name for name, _ in showing])
     for name, tunnelas in hand.tunnelas:
         held = shown[name].cards
         if held is None:
-            raise Impossible(f"{name}'s dealt tunnela needs their cards, not an "
-                             "agreed maal number", rules.rule("tunnela"))
+            raise Impossible(Said("{name}'s dealt tunnela needs their cards, not "
+                                  "an agreed maal number", name=name),
+                             rules.rule("tunnela"))
         for c in tunnelas:
             if held.count(c) < 3 * tunnelas.count(c):
-                raise Impossible(f"{name} claims a dealt tunnela of {c} but shows "
-                                 f"{held.count(c)} of it (a tunnela is 3 identical "
-                                 "cards)", rules.rule("tunnela"))
+                raise Impossible(Said("{name} claims a dealt tunnela of {card} but "
+                                      "shows {count} of it (a tunnela is 3 "
+                                      "identical cards)", name=name, card=str(c),
+                                      count=held.count(c)), rules.rule("tunnela"))
 
 
 def _natural(name: str, hand: MarriageHand) -> bool:
@@ -229,30 +240,41 @@ def check_agreed_maal(name: str, total: int, natural: bool,
     most `max_maal`, and without a natural qualification no dealt-tunnela
     bonus (34 under MA-11, 64 with alters)."""
     if total < 0:
-        raise Impossible(f"{name}'s maal {total} is negative; maal is a "
-                         "bonus, never a penalty", rules.rule("maal"))
+        raise Impossible(Said("{name}'s maal {total} is negative; maal is a "
+                              "bonus, never a penalty", name=name, total=total),
+                         rules.rule("maal"))
     most = max_maal(rules, natural)
     if total <= most:
         return
     # the densest hand in words only under the rule book's own table; under
     # another (MA-19) the bound is that table's densest hand, whatever it is
     table = not rules.maal_table_changed
+    values = {"name": name, "total": total, "most": most,
+              "rule": rules.rule("maal_table")}
     if natural:
-        raise Impossible(f"{name}'s agreed maal {total} is more than three "
-                         f"decks can give one hand: at most {most} with these "
-                         "options (" + ("two dealt tunnelas of jhiplu and poplu, "
-                                        "two tiplu copies, three of ordinary "
-                                        "wildcards, one more" if table else
-                                        "the best hand under this maal table, "
-                                        + rules.rule("maal_table")) + ")",
-                         rules.rule("maal"))
-    raise Impossible(f"{name}'s agreed maal {total} is more than {name} can "
-                     f"hold: at most {most} without the dealt-tunnela bonus, "
-                     "which needs a natural qualification (" + (
-                         "two marriages, a jhiplu and a poplu" + (
-                             ", three alters" if rules.alter else "")
-                         if table else "the best hand under this maal table, "
-                         + rules.rule("maal_table")) + ")", rules.rule("maal"))
+        raise Impossible(Said(
+            "{name}'s agreed maal {total} is more than three decks can give one "
+            "hand: at most {most} with these options (two dealt tunnelas of "
+            "jhiplu and poplu, two tiplu copies, three of ordinary wildcards, "
+            "one more)", **values) if table else Said(
+            "{name}'s agreed maal {total} is more than three decks can give one "
+            "hand: at most {most} with these options (the best hand under this "
+            "maal table, {rule})", **values), rules.rule("maal"))
+    if table:
+        said = Said("{name}'s agreed maal {total} is more than {name} can hold: "
+                    "at most {most} without the dealt-tunnela bonus, which needs "
+                    "a natural qualification (two marriages, a jhiplu and a "
+                    "poplu, three alters)", **values) if rules.alter else \
+            Said("{name}'s agreed maal {total} is more than {name} can hold: "
+                 "at most {most} without the dealt-tunnela bonus, which needs a "
+                 "natural qualification (two marriages, a jhiplu and a poplu)",
+                 **values)
+    else:
+        said = Said("{name}'s agreed maal {total} is more than {name} can hold: "
+                    "at most {most} without the dealt-tunnela bonus, which needs "
+                    "a natural qualification (the best hand under this maal "
+                    "table, {rule})", **values)
+    raise Impossible(said, rules.rule("maal"))
 
 
 def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
@@ -261,12 +283,13 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     MA-16) and any refused shows' penalties (MA-13)."""
     validate(hand, rules)
     wildcards = Wildcards.from_tiplu(hand.tiplu).describe() if hand.tiplu \
-        else "no tiplu given: every hand is an agreed number"
+        else Said("no tiplu given: every hand is an agreed number")
     if hand.tiplu and rules.printed_jokers:
-        wildcards += f", and every JK ({rules.rule('jokers')})"
+        wildcards = Said("{wild}, and every JK ({rule})", wild=wildcards,
+                         rule=rules.rule("jokers"))
     shown = dict(hand.shown)
     cited = [rules.rule("table")] + ([rules.rule("wild")] if hand.tiplu else [])
-    lines = [wildcards]
+    lines: list[str] = [wildcards]
     finish = _finish(hand, shown, rules, cited, lines)
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
@@ -284,7 +307,8 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
     factor = _doubled(hand, settlement, penalties, rules, cited, lines)
     unverified = _agreed_that_count(hand, rules)
     if unverified:
-        lines.append("Agreed maal, not shown card by card: " + ", ".join(unverified))
+        lines.append(Said("Agreed maal, not shown card by card: {names}",
+                          names=", ".join(unverified)))
     return MarriageResult(
         players=hand.players, finisher=hand.finisher,
         by=hand.by if hand.finisher else None, tiplu=hand.tiplu, seen=seen,
@@ -312,8 +336,10 @@ def _doubled(hand: MarriageHand, settlement: Settlement,
     for line in penalties:
         net[line.payer] -= line.amount
         net[line.payee] += line.amount
-    lines.append(f"A doubled hand (--double, {rule}): every payment ×2 → "
-                 + ", ".join(f"{p} {2 * net[p]:+d}" for p in hand.players))
+    lines.append(Said("A doubled hand (--double, {rule}): every payment ×2 → "
+                      "{nets}", rule=rule, nets=joined([
+                          Said("{name} {net:+d}", name=p, net=2 * net[p])
+                          for p in hand.players])))
     return 2
 
 
@@ -324,10 +350,11 @@ def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
     cards that count."""
     if hand.finisher is not None and shown[hand.finisher].cards is None:
         cited.append(rules.rule("finish"))
-        lines.append(f"{hand.finisher} finishes by {hand.by}; the show was "
-                     "accepted at the table, not shown card by card (agreed "
-                     f"maal {shown[hand.finisher].total}, unverified, "
-                     f"{rules.rule('finish')})")
+        lines.append(Said("{name} finishes by {by}; the show was accepted at "
+                          "the table, not shown card by card (agreed maal "
+                          "{total}, unverified, {rule})", name=hand.finisher,
+                          by=_by(hand.by), total=shown[hand.finisher].total,
+                          rule=rules.rule("finish")))
     elif hand.finisher is not None:
         cited.append(rules.rule("finish"))
         if hand.exposed:
@@ -336,21 +363,24 @@ def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
         # The discard goes to the pile: maal counts the 21 cards shown.
         shown[hand.finisher] = shown[hand.finisher]._replace(cards=finish.shown())
         if hand.exposed:
-            lines.append(f"{hand.finisher} exposed "
-                         + " | ".join(format_cards(m) for m in hand.exposed)
-                         + f" to see the tiplu ({rules.rule('qualify')}): "
-                         "kept as exposed, the search arranges the other cards")
-        lines.append(f"{hand.finisher} finishes by {hand.by}: "
-                     + " | ".join(format_cards(g) for g in finish.arrangement())
-                     + (f"; discards {finish.discard} (of the discards that "
-                        "finish, the one keeping the most maal)"
-                        if finish.discard else "")
-                     + f" ({rules.rule('finish')})")
+            lines.append(Said("{name} exposed {melds} to see the tiplu ({rule}): "
+                              "kept as exposed, the search arranges the other "
+                              "cards", name=hand.finisher,
+                              melds=" | ".join(format_cards(m) for m in hand.exposed),
+                              rule=rules.rule("qualify")))
+        values = {"name": hand.finisher, "by": _by(hand.by),
+                  "groups": " | ".join(format_cards(g) for g in finish.arrangement()),
+                  "discard": str(finish.discard), "rule": rules.rule("finish")}
+        lines.append(Said("{name} finishes by {by}: {groups}; discards {discard} "
+                          "(of the discards that finish, the one keeping the "
+                          "most maal) ({rule})", **values) if finish.discard
+                     else Said("{name} finishes by {by}: {groups} ({rule})",
+                               **values))
         return finish
     else:
         cited.append(rules.rule("turn"))
-        lines.append(f"No finisher: the stock could not be refilled "
-                     f"({rules.rule('turn')}); no fees, maal only")
+        lines.append(Said("No finisher: the stock could not be refilled ({rule}); "
+                          "no fees, maal only", rule=rules.rule("turn")))
     return None
 
 
@@ -403,22 +433,36 @@ def _mode_lines(hand: MarriageHand, settlement: Settlement,
     unseen = [p for p in _unseen(hand) if shown[p]]
     finisher = hand.finisher
     if rules.mode == Mode.KIDNAP and finisher is not None:
-        out, running = [], shown[finisher]
+        out: list[str] = []
+        running = shown[finisher]
         for rival, taken in settlement.kidnapped:
-            out.append(f"{finisher} kidnaps {rival}'s maal {taken} ({mode_rule}): "
-                       f"{finisher}'s maal {running} → {running + taken}")
+            out.append(Said("{finisher} kidnaps {rival}'s maal {taken} ({rule}): "
+                            "{finisher}'s maal {before} → {after}",
+                            finisher=finisher, rival=rival, taken=taken,
+                            rule=mode_rule, before=running, after=running + taken))
             running += taken
         return out
     if rules.mode == Mode.NORMAL:
-        return [f"{p} has not seen; in mode normal {p}'s maal {shown[p]} "
-                f"counts ({mode_rule})" for p in unseen] + [
-            f"{a} and {b} have both not seen: they do not settle with each "
-            f"other (unseen_pairs = false, {mode_rule})"
-            for a, b in settlement.apart]
-    why = "" if rules.mode == Mode.MURDER else ", and nobody finished to " \
-        "kidnap it"
-    return [f"{p} has not seen{why}: {p}'s maal {shown[p]} counts 0 "
-            f"({mode_rule})" for p in unseen]
+        normal: list[str] = [
+            Said("{name} has not seen; in mode normal {name}'s maal {maal} "
+                 "counts ({rule})", name=p, maal=shown[p], rule=mode_rule)
+            for p in unseen]
+        normal += [
+            Said("{first} and {second} have both not seen: they do not settle "
+                 "with each other (unseen_pairs = false, {rule})", first=a,
+                 second=b, rule=mode_rule) for a, b in settlement.apart]
+        return normal
+    if rules.mode == Mode.MURDER:
+        return [Said("{name} has not seen: {name}'s maal {maal} counts 0 ({rule})",
+                     name=p, maal=shown[p], rule=mode_rule) for p in unseen]
+    return [Said("{name} has not seen, and nobody finished to kidnap it: "
+                 "{name}'s maal {maal} counts 0 ({rule})", name=p, maal=shown[p],
+                 rule=mode_rule) for p in unseen]
+
+
+def _by(by: FinishKind) -> Said:
+    """How a finisher finished, in a ruling's words."""
+    return Said("melds") if by == FinishKind.MELDS else Said("dublees")
 
 
 def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
@@ -438,13 +482,18 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
         finish = find_finish(cards, hand.tiplu, hand.by, rules, hand.exposed)
     except Refused as err:
         penalty = rules.invalid_show_penalty
-        extra = (f"; under invalid_show_penalty = {penalty} they pay {penalty} "
-                 "to every other player" if penalty else "") + \
-            f"; when the hand ends, record it with --invalid-show {finisher}"
-        raise Refused(f"{finisher}'s show is refused: {err.message}. "
-                      "They take the cards back and complete the same turn "
-                      f"({rules.rule('invalid')}){extra}",
-                      rules.rule("finish")) from None
+        values = {"name": finisher, "why": err.message, "penalty": penalty,
+                  "rule": rules.rule("invalid")}
+        raise Refused(Said(
+            "{name}'s show is refused: {why}. They take the cards back and "
+            "complete the same turn ({rule}); under invalid_show_penalty = "
+            "{penalty} they pay {penalty} to every other player; when the hand "
+            "ends, record it with --invalid-show {name}", **values) if penalty
+            else Said(
+            "{name}'s show is refused: {why}. They take the cards back and "
+            "complete the same turn ({rule}); when the hand ends, record it "
+            "with --invalid-show {name}", **values),
+            rules.rule("finish")) from None
     if finish.discard is None:
         return finish
     best, best_maal = None, -1
@@ -466,8 +515,9 @@ def _check_show(hand: MarriageHand, finisher: str, rules: MarriageRules
             continue
         best, best_maal = candidate, kept
     if best is None:
-        raise Impossible(f"every discard that finishes breaks a tunnela "
-                         f"{finisher} exposed at the deal", rules.rule("tunnela"))
+        raise Impossible(Said("every discard that finishes breaks a tunnela "
+                              "{name} exposed at the deal", name=finisher),
+                         rules.rule("tunnela"))
     return best
 
 
@@ -496,8 +546,10 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
     value = maal(shown.cards, hand.tiplu, dict(hand.tunnelas).get(p, ()),
                  natural_qualified=natural, rules=rules)
     if value.total:
-        lines.append(f"{p} maal {value.total}: " + ", ".join(
-            f"{i.name} {i.value}" for i in value.items))
+        lines.append(Said("{name} maal {total}: {items}", name=p,
+                          total=value.total, items=joined([
+                              Said("{item} {value}", item=i.name, value=i.value)
+                              for i in value.items])))
     dealt = dict(hand.tunnelas).get(p, ())
     if dealt and not natural:
         lines.append(_tunnela_not_counted(p, dealt, hand, rules))
@@ -508,13 +560,22 @@ def _tunnela_not_counted(p: str, dealt: tuple[Card, ...], hand: MarriageHand,
                          rules: MarriageRules) -> str:
     """Why `p`'s dealt tunnelas earn no bonus (MA-11): no natural
     qualification (never saw, or saw or finished through dublees)."""
-    why = (f"{p} finished by dublees" if p == hand.finisher
-           else f"{p} saw the tiplu through dublees" if p in hand.seen_dublees
-           else f"{p} has not seen the tiplu")
-    which = ", ".join(str(c) for c in dealt)
-    return (f"{p}'s dealt tunnela of {which} is not counted: {why}, and the "
-            "dealt-tunnela bonus needs a natural qualification (three pure "
-            f"sequences or tunnelas) ({rules.rule('maal')}, {rules.rule('qualify')})")
+    values = {"name": p, "cards": ", ".join(str(c) for c in dealt),
+              "rule": rules.rule("maal"), "qualify": rules.rule("qualify")}
+    if p == hand.finisher:
+        return Said("{name}'s dealt tunnela of {cards} is not counted: {name} "
+                    "finished by dublees, and the dealt-tunnela bonus needs a "
+                    "natural qualification (three pure sequences or tunnelas) "
+                    "({rule}, {qualify})", **values)
+    if p in hand.seen_dublees:
+        return Said("{name}'s dealt tunnela of {cards} is not counted: {name} saw "
+                    "the tiplu through dublees, and the dealt-tunnela bonus needs "
+                    "a natural qualification (three pure sequences or tunnelas) "
+                    "({rule}, {qualify})", **values)
+    return Said("{name}'s dealt tunnela of {cards} is not counted: {name} has not "
+                "seen the tiplu, and the dealt-tunnela bonus needs a natural "
+                "qualification (three pure sequences or tunnelas) ({rule}, "
+                "{qualify})", **values)
 
 
 def _settlement_lines(hand: MarriageHand, settlement: Settlement,
@@ -522,46 +583,59 @@ def _settlement_lines(hand: MarriageHand, settlement: Settlement,
     """MA-12 explained: each payment T + w − n·S, then the pairwise view.
     T and n run over the players one settles with (everyone, unless
     `unseen_pairs = false` keeps two unseen players apart)."""
-    counted, lines = settlement.counted, []
+    counted, lines = settlement.counted, list[str]()
     for pay in settlement.payments:
         rival = pay.rival
         n, total, apart = _over_partners(settlement, rival)
-        formula = (f"{rival} owes {hand.finisher} T {total} + w {pay.fee}"
-                   f"{_fee_note(pay, rules)} − {n}·{counted[rival]} = "
-                   f"{pay.amount}{apart}")
+        formula = Said("{rival} owes {finisher} T {total} + w {fee}{note} − "
+                       "{n}·{maal} = {amount}{apart}", rival=rival,
+                       finisher=hand.finisher, total=total, fee=pay.fee,
+                       note=_fee_note(pay, rules), n=n, maal=counted[rival],
+                       amount=pay.amount, apart=apart)
         if pay.amount >= 0:
-            lines.append(f"{formula} → {rival} pays {hand.finisher} {pay.amount}")
+            lines.append(Said("{formula} → {rival} pays {finisher} {amount}",
+                              formula=formula, rival=rival,
+                              finisher=hand.finisher, amount=pay.amount))
         else:
-            lines.append(f"{formula} → negative: {hand.finisher} pays "
-                         f"{rival} {-pay.amount}")
+            lines.append(Said("{formula} → negative: {finisher} pays {rival} "
+                              "{amount}", formula=formula, rival=rival,
+                              finisher=hand.finisher, amount=-pay.amount))
     if hand.finisher is None:
         for p in hand.players:
             n, total, apart = _over_partners(settlement, p)
-            lines.append(f"{p}: {n}·{counted[p]} − T {total} = "
-                         f"{settlement.net[p]}{apart}")
-    lines.append("The same, pair by pair (fees, then maal differences):")
-    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
-              for line in settlement.pairwise if line.amount]
+            lines.append(Said("{name}: {n}·{maal} − T {total} = {net}{apart}",
+                              name=p, n=n, maal=counted[p], total=total,
+                              net=settlement.net[p], apart=apart))
+    lines.append(Said("The same, pair by pair (fees, then maal differences):"))
+    lines += [_pair_line(line) for line in settlement.pairwise if line.amount]
     return lines
 
 
-def _over_partners(settlement: Settlement, name: str) -> tuple[int, int, str]:
+def _pair_line(line: PairLine) -> Said:
+    """One transfer of the pairwise view, indented under its heading."""
+    return Said("  {payer} → {payee} {amount}: {reason}", payer=line.payer,
+                payee=line.payee, amount=line.amount, reason=line.reason)
+
+
+def _over_partners(settlement: Settlement, name: str
+                   ) -> tuple[int, int, Said | str]:
     """n and T over the players `name` settles with, and a note when that
     is not everyone."""
     partners = settlement.partners(name)
     total = sum(settlement.counted[p] for p in partners)
     if len(partners) == len(settlement.net):
         return len(partners), total, ""
-    return len(partners), total, (f" (T and n over {', '.join(partners)}: "
-                                  "unseen_pairs = false)")
+    return len(partners), total, Said(" (T and n over {names}: unseen_pairs = "
+                                      "false)", names=", ".join(partners))
 
 
-def _fee_note(pay: Payment, rules: MarriageRules) -> str:
+def _fee_note(pay: Payment, rules: MarriageRules) -> Said | str:
     """A fee's options by name, when any differs from the rule book (MA-16)."""
     if not any(rules.house(option) for option, _ in pay.fee_parts):
         return ""
-    return (" (" + " + ".join(f"{option} {value}" for option, value
-                              in pay.fee_parts) + f", {rules.rule('fees')})")
+    return Said(" ({parts}, {rule})", parts=joined(
+        [Said("{option} {value}", option=option, value=value)
+         for option, value in pay.fee_parts], " + "), rule=rules.rule("fees"))
 
 
 def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
@@ -574,29 +648,35 @@ def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
     invalid, penalty = rules.rule("invalid"), rules.invalid_show_penalty
     later = rules.foul == Foul.NEXT
     for name in hand.invalid_shows:
-        lines.append(f"{name}'s show was refused this hand ({invalid}): "
-                     + (f"under foul = next ({rules.rule('foul')}) {name} pays "
-                        f"{penalty} to every other player with {name}'s next "
-                        f"hand, unless {name} finishes it" if later and penalty
-                        else f"{name} pays {penalty} to every other player"
-                        if penalty else "invalid_show_penalty = 0, so it costs "
-                        "nothing; it is counted (stats: refused shows)"))
+        values = {"name": name, "rule": invalid, "foul": rules.rule("foul"),
+                  "penalty": penalty}
+        lines.append(Said(
+            "{name}'s show was refused this hand ({rule}): under foul = next "
+            "({foul}) {name} pays {penalty} to every other player with {name}'s "
+            "next hand, unless {name} finishes it", **values) if later and penalty
+            else Said("{name}'s show was refused this hand ({rule}): {name} pays "
+                      "{penalty} to every other player", **values) if penalty
+            else Said("{name}'s show was refused this hand ({rule}): "
+                      "invalid_show_penalty = 0, so it costs nothing; it is "
+                      "counted (stats: refused shows)", **values))
     payers = [p for p in hand.fouls_due if p in hand.players] if later \
         else list(hand.invalid_shows)
     for name in hand.fouls_due if later else ():
         if name == hand.finisher:
-            lines.append(f"{name}'s refused show of the hand before is waived: "
-                         f"{name} finishes this one ({rules.rule('foul')})")
+            lines.append(Said("{name}'s refused show of the hand before is waived: "
+                              "{name} finishes this one ({rule})", name=name,
+                              rule=rules.rule("foul")))
         elif name not in hand.players:
-            lines.append(f"{name}'s refused show of before waits for {name}'s "
-                         f"next hand ({rules.rule('foul')})")
-    penalties = tuple(PairLine(name, other, penalty, f"invalid show ({invalid})")
+            lines.append(Said("{name}'s refused show of before waits for "
+                              "{name}'s next hand ({rule})", name=name,
+                              rule=rules.rule("foul")))
+    penalties = tuple(PairLine(name, other, penalty,
+                               Said("invalid show ({rule})", rule=invalid))
                       for name in (payers if penalty else ()) if name != hand.finisher or not later
                       for other in hand.players if other != name)
     if hand.invalid_shows or hand.fouls_due:
         cited.append(invalid)
     if later and (hand.invalid_shows or hand.fouls_due):
         cited.append(rules.rule("foul"))
-    lines += [f"  {line.payer} → {line.payee} {line.amount}: {line.reason}"
-              for line in penalties]
+    lines += [_pair_line(line) for line in penalties]
     return penalties

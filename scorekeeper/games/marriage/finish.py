@@ -70,6 +70,7 @@ from typing import Any, NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.language import Said
 from scorekeeper.games.marriage.melds import Meld, classify_meld, natural_kind
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
@@ -481,8 +482,9 @@ def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
     `qualifying` are pure sequences or tunnelas (MA-5); None if impossible."""
     cs = tuple(cards)
     if len(cs) != 3 * melds:
-        raise Impossible(f"{len(cs)} cards cannot make exactly {melds} melds "
-                         "of 3", rules.rule("finish"))
+        raise Impossible(Said("{count} cards cannot make exactly {melds} melds "
+                              "of 3", count=len(cs), melds=melds),
+                         rules.rule("finish"))
     rules.check_shoe(cs)
     jokers = cs.count(JOKER)
     if jokers and tiplu is None:
@@ -504,16 +506,17 @@ def exposed_melds(groups: Sequence[Sequence[Card]], tiplu: Card | None,
     when one does not qualify, `Impossible` for a wrong count."""
     qualify_rule = rules.rule("qualify")
     if len(groups) > FINISH_QUALIFYING:
-        raise Impossible(f"{len(groups)} exposed melds: a player exposes "
-                         f"{FINISH_QUALIFYING} melds to see the tiplu",
-                         qualify_rule)
+        raise Impossible(Said("{count} exposed melds: a player exposes "
+                              "{most} melds to see the tiplu", count=len(groups),
+                              most=FINISH_QUALIFYING), qualify_rule)
     out = []
     for group in groups:
         meld = classify_meld(group, tiplu, rules)
         if not meld.qualifying:
-            raise Refused(f"the exposed meld {meld.text()} is a {meld.kind}: "
-                          "only a pure sequence or a tunnela qualifies "
-                          f"({qualify_rule})", qualify_rule)
+            raise Refused(Said("the exposed meld {cards} is a {kind}: only a "
+                               "pure sequence or a tunnela qualifies ({rule})",
+                               cards=meld.text(), kind=meld.kind.said,
+                               rule=qualify_rule), qualify_rule)
         out.append(meld)
     return tuple(out)
 
@@ -526,8 +529,9 @@ def _without(cards: Sequence[Card], melds: Sequence[Meld], rule: str
     for meld in melds:
         for c in meld.cards:
             if not rest[c]:
-                raise Impossible(f"the exposed meld {meld.text()} is not among "
-                                 f"the finisher's cards (no {c} left for it)",
+                raise Impossible(Said("the exposed meld {cards} is not among "
+                                      "the finisher's cards (no {card} left "
+                                      "for it)", cards=meld.text(), card=str(c)),
                                  rule)
             rest[c] -= 1
     out: list[Card] = []
@@ -554,14 +558,15 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
     cs = tuple(cards)
     finish_rule = rules.rule("finish")
     if len(cs) not in (21, 22):
-        raise Impossible(f"a finish shows 21 cards (22 before the discard), "
-                         f"not {len(cs)}", finish_rule)
+        raise Impossible(Said("a finish shows 21 cards (22 before the discard), "
+                              "not {count}", count=len(cs)), finish_rule)
     rules.check_shoe(cs, tiplu=tiplu)
     if by == FinishKind.DUBLEES:
         if exposed:
-            raise Impossible("exposed melds go with a finish by melds: a "
-                             "finish by dublees saw the tiplu through 7 "
-                             f"dublees ({rules.rule('dublee')})", finish_rule)
+            raise Impossible(Said("exposed melds go with a finish by melds: a "
+                                  "finish by dublees saw the tiplu through 7 "
+                                  "dublees ({rule})", rule=rules.rule("dublee")),
+                             finish_rule)
         return _find_dublees(cs, tiplu, rules)
     kept = exposed_melds(exposed, tiplu, rules)
     rest = _without(cs, kept, finish_rule)
@@ -570,35 +575,46 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
     enc = _encode(rest, tables)
     n = len(rest)
     bound = _qual_bound(enc[1])
-    kept_text = _kept_text(kept, rules)
     if bound < qualifying:
-        raise Refused(
-            f"{kept_text}only {bound} qualifying meld{'s' if bound != 1 else ''}"
-            f" can be formed (need {qualifying}{' more' if kept else ''} "
-            f"natural pure sequences or tunnelas, {rules.rule('qualify')})",
-            finish_rule)
+        values = {"bound": bound, "need": qualifying, "rule": rules.rule("qualify")}
+        if kept:
+            reason = Said("only {bound} qualifying meld can be formed (need "
+                          "{need} more natural pure sequences or tunnelas, "
+                          "{rule})", **values) if bound == 1 else \
+                Said("only {bound} qualifying melds can be formed (need {need} "
+                     "more natural pure sequences or tunnelas, {rule})", **values)
+        else:
+            reason = Said("only {bound} qualifying meld can be formed (need "
+                          "{need} natural pure sequences or tunnelas, {rule})",
+                          **values) if bound == 1 else \
+                Said("only {bound} qualifying melds can be formed (need {need} "
+                     "natural pure sequences or tunnelas, {rule})", **values)
+        raise Refused(_with_kept(kept, reason, rules), finish_rule)
     memo: Memo = {}
     path = _search(enc, tables, n, melds, qualifying, memo)
     if path is None:
-        raise Refused(kept_text + _explain(enc, tables, tiplu, n, memo, rules,
-                                           melds, qualifying, rest.count(JOKER)),
+        raise Refused(_with_kept(kept, _explain(enc, tables, tiplu, n, memo, rules,
+                                                melds, qualifying,
+                                                rest.count(JOKER)), rules),
                       finish_rule)
     built, left = _build(path, tiplu, n, melds, rules, rest.count(JOKER))
     return Finish(FinishKind.MELDS, kept + built, (), (),
                   left[0] if left else None)
 
 
-def _kept_text(kept: Sequence[Meld], rules: MarriageRules) -> str:
+def _with_kept(kept: Sequence[Meld], reason: Said, rules: MarriageRules) -> Said:
+    """`reason`, after what the exposed melds leave to the search."""
     if not kept:
-        return ""
-    return ("with the exposed " + " | ".join(m.text() for m in kept)
-            + f" kept as exposed ({rules.rule('qualify')}), the other cards "
-            f"must make {FINISH_MELDS - len(kept)} melds: ")
+        return reason
+    return Said("with the exposed {melds} kept as exposed ({rule}), the other "
+                "cards must make {count} melds: {reason}",
+                melds=" | ".join(m.text() for m in kept), rule=rules.rule("qualify"),
+                count=FINISH_MELDS - len(kept), reason=reason)
 
 
 def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
              n: int, memo: Memo, rules: MarriageRules, melds: int,
-             qualifying: int, jokers: int) -> str:
+             qualifying: int, jokers: int) -> Said:
     # Climb from the fewest melds that hold the qualifying ones (always
     # possible: the qualifying bound is enough) and stop at the first count
     # that fails: successes are quick, so only one search has to be
@@ -620,28 +636,48 @@ def _explain(enc: tuple[int, int, int], tables: _Tables, tiplu: Card,
         # (start < melds: find_finish leaves at least 4 melds to make)
         path = _search(enc, tables, n, start, qualifying)
         best = start
-    head = ("no arrangement places every card" if n % 3 == 0 else
-            f"no discard lets the other {n - 1} cards all fit")
     if path is None:
-        text = f"{head}: not even one meld can be formed"
+        text = Said("no arrangement places every card: not even one meld can "
+                    "be formed") if n % 3 == 0 else \
+            Said("no discard lets the other {others} cards all fit: not even "
+                 "one meld can be formed", others=n - 1)
     else:
         built, left = _build(path, tiplu, n, best, rules, jokers)
         best = len(built)
-        which = "the best uses" if proven else "the closest found uses"
-        need = f"with {qualifying} qualifying melds " if qualifying else ""
-        text = (f"{head}: {need}{which} {best} meld{'s' * (best != 1)} "
-                f"and leaves {format_cards(left)}")
-        if n % 3 == 1:
-            text += " (one of them would be the discard)"
+        text = _best_found(n, qualifying, proven, best, format_cards(left))
     try:
         if qualifying and budget[0] > 0 and \
                 _search(enc, tables, n, melds, 0, memo, budget) is not None:
-            text += (f"; {melds} melds can be formed only with fewer "
-                     f"than {qualifying} qualifying ones "
-                     f"({rules.rule('qualify')})")
+            text = Said("{reason}; {melds} melds can be formed only with fewer "
+                        "than {qualifying} qualifying ones ({rule})",
+                        reason=text, melds=melds, qualifying=qualifying,
+                        rule=rules.rule("qualify"))
     except _OutOfBudget:
         pass
     return text
+
+
+def _best_found(n: int, qualifying: int, proven: bool, best: int,
+                left: str) -> Said:
+    """How close the best (or the closest found) arrangement came. `n` is
+    21 or 22 cards less the exposed melds': a multiple of 3, or one more
+    (then one of the cards left would be the discard)."""
+    if proven:
+        found = Said("the best uses {best} meld and leaves {left}", best=best,
+                     left=left) if best == 1 else \
+            Said("the best uses {best} melds and leaves {left}", best=best, left=left)
+    else:
+        found = Said("the closest found uses {best} meld and leaves {left}",
+                     best=best, left=left) if best == 1 else \
+            Said("the closest found uses {best} melds and leaves {left}",
+                 best=best, left=left)
+    if qualifying:
+        found = Said("with {qualifying} qualifying melds {found}",
+                     qualifying=qualifying, found=found)
+    if n % 3 == 0:
+        return Said("no arrangement places every card: {found}", found=found)
+    return Said("no discard lets the other {others} cards all fit: {found} (one "
+                "of them would be the discard)", others=n - 1, found=found)
 
 
 def _find_dublees(cs: tuple[Card, ...], tiplu: Card,
@@ -653,9 +689,12 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card,
     pairs = [c for c in sorted(counts) if not c.is_joker
              for _ in range(counts[c] // 2)]
     if len(pairs) < FINISH_DUBLEES:
-        raise Refused(f"only {len(pairs)} dublee{'s' if len(pairs) != 1 else ''}"
-                      f" among these cards (need {FINISH_DUBLEES}, "
-                      f"{rules.rule('dublee')})", rules.rule("finish"))
+        values = {"count": len(pairs), "need": FINISH_DUBLEES,
+                  "rule": rules.rule("dublee")}
+        raise Refused(Said("only {count} dublee among these cards (need {need}, "
+                           "{rule})", **values) if len(pairs) == 1 else
+                      Said("only {count} dublees among these cards (need {need}, "
+                           "{rule})", **values), rules.rule("finish"))
     chosen = pairs[:FINISH_DUBLEES]
     rest = list(cs)
     for c in chosen:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, Said, to_latin
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -54,17 +54,17 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     carried_keys = ("fouls_due", "fouls_waiting")   # MA-20, foul = next
     carried_rule = "foul"
     stored_types: ClassVar[StoredTypes] = {
-        "finisher": (str, "a name"), "no_finisher": (bool, "true or false"),
-        "by": (str, "melds or dublees"), "tiplu": (str, "a card"),
-        "seen": (list, "a list of names"),
-        "seen_dublees": (list, "a list of names"),
-        "cards": (dict, "a table NAME = CARDS"),
-        "tunnelas": (dict, "a table NAME = [CARDS]"), "maal": (dict, "a table"),
-        "invalid_shows": (list, "a list of names"),
-        "exposed": (list, "a list of melds, each CARDS"),
-        "fouls_due": (list, "a list of names"),
-        "fouls_waiting": (list, "a list of names"),
-        "double": (bool, "true or false"),
+        "finisher": (str, N_("a name")), "no_finisher": (bool, N_("true or false")),
+        "by": (str, N_("melds or dublees")), "tiplu": (str, N_("a card")),
+        "seen": (list, N_("a list of names")),
+        "seen_dublees": (list, N_("a list of names")),
+        "cards": (dict, N_("a table NAME = CARDS")),
+        "tunnelas": (dict, N_("a table NAME = [CARDS]")), "maal": (dict, N_("a table")),
+        "invalid_shows": (list, N_("a list of names")),
+        "exposed": (list, N_("a list of melds, each CARDS")),
+        "fouls_due": (list, N_("a list of names")),
+        "fouls_waiting": (list, N_("a list of names")),
+        "double": (bool, N_("true or false")),
     }
     tallies = (Tally("finishes", N_("finishes")),
                Tally("by_melds", N_("… by melds")),
@@ -90,14 +90,15 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                       for p, texts in tunnelas.items())
         shown = shown_hands(table.seated, raw)
         if tiplu_card is None and (dealt or any(s.cards for _, s in shown)):
-            raise Impossible("--tiplu CARD is needed: the maal of the cards "
-                             "shown and the wildcards depend on it",
+            raise Impossible(Said("--tiplu CARD is needed: the maal of the cards "
+                                  "shown and the wildcards depend on it"),
                              rules.rule("wild"))
         twice = sorted({p for p in invalid_shows if list(invalid_shows).count(p) > 1})
         if twice:
-            raise Impossible(", ".join(twice) + " named twice in --invalid-show: a "
-                             "hand records whose show was refused, each player "
-                             "once, and charges it once", rules.rule("invalid"))
+            raise Impossible(Said("{names} named twice in --invalid-show: a hand "
+                                  "records whose show was refused, each player "
+                                  "once, and charges it once",
+                                  names=", ".join(twice)), rules.rule("invalid"))
         return MarriageHand(table.seated, table.dealer, finisher, kind,
                             tiplu_card, tuple(dict.fromkeys(seen)), shown, dealt,
                             tuple(invalid_shows), tuple(dict.fromkeys(seen_dublees)),
@@ -108,26 +109,27 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         finish, by = flags.get("finish"), flags.get("by")
         no_finisher = flags.get("no_finisher", False)
         if bool(finish) == bool(no_finisher):
-            raise Impossible("give exactly one of --finish NAME or --no-finisher",
-                             rules.rule("finish"))
+            raise Impossible(Said("give exactly one of --finish NAME or "
+                                  "--no-finisher"), rules.rule("finish"))
         if no_finisher and by:
-            raise Impossible("--by goes with --finish, not --no-finisher")
+            raise Impossible(Said("--by goes with --finish, not --no-finisher"))
         tunnelas: dict[str, list[str]] = {}
         for item in flags.get("tunnela", []):
             name, sep, text = item.partition("=")
             if not sep:
-                raise Impossible(f"--tunnela expects NAME=CARD, got {item!r}",
-                                 rules.rule("tunnela"))
-            tunnelas.setdefault(table.name(name), []).append(text)
+                raise Impossible(Said("--tunnela expects NAME=CARD, got {item}",
+                                      item=repr(item)), rules.rule("tunnela"))
+            tunnelas.setdefault(table.name(name), []).append(to_latin(text))
         finisher = table.name(finish) if finish else None
         return self.args(
-            table, finisher, by or FinishKind.MELDS, flags.get("tiplu"),
+            table, finisher, by or FinishKind.MELDS, to_latin(flags.get("tiplu") or "")
+            or None,
             table.names(flags.get("seen", [])),
-            agreed_shows(parse_hand_values(flags.get("hand", []), table.players),
-                         finisher, rules),
+            agreed_shows({p: to_latin(v) for p, v in parse_hand_values(
+                flags.get("hand", []), table.players).items()}, finisher, rules),
             tunnelas, rules, table.names(flags.get("invalid_show", [])),
             table.names(flags.get("seen_dublees", [])),
-            split_melds(flags.get("exposed") or "", rules))._replace(
+            split_melds(to_latin(flags.get("exposed") or ""), rules))._replace(
                 fouls_due=tuple(flags.get("fouls_due", ())),
                 double=bool(flags.get("double", False)))
 
@@ -135,16 +137,17 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                          rules: MarriageRules) -> MarriageHand:
         raw = data.get("cards")
         if not isinstance(raw, dict) or not isinstance(data.get("tiplu", ""), str):
-            raise Impossible("`cards` must be a table and `tiplu` a card")
+            raise Impossible(Said("`cards` must be a table and `tiplu` a card"))
         finisher = data.get("finisher")
         if finisher is None and data.get("no_finisher") is not True:
-            raise Impossible("a hand needs `finisher = NAME` or `no_finisher = true`")
+            raise Impossible(Said("a hand needs `finisher = NAME` or "
+                                  "`no_finisher = true`"))
         seen = data.get("seen", [])
         tunnelas = data.get("tunnelas", {})
         if not isinstance(seen, list) or not isinstance(tunnelas, dict) or \
                 not all(isinstance(v, list) for v in tunnelas.values()):
-            raise Impossible("`seen` must be a list of names and `tunnelas` a "
-                             "table NAME = [CARDS]")
+            raise Impossible(Said("`seen` must be a list of names and `tunnelas` "
+                                  "a table NAME = [CARDS]"))
         return self.args(table, finisher, data.get("by", FinishKind.MELDS),
                          data.get("tiplu"), seen, raw,
                          {p: list(v) for p, v in tunnelas.items()}, rules,
@@ -363,25 +366,29 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
         who = f"{player}=" if named else ""
         if player != finisher:
             if agreed:
-                raise Impossible(f"{who}{text.strip()}: shown:MAAL is the "
-                                 "finisher's show accepted without its cards; "
-                                 f"an agreed maal is {who}MAAL",
+                raise Impossible(Said("{typed}: shown:MAAL is the finisher's "
+                                      "show accepted without its cards; an "
+                                      "agreed maal is {who}MAAL",
+                                      typed=who + text.strip(), who=who),
                                  rules.rule("finish"))
             continue
         value = text.strip()[len(SHOWN):].strip() if agreed else text.strip()
         if not is_whole_number(value):
             if agreed:
-                raise Impossible(f"{who}{text.strip()}: after shown: comes "
-                                 "the finisher's maal, a whole number",
+                raise Impossible(Said("{typed}: after shown: comes the "
+                                      "finisher's maal, a whole number",
+                                      typed=who + text.strip()),
                                  rules.rule("finish"))
             continue
         if not agreed:
-            raise Impossible(f"the finisher {player} shows the 21 or 22 cards; "
-                             f"for a show accepted at the table without them, "
-                             f"write {who}shown:{value} (maal {value})",
+            raise Impossible(Said("the finisher {name} shows the 21 or 22 cards; "
+                                  "for a show accepted at the table without "
+                                  "them, write {who}shown:{value} (maal "
+                                  "{value})", name=player, who=who, value=value),
                              rules.rule("finish"))
         if len(value) > 9:
-            raise Impossible(f"{value[:12]}… is no hand's maal", rules.rule("maal"))
+            raise Impossible(Said("{start}… is no hand's maal", start=value[:12]),
+                             rules.rule("maal"))
         out[player] = int(value)
     return out
 

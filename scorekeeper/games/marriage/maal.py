@@ -27,10 +27,12 @@ their ranks, so with tiplu A♠ it is K♠ A♠ 2♠ — a maal item, not a meld
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Tiers
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MAAL_ITEMS, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
@@ -78,13 +80,22 @@ def maal(cards: Sequence[Card], tiplu: Card,
     wanted = Counter(dealt_tunnelas)
     for c, k in sorted(wanted.items()):
         if c.is_joker or have[c] < 3 * k:
-            raise Impossible(
-                f"a tunnela of {c} was exposed at the deal"
-                + (f" {k} times" if k > 1 else "")
-                + f", but the hand holds {have[c]} {c}"
-                + (f" (a JK never makes a tunnela, {rules.rule('jokers')})"
-                   if c.is_joker else ""),
-                rules.rule("tunnela"))
+            values = {"card": str(c), "times": k, "held": have[c],
+                      "rule": rules.rule("jokers")}
+            if c.is_joker:
+                said = Said("a tunnela of {card} was exposed at the deal {times} "
+                            "times, but the hand holds {held} {card} (a JK never "
+                            "makes a tunnela, {rule})", **values) if k > 1 else \
+                    Said("a tunnela of {card} was exposed at the deal, but the "
+                         "hand holds {held} {card} (a JK never makes a "
+                         "tunnela, {rule})", **values)
+            else:
+                said = Said("a tunnela of {card} was exposed at the deal {times} "
+                            "times, but the hand holds {held} {card}",
+                            **values) if k > 1 else \
+                    Said("a tunnela of {card} was exposed at the deal, but the "
+                         "hand holds {held} {card}", **values)
+            raise Impossible(said, rules.rule("tunnela"))
     if not seen:
         return Maal(0, ())
 
@@ -96,9 +107,18 @@ def maal(cards: Sequence[Card], tiplu: Card,
                                   natural_qualified and wanted[alter] > 0, rules))
     jokers = claimed(rules.joker_maal, have[JOKER])
     if jokers:
-        items.append(MaalItem(f"{jokers} printed joker" + "s" * (jokers != 1),
+        items.append(MaalItem(_named(N_("{count} printed joker"), jokers)
+                              if jokers == 1 else
+                              _named(N_("{count} printed jokers"), jokers),
                               (JOKER,) * jokers, rules.joker_maal.value(jokers)))
     return Maal(sum(i.value for i in items), tuple(items))
+
+
+@lru_cache(maxsize=256)
+def _named(template: str, count: int | None = None) -> Said:
+    """An item's name (`N_`-marked where named), made once: the best
+    grouping builds the items of every grouping it weighs."""
+    return Said(template) if count is None else Said(template, count=count)
 
 
 def claimed(tiers: Tiers, held: int) -> int:
@@ -122,14 +142,15 @@ def _dealt_items(wc: Wildcards, wanted: Counter[Card], alter: Card | None,
     the first, second … of each kind by the table, as many of each kind as
     the table pays best for (`claimed`)."""
     items: list[MaalItem] = []
-    for wild, kind, tiers in ((False, "ordinary cards", rules.maal_tunnela),
-                              (True, "ordinary wildcards", rules.maal_tunnela_wild)):
+    for wild, kind, tiers in ((False, _named(N_("dealt tunnela of ordinary cards")),
+                               rules.maal_tunnela),
+                              (True, _named(N_("dealt tunnela of ordinary wildcards")),
+                               rules.maal_tunnela_wild)):
         tunnelas = [c for c in sorted(wanted) for _ in range(wanted[c])
                     if c not in (wc.jhiplu, wc.poplu, alter)   # decided below
                     and wc.is_wild(c) == wild]
         for held, c in enumerate(tunnelas[:claimed(tiers, len(tunnelas))], 1):
-            items.append(_marginal(f"dealt tunnela of {kind}", tiers, (c, c, c),
-                                   held))
+            items.append(_marginal(kind, tiers, (c, c, c), held))
     return items
 
 
@@ -163,7 +184,8 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
     j, t, p = held
     chosen: list[MaalItem] = []
     if m:
-        chosen.append(MaalItem("marriage" if m == 1 else f"{m} marriages",
+        chosen.append(MaalItem(_named(N_("marriage")) if m == 1 else
+                               _named(N_("{count} marriages"), m),
                                (wc.jhiplu, wc.tiplu, wc.poplu) * m,
                                rules.maal_marriage.value(m)))
     tunnelas = 0
@@ -173,19 +195,25 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
             if not (count == 3 and natural_qualified and wanted[card]):
                 return None
             tunnelas += 1
-            chosen.append(_marginal(f"dealt tunnela of {name}",
+            chosen.append(_marginal(_named(N_("dealt tunnela of jhiplu"))
+                                    if name == "jhiplu" else
+                                    _named(N_("dealt tunnela of poplu")),
                                     rules.maal_tunnela_neighbour, (card,) * 3,
                                     tunnelas))
         else:
             tiers = rules.maal_jhiplu if name == "jhiplu" else rules.maal_poplu
             count = claimed(tiers, count)
             if count:
-                chosen.append(MaalItem(f"{count} {name}", (card,) * count,
+                chosen.append(MaalItem(_named(N_("{count} jhiplu"), count)
+                                       if name == "jhiplu" else
+                                       _named(N_("{count} poplu"), count),
+                                       (card,) * count,
                                        tiers.value(count)))
     copies = claimed(rules.maal_tiplu, t - m)
     if copies:
         chosen.append(MaalItem(
-            f"{copies} tiplu" + ("" if copies == 1 else " copies"),
+            _named(N_("{count} tiplu"), copies) if copies == 1 else
+            _named(N_("{count} tiplu copies"), copies),
             (wc.tiplu,) * copies, rules.maal_tiplu.value(copies)))
     return chosen
 
@@ -196,12 +224,13 @@ def _alter_items(alter: Card, count: int, dealt: bool, rules: MarriageRules
     deal — the better of that tunnela's bonus and the alters, never both."""
     # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
     count = claimed(rules.maal_alter, count)
-    as_alters = [MaalItem(f"{count} alter" + "s" * (count != 1),
+    as_alters = [MaalItem(_named(N_("{count} alter"), count) if count == 1 else
+                          _named(N_("{count} alters"), count),
                           (alter,) * count, rules.maal_alter.value(count))
                  ] if count else []
     if not dealt:
         return as_alters
-    as_tunnela = [MaalItem("dealt tunnela of alters", (alter,) * 3,
+    as_tunnela = [MaalItem(_named(N_("dealt tunnela of alters")), (alter,) * 3,
                            rules.maal_tunnela_alter.value(1))]
     return max(as_alters, as_tunnela, key=lambda xs: sum(i.value for i in xs))
 

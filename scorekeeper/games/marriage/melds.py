@@ -33,7 +33,8 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Refused
-from scorekeeper.games.marriage.rules import DEFAULT_RULES, MarriageRules
+from scorekeeper.core.language import Said
+from scorekeeper.games.marriage.rules import DEFAULT_RULES, KIND_NAMES, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
 
 
@@ -52,6 +53,11 @@ class MeldKind(StrEnum):
     @property
     def dirty(self) -> bool:
         return self in (MeldKind.DIRTY_SEQUENCE, MeldKind.DIRTY_TRIAL)
+
+    @property
+    def said(self) -> Said:
+        """The kind's name as a person reads it (its English is the value)."""
+        return Said(KIND_NAMES[self.value])
 
     @property
     def rank(self) -> int:
@@ -133,39 +139,46 @@ def _names(cs: Sequence[Card]) -> str:
     return format_cards(cs)
 
 
-def _natural_reason(cs: Sequence[Card]) -> str:
+def _natural_reason(cs: Sequence[Card]) -> Said:
     ranks = [c.rank for c in cs]
     suits = [c.suit for c in cs]
+    cards = _names(cs)
     if len(set(ranks)) == 1:
-        return (f"{_names(cs)}: two identical cards and a third of the same "
-                "rank form neither a tunnela (3 identical cards) nor a trial "
-                "(3 different suits)")
+        return Said("{cards}: two identical cards and a third of the same "
+                    "rank form neither a tunnela (3 identical cards) nor a trial "
+                    "(3 different suits)", cards=cards)
     if len(set(suits)) == 1:
         if len(set(ranks)) < 3:
-            return f"{_names(cs)}: a sequence needs 3 different ranks"
+            return Said("{cards}: a sequence needs 3 different ranks", cards=cards)
         if _wraps(ranks):
-            return (f"{_names(cs)}: K A 2 never: a sequence never wraps "
-                    "(the ace is low, A 2 3, or high, Q K A)")
-        return f"{_names(cs)}: the ranks are not consecutive"
-    return (f"{_names(cs)}: neither one suit (a sequence) nor one rank "
-            "(a trial)")
+            return Said("{cards}: K A 2 never: a sequence never wraps "
+                        "(the ace is low, A 2 3, or high, Q K A)", cards=cards)
+        return Said("{cards}: the ranks are not consecutive", cards=cards)
+    return Said("{cards}: neither one suit (a sequence) nor one rank "
+                "(a trial)", cards=cards)
 
 
-def _pair_reason(a: Card, b: Card) -> str:
+def _pair_reason(a: Card, b: Card, wild: Card) -> Said:
     """Why two natural cards plus one stand-in make no meld."""
-    pair = f"{a} and {b}"
+    first, second, only = str(a), str(b), str(wild)
     if a == b:
-        return (f"{pair}: two identical cards plus a wildcard form neither a "
-                "tunnela nor a trial (a tunnela never has a stand-in, a trial "
-                "needs 3 different suits)")
+        return Said("{first} and {second}: two identical cards plus a wildcard "
+                    "form neither a tunnela nor a trial (a tunnela never has a "
+                    "stand-in, a trial needs 3 different suits) ({only} is the "
+                    "only wildcard)", first=first, second=second, only=only)
     if a.suit == b.suit:
         if _wraps((a.rank, b.rank)):
-            return (f"{pair} cannot share a sequence: K A 2 never, a sequence "
-                    "never wraps")
-        return (f"{pair} are too far apart for one run of 3: it would need "
-                "more than two stand-ins, and only a wildcard stands in")
-    return (f"{pair} share neither a suit (sequence) nor a rank (trial), and "
-            "only a wildcard may stand in for a card")
+            return Said("{first} and {second} cannot share a sequence: K A 2 "
+                        "never, a sequence never wraps ({only} is the only "
+                        "wildcard)", first=first, second=second, only=only)
+        return Said("{first} and {second} are too far apart for one run of 3: "
+                    "it would need more than two stand-ins, and only a wildcard "
+                    "stands in ({only} is the only wildcard)",
+                    first=first, second=second, only=only)
+    return Said("{first} and {second} share neither a suit (sequence) nor a "
+                "rank (trial), and only a wildcard may stand in for a card "
+                "({only} is the only wildcard)", first=first, second=second,
+                only=only)
 
 
 def classify_meld(cards: Sequence[Card], tiplu: Card | None,
@@ -178,8 +191,10 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
     rules.check_shoe(cs)          # no jokers (a meld alone never exceeds the shoe)
     meld_rule = rules.rule("meld")
     if len(cs) != 3:
-        raise Refused(f"a meld is exactly 3 cards, not {len(cs)}"
-                      + (f" ({_names(cs)})" if cs else ""), meld_rule)
+        raise Refused(Said("a meld is exactly 3 cards, not {count} ({cards})",
+                           count=len(cs), cards=_names(cs)) if cs else
+                      Said("a meld is exactly 3 cards, not {count}", count=0),
+                      meld_rule)
     kind = natural_kind(cs)
     if kind is not None:
         return Meld(cs, kind)
@@ -187,11 +202,10 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
     wild_at = [i for i, c in enumerate(cs) if wild is not None and wild.is_wild(c)]
     if not wild_at:
         reason = _natural_reason(cs)
-        if wild is None:
-            reason += " (nothing is wild before the tiplu is seen)"
-        else:
-            reason += f" and none of them is a wildcard ({wild.describe()})"
-        raise Refused(reason, meld_rule)
+        raise Refused(Said("{reason} (nothing is wild before the tiplu is seen)",
+                           reason=reason) if wild is None else
+                      Said("{reason} and none of them is a wildcard ({wild})",
+                           reason=reason, wild=wild.describe()), meld_rule)
     # Every reading with 1 or 2 stand-ins (the other cards stand as
     # themselves); a sequence reading names the meld, in any order.
     # A JK never stands as itself (MA-18): in a reading it stands in too,
@@ -209,8 +223,7 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
     # Only one wildcard here (two or three always make a meld): the other
     # two cards are natural and do not go together.
     a, b = (c for i, c in enumerate(cs) if i != wild_at[0])
-    raise Refused(_pair_reason(a, b) + f" ({cs[wild_at[0]]} is the only "
-                  "wildcard)", meld_rule)
+    raise Refused(_pair_reason(a, b, cs[wild_at[0]]), meld_rule)
 
 
 def is_meld(cards: Sequence[Card], tiplu: Card | None,

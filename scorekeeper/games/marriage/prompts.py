@@ -12,6 +12,7 @@ from typing import Callable
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said, _, to_latin
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
@@ -24,43 +25,54 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 NONE_WORDS = ("none", "no finisher", "nobody finished")
 
 
+# the answers in Nepali words too (the questions in Nepali name both)
+_YES, _NO = ("y", "yes", "हो"), ("n", "no", "होइन")
+_BY_WORDS = {"सेट": FinishKind.MELDS, "डबली": FinishKind.DUBLEES}
+
+
 def _yes_or_no(text: str) -> None:
-    if text.strip().lower() not in ("y", "yes", "n", "no"):
-        raise Impossible(f"{text.strip()!r}: answer y or n")
+    if text.strip().lower() not in (*_YES, *_NO):
+        raise Impossible(Said("{answer}: answer y or n", answer=repr(text.strip())))
 
 
 def _by(text: str) -> None:
-    if text.strip().lower() not in tuple(FinishKind):
-        raise Impossible("answer one of: " + ", ".join(FinishKind))
+    if text.strip().lower() not in (*FinishKind, *_BY_WORDS):
+        raise Impossible(Said("answer one of: {words}", words=", ".join(FinishKind)))
+
+
+def _finish_kind(text: str) -> str:
+    """`melds` or `dublees`, from either word (सेट, डबली)."""
+    said = text.strip().lower()
+    return str(_BY_WORDS.get(said, said))
 
 
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
              previous: PlainMap) -> PlainDict:
-    finisher = ask.player_or("Who finished? (a name, or '{word}': stock ran "
-                             "out)", table, NONE_WORDS, rules.rule("finish"),
+    finisher = ask.player_or(_("Who finished? (a name, or '{word}': stock ran "
+                               "out)"), table, NONE_WORDS, rules.rule("finish"),
                              previous.get("finish"), bool(previous.get("no_finisher")))
     flags: PlainDict = {}
     if finisher is None:
         flags["no_finisher"] = True
     else:
         flags["finish"] = finisher
-        flags["by"] = ask.ask("Finished by melds or dublees?", _by,
-                              default=previous.get("by") or FinishKind.MELDS
-                              ).strip().lower()
+        flags["by"] = _finish_kind(ask.ask(
+            _("Finished by melds or dublees?"), _by,
+            default=previous.get("by") or FinishKind.MELDS))
     def tiplu_ok(text: str) -> None:
         if text.strip() != "-":
-            rules.check_tiplu(cardtext.card(text))
+            rules.check_tiplu(cardtext.card(to_latin(text)))
 
-    tiplu = ask.ask("The tiplu (e.g. jc; '-': every maal a number)",
-                    tiplu_ok, default=previous.get("tiplu") or "-").strip()
+    tiplu = to_latin(ask.ask(_("The tiplu (e.g. jc; '-': every maal a number)"),
+                             tiplu_ok, default=previous.get("tiplu") or "-")).strip()
     if tiplu != "-":
         flags["tiplu"] = tiplu
-    others = " else" if finisher is not None else ""
-    flags["seen"] = ask.names(f"Who{others} saw the tiplu by qualifying? (or "
-                              "'-')", table.seated,
-                              previous.get("seen", []))
+    flags["seen"] = ask.names(_("Who else saw the tiplu by qualifying? (or '-')")
+                              if finisher is not None else
+                              _("Who saw the tiplu by qualifying? (or '-')"),
+                              table.seated, previous.get("seen", []))
     flags["seen_dublees"] = ask.names(
-        "Who saw it by 7 dublees instead? (or '-')",
+        _("Who saw it by 7 dublees instead? (or '-')"),
         table.seated, previous.get("seen_dublees", []))
     earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
     holdings = Holdings(rules.decks, rules.printed_jokers, rules.rule("table"),
@@ -69,26 +81,28 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     flags["hand"] = []
     for p in table.seated:
         finishes = p == flags.get("finish")
-        what = ("show (e.g. 's345 h666…', or shown:MAAL)" if finishes
-                else "maal cards (e.g. 'jc jc') or a number")
+        question = _("{name}'s show (e.g. 's345 h666…', or shown:MAAL)") \
+            if finishes else _("{name}'s maal cards (e.g. 'jc jc') or a number")
         natural = p in flags["seen"] or (finishes and flags["by"] != FinishKind.DUBLEES)
-        shown = ask.ask(f"{p}'s {what}",
-                        _shown_check(p, finishes, natural, tiplu != "-", rules,
-                                     holdings),
-                        default=earlier.get(p, "-"))
+        shown = to_latin(ask.ask(question.format(name=p),
+                                 _shown_check(p, finishes, natural, tiplu != "-",
+                                              rules, holdings),
+                                 default=earlier.get(p, "-")))
         flags["hand"].append(f"{p}={shown}")
     _ask_exposed(ask, flags, holdings, rules, previous)
     example = shortest_prefix(table.seated[-1], table.players)
-    tunnelas = ask.ask(f"Tunnelas exposed at the deal (e.g. '{example}=kd') or '-'",
-                       _tunnelas_check(table, holdings, rules),
-                       default=",".join(previous.get("tunnela", [])) or "-")
-    flags["tunnela"] = [t.strip() for t in tunnelas.split(",")
+    tunnelas = ask.ask(
+        _("Tunnelas exposed at the deal (e.g. '{example}=kd') or '-'").format(
+            example=example), _tunnelas_check(table, holdings, rules),
+        default=",".join(previous.get("tunnela", [])) or "-")
+    # a card typed with Devanagari digits (१०d) stored as typed in Latin
+    flags["tunnela"] = [_latin_card(t.strip()) for t in tunnelas.split(",")
                         if t.strip() not in ("", "-")]
     _ask_doubled(ask, flags, rules, previous)
     # asked when they cost something; at 0 `--invalid-show` still counts one
     # (MA-13) without a question more for every hand
     if rules.invalid_show_penalty or previous.get("invalid_show"):
-        flags["invalid_show"] = ask.names("Refused shows this hand (names) or '-'",
+        flags["invalid_show"] = ask.names(_("Refused shows this hand (names) or '-'"),
                                           table.seated,
                                           previous.get("invalid_show", []))
     return flags
@@ -99,9 +113,9 @@ def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
     """Asked where the house plays doubled hands (`doubles`, MA-22), or
     when amending a doubled hand."""
     if rules.doubles or previous.get("double"):
-        doubled = ask.ask("Doubled hand? (y or n)", _yes_or_no,
+        doubled = ask.ask(_("Doubled hand? (y or n)"), _yes_or_no,
                           default="y" if previous.get("double") else "n")
-        flags["double"] = True if doubled.strip().lower() in ("y", "yes") else None
+        flags["double"] = True if doubled.strip().lower() in _YES else None
 
 
 def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
@@ -109,6 +123,7 @@ def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
     """The check of one player's answer; keeps the cards once accepted. The
     finisher's `shown:MAAL` is the show accepted without its cards."""
     def check(text: str) -> None:
+        text = to_latin(text)
         agreed = agreed_shows({player: text}, player if finisher else None, rules,
                               named=False)
         value = agreed[player]
@@ -117,15 +132,17 @@ def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
             assert shown.total is not None
             check_agreed_maal(player, shown.total, natural, rules)
         elif shown.cards and not tiplu:
-            raise Impossible("cards need the tiplu, which was left out: give the "
-                             "maal as a number (or enter the hand again with the "
-                             "tiplu)", rules.rule("wild"))
+            raise Impossible(Said("cards need the tiplu, which was left out: give "
+                                  "the maal as a number (or enter the hand again "
+                                  "with the tiplu)"), rules.rule("wild"))
         elif finisher and len(shown.cards) not in (21, 22):
-            raise Impossible(f"{len(shown.cards)} cards: a finishing show is 21 "
-                             "cards (or 22 with the discard)", rules.rule("finish"))
+            raise Impossible(Said("{count} cards: a finishing show is 21 cards (or "
+                                  "22 with the discard)", count=len(shown.cards)),
+                             rules.rule("finish"))
         elif not finisher and len(shown.cards) > rules.hand_size:
-            raise Impossible(f"{len(shown.cards)} cards: a hand holds "
-                             f"{rules.hand_size}", rules.rule("deal"))
+            raise Impossible(Said("{count} cards: a hand holds {size}",
+                                  count=len(shown.cards), size=rules.hand_size),
+                             rules.rule("deal"))
         else:
             holdings.check(player, shown.cards)
         holdings.keep(player, shown.cards or ())
@@ -139,10 +156,10 @@ def _ask_exposed(ask: Asker, flags: PlainDict, holdings: Holdings,
     if finisher is None or flags.get("by") != FinishKind.MELDS \
             or not holdings.held.get(finisher):   # an agreed show: no cards
         return
-    exposed = ask.ask(f"Melds {finisher} exposed to see the tiplu "
-                      "(MELD | MELD | MELD) or '-'",
-                      _exposed_check(finisher, holdings, rules),
-                      default=previous.get("exposed") or "-")
+    exposed = to_latin(ask.ask(
+        _("Melds {name} exposed to see the tiplu (MELD | MELD | MELD) or "
+          "'-'").format(name=finisher), _exposed_check(finisher, holdings, rules),
+        default=previous.get("exposed") or "-"))
     if exposed.strip() != "-":
         flags["exposed"] = exposed
 
@@ -154,13 +171,14 @@ def _exposed_check(finisher: str, holdings: Holdings, rules: MarriageRules
         # imported here: the meld rules load only when a finisher exposed
         from scorekeeper.games.marriage.finish import exposed_melds
 
-        melds = [cardtext.cards(t) for t in split_melds(text, rules)]
+        melds = [cardtext.cards(t) for t in split_melds(to_latin(text), rules)]
         exposed_melds(melds, None, rules)
         left = list(holdings.held.get(finisher, ()))
         for c in (c for meld in melds for c in meld):
             if c not in left:
-                raise Impossible(f"{finisher} does not show {c} for the "
-                                 "exposed melds", rules.rule("qualify"))
+                raise Impossible(Said("{name} does not show {card} for the "
+                                      "exposed melds", name=finisher, card=str(c)),
+                                 rules.rule("qualify"))
             left.remove(c)
     return check
 
@@ -174,9 +192,17 @@ def _tunnelas_check(table: Seating, holdings: Holdings, rules: MarriageRules
                 continue
             name, sep, typed = item.partition("=")
             if not sep:
-                raise Impossible(f"write NAME=CARD, not {item!r}", rules.rule("tunnela"))
-            player, card = table.name(name), cardtext.card(typed)
+                raise Impossible(Said("write NAME=CARD, not {item}", item=repr(item)),
+                                 rules.rule("tunnela"))
+            player, card = table.name(name), cardtext.card(to_latin(typed))
             if holdings.held.get(player, ()).count(card) < 3:
-                raise Impossible(f"{player} does not show three {card}: a "
-                                 "tunnela is 3 identical cards", rules.rule("tunnela"))
+                raise Impossible(Said("{name} does not show three {card}: a "
+                                      "tunnela is 3 identical cards", name=player,
+                                      card=str(card)), rules.rule("tunnela"))
     return check
+
+
+def _latin_card(item: str) -> str:
+    """`NAME=CARD` with the card's digits Latin (the name as typed)."""
+    name, sep, typed = item.partition("=")
+    return f"{name}{sep}{to_latin(typed)}"

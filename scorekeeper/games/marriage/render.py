@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from scorekeeper.core.language import N_, _, digits, pgettext
 from scorekeeper.games.marriage.engine import MarriageResult
 from scorekeeper.screen.style import (
     arrow,
@@ -29,10 +30,12 @@ from scorekeeper.screen.style import (
     title,
 )
 
-_HEADINGS = (("Saw tiplu", "Maal", "Fee w", "Pays finisher", "Net"),
-             ("Saw\ntiplu", "Maal", "Fee\nw", "Pays\nfinisher", "Net"),
-             ("Saw", "Maal", "Fee", "Pays", "Net"))
-_KEY = "{star} finished; Saw: saw the tiplu; Fee: the fee w; Pays: pays the finisher."
+_HEADINGS = ((N_("Saw tiplu"), N_("Maal"), N_("Fee w"), N_("Pays finisher"), N_("Net")),
+             (N_("Saw\ntiplu"), N_("Maal"), N_("Fee\nw"), N_("Pays\nfinisher"),
+              N_("Net")),
+             (N_("Saw"), N_("Maal"), N_("Fee"), N_("Pays"), N_("Net")))
+_KEY = N_("{star} finished; Saw: saw the tiplu; Fee: the fee w; Pays: pays the "
+          "finisher.")
 
 
 def ruling(con: Console, result: MarriageResult, hand_number: int | None,
@@ -42,7 +45,7 @@ def ruling(con: Console, result: MarriageResult, hand_number: int | None,
     table, chosen, names = first_fitting(con, players, layouts)
     con.print(table)
     if chosen == 2:
-        hanging(con, _KEY.format(star=_star(con)), "  ", "    ")
+        hanging(con, _(_KEY).format(star=_star(con)), "  ", "    ")
     legend(con, names)
 
 
@@ -63,22 +66,23 @@ def _layout(con: Console, result: MarriageResult, hand_number: int | None,
         table = Table(title=title(hand_number, names.get(dealer, dealer)),
                       box=table_box(con), show_edge=not narrow, pad_edge=not narrow,
                       collapse_padding=narrow)
-        table.add_column("Player", no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True)
         for head in _HEADINGS[step]:
-            table.add_column(head, justify="right", no_wrap=True)
+            table.add_column(_(head), justify="right", no_wrap=True)
         for name, net in result.scores:
             pay = payments.get(name)
             mark = "" if name != result.finisher else " " + _star(con) \
-                if narrow else ("\n" if step else " ") + "(finished)"
+                if narrow else ("\n" if step else " ") + _("(finished)")
             table.add_row(
                 escape(names[name]) + mark,
-                "yes" if name in result.seen else
-                ("dublees" if narrow else "7 dublees")
-                if name in result.seen_dublees else "no",
-                str(maal[name]) if maal[name] == shown[name]
-                else f"{shown[name]} {arrow(con)} {maal[name]}",
-                str(pay.fee) if pay else "—",
-                str(pay.amount) if pay else "—",
+                # "yes": the tiplu seen (a check's "yes" is another word)
+                pgettext("saw the tiplu", "yes") if name in result.seen else
+                (_("dublees") if narrow else _("7 dublees"))
+                if name in result.seen_dublees else pgettext("saw the tiplu", "no"),
+                digits(maal[name]) if maal[name] == shown[name]
+                else f"{digits(shown[name])} {arrow(con)} {digits(maal[name])}",
+                digits(pay.fee) if pay else "—",
+                digits(pay.amount) if pay else "—",
                 colour(net))
         return table
 

@@ -14,6 +14,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -66,6 +67,14 @@ MAAL_TABLES = frozen_mapping({
 _DEFAULT_TABLE = MAAL_TABLES["three-deck"]
 
 
+# The names of a meld's kinds (MA-4) and of a finish by dublees' groups, as
+# rulings and `check` say them (`Said(KIND_NAMES[kind])`): English keys.
+KIND_NAMES = {"pure sequence": N_("pure sequence"), "tunnela": N_("tunnela"),
+              "trial": N_("trial"), "dirty sequence": N_("dirty sequence"),
+              "dirty trial": N_("dirty trial"), "dublee": N_("dublee"),
+              "leftover": N_("leftover")}
+
+
 class FinishKind(StrEnum):
     """How a finisher shows 21 cards (MA-10)."""
 
@@ -78,8 +87,8 @@ class FinishKind(StrEnum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise Impossible(f"--by must be melds or dublees, not {text!r}",
-                             rule) from None
+            raise Impossible(Said("--by must be melds or dublees, not {text}",
+                                  text=repr(text)), rule) from None
 
 
 @dataclass(frozen=True)
@@ -119,17 +128,20 @@ class MarriageRules(RuleSet):
     def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()
         if self.mode not in tuple(Mode):
-            problems.append(("mode", "one of " + ", ".join(Mode)))
+            problems.append(("mode", Said("one of {values}",
+                                          values=", ".join(Mode))))
         low, high = FEE_RANGE
         for fee in FEES:
             value = getattr(self, fee)
             if isinstance(value, bool) or not isinstance(value, int) or \
                     not low <= value <= high:
-                problems.append((fee, f"a whole number from {low} to {high}"))
+                problems.append((fee, Said("a whole number from {low} to {high}",
+                                           low=low, high=high)))
         if self.invalid_show_penalty < 0:
-            problems.append(("invalid_show_penalty", "a whole number of 0 or more"))
+            problems.append(("invalid_show_penalty",
+                             Said("a whole number of 0 or more")))
         if self.rotations <= 0:
-            problems.append(("rotations", "a whole number of 1 or more"))
+            problems.append(("rotations", Said("a whole number of 1 or more")))
         for item in MAAL_ITEMS:
             value = getattr(self, item)
             why = value.problem() if isinstance(value, Tiers) else "values"
@@ -168,9 +180,10 @@ class MarriageRules(RuleSet):
     def check_tiplu(self, tiplu: Card) -> None:
         """The tiplu is a card of the shoe, never a printed joker (MA-18)."""
         if tiplu.is_joker:
-            raise Impossible("the tiplu is never a JK: a printed joker drawn "
-                             "for the tiplu is put back and another card "
-                             f"drawn ({self.rule('jokers')})", self.rule("jokers"))
+            raise Impossible(Said("the tiplu is never a JK: a printed joker drawn "
+                                  "for the tiplu is put back and another card "
+                                  "drawn ({rule})", rule=self.rule("jokers")),
+                             self.rule("jokers"))
         self.check_shoe(tiplu=tiplu)
 
 
@@ -185,6 +198,17 @@ IDS = {
 }
 
 
+def joined(parts: Sequence[object], sep: str = ", ") -> Said:
+    """`parts` joined by `sep` as a `Said`: each part a person reads is
+    said in their language (a `Said` translated, a number in their
+    digits), the separator kept; its English is `sep.join(parts)`."""
+    if not parts:         # never an empty template: gettext("") is the header
+        return Said("{part0}", part0="")
+    keys = [f"part{i}" for i in range(len(parts))]
+    return Said(sep.replace("{", "{{").replace("}", "}}").join(
+        "{" + key + "}" for key in keys), **dict(zip(keys, parts)))
+
+
 def _mode_of_maal_needs_seen(value: bool) -> Mode:
     """The option `maal_needs_seen` before `mode` (MA-15): true is murder,
     false is normal."""
@@ -193,8 +217,8 @@ def _mode_of_maal_needs_seen(value: bool) -> Mode:
 THREE_DECK: Profile[MarriageRules] = Profile(
     game=NAME,
     name="three-deck",
-    summary="three decks, secret tiplu, maal paid apart from the finish "
-            "fee, T + w − n·S settlement",
+    summary=N_("three decks, secret tiplu, maal paid apart from the finish "
+               "fee, T + w − n·S settlement"),
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
     options=("mode", "unseen_pairs", *FEES, "alter", "invalid_show_penalty",
              "rotations", "printed_jokers", "maal_table", *MAAL_ITEMS, "foul",

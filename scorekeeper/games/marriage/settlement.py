@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, MarriageRules, Mode
 
 # How a rival saw the tiplu: the option that sets their fee (MA-16), and
@@ -37,8 +38,15 @@ from scorekeeper.games.marriage.rules import DEFAULT_RULES, FinishKind, Marriage
 SAW, SAW_DUBLEES, UNSEEN = "melds", "dublees", "unseen"
 FEE_OPTION = {SAW: "seen_fee", SAW_DUBLEES: "dublee_seen_fee",
               UNSEEN: "unseen_fee"}
-SIGHT_TEXT = {SAW: "saw the tiplu", SAW_DUBLEES: "saw the tiplu through 7 dublees",
-              UNSEEN: "did not see the tiplu"}
+# a finish fee's reason, by how the rival saw (and by dublees: the finish)
+FEE_REASON = {(SAW, False): N_("finish fee (saw the tiplu)"),
+              (SAW_DUBLEES, False): N_("finish fee (saw the tiplu through 7 dublees)"),
+              (UNSEEN, False): N_("finish fee (did not see the tiplu)"),
+              (SAW, True): N_("finish fee (saw the tiplu, finish by dublees)"),
+              (SAW_DUBLEES, True): N_("finish fee (saw the tiplu through 7 dublees, "
+                                      "finish by dublees)"),
+              (UNSEEN, True): N_("finish fee (did not see the tiplu, finish by "
+                                 "dublees)")}
 
 
 class SeatMap(Mapping[str, int]):
@@ -184,10 +192,8 @@ def settle(players: Sequence[str], maal: Mapping[str, int],
             net[rival] -= amount
             net[finisher] += amount
             if fee:
-                how = SIGHT_TEXT[saw] + \
-                    (", finish by dublees" if by == FinishKind.DUBLEES else "")
-                pairwise.append(PairLine(rival, finisher, fee,
-                                         f"finish fee ({how})"))
+                pairwise.append(PairLine(rival, finisher, fee, Said(
+                    FEE_REASON[saw, by == FinishKind.DUBLEES])))
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             diff = values[a] - values[b]
@@ -195,7 +201,8 @@ def settle(players: Sequence[str], maal: Mapping[str, int],
                 payer, payee = (b, a) if diff > 0 else (a, b)
                 pairwise.append(PairLine(
                     payer, payee, abs(diff),
-                    f"maal {values[payee]} vs {values[payer]}"))
+                    Said("maal {more} vs {less}", more=values[payee],
+                         less=values[payer])))
     result = Settlement(SeatMap(tuple(net.items())), sum(values.values()),
                         tuple(payments), tuple(pairwise),
                         SeatMap(tuple(shown.items())),
@@ -212,23 +219,26 @@ def _checked_maal(names: tuple[str, ...], maal: Mapping[str, int],
     settle_rule = rules.rule("settle")
     rules.check_player_count(len(names))
     if len(set(names)) != len(names):
-        raise Impossible("a player is named twice", settle_rule)
+        raise Impossible(Said("a player is named twice"), settle_rule)
     for name in [*maal, *seen, *seen_dublees]:
         if name not in names:
-            raise Impossible(f"{name!r} is not at the table", settle_rule)
+            raise Impossible(Said("{name} is not at the table", name=repr(name)),
+                             settle_rule)
     check_sight(finisher, seen, seen_dublees, rules)
     values = {}
     for name in names:
         if name not in maal:
-            raise Impossible(f"no maal given for {name!r}", settle_rule)
+            raise Impossible(Said("no maal given for {name}", name=repr(name)),
+                             settle_rule)
         value = maal[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise Impossible(f"maal of {name!r} must be a whole number ≥ 0, "
-                             f"not {value!r}", rules.rule("maal"))
+            raise Impossible(Said("maal of {name} must be a whole number ≥ 0, "
+                                  "not {value}", name=repr(name), value=repr(value)),
+                             rules.rule("maal"))
         values[name] = value
     if finisher is not None and finisher not in names:
-        raise Impossible(f"the finisher {finisher!r} is not at the table",
-                         settle_rule)
+        raise Impossible(Said("the finisher {name} is not at the table",
+                              name=repr(finisher)), settle_rule)
     return values
 
 
@@ -237,14 +247,15 @@ def check_sight(finisher: str | None, seen: Collection[str],
     """A player saw the tiplu one way (MA-5 or MA-9); the finisher is always
     seen, as the finish showed (MA-10)."""
     if finisher is not None and finisher in seen_dublees:
-        raise Impossible(f"{finisher} is the finisher: a finisher is always "
-                         "seen and pays no fee; seeing through 7 dublees is "
-                         "marked for a rival", rules.rule("dublee"))
+        raise Impossible(Said("{name} is the finisher: a finisher is always "
+                              "seen and pays no fee; seeing through 7 dublees is "
+                              "marked for a rival", name=finisher),
+                         rules.rule("dublee"))
     both = [p for p in seen_dublees if p in seen]
     if both:
-        raise Impossible(f"{both[0]} cannot have seen the tiplu both by "
-                         "qualifying and through 7 dublees: name them once",
-                         rules.rule("dublee"))
+        raise Impossible(Said("{name} cannot have seen the tiplu both by "
+                              "qualifying and through 7 dublees: name them once",
+                              name=both[0]), rules.rule("dublee"))
 
 
 __all__ = ["Settlement", "Payment", "PairLine", "SeatMap", "settle",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.core.cards import RANK_NAMES, Card
+from scorekeeper.core.language import Said
 
 
 class Wildcards(NamedTuple):
@@ -49,7 +50,8 @@ class Wildcards(NamedTuple):
         """A card of the tiplu's rank in another suit (MA-11: worth 0 alone)."""
         return card.rank == self.tiplu.rank and card.suit != self.tiplu.suit
 
-    def describe(self) -> str:
-        return (f"tiplu {self.tiplu} → wild: every "
-                f"{RANK_NAMES[self.tiplu.rank]}, jhiplu {self.jhiplu}, "
-                f"poplu {self.poplu}")
+    def describe(self) -> Said:
+        return Said("tiplu {tiplu} → wild: every {rank}, jhiplu {jhiplu}, "
+                    "poplu {poplu}", tiplu=str(self.tiplu),
+                    rank=RANK_NAMES[self.tiplu.rank], jhiplu=str(self.jhiplu),
+                    poplu=str(self.poplu))
