@@ -25,8 +25,10 @@ from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
 from scorekeeper.core.language import _, digits, start  # noqa: E402
+from scorekeeper.files.config import language_settings  # noqa: E402
 
-start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
+# before typer: typer's own words read gettext
+start(sys.argv[1:], os.environ, language_settings)
 import typer  # noqa: E402
 
 from scorekeeper.commands import check
@@ -287,7 +289,8 @@ def build() -> Typer:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ)  # --lang
+    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ,
+                          language_settings)  # --lang, the config's lang
     # `check …` answers disputes at the table and must feel instant: run its
     # own sub-app directly so typer builds only the one command asked for.
     if args[:1] == ["check"]:

@@ -9,7 +9,10 @@ and the ledger never change with it.
 
 Keys: `players` (seat order, a list or "A,B,C") and `dealer` for `new`;
 `currency` and `rate` for `new`; `ascii` (suits as s h d c on screens);
-`language` ("en"; "ne" is accepted and kept, the Nepali words come later);
+`lang` ("en" or "ne": the language people read when neither `--lang` nor
+the environment chooses; `language` is the same key, spelt as before);
+`terms` (a table: a glossary term → this table's spelling of it, used in
+Nepali output);
 `ask_sit_out` (false: the interactive entry does not ask who sits out);
 `ledger` (the ledger used when none is named and none is found here;
 relative to the config's folder).
@@ -19,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,9 @@ _KINDS: dict[str, tuple[tuple[type, ...], str]] = {
     "currency": ((str,), 'a currency code such as "NPR"'),
     "rate": ((str, int, float), "money per point, such as 10 or 2.5"),
     "ascii": ((bool,), "true or false"),
+    "lang": ((str,), " or ".join(f'"{code}"' for code in LANGUAGES)),
     "language": ((str,), " or ".join(f'"{code}"' for code in LANGUAGES)),
+    "terms": ((dict,), 'a table of glossary terms, such as "डबली" = "डुप्ली"'),
     "ask_sit_out": ((bool,), "true or false"),
     "ledger": ((str,), "a ledger file's path"),
 }
@@ -50,6 +54,8 @@ def shown(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{shown(k)} = {shown(v)}" for k, v in value.items()) + "}"
     if isinstance(value, str):
         import json  # a TOML basic string is a JSON string here
 
@@ -99,7 +105,8 @@ def config_path() -> Path:
 
 
 def _line_of(text: str, key: str) -> int:
-    found = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.M)
+    found = re.search(rf"^[ \t]*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
+                      r"[ \t]*=", text, re.M)
     return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
@@ -115,11 +122,32 @@ def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
             isinstance(value, kinds) and not isinstance(value, bool)
         if isinstance(value, list):
             ok = ok and all(isinstance(v, str) for v in value)
-        if key == "language" and value not in LANGUAGES:
+        if key in ("lang", "language") and value not in LANGUAGES:
             ok = False
         if not ok:
             raise Impossible(f"{where}: {key} must be {said}, not {value!r}")
+        if key == "terms":
+            _check_terms(path, text, value)
+    if "lang" in data and "language" in data:
+        raise Impossible(f"{path}:{_line_of(text, 'language')}: lang and language are "
+                         "the same key: set one of them")
     return data
+
+
+def _check_terms(path: Path, text: str, terms: PlainDict) -> None:
+    """`[terms]`: each a term of the glossary (docs/GLOSSARY.md), spelt as
+    one line of text with no braces (a message's placeholders)."""
+    from scorekeeper.core.language import TERMS
+
+    for term, spelling in terms.items():
+        where = f"{path}:{_line_of(text, term)}"
+        if term not in TERMS:
+            raise Impossible(f"{where}: {term!r} is not a term of the glossary; "
+                             "the terms are " + ", ".join(TERMS))
+        if not isinstance(spelling, str) or not spelling.strip() or \
+                not spelling.isprintable() or "{" in spelling or "}" in spelling:
+            raise Impossible(f"{where}: terms.{term} must be the word to write, "
+                             f"such as \"डुप्ली\", not {spelling!r}")
 
 
 def load(path: Path | None = None) -> Config:
@@ -132,6 +160,8 @@ def load(path: Path | None = None) -> Config:
     except OSError as err:
         raise Impossible(f"{path}: cannot read the config ({err.strerror or err})") \
             from None
+    import tomllib  # only when there is a config: `start` reads it
+
     try:
         text = raw.decode("utf-8")
         data = tomllib.loads(text)
@@ -142,3 +172,14 @@ def load(path: Path | None = None) -> Config:
         raise Impossible(f"{path}:{line.group(1) if line else 1}: not a valid "
                          f"config (TOML: {err})") from None
     return Config(path, True, _check(path, text, data))
+
+
+def language_settings() -> tuple[str | None, dict[str, str]]:
+    """The config's language (`lang` or `language`; None if neither) and its
+    `[terms]`, for `core.language.start`; a broken config is a ValueError
+    naming its file and line."""
+    try:
+        found = load()
+    except Impossible as err:
+        raise ValueError(str(err)) from None
+    return (found.get("lang", found.get("language")), dict(found.get("terms", {})))
