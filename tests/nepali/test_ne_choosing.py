@@ -104,13 +104,6 @@ def test_a_bad_language_in_the_config_cannot_be_understood(config, evening, text
     assert code == 2 and json.loads(out)["error"].startswith(f"{path}{said}")
 
 
-def test_english_by_the_option_never_reads_the_config(config, evening, capsys,
-                                                      monkeypatch):
-    config('lang = "fr"\n')
-    code, out, _ = run(["check", "call", "A♠ 2♦", "--lang", "en"], capsys, monkeypatch)
-    assert code == 0 and out.startswith("yes: A♠ 2♦ is worth 3")
-
-
 # -- item 5: a table's spelling of a glossary term ----------------------------------
 
 def test_a_term_of_the_glossary_is_spelt_as_the_config_asks(config, evening, capsys,
