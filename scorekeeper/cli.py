@@ -323,7 +323,9 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
         _last_word(err.format_message(), err.exit_code, "--json" in args)
-        err.show()
+        from scorekeeper.commands.usage_words import show  # click's words, translated
+
+        show(err)
         return int(err.exit_code)
     except MemoryError:  # not a bug: the machine or `ulimit -v` ran out
         return _failed("out of memory", args)

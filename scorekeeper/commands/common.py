@@ -259,6 +259,11 @@ class _OwnWords:
             option.help = _("Show this message and exit.")
         return option
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        from scorekeeper.commands.usage_words import option_help  # typer's words
+
+        return option_help(super().get_params(ctx))  # type: ignore[misc]
+
 
 class PlainUsage(_OwnWords, typer.core.TyperCommand):
     """A command whose usage line names its arguments as its help does:

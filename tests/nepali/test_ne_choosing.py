@@ -9,6 +9,7 @@ installed command does); the conftest leaves English after each test."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,81 @@ def test_a_term_not_of_the_glossary_or_badly_spelt_cannot_be_understood(
     code, out, err = run(["standings", evening, "--lang", "ne"], capsys, monkeypatch)
     assert (code, out) == (2, "")
     assert err.startswith(f"scorekeeper: {path}{said}"), err
+
+
+# -- item 3: click's and typer's own words -------------------------------------------
+
+def _english_left(text: str) -> list[str]:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from english_left import english_words
+
+    # usage syntax: the command's metavars (as docs/CLI.md writes them)
+    return [w for w in english_words(text) if not w.isupper()]
+
+
+@pytest.mark.parametrize("args, nepali", [
+    (["record", "x.toml", "--bogus"], "त्रुटि: --bogus नामको विकल्प छैन"),
+    (["record", "--bogus"], "त्रुटि: --bogus नामको विकल्प छैन"),
+    (["new"], "त्रुटि: आर्गुमेन्ट 'LEDGER' छुट्यो।"),
+    (["serve", "x.toml", "--port", "१.५"],
+     "त्रुटि: '--port' को मान मिलेन: '१.५' पूर्ण सङ्ख्या होइन।"),
+    (["history", "x.toml", "--all=3"], "त्रुटि: विकल्प '--all' ले मान लिँदैन।"),
+    (["record", "x.toml", "--hand"], "त्रुटि: विकल्प '--hand' लाई एउटा मान चाहिन्छ।"),
+    (["standings", "a", "b", "c"], "त्रुटि: नचाहिएको थप आर्गुमेन्ट (b c)।"),
+    (["check", "call"], "त्रुटि: आर्गुमेन्ट 'CARDS' छुट्यो।"),
+])
+def test_a_usage_error_is_said_in_nepali(args, nepali, capsys, monkeypatch):
+    code, out, err = run([*args, "--lang", "ne"], capsys, monkeypatch)
+    assert (code, out) == (2, "")
+    assert nepali in err, err
+    assert _english_left(err) == [], err
+    english = run(args, capsys, monkeypatch)
+    assert english[0] == 2 and "Error: " in english[2] and "त्रुटि" not in english[2]
+    if args[0] != "serve":      # a script reads the same JSON in both languages
+        as_json = [run([args[0], "--json", *args[1:], *lang], capsys, monkeypatch)[1]
+                   for lang in ([], ["--lang", "ne"])]
+        assert json.loads(as_json[0]) == json.loads(as_json[1])
+
+
+def test_a_usage_error_shows_the_usage_and_the_hint_in_nepali(capsys, monkeypatch):
+    code, _, err = run(["--lang", "ne", "record", "x.toml", "--bogus"], capsys, monkeypatch)
+    assert code == 2
+    assert err.splitlines()[:2] == ["प्रयोग: scorekeeper record [OPTIONS] [LEDGER]",
+                                    "मद्दतका लागि 'scorekeeper record --help' चलाउनुहोस्।"]
+    _, _, english = run(["record", "x.toml", "--bogus"], capsys, monkeypatch)
+    assert english == ("Usage: scorekeeper record [OPTIONS] [LEDGER]\n"
+                       "Try 'scorekeeper record --help' for help.\n\n"
+                       "Error: No such option: --bogus (Possible options: --out)\n")
+
+
+def test_the_help_is_nepali_typers_completion_words_too(capsys, monkeypatch):
+    code, out, _ = run(["--lang", "ne", "--help"], capsys, monkeypatch)
+    assert code == 0
+    assert "विकल्पहरू:" in out and "आदेशहरू:" in out
+    assert "यो शेलमा ट्याब थिच्दा" in out and "Install completion" not in out
+    code, out, _ = run(["--help"], capsys, monkeypatch)      # and back in English
+    assert "Install completion for the current shell." in out and "विकल्प" not in out
+
+
+@pytest.mark.parametrize("english", [
+    "No such option: --x (Possible options: --out, --hand)", "No such option: --x",
+    "Missing argument 'LEDGER'.", "Missing option '--game'.", "Missing parameter 'x'.",
+    "Invalid value for '--port': 'x' is not a valid int range.",
+    "Invalid value: '2.x' is not a valid float.",
+    "Invalid value for '--yes': 'x' is not a valid boolean. Recognized values: 0, 1",
+    "Invalid value for '--port': 70000 is not in the range 1<=x<=65535.",
+    "Option '--all' does not take a value.", "Option '--hand' requires an argument.",
+    "Option '--x' requires 2 arguments.", "Got unexpected extra argument(s) (a b)",
+    "Argument 'x' takes 2 values.", "Invalid value for 'x': Takes 2 values but 1 given.",
+])
+def test_every_shape_of_clicks_messages_is_said_in_nepali(english):
+    from scorekeeper.commands.usage_words import said
+    from scorekeeper.core import language
+
+    assert said(english) == english           # English: as click wrote it
+    language.use("ne")
+    try:
+        nepali = said(english)
+    finally:
+        language.use("en")
+    assert nepali != english and _english_left(nepali) == [], nepali
