@@ -285,7 +285,7 @@ class PlainUsage(_OwnWords, typer.core.TyperCommand):
 # ctx.meta's key: the command's LEDGER was left out (`LEDGER_ARG` finds it)
 _LEFT_OUT = "scorekeeper.ledger_left_out"
 # card text: ranks and suits, a suit among them (`1` alone may be amend's N)
-_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
+_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9०-९AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
 
 
 def usage_failure(message: str) -> Exception:

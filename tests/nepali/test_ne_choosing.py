@@ -211,3 +211,87 @@ def test_every_shape_of_clicks_messages_is_said_in_nepali(english):
     finally:
         language.use("en")
     assert nepali != english and _english_left(nepali) == [], nepali
+
+
+# -- item 4: numbers typed in Devanagari digits ------------------------------------
+
+def _latin(text: str) -> str:
+    return text.translate(str.maketrans("०१२३४५६७८९", "0123456789"))
+
+
+# each: commands run on one ledger, typed once in Latin digits and once in
+# Devanagari ones; the ledgers written and every --json read must be the same
+_SESSIONS = {
+    "dhumbal": [
+        ["new", "L", "--game", "dhumbal", "--players", NAMES, "--hands", "५",
+         "--rate", "२.५", "--set", "penalty=३०"],
+        ["record", "L", "--call", "आशा", "--hand", "आशा=३", "--hand", "विकास=५♦ १०♠",
+         "--hand", "चन्द्र=s२३४"],
+        ["record", "L", "--call", "विकास", "--hand", "आशा=१२", "--hand", "विकास=२",
+         "--hand", "चन्द्र=२०"],
+        ["amend", "L", "२", "--call", "आशा", "--hand", "आशा=१", "--hand", "विकास=९",
+         "--hand", "चन्द्र=१५"],
+        ["extend", "L", "--hands", "८"],
+        ["show", "L", "१", "--json"],
+        ["settle-up", "L", "--rate", "१०", "--json"],
+        ["standings", "L", "--rate", "०.५", "--json"],
+    ],
+    "marriage": [
+        ["new", "L", "--game", "marriage", "--players", NAMES, "--rotations", "२",
+         "--set", "maal_jhiplu=३/६/१२"],
+        ["record", "L", "--finish", "आशा", "--tiplu", "७♥", "--seen", "आशा",
+         "--seen", "विकास", "--hand", "विकास=१२", "--hand", "चन्द्र=०",
+         "--hand", "आशा=shown:३"],
+        ["history", "L", "--json"],
+    ],
+    "callbreak": [
+        ["new", "L", "--game", "callbreak", "--players", "आशा,विकास,चन्द्र,दीपक",
+         "--rounds", "३"],
+        ["record", "L", *(x for n, b in zip(("आ", "वि", "च", "दी"), "३२२४")
+                          for x in ("--bid", f"{n}={b}")),
+         *(x for n, w in zip(("आ", "वि", "च", "दी"), "४३२४") for x in ("--won", f"{n}={w}"))],
+        ["standings", "L", "--json"],
+    ],
+}
+
+
+@pytest.mark.parametrize("game", sorted(_SESSIONS))
+def test_numbers_typed_in_devanagari_digits_are_read_as_latin_ones(
+        game, tmp_path, capsys, monkeypatch):
+    seen = []
+    for kind, spell in (("latin", _latin), ("devanagari", str)):
+        (tmp_path / kind).mkdir()
+        path = tmp_path / kind / "साँझ.toml"
+        monkeypatch.chdir(tmp_path / kind)     # the same name: the JSON names it
+        outs = []
+        for command in _SESSIONS[game]:
+            args = [path.name if a == "L" else spell(a) for a in command]
+            code, out, err = run([*args, "--lang", "ne"], capsys, monkeypatch)
+            assert code == 0, (args, err)
+            outs.append(json.loads(out) if "--json" in args else None)
+        seen.append((path.read_text("utf-8"), outs))
+    import difflib
+    assert seen[0][0] == seen[1][0], "".join(difflib.unified_diff(
+        seen[0][0].splitlines(True), seen[1][0].splitlines(True)))
+    assert seen[0][1] == seen[1][1], seen
+
+
+def test_devanagari_digits_only_in_the_cases_the_tables_type_them():
+    from scorekeeper.core.cards import cards
+
+    assert cards("५♠ १०♦ s२३ d१०") == cards("5♠ 10♦ s23 d10")
+    for mixed in ("1०♦", "s1०"):          # not mixed in one number
+        with pytest.raises(Exception, match="cannot read"):
+            cards(mixed)
+
+
+def test_a_prompt_takes_devanagari_digits():
+    from scorekeeper.games.callbreak.prompts import _number
+
+    assert _number(0, 13, "tricks taken", "CB-6")("१२") == 12
+
+
+def test_a_port_typed_in_devanagari_digits_is_read_as_a_number(capsys, monkeypatch):
+    code, _, err = run(["serve", "x.toml", "--port", "७०००००", "--lang", "ne"],
+                       capsys, monkeypatch)
+    assert code == 2 and "700000" in err      # read as 700000: out of the range
