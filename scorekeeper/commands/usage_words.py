@@ -20,39 +20,40 @@ from typing import Any, Callable
 from scorekeeper.core.language import N_, _, current, digits
 
 # click's messages, whole: (its shape, the message people read). An inner
-# message (after "Invalid value for …: ") is said in turn.
-_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(shape + r"\Z", re.S), said) for shape, said in (
-        (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
-         N_("No such option: {name} (possible options: {options})")),
-        (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
-        (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
-        (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
-        (r"Missing parameter (?P<name>.+)\.", N_("Missing parameter {name}.")),
-        (r"Invalid value for (?P<name>.+?): (?P<message>.+)",
-         N_("Invalid value for {name}: {message}")),
-        (r"Invalid value: (?P<message>.+)", N_("Invalid value: {message}")),
-        (r"(?P<value>.+) is not a valid (?:int|int range)\.",
-         N_("{value} is not a whole number.")),
-        (r"(?P<value>.+) is not a valid (?:float|float range)\.",
-         N_("{value} is not a number.")),
-        (r"(?P<value>.+) is not a valid boolean\. Recognized values: (?P<values>.+)",
-         N_("{value} is not yes or no; these are: {values}")),
-        (r"(?P<value>.+) is not in the range (?P<range>.+)\.",
-         N_("{value} is not in the range {range}.")),
-        (r"Option (?P<name>'[^']+') does not take a value\.",
-         N_("Option {name} does not take a value.")),
-        (r"Option (?P<name>'[^']+') requires an argument\.",
-         N_("Option {name} needs a value.")),
-        (r"Option (?P<name>'[^']+') requires (?P<count>\d+) arguments\.",
-         N_("Option {name} needs {count} values.")),
-        (r"Got unexpected extra argument\(s\) \((?P<extra>.+)\)",
-         N_("Unexpected extra argument ({extra}).")),
-        (r"Argument (?P<name>'[^']+') takes (?P<count>\d+) values\.",
-         N_("Argument {name} takes {count} values.")),
-        (r"Takes (?P<count>\d+) values but (?P<given>\d+) given\.",
-         N_("Takes {count} values but {given} were given.")),
-    ))
+# message (after "Invalid value for …: ") is said in turn. Compiled when a
+# usage error is said in Nepali (`get_params` imports this module always).
+_SHAPES: tuple[tuple[str, str], ...] = (
+    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+     N_("No such option: {name} (possible options: {options})")),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Missing parameter (?P<name>.+)\.", N_("Missing parameter {name}.")),
+    (r"Invalid value for (?P<name>.+?): (?P<message>.+)",
+     N_("Invalid value for {name}: {message}")),
+    (r"Invalid value: (?P<message>.+)", N_("Invalid value: {message}")),
+    (r"(?P<value>.+) is not a valid (?:int|int range)\.",
+     N_("{value} is not a whole number.")),
+    (r"(?P<value>.+) is not a valid (?:float|float range)\.",
+     N_("{value} is not a number.")),
+    (r"(?P<value>.+) is not a valid boolean\. Recognized values: (?P<values>.+)",
+     N_("{value} is not yes or no; these are: {values}")),
+    (r"(?P<value>.+) is not in the range (?P<range>.+)\.",
+     N_("{value} is not in the range {range}.")),
+    (r"Option (?P<name>'[^']+') does not take a value\.",
+     N_("Option {name} does not take a value.")),
+    (r"Option (?P<name>'[^']+') requires an argument\.",
+     N_("Option {name} needs a value.")),
+    (r"Option (?P<name>'[^']+') requires (?P<count>\d+) arguments\.",
+     N_("Option {name} needs {count} values.")),
+    (r"Got unexpected extra argument\(s\) \((?P<extra>.+)\)",
+     N_("Unexpected extra argument ({extra}).")),
+    (r"Argument (?P<name>'[^']+') takes (?P<count>\d+) values\.",
+     N_("Argument {name} takes {count} values.")),
+    (r"Takes (?P<count>\d+) values but (?P<given>\d+) given\.",
+     N_("Takes {count} values but {given} were given.")),
+)
+_compiled: list[tuple[re.Pattern[str], str]] = []
 _COUNTS = ("count", "given")      # the values that are numbers (the reader's digits)
 
 # typer's help of the completion options (no gettext call either)
@@ -70,7 +71,10 @@ def said(message: str) -> str:
     has no shape click makes)."""
     if current() == "en":
         return message
-    for shape, template in _SHAPES:
+    if not _compiled:
+        _compiled.extend((re.compile(shape + r"\Z", re.S), template)
+                         for shape, template in _SHAPES)
+    for shape, template in _compiled:
         found = shape.match(message)
         if found:
             values = found.groupdict()
