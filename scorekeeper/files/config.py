@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import TERMS
 from scorekeeper.core.plain import PlainDict
 
 ENV = "SCOREKEEPER_CONFIG"
@@ -137,8 +138,6 @@ def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
 def _check_terms(path: Path, text: str, terms: PlainDict) -> None:
     """`[terms]`: each a term of the glossary (docs/GLOSSARY.md), spelt as
     one line of text with no braces (a message's placeholders)."""
-    from scorekeeper.core.language import TERMS
-
     for term, spelling in terms.items():
         where = f"{path}:{_line_of(text, term)}"
         if term not in TERMS:
