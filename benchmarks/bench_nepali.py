@@ -8,7 +8,9 @@ Each pair runs alternately (a busy moment of the machine weighs on both
 alike); the figure is the ratio of the medians of wall times and of CPU
 times (user + system, steadier on a busy machine), and with
 `--instructions` of the instructions valgrind counts (one run each; the
-same whatever else the machine does). Goal: at most 1.1x. Also shown:
+same whatever else the machine does). Goal: at most 1.1x, judged on
+the CPU time and the instructions (a wall time on a busy machine waits
+for others; it is shown). Also shown:
 what the user config costs an English `check` (read when neither
 `--lang` nor the environment chooses): none there, one setting `lang`
 and a `[terms]` table, and no SCOREKEEPER_CONFIG (platformdirs finds the
@@ -92,9 +94,13 @@ def main() -> int:
         english, nepali = ([*exe, *argv], env), ([*exe, *argv, "--lang", "ne"], env)
         wall, cpu = paired(english, nepali, args.runs)
         line = f"{name + ': ne / en':34} {wall:5.2f}x {cpu:5.2f}x"
+        counted = 0.0
         if args.instructions:
-            line += f" {_instructions(*nepali) / _instructions(*english):6.3f}x"
-        hit = max(wall, cpu) <= GOAL
+            counted = _instructions(*nepali) / _instructions(*english)
+            line += f" {counted:6.3f}x"
+        # judged by CPU time and instructions: a busy machine's wall time
+        # waits for other processes (shown, not judged)
+        hit = max(cpu, counted) <= GOAL
         ok &= hit
         print(line + f"  (goal <= {GOAL}x{'' if hit else ': MISSED'})")
     # what reading the user config costs an English `check call`
