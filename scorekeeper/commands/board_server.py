@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import Said, _, digits, ngettext, say
 from scorekeeper.screen import board
 
 if TYPE_CHECKING:
@@ -118,11 +118,15 @@ class Board:
         except (ScorekeeperError, OSError) as err:
             why = err.message if isinstance(err, ScorekeeperError) else \
                 (err.strerror or str(err))
-            return self._kept(index, path, f"{path} cannot be read now ({why})")
+            return self._kept(index, path, _("{path} cannot be read now ({why})").format(
+                path=path, why=say(why)))
         if checked.problems:
-            first = checked.problems[0].message
-            return self._kept(index, path, f"{path} does not verify now "
-                              f"({plural(len(checked.problems), 'problem')}: {first})")
+            count = len(checked.problems)
+            first = say(checked.problems[0].message)
+            return self._kept(index, path, ngettext(
+                "{path} does not verify now ({count} problem: {first})",
+                "{path} does not verify now ({count} problems: {first})", count).format(
+                    path=path, count=digits(count), first=first))
         sheet = board.Sheet(str(path), checked.session, _money(checked.session))
         self._good[index] = sheet
         self._when[index] = time.strftime("%H:%M:%S", time.localtime())
@@ -131,10 +135,11 @@ class Board:
     def _kept(self, index: int, path: Path, why: str) -> board.Sheet:
         last = self._good[index]
         if last is None:
-            return board.Sheet(str(path), None, None, why + ": nothing to show yet.")
+            return board.Sheet(str(path), None, None,
+                               _("{why}: nothing to show yet.").format(why=why))
         return board.Sheet(last.label, last.session, last.money,
-                           f"{why}: showing the board as last read well, at "
-                           f"{self._when[index]}.")
+                           _("{why}: showing the board as last read well, at {time}.").format(
+                               why=why, time=digits(self._when[index])))
 
     def chart(self, index: int) -> tuple[str, str] | None:
         """(its link, the SVG) of ledger `index`'s chart as it is now (None:
@@ -286,8 +291,8 @@ class BoardServer(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if isinstance(error, (ConnectionError, TimeoutError)):
             return                      # a phone that went away or to sleep
-        sys.stderr.write(f"scorekeeper: a request to the board failed "
-                         f"({type(error).__name__}: {error})\n")
+        sys.stderr.write(_("scorekeeper: a request to the board failed ({error})").format(
+            error=f"{type(error).__name__}: {error}") + "\n")
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
@@ -308,7 +313,8 @@ def open_server(shown: Board, lan: bool, port: int) -> BoardServer:
     try:
         return BoardServer((host, 0), shown, token)
     except OSError as err:
-        raise Impossible(f"cannot listen on {host}: {err.strerror or err}") from None
+        raise Impossible(Said("cannot listen on {host}: {why}", host=host,
+                              why=str(err.strerror or err))) from None
 
 
 def lan_address() -> str:

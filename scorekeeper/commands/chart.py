@@ -21,6 +21,7 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said, _, ngettext
 
 
 def _wants_colour() -> bool:
@@ -33,13 +34,13 @@ def _wants_colour() -> bool:
 
 def chart(
     ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="Session ledgers: one chart each."),
+                                         help=_("Session ledgers: one chart each.")),
     total: bool = typer.Option(False, "--total",
-                               help="One chart of the totals over the sessions "
-                                    "(of one game), in the order given."),
+                               help=_("One chart of the totals over the sessions "
+                                    "(of one game), in the order given.")),
     svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE",
-                                       help="Write the chart as an SVG file instead."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+                                       help=_("Write the chart as an SVG file instead.")),
+    force: bool = typer.Option(False, "--force", help=_("Overwrite an existing FILE.")),
     ascii: bool = ASCII_OPT,
 ) -> None:
     """Every player's running total, hand by hand, as a chart (a panel a
@@ -63,14 +64,15 @@ def chart(
 
         if total:
             if (why := drawing.mixed(drawn)) is not None:
-                raise Impossible(f"--total adds up sessions of one game: {why}")
+                raise Impossible(Said("--total adds up sessions of one game: {why}",
+                                      why=why))
             pictures = [drawing.together(drawn)]
         else:
             pictures = [drawing.picture(session) for session in drawn]
         if svg is not None:
             storage.write_output(svg, ledgers[0], drawing.svg_panels(pictures), force,
                                  "the chart")
-            say(f"Wrote {svg}.")
+            say(_("Wrote {file}.").format(file=svg))
             return
         plain = use_ascii(ascii)
         size = shutil.get_terminal_size((80, 24))
@@ -89,11 +91,18 @@ def _drawn(ledgers: List[Path], sessions: list[Any], total: bool,
     empty = [ledger for ledger, s in zip(ledgers, sessions) if not s.hands]
     drawn = [s for s in sessions if s.hands]
     if not drawn:
-        say(f"{', '.join(map(str, empty))} {'has' if len(empty) == 1 else 'have'} "
-            "no hands yet: nothing to draw"
-            + (f"; {svg} not written." if svg is not None else "."))
+        ledgers_said = ", ".join(map(str, empty))
+        if svg is not None:
+            say(ngettext("{ledgers} has no hands yet: nothing to draw; {file} not written.",
+                         "{ledgers} have no hands yet: nothing to draw; {file} not written.",
+                         len(empty)).format(ledgers=ledgers_said, file=svg))
+        else:
+            say(ngettext("{ledgers} has no hands yet: nothing to draw.",
+                         "{ledgers} have no hands yet: nothing to draw.",
+                         len(empty)).format(ledgers=ledgers_said))
         return []
     for ledger in empty:
-        say(f"{ledger} has no hands yet: " + ("nothing of it to add."
-                                             if total else "no chart of it."))
+        say(_("{ledger} has no hands yet: nothing of it to add.").format(ledger=ledger)
+            if total else
+            _("{ledger} has no hands yet: no chart of it.").format(ledger=ledger))
     return sessions if total else drawn

@@ -22,13 +22,15 @@ from scorekeeper.commands.common import (
     settings_of,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said, _, say
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import CheckSpec, Flag
 
 
 def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
-    common = [Flag("game", ("--game",), str, owner, f"Only {owner}.", "GAME")] \
+    common = [Flag("game", ("--game",), str, owner,
+                   _("Only {game}.").format(game=owner), "GAME")] \
         if "game" in spec.common else []
     common += [f for key, f in (("profile", PROFILE), ("settings", SETTINGS))
                if key in spec.common]
@@ -38,8 +40,9 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
 
         def body() -> None:
             if values.get("game", owner).lower() != owner:
-                raise Impossible(f"`check {spec.name}` is a ruling of {owner} "
-                                 f"(--game {owner})")
+                raise Impossible(Said("`check {check}` is a ruling of {game} "
+                                      "(--game {game})", check=spec.name,
+                                      game=owner))
             rules = settings_of(registry.profile(owner, values.get("profile")),
                                 values.get("settings", []))
             ruling = spec.run(rules, values)
@@ -48,15 +51,19 @@ def _check_command(owner: str, spec: CheckSpec) -> Callable[..., None]:
             else:
                 from scorekeeper.screen import views  # rich: only for a person
 
-                views.verdict(console(ascii), ruling, spec.head(ruling),
-                               spec.lines(ruling) if spec.lines else [])
+                # the reason, the head and each line in the reader's language
+                views.verdict(console(ascii), ruling._replace(reason=say(ruling.reason)),
+                              _(head) if (head := spec.head(ruling)) else head,
+                              [say(line) for line in spec.lines(ruling)]
+                              if spec.lines else [])
             if not ruling.valid:
                 raise typer.Exit(1)
 
         guarded(body, as_json, check_shape=True)
 
     params = [parameter(f) for f in (*spec.params, *common, JSON, ASCII)]
-    return build_command(spec.name, spec.help, params, run)
+    return build_command(spec.name, _(spec.help) if spec.help else spec.help,
+                         params, run)
 
 
 def register_checks(check_app: typer.Typer, only: str | None = None) -> None:

@@ -416,10 +416,12 @@ def _completes(flag: Flag) -> Any:
 def _typer_default(flag: Flag) -> Any:
     default = ... if flag.required else \
         ([] if flag.kind is list else flag.default)
+    # a game's declared help is marked N_ and said here, as the command is built
+    said = _(flag.help) if flag.help else flag.help
     if flag.argument:
-        return typer.Argument(default, metavar=flag.metavar, help=flag.help)
+        return typer.Argument(default, metavar=flag.metavar, help=said)
     return typer.Option(default, *flag.decls, metavar=flag.metavar,
-                        help=flag.help, autocompletion=_completes(flag))
+                        help=said, autocompletion=_completes(flag))
 
 
 def parameter(flag: Flag) -> inspect.Parameter:

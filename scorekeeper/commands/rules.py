@@ -22,6 +22,8 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said, _
+from scorekeeper.core.language import current as language_now
 from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
@@ -50,11 +52,14 @@ def rules(
         chosen, rule_id, explicit = _profile_and_rule(game, first, second, profile)
         current = settings_of(chosen, settings)
         if rule_id is not None:
-            rule = _find_rule(chosen, explicit, rule_id)
-            if as_json:
+            rule, where = _find_rule(chosen, explicit, rule_id)
+            if as_json:     # the specification's words, whatever the language
                 emit_json({"game": chosen.game, "profile": chosen.name,
                            "rule": rule.as_json()})
                 return
+            if language_now() != "en":   # the same rule in the translated book
+                rule = rulebook.find_rule(rulebook.sections(where, language_now()),
+                                          rule.id) or rule
             _show_rules(rule.text, plain)
             return
         found = rulebook.sections(chosen)
@@ -64,7 +69,7 @@ def rules(
                        "rules": [r.id for r in rulebook.rules_of(found)],
                        "options": option_rows(chosen, current)})
             return
-        _show_rules(rulebook.section(chosen) + "\n\n"
+        _show_rules(rulebook.section(chosen, language_now()) + "\n\n"
                     + options_text(chosen, current), plain)
 
     guarded(body, as_json)
@@ -81,14 +86,20 @@ def option_rows(profile: Profile[Any], current: Any) -> list[PlainDict]:
 
 def options_text(profile: Profile[Any], current: Any) -> str:
     """The rule book's list of a profile's options with their values now."""
-    lines = [f"### House options of `{profile.name}` (values now)", ""]
+    lines = [_("### House options of `{profile}` (values now)").format(
+        profile=profile.name), ""]
     for row in option_rows(profile, current):
         value = format_option(getattr(current, row["option"]))
         default = format_option(getattr(profile.rules, row["option"]))
-        lines.append(f"- `{row['option']} = {value}`"
-                     + ("" if value == default else f" (default {default})")
-                     + f": {row['takes']}"
-                     + (f"; {row['rule']}" if row["rule"] else "") + ".")
+        setting = f"`{row['option']} = {value}`"
+        if value != default:
+            setting = _("{setting} (default {default})").format(
+                setting=setting, default=default)
+        lines.append(_("- {setting}: {takes}; {rule}.").format(
+                         setting=setting, takes=row["takes"], rule=row["rule"])
+                     if row["rule"] else
+                     _("- {setting}: {takes}.").format(setting=setting,
+                                                       takes=row["takes"]))
     return "\n".join(lines)
 
 
@@ -110,20 +121,23 @@ def _profile_and_rule(game: str, first: str | None, second: str | None,
     named = words[0] if words and words[0].lower() in known else None
     rest = words[1:] if named is not None else words
     if len(rest) > 1:
-        raise Impossible(f"{rest[0]!r} is not a profile of "
-                         f"{registry.profile(game).game} (profiles: "
-                         f"{', '.join(p.name for p in profiles)})")
+        raise Impossible(Said("{word} is not a profile of {game} (profiles: {profiles})",
+                              word=repr(rest[0]), game=registry.profile(game).game,
+                              profiles=", ".join(p.name for p in profiles)))
     if named is not None and option is not None and \
             registry.profile(game, option) != registry.profile(game, named):
-        raise Impossible(f"two profiles given: {named} and --profile {option}")
+        raise Impossible(Said("two profiles given: {named} and --profile {option}",
+                              named=named, option=option))
     return (registry.profile(game, named or option), rest[0] if rest else None,
             (named or option) is not None)
 
 
-def _find_rule(chosen: Profile[Any], explicit: bool, typed: str) -> Rule:
+def _find_rule(chosen: Profile[Any], explicit: bool, typed: str
+               ) -> tuple[Rule, Profile[Any]]:
     """The rule `typed` in the chosen profile's part of the rule book, or
-    (no profile named) in any of the game's; exit 2 with the nearby ids, and
-    where the rule is if it belongs to another game or profile."""
+    (no profile named) in any of the game's, and the profile it is in;
+    exit 2 with the nearby ids, and where the rule is if it belongs to
+    another game or profile."""
     from scorekeeper.reports import rulebook  # start-up: see module doc
 
     places = [chosen] + ([] if explicit else
@@ -131,16 +145,17 @@ def _find_rule(chosen: Profile[Any], explicit: bool, typed: str) -> Rule:
     for where in places:
         found = rulebook.find_rule(rulebook.sections(where), typed)
         if found is not None:
-            return found
+            return found, where
     wanted = rulebook.normal_id(typed)
     for other in registry.profiles():
         if rulebook.find_rule(rulebook.sections(other), wanted) is not None:
-            raise Impossible(f"{wanted} is a rule of {other.game}, profile "
-                             f"{other.name}: scorekeeper rules {other.game} "
-                             f"{other.name} {wanted}")
+            raise Impossible(Said("{rule} is a rule of {game}, profile {profile}: "
+                                  "scorekeeper rules {game} {profile} {rule}",
+                                  rule=wanted, game=other.game, profile=other.name))
     known = [r.id for r in rulebook.rules_of(rulebook.sections(chosen))]
-    raise Impossible(f"no rule {wanted} in {chosen.game}, profile {chosen.name}; "
-                     "nearby: " + ", ".join(rulebook.nearby(wanted, known)))
+    raise Impossible(Said("no rule {rule} in {game}, profile {profile}; nearby: {nearby}",
+                          rule=wanted, game=chosen.game, profile=chosen.name,
+                          nearby=", ".join(rulebook.nearby(wanted, known))))
 
 
 def _show_rules(text: str, plain: bool) -> None:

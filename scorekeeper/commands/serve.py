@@ -15,19 +15,20 @@ import typer
 from scorekeeper.commands.common import guarded, say, stdout_is_terminal, write_text
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import _
 
 DEFAULT_PORT = 8025
 
 
 def serve(
     ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help="One ledger, or the night's several."),
+                                         help=_("One ledger, or the night's several.")),
     lan: bool = typer.Option(False, "--lan",
-                             help="Reachable from phones on the same network "
-                                  "(the URL then holds a secret token)."),
+                             help=_("Reachable from phones on the same network "
+                                  "(the URL then holds a secret token).")),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N", min=0, max=65535,
-                             help="The port (taken or 0: a free one)."),
-    no_qr: bool = typer.Option(False, "--no-qr", help="Do not draw the URL as a QR code."),
+                             help=_("The port (taken or 0: a free one).")),
+    no_qr: bool = typer.Option(False, "--no-qr", help=_("Do not draw the URL as a QR code.")),
 ) -> None:
     """A read-only board of the session(s) for every phone at the table, live."""
     def body() -> None:
@@ -46,13 +47,15 @@ def serve(
         if not no_qr and stdout_is_terminal():
             _draw_qr(url)
         shown.current()        # drawn once now: the first phone need not wait
-        say(f"Serving the board of {', '.join(map(str, ledgers))}, read-only"
-            + (" (on the local network)" if lan else " (on this machine only)")
-            + "; Ctrl-C stops it.")
+        named = ", ".join(map(str, ledgers))
+        say(_("Serving the board of {ledgers}, read-only (on the local network); "
+              "Ctrl-C stops it.").format(ledgers=named) if lan else
+            _("Serving the board of {ledgers}, read-only (on this machine only); "
+              "Ctrl-C stops it.").format(ledgers=named))
         try:
             server.serve_forever(poll_interval=0.2)
         except KeyboardInterrupt:
-            say("The board is closed.")
+            say(_("The board is closed."))
         finally:
             server.server_close()
 

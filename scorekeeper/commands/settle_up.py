@@ -25,6 +25,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import _, digits, ngettext
+from scorekeeper.core.language import say as told
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
     _notes([s for _, s in kept])
     by_place = settleup.how_paid(sessions)      # CB-14: never silently
     for line in by_place:
-        say(f"note: {line}")
+        say(_("note: {note}").format(note=told(line)))
     if paying:
         _record_paid(kept, money.transfers if money else transfers,
                      money.currency.code if money else "points")
@@ -196,7 +197,7 @@ def _notes(sessions: Sequence[Session]) -> None:
 
 def _heading(sessions: Sequence[Session]) -> str:
     hands = sum(len(s.hands) for s in sessions)
-    titles = ", ".join(dict.fromkeys(s.game.title for s in sessions))
+    titles = ", ".join(dict.fromkeys(_(s.game.title) for s in sessions))
     said = ngettext("Settle-up — {games}, {sessions} session, {hands} hands",
                     "Settle-up — {games}, {sessions} sessions, {hands} hands",
                     len(sessions)) if hands != 1 else \

@@ -13,6 +13,7 @@ from itertools import chain
 from typing import Callable, Iterable, NamedTuple, NoReturn, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 SUIT_LETTERS = ("s", "h", "d", "c")
@@ -94,11 +95,10 @@ def card(token: str) -> Card:
             grouped = _grouped(raw)
             if len(grouped) == 1:
                 return grouped[0]
-    raise Impossible(
-        f"cannot read the card {raw!r}: write a rank A 2 … 10 J Q K (or T) "
+    raise Impossible(Said(
+        "cannot read the card {card}: write a rank A 2 … 10 J Q K (or T) "
         "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' "
-        "(or the suit first: 'd8')"
-    )
+        "(or the suit first: 'd8')", card=repr(raw)))
 
 
 def _grouped(token: str, at: int = 0) -> list[Card]:
@@ -117,11 +117,11 @@ def _grouped(token: str, at: int = 0) -> list[Card]:
         rank = 10 if token[i:i + 2] in ("10", "१०") else _RANK_INPUT.get(ch)
         if ch in _SUIT_INPUT:
             if suit >= 0 and since == 0:
-                _bad(token, suit_at, at, "a suit without ranks after it")
+                _bad(token, suit_at, at, Said("a suit without ranks after it"))
             suit, since, suit_at = _SUIT_INPUT[ch], 0, i
         elif rank is None:
-            _bad(token, i, at, "not a rank: after a suit come ranks A 2 … 9 "
-                 "T (or 10) J Q K, e.g. 's345', 'hjqk'")
+            _bad(token, i, at, Said("not a rank: after a suit come ranks A 2 … 9 "
+                                    "T (or 10) J Q K, e.g. 's345', 'hjqk'"))
         else:
             out.append(Card(rank, suit))
             since += 1
@@ -129,14 +129,16 @@ def _grouped(token: str, at: int = 0) -> list[Card]:
             continue
         i += 1
     if since == 0:
-        _bad(token, suit_at, at, "a suit without ranks after it")
+        _bad(token, suit_at, at, Said("a suit without ranks after it"))
     return out
 
 
 def _bad(token: str, i: int, at: int, why: str) -> NoReturn:
-    where = f"character {at + i + 1} of the card text" if at else \
-        f"character {i + 1}"
-    raise Impossible(f"cannot read {token!r}: {token[i]!r} ({where}) is {why}")
+    where = Said("character {place} of the card text", place=at + i + 1) if at \
+        else Said("character {place}", place=i + 1)
+    raise Impossible(Said("cannot read {token}: {char} ({where}) is {why}",
+                          token=repr(token), char=repr(token[i]), where=where,
+                          why=why))
 
 
 def _token_cards(token: str, text: str) -> tuple[Card, ...] | list[Card]:
@@ -165,7 +167,7 @@ def cards(text: str) -> tuple[Card, ...]:
     if stripped == "-":
         return ()
     if not stripped.strip("|, \t"):
-        raise Impossible("no cards given: write '-' for an empty hand")
+        raise Impossible(Said("no cards given: write '-' for an empty hand"))
     return tuple(c for token in tokens if token
                  for c in _token_cards(token, stripped))
 
@@ -210,18 +212,25 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
         if c.is_joker:
             if jokers == 0:
                 # also said by `check`, where there is no session
-                raise Impossible("JK was given, but these rules play without "
-                                 "jokers", rule)
+                raise Impossible(Said("JK was given, but these rules play "
+                                      "without jokers"), rule)
             if n > jokers:
-                raise Impossible(f"JK appears {n} times{_with(c, given, holders)} "
-                                 f"but the deck has only {jokers} jokers", rule)
+                raise Impossible(Said("JK appears {count} times{holders} but the "
+                                      "deck has only {jokers} jokers", count=n,
+                                      holders=_with(c, given, holders),
+                                      jokers=jokers), rule)
         elif n > decks:
-            limit = "once" if decks == 1 else f"{decks} times"
-            also_said = f"the {also_is} {c}" if c == also and also_is else ""
+            also_said = Said("the {what} {card}", what=also_is, card=str(c)) \
+                if c == also and also_is else ""
             counted = _with(c, given, holders, also_said) or (
-                f" ({n - 1} shown and {also_said})" if also_said else "")
-            raise Impossible(f"{c} appears {n} times{counted}, but the deck "
-                             f"holds it {limit}", rule)
+                Said(" ({shown} shown and {also})", shown=n - 1, also=also_said)
+                if also_said else "")
+            raise Impossible(
+                Said("{card} appears {count} times{holders}, but the deck holds it "
+                     "once", card=str(c), count=n, holders=counted) if decks == 1
+                else Said("{card} appears {count} times{holders}, but the deck "
+                          "holds it {decks} times", card=str(c), count=n,
+                          holders=counted, decks=decks), rule)
 
 
 def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
@@ -230,8 +239,11 @@ def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
     `holders` names the hands; "" when it does not."""
     if not holders:
         return ""
-    said = [name if k == 1 else f"{name} ×{k}"
+    from scorekeeper.core.verdict import listed  # noqa: PLC0415 - a refusal only
+
+    said = [name if k == 1 else Said("{name} ×{count}", name=name, count=k)
             for name, k in ((h, cs.count(card)) for h, cs in zip(holders, hands)) if k]
     said += [also_said] if also_said else []
-    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-    return f" (with {listed})"
+    if len(said) == 1:
+        return Said(" (with {names})", names=said[0])
+    return Said(" (with {names} and {last})", names=listed(said[:-1]), last=said[-1])

@@ -265,11 +265,21 @@ def _said_again(template: str, values: dict[str, Any]) -> Said:
     return Said(template, **values)
 
 
+class Number(str):
+    """The text of a number people read, such as an amount ("+Rs 1,34,000")
+    or a rate ("2.5"): as a `Said` value, written in the reader's digits
+    (any other text value is kept as it is)."""
+
+    __slots__ = ()
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
     `Said` said in the reader's language, other text as it is."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Number):
+            return digits(format(str(value), format_spec))
         if isinstance(value, Said):
             return say(value)
         if isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import to_latin
+from scorekeeper.core.language import Said, to_latin
+from scorekeeper.core.numbers import Figure
 from scorekeeper.core.plain import PlainMap
 
 if TYPE_CHECKING:
@@ -71,8 +72,8 @@ def currency(code: str | None) -> Currency:
     paid to 2 decimals. Three letters, else exit 2."""
     text = (code or DEFAULT_CURRENCY).strip().upper()
     if len(text) != 3 or not text.isascii() or not text.isalpha():
-        raise Impossible(f"a currency is a three-letter code such as NPR, INR or "
-                         f"USD, not {code!r}")
+        raise Impossible(Said("a currency is a three-letter code such as NPR, INR "
+                              "or USD, not {code!r}", code=code))
     return CURRENCIES.get(text, Currency(text, 2, text))
 
 
@@ -83,13 +84,15 @@ def parse_rate(text: str) -> Fraction:
     digits = raw.replace(".", "", 1)
     if not digits.isascii() or not digits.isdigit() or raw.startswith(".") \
             or raw.endswith(".") or len(raw) > 30:
-        raise Impossible(f"a rate is money per point, a positive number such as "
-                         f"10 or 2.5, not {text!r}")
+        raise Impossible(Said("a rate is money per point, a positive number such "
+                              "as {ten} or {some}, not {typed!r}", ten=10,
+                              some=Figure("2.5"), typed=text))
     from fractions import Fraction  # start-up: only where a rate is read
 
     rate = Fraction(raw)
     if rate <= 0:
-        raise Impossible(f"a rate is money per point, more than 0, not {text!r}")
+        raise Impossible(Said("a rate is money per point, more than {none}, not "
+                              "{typed!r}", none=0, typed=text))
     return rate
 
 
@@ -116,9 +119,11 @@ class MoneyOption(NamedTuple):
 
     def said(self) -> str:
         """"Rs 10 a point (NPR)", "USD 2.5 a point"."""
-        c = self.currency
-        return f"{c.symbol} {rate_text(self.rate)} a point" + (
-            "" if c.symbol == c.code else f" ({c.code})")
+        c, rate = self.currency, Figure(rate_text(self.rate))
+        return Said("{symbol} {rate} a point", symbol=c.symbol, rate=rate) \
+            if c.symbol == c.code else \
+            Said("{symbol} {rate} a point ({code})", symbol=c.symbol, rate=rate,
+                 code=c.code)
 
 
 def money_option(rate: str | None, code: str | None,
@@ -130,8 +135,8 @@ def money_option(rate: str | None, code: str | None,
     code = code if code is not None else stored.get("currency")
     if rate is None:
         if code is not None:
-            raise Impossible("--currency needs a rate: --rate MONEY_PER_POINT "
-                             "(or a session started with `new --rate`)")
+            raise Impossible(Said("--currency needs a rate: --rate MONEY_PER_POINT "
+                                  "(or a session started with `new --rate`)"))
         return None
     return MoneyOption(parse_rate(str(rate)), currency(code))
 
@@ -139,21 +144,22 @@ def money_option(rate: str | None, code: str | None,
 def stored_problems(table: Any) -> list[str]:
     """What is wrong with a ledger's `[money]` table (nothing: [])."""
     if not isinstance(table, dict):
-        return ["`money` must be a table: rate = \"10\", currency = \"NPR\""]
-    problems = [f"unknown key `money.{k}` (money holds rate and currency)"
-                for k in table if k not in ("rate", "currency")]
+        return [Said("`money` must be a table: rate = \"10\", currency = \"NPR\"")]
+    problems: list[str] = [
+        Said("unknown key `money.{key}` (money holds rate and currency)", key=k)
+        for k in table if k not in ("rate", "currency")]
     if not isinstance(table.get("rate"), str):
-        problems.append("`money.rate` must be text such as \"10\" or \"2.5\"")
+        problems.append(Said("`money.rate` must be text such as \"10\" or \"2.5\""))
     else:
         try:
             parse_rate(table["rate"])
         except Impossible as err:
-            problems.append(f"`money.rate`: {err.message}")
+            problems.append(Said("`money.rate`: {problem}", problem=err.message))
     if "currency" in table:
         try:
             currency(table["currency"] if isinstance(table["currency"], str) else "?")
         except Impossible as err:
-            problems.append(f"`money.currency`: {err.message}")
+            problems.append(Said("`money.currency`: {problem}", problem=err.message))
     return problems
 
 
@@ -163,7 +169,8 @@ def for_new(rate: str | None, code: str | None, kind: Any,
     scores are `kind` (a `ScoreKind`); penalty points owe nobody (exit 2)."""
     agreed = money_option(rate, code)
     if agreed is not None and kind.owed_to_nobody:
-        raise Impossible(f"--rate: a {profile} session scores penalty points "
-                         "(lower is better), not points owed from one player to "
-                         "another: there is no money to settle")
+        raise Impossible(Said("--rate: a {profile} session scores penalty points "
+                              "(lower is better), not points owed from one player "
+                              "to another: there is no money to settle",
+                              profile=profile))
     return agreed

@@ -21,7 +21,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
-from scorekeeper.core.errors import Impossible, did_you_mean
+from scorekeeper.core.errors import Impossible, nearest_word
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -104,11 +105,11 @@ class ByPlayers(_OneValue):
         """Why these steps are no table for `fewest` players and up."""
         counts = [count for count, _ in self.steps]
         if counts != sorted(set(counts)):
-            return "player counts in rising order, each once"
+            return Said("player counts in rising order, each once")
         if counts[0] > fewest:
-            return f"a first player count of at most {fewest}"
+            return Said("a first player count of at most {fewest}", fewest=fewest)
         if any(number < 0 for _, number in self.steps):
-            return "numbers of 0 or more"
+            return Said("numbers of 0 or more")
         return None
 
     def __str__(self) -> str:
@@ -147,7 +148,9 @@ class Tiers(_OneValue):
 
     def problem(self) -> str | None:
         if not self.values or any(v < 0 or v > 999 for v in self.values):
-            return TIERS_HINT + ", 1 to 9 whole numbers from 0 to 999"
+            return Said("values for holding 1, 2, … separated by '/' (such as "
+                        "2/5/10; more than listed counts as the last), 1 to 9 "
+                        "whole numbers from 0 to 999")
         return None
 
     def __str__(self) -> str:
@@ -162,7 +165,8 @@ class OptionRefused(Impossible):
     """A rule set built with a value an option does not take."""
 
     def __init__(self, key: str, takes: str, value: Any) -> None:
-        super().__init__(f"option {key} takes {takes}, not {format_option(value)}")
+        super().__init__(Said("option {key} takes {takes}, not {value}", key=key,
+                              takes=takes, value=format_option(value)))
         self.key = key
 
 
@@ -195,8 +199,8 @@ class RuleSet:
         """Every inconsistency of these values, each as (the field, what it
         takes); empty when valid."""
         if not 2 <= self.min_players <= self.max_players:
-            return [("max_players", f"a number from {self.min_players} up, "
-                                    "the most players seated")]
+            return [("max_players", Said("a number from {fewest} up, the most "
+                                         "players seated", fewest=self.min_players))]
         return []
 
     def rule(self, topic: str) -> str:
@@ -205,11 +209,19 @@ class RuleSet:
     def check_player_count(self, count: int) -> None:
         """Refuse a table this profile does not seat (exit 2)."""
         if not self.min_players <= count <= self.max_players:
-            seats = str(self.min_players) if self.min_players == self.max_players \
-                else f"{self.min_players}–{self.max_players}"
-            raise Impossible(f"{count} player{'s' * (count != 1)}: this profile "
-                             f"seats {seats}",
-                             self.rule("table"))
+            if self.min_players == self.max_players:
+                said = Said("{count} player: this profile seats {fewest}",
+                            count=count, fewest=self.min_players) if count == 1 \
+                    else Said("{count} players: this profile seats {fewest}",
+                              count=count, fewest=self.min_players)
+            else:
+                said = Said("{count} player: this profile seats {fewest}–{most}",
+                            count=count, fewest=self.min_players,
+                            most=self.max_players) if count == 1 \
+                    else Said("{count} players: this profile seats {fewest}–{most}",
+                              count=count, fewest=self.min_players,
+                              most=self.max_players)
+            raise Impossible(said, self.rule("table"))
 
     def rule_or(self, topic: str, fallback: str) -> str:
         """The id for `topic`, or for `fallback` where this game has none."""
@@ -266,8 +278,9 @@ class Renamed(NamedTuple):
     convert: Callable[[Any], Any]    # old value → new value
 
     def note(self, old: str, value: Any) -> str:
-        return (f"{old} is now called {self.new}: {old}={format_option(value)} "
-                f"is {self.new}={format_option(self.convert(value))}")
+        return Said("{old} is now called {new}: {old}={value} is {new}={now}",
+                    old=old, new=self.new, value=format_option(value),
+                    now=format_option(self.convert(value)))
 
 
 class Profile(NamedTuple, Generic[R]):
@@ -344,25 +357,31 @@ class Profile(NamedTuple, Generic[R]):
         if values is None and isinstance(getattr(self.rules, key), Enum):
             values = tuple(type(getattr(self.rules, key)).__members__.values())
         if values is not None:
-            return "one of " + ", ".join(format_option(v) for v in values)
+            return Said("one of {values}",
+                        values=", ".join(format_option(v) for v in values))
         if key in self.ranges:
             low, high = self.ranges[key]
-            return f"a whole number from {low} to {high}"
+            return Said("a whole number from {low} to {high}", low=low, high=high)
         if isinstance(getattr(self.rules, key), Tiers):
-            return TIERS_HINT
+            return _tiers_hint()
         kind = _field_type(self.rules, key)
         if kind == "bool":
-            return "true or false"
+            return Said("true or false")
         if kind.startswith("int"):
-            by = f", {BY_PLAYERS_HINT}," if "ByPlayers" in kind else ""
-            return "a whole number" + by + (" or none" if "None" in kind else "")
-        return "text"
+            return _whole_number(kind)
+        return Said("text")
 
     def _known(self, key: str) -> None:
         if not self.accepts(key):
+            near = nearest_word(key, self.options)
+            options = ", ".join(self.options)
             raise Impossible(
-                f"unknown option {key!r} for profile {self.name}"
-                f"{did_you_mean(key, self.options)}; options: " + ", ".join(self.options))
+                Said("unknown option {key} for profile {profile} (did you mean "
+                     "{near}?); options: {options}", key=repr(key),
+                     profile=self.name, near=near, options=options) if near else
+                Said("unknown option {key} for profile {profile}; options: "
+                     "{options}", key=repr(key), profile=self.name,
+                     options=options))
 
     def build(self, settings: PlainMap | None = None) -> R:
         """Apply already-typed option values, validating each."""
@@ -373,8 +392,9 @@ class Profile(NamedTuple, Generic[R]):
             low, high = self.ranges.get(key, (value, value))
             if (allowed is not None and value not in allowed) or \
                     (key in self.ranges and not low <= value <= high):
-                raise Impossible(f"option {key} takes {self.allowed(key)}, "
-                                 f"not {format_option(value)}", self.rule_of(key))
+                raise Impossible(Said("option {key} takes {takes}, not {value}",
+                                      key=key, takes=self.allowed(key),
+                                      value=format_option(value)), self.rule_of(key))
         for key, table in self.presets.items():
             for option, preset in table.get(settings.get(key), {}).items():
                 settings.setdefault(option, preset)
@@ -400,8 +420,10 @@ class Profile(NamedTuple, Generic[R]):
             new, value = self.typed(key, raw)
             if new in typed:
                 also = [k for k in (named[new], key) if k != new]
-                raise Impossible(f"option {new} is given twice"
-                                 + (f" ({also[0]} is its old name)" if also else ""))
+                raise Impossible(
+                    Said("option {key} is given twice ({old} is its old name)",
+                         key=new, old=also[0]) if also else
+                    Said("option {key} is given twice", key=new))
             typed[new], named[new] = value, key
         return self.build(typed)
 
@@ -424,17 +446,33 @@ class Profile(NamedTuple, Generic[R]):
         stored under an old name reads as it always did)."""
         for key in stored:
             if not self.accepts(key):
-                raise Impossible(f"unknown option {key!r} for profile {self.name}")
+                raise Impossible(Said("unknown option {key} for profile {profile}",
+                                      key=repr(key), profile=self.name))
         return self._collect([(key, value if isinstance(value, str)
                                else format_option(value))
                               for key, value in stored.items()])
+
+
+def _tiers_hint() -> str:
+    """TIERS_HINT as said to people."""
+    return Said("values for holding 1, 2, … separated by '/' (such as 2/5/10; "
+                "more than listed counts as the last)")
+
+
+def _whole_number(kind: str) -> str:
+    """What an `int` option takes (`kind`: its field type), in words."""
+    if "ByPlayers" in kind:
+        return Said("a whole number, a table by player count such as "
+                    "2:5,3:10,4:15, or none") if "None" in kind else \
+            Said("a whole number, a table by player count such as 2:5,3:10,4:15,")
+    return Said("a whole number or none") if "None" in kind else Said("a whole number")
 
 
 def _assignment(text: str) -> tuple[str, str]:
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or not key:
-        raise Impossible(f"--set expects KEY=VALUE, got {text!r}")
+        raise Impossible(Said("--set expects KEY=VALUE, got {text}", text=repr(text)))
     return key, raw.strip()
 
 
@@ -448,15 +486,20 @@ def find_profile(game: str, profiles: Sequence[Profile[R]], name: str | None
         if profile.name == wanted or wanted in profile.aliases:
             return profile
     names = [p.name for p in profiles]
-    raise Impossible(f"unknown profile {wanted!r} for {game}{did_you_mean(wanted, names)}; "
-                     f"profiles: {', '.join(names)}")
+    near = nearest_word(wanted, names)
+    raise Impossible(
+        Said("unknown profile {name} for {game} (did you mean {near}?); "
+             "profiles: {profiles}", name=repr(wanted), game=game, near=near,
+             profiles=", ".join(names)) if near else
+        Said("unknown profile {name} for {game}; profiles: {profiles}",
+             name=repr(wanted), game=game, profiles=", ".join(names)))
 
 
 def _field_type(rules: RuleSet, key: str) -> str:
     for f in fields(rules):
         if f.name == key:
             return str(f.type)
-    raise Impossible(f"unknown option {key!r}")
+    raise Impossible(Said("unknown option {key}", key=repr(key)))
 
 
 def parse_option_value(rules: RuleSet, key: str, raw: str) -> Any:
@@ -474,22 +517,26 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
         try:
             return type(current)(lowered)
         except ValueError:
-            what = "one of " + ", ".join(str(v) for v in type(current))
-            raise Impossible(f"option {key} takes {what}, not {raw!r}",
+            what: str = Said("one of {values}",
+                             values=", ".join(str(v) for v in type(current)))
+            raise Impossible(Said("option {key} takes {takes}, not {value}",
+                                  key=key, takes=what, value=repr(raw)),
                              rule) from None
     kind = kind or type(current).__name__
     if isinstance(current, Tiers):
         try:
             return Tiers.parse(raw)
         except ValueError:
-            raise Impossible(f"option {key} takes {TIERS_HINT}, not {raw!r}",
+            raise Impossible(Said("option {key} takes {takes}, not {value}",
+                                  key=key, takes=_tiers_hint(), value=repr(raw)),
                              rule) from None
     if kind == "bool":
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise Impossible(f"option {key} takes true or false, not {raw!r}", rule)
+        raise Impossible(Said("option {key} takes {takes}, not {value}", key=key,
+                              takes=Said("true or false"), value=repr(raw)), rule)
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "off"):
             return None
@@ -498,18 +545,22 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
                 return ByPlayers.parse(raw)
             except ValueError:
                 what = profile.allowed(key) if profile is not None and \
-                    key in profile.options else BY_PLAYERS_HINT
-                raise Impossible(f"option {key} takes {what}, not {raw!r}",
+                    key in profile.options else Said(
+                        "a table by player count such as 2:5,3:10,4:15")
+                raise Impossible(Said("option {key} takes {takes}, not {value}",
+                                      key=key, takes=what, value=repr(raw)),
                                  rule) from None
         if not is_whole_number(raw.strip()) or len(raw.strip()) > 7:
             what = profile.allowed(key) if profile is not None and \
                 key in profile.options else \
-                "a whole number" + (" or none" if "None" in kind else "")
-            raise Impossible(f"option {key} takes {what} (at most 6 digits), "
-                             f"not {raw!r}", rule)
+                (Said("a whole number or none") if "None" in kind
+                 else Said("a whole number"))
+            raise Impossible(Said("option {key} takes {takes} (at most 6 digits), "
+                                  "not {value}", key=key, takes=what,
+                                  value=repr(raw)), rule)
         return int(raw)
     if not raw:
-        raise Impossible(f"option {key} needs a value", rule)
+        raise Impossible(Said("option {key} needs a value", key=key), rule)
     return raw
 
 

@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import to_latin
+from scorekeeper.core.language import Said, to_latin
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 # A score as people type it: "3.1", "-3", "+12" (compiled when first used).
@@ -83,9 +83,9 @@ class ScoreKind:
         """How the scores read, in a few words ("net", "penalty points,
         lower is better", "points, higher is better")."""
         if self.transfers:
-            return "net"
-        return "points, higher is better" if self.higher_is_better \
-            else "penalty points, lower is better"
+            return Said("net")
+        return Said("points, higher is better") if self.higher_is_better \
+            else Said("penalty points, lower is better")
 
     def as_json(self) -> PlainDict:
         return {"key": self.key, "scale": self.scale,
@@ -152,10 +152,14 @@ class ScoreKind:
         found = re.fullmatch(_DECIMAL, to_latin(text.strip()))  # ३.१ as 3.1
         part = (found.group(3) or "") if found else ""
         if found is None or len(part) > self.digits:
-            what = "a whole number" if self.scale == 1 else \
-                f"a number with at most {self.digits} decimal" \
-                + "s" * (self.digits != 1)
-            raise Impossible(f"a score is {what}, not {text!r}")
+            raise Impossible(
+                Said("a score is a whole number, not {typed!r}", typed=text)
+                if self.scale == 1 else
+                Said("a score is a number with at most {places} decimal, not "
+                     "{typed!r}", places=self.digits, typed=text)
+                if self.digits == 1 else
+                Said("a score is a number with at most {places} decimals, not "
+                     "{typed!r}", places=self.digits, typed=text))
         value = int(found.group(2)) * self.scale + \
             (int(part.ljust(self.digits, "0")) if part else 0)
         return -value if found.group(1) == "-" else value

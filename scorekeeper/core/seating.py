@@ -14,6 +14,8 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible, nearest_word
+from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import RuleSet, is_whole_number
 
 # Characters a name may not hold: the separators of the command line, and
@@ -91,10 +93,19 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
     away = [n for n in names if n not in seated]
     if away:
         away = list(dict.fromkeys(away))
-        verb = "does" if len(away) == 1 else "do"
-        raise Impossible(f"{what}{', '.join(away)} {verb} not play this hand "
-                         "(sitting out or eliminated; playing: "
-                         + ", ".join(seated) + ")", rule)
+        names, playing = ", ".join(away), ", ".join(seated)
+        said = Said("{names} does not play this hand (sitting out or eliminated; "
+                    "playing: {playing})", names=names, playing=playing) \
+            if len(away) == 1 else \
+            Said("{names} do not play this hand (sitting out or eliminated; "
+                 "playing: {playing})", names=names, playing=playing)
+        if what == "a hand is given, but ":
+            said = Said("a hand is given, but {said}", said=said)
+        elif what == "the caller ":
+            said = Said("the caller {said}", said=said)
+        elif what:
+            said = Said("{what}{said}", what=what, said=said)
+        raise Impossible(said, rule)
 
 
 def resolve_name(name: str, players: Sequence[str]) -> str:
@@ -108,18 +119,22 @@ def resolve_name(name: str, players: Sequence[str]) -> str:
         if p.casefold() == wanted:
             return p
     if not wanted:
-        raise Impossible("a player's name is empty; players: " + ", ".join(players))
+        raise Impossible(Said("a player's name is empty; players: {players}",
+                              players=", ".join(players)))
     matches = [p for p in players if p.casefold().startswith(wanted)
                or (len(p.split()) > 1 and _initials(p) == wanted)]
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise Impossible(f"{typed!r} could be " + " or ".join(matches)
-                         + ": type more of the name")
+        raise Impossible(Said("{typed!r} could be {names}: type more of the name",
+                              typed=typed, names=listed(matches, " or ", each=True)))
     nearest = nearest_word(wanted, players)
-    hint = f"; did you mean {nearest}?" if nearest else ""
-    raise Impossible(f"unknown player {typed!r}{hint} (players: "
-                     + ", ".join(players) + ")")
+    if nearest:
+        raise Impossible(Said("unknown player {typed!r}; did you mean {name}? "
+                              "(players: {players})", typed=typed, name=nearest,
+                              players=", ".join(players)))
+    raise Impossible(Said("unknown player {typed!r} (players: {players})",
+                          typed=typed, players=", ".join(players)))
 
 
 def shortest_prefix(player: str, players: Sequence[str]) -> str:
@@ -165,18 +180,19 @@ def check_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
     table = rules.rule("table")
     for n in cleaned:
         if not n:
-            raise Impossible("a player's name is empty", table)
+            raise Impossible(Said("a player's name is empty"), table)
         if len(n) > MAX_NAME:
-            raise Impossible(f"the name {n[:20]!r}… is {len(n)} characters long: a "
-                             f"player's name has at most {MAX_NAME}", table)
+            raise Impossible(Said("the name {name!r}… is {length} characters long: "
+                                  "a player's name has at most {most}", name=n[:20],
+                                  length=len(n), most=MAX_NAME), table)
         if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
-            raise Impossible(f"the name {n!r} may not contain '=', ',', '|', "
-                             "control characters, line breaks or invisible "
-                             "formatting characters", table)
+            raise Impossible(Said("the name {name!r} may not contain '=', ',', '|', "
+                                  "control characters, line breaks or invisible "
+                                  "formatting characters", name=n), table)
 
     if len({n.casefold() for n in cleaned}) != len(cleaned):
-        raise Impossible("player names must be distinct: "
-                         + ", ".join(cleaned), table)
+        raise Impossible(Said("player names must be distinct: {names}",
+                              names=", ".join(cleaned)), table)
     return cleaned
 
 
@@ -187,12 +203,14 @@ def parse_shown_value(text: str | int) -> Shown:
         # a whole number ends with a digit; card text seldom does
         if stripped[-1:].isdigit() and is_whole_number(stripped):
             if len(stripped) > 9:
-                raise Impossible(f"{stripped[:12]}… is no hand's total")
+                raise Impossible(Said("{typed}… is no hand's total",
+                                      typed=stripped[:12]))
             return Shown(total=int(stripped))
         return Shown(cardtext.cards(stripped))
     if isinstance(text, int) and not isinstance(text, bool):
         return Shown(total=text)
-    raise Impossible(f"a hand is a card list or a whole number, not {text!r}")
+    raise Impossible(Said("a hand is a card list or a whole number, not {value!r}",
+                          value=text))
 
 
 def parse_hand_values(values: Sequence[str], players: Sequence[str]
@@ -202,10 +220,10 @@ def parse_hand_values(values: Sequence[str], players: Sequence[str]
     for item in values:
         name, sep, value = item.partition("=")
         if not sep:
-            raise Impossible(f"--hand expects NAME=CARDS, got {item!r}")
+            raise Impossible(Said("--hand expects NAME=CARDS, got {item!r}", item=item))
         player = resolve_name(name, players)
         if player in out:
-            raise Impossible(f"two hands given for {player}")
+            raise Impossible(Said("two hands given for {name}", name=player))
         out[player] = value
     return out
 
@@ -232,7 +250,8 @@ def shown_hands(seated: Sequence[str], raw: Mapping[str, str | int],
             except Impossible as err:
                 # whose hand it is: of four `--hand` flags, which one holds
                 # the card that cannot be read
-                raise Impossible(f"{p}'s hand: {err.message}", err.rule) from None
+                raise Impossible(Said("{name}'s hand: {problem}", name=p,
+                                      problem=err.message), err.rule) from None
     return tuple(shown)
 
 
@@ -262,11 +281,15 @@ class Holdings:
             seen = sum(cs.count(c) for cs in others.values()) + cards.count(c)
             if seen > limit:
                 holders = [p for p, cs in others.items() if c in cs]
-                where = " and ".join(holders) if holders else player
-                deck = ("has no jokers" if limit == 0 else
-                        f"holds it {'once' if limit == 1 else f'{limit} times'}")
-                raise Impossible(f"{c} is already with {where}: the deck {deck}",
-                                 self.rule)
+                where = listed(holders, " and ", each=True) if holders else player
+                raise Impossible(
+                    Said("{card} is already with {names}: the deck has no jokers",
+                         card=c.text(), names=where) if limit == 0 else
+                    Said("{card} is already with {names}: the deck holds it once",
+                         card=c.text(), names=where) if limit == 1 else
+                    Said("{card} is already with {names}: the deck holds it {count} "
+                         "times", card=c.text(), names=where, count=limit),
+                    self.rule)
 
     def keep(self, player: str, cards: Sequence[Card]) -> None:
         self.held[player] = tuple(cards)

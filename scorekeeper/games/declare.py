@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from scorekeeper.core.language import N_
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 
@@ -78,4 +79,4 @@ class Exported(NamedTuple):
 
 
 CARDS_SHOWN = Exported("cards", "shown",
-                       "Cards shown (a number: agreed, not shown card by card)")
+                       N_("Cards shown (a number: agreed, not shown card by card)"))

@@ -32,6 +32,7 @@ from typing import (
 )
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -140,8 +141,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @property
     def title(self) -> str:
-        """As shown: "Dhumbal"."""
-        return self.name.capitalize()
+        """As shown: "Dhumbal" (said in the reader's language where shown)."""
+        return _TITLES.get(self.name) or self.name.capitalize()
 
     @property
     def profiles(self) -> tuple[Profile[Any], ...]:
@@ -180,9 +181,10 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         foreign = ["--" + p.replace("_", "-") for p in given if p not in own]
         if foreign:
             takes = ", ".join(dict.fromkeys(f.shown_as for f in self.hand_flags))
-            raise Impossible(f"{', '.join(foreign)}: not an option of a "
-                             f"{self.title} hand; a {self.title} hand takes "
-                             f"{takes}")
+            raise Impossible(Said("{options}: not an option of a {game} hand; a "
+                                  "{game} hand takes {takes}",
+                                  options=", ".join(foreign), game=self.title,
+                                  takes=takes))
 
     # -- one hand: what every game implements ------------------------------------------
     @abstractmethod
@@ -263,7 +265,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         for item in typed.get("hand", []):
             name, sep, _ = item.partition("=")
             if not sep:
-                raise Impossible(f"--hand expects NAME=CARDS, got {item!r}")
+                raise Impossible(Said("--hand expects NAME=CARDS, got {item}",
+                                      item=repr(item)))
             hands[resolve_name(name, players)] = item
         if hands:
             merged["hand"] = list(hands.values())
@@ -298,9 +301,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     def story(self, facts: PlainMap) -> str:
         """A history row's facts in a few words for a person."""
-        said = f"won by {facts['winner']}" if facts.get("winner") else "no winner"
+        said = Said("won by {name}", name=str(facts["winner"])) \
+            if facts.get("winner") else Said("no winner")
         if facts.get("unverified"):
-            said += "; agreed: " + ", ".join(facts["unverified"])
+            said = Said("{story}; agreed: {names}", story=said,
+                        names=", ".join(facts["unverified"]))
         return said
 
     def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
@@ -313,6 +318,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # name (the screen layer imports them; the game never does): `render`
     # with `ruling(con, result, hand_number, dealer)` and `prompts` with
     # `ask_hand(ask, table, rules, previous) -> flags`.
+
+
+# The games' names as shown: Said, so a screen in Nepali says ढुम्बल.
+_TITLES = {"dhumbal": Said("Dhumbal"), "marriage": Said("Marriage"),
+           "callbreak": Said("Callbreak")}
 
 
 def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,
@@ -350,8 +360,9 @@ def compare_value(data: PlainMap, key: str, value: Any,
     if stored != value:
         import json  # noqa: PLC0415 - only a disagreement; keeps start-up light
 
-        out.append(f"stored {key} {json.dumps(stored, ensure_ascii=False)} but "
-                   f"the rules give {json.dumps(value, ensure_ascii=False)}")
+        out.append(Said("stored {key} {stored} but the rules give {ruled}", key=key,
+                        stored=json.dumps(stored, ensure_ascii=False),
+                        ruled=json.dumps(value, ensure_ascii=False)))
 
 
 def compare_scores(data: PlainMap, key: str,
@@ -361,8 +372,9 @@ def compare_scores(data: PlainMap, key: str,
     people read it (Call Break's 31 tenths: 3.1)."""
     stored = dict(data.get(key, {}))
     if stored != dict(computed):
-        out.append(f"`{key}` as stored disagrees with the rules: "
-                   + ", ".join(score_changes(stored, computed, shown)))
+        out.append(Said("`{key}` as stored disagrees with the rules: {changes}",
+                        key=key, changes=", ".join(score_changes(stored, computed,
+                                                                  shown))))
 
 
 def score_changes(stored: PlainMap, computed: Mapping[str, int],

@@ -24,7 +24,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
-from scorekeeper.core.errors import Impossible, did_you_mean
+from scorekeeper.core.errors import Impossible, nearest_word
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import Profile, find_profile
 
 if TYPE_CHECKING:
@@ -52,8 +53,13 @@ def _entry(name: str) -> Entry:
     try:
         return GAMES[name.lower()]
     except KeyError:
-        raise Impossible(f"unknown game {name.lower()!r}{did_you_mean(name, list(GAMES))}; "
-                         "games: " + ", ".join(GAMES)) from None
+        near = nearest_word(name, list(GAMES))
+        games = ", ".join(GAMES)
+        raise Impossible(
+            Said("unknown game {name} (did you mean {near}?); games: {games}",
+                 name=repr(name.lower()), near=near, games=games) if near else
+            Said("unknown game {name}; games: {games}", name=repr(name.lower()),
+                 games=games)) from None
 
 
 def _commands(name: str) -> ModuleType:

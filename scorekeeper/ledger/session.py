@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import plural
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
@@ -433,18 +434,23 @@ class Session:
     def story(self, row: PlainMap) -> str:
         """A history row in a few words: the game's story, then who sat it
         out, a dealer out of turn, and who was eliminated by the hand."""
+        # a Said: English where it is exported, the reader's language on a
+        # screen (`say`)
         said = self.game.story(row)
         if row.get("joined"):
-            said += "; joined: " + ", ".join(row["joined"])
+            said = Said("{story}; joined: {names}", story=said,
+                        names=", ".join(row["joined"]))
         if row.get("left"):
-            said += "; gone: " + ", ".join(row["left"])
+            said = Said("{story}; gone: {names}", story=said, names=", ".join(row["left"]))
         if row.get("sat_out"):
-            said += "; sat out: " + ", ".join(row["sat_out"])
+            said = Said("{story}; sat out: {names}", story=said,
+                        names=", ".join(row["sat_out"]))
         if row.get("dealer_corrected"):
-            said += f"; {row['dealer']} dealt out of turn"
+            said = Said("{story}; {name} dealt out of turn", story=said, name=row["dealer"])
         if row.get("eliminated"):
-            said += "; eliminated: " + ", ".join(row["eliminated"]) + \
-                f" ({self.rules.rule_or('eliminate', 'session')})"
+            said = Said("{story}; eliminated: {names} ({rule})", story=said,
+                        names=", ".join(row["eliminated"]),
+                        rule=self.rules.rule_or("eliminate", "session"))
         return said
 
     # -- changes ------------------------------------------------------------

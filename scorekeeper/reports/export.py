@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.jsontext import json_pieces
+from scorekeeper.core.language import Said, _, digits, say
 from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
@@ -56,7 +57,8 @@ def export_pieces(session: Session, fmt: str, money: Optional[Money] = None,
         return _json(session, money)
     if fmt in ("md", "markdown"):
         return iter([_markdown(session, money)])
-    raise Impossible(f"unknown export format {fmt!r}; formats: {', '.join(FORMATS)}")
+    raise Impossible(Said("unknown export format {fmt}; formats: {formats}",
+                          fmt=repr(fmt), formats=", ".join(FORMATS)))
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20", "\t", "\r")
@@ -88,14 +90,17 @@ def _rows(session: Session) -> Iterator[PlainDict]:
 
 
 def _money_said(money: Money) -> str:
-    """"Rs 10 a point: Asha -Rs 400, …" (and what was rounded)."""
-    rate = f"{money.currency.symbol} {rate_text(money.option.rate)} a point"
-    said = ", ".join(f"{p} {money.display(v, signed=True)}"
-                     for p, v in money.balances.items())
+    """"Rs 10 a point: Asha -Rs 400, …" (and what was rounded), in the
+    reader's language."""
+    rate = _("{amount} a point").format(
+        amount=digits(f"{money.currency.symbol} {rate_text(money.option.rate)}"))
+    said = f"{rate} ({money.currency.code}): " + ", ".join(
+        f"{p} {digits(money.display(v, signed=True))}" for p, v in money.balances.items())
     rounded = money.rounded_said()
-    return f"{rate} ({money.currency.code}): {said}" + (
-        f" (rounded to {money.display(1)}, adding up to 0: {rounded})"
-        if rounded else "")
+    if not rounded:
+        return said
+    return _("{balances} (rounded to {unit}, adding up to {zero}: {rounded})").format(
+        balances=said, unit=digits(money.display(1)), zero=digits(0), rounded=say(rounded))
 
 
 def _inputs(session: Session) -> list[tuple[Exported, list[dict[str, str]]]]:
@@ -128,13 +133,17 @@ def _hand_inputs(session: Session) -> list[tuple[Exported, list[str]]]:
 def csv_left_out(session: Session, money: Optional[Money] = None) -> str | None:
     """What the CSV (one table) leaves to the JSON and Markdown exports:
     the session's house options, the money; None when nothing is."""
-    left = [what for what, there in (
-        ("the house options", session.profile.changed_text(session.rules)),
-        ("the money", money)) if there]
-    if not left:
-        return None
-    return (f"The CSV holds the hands only: {' and '.join(left)} are in "
-            "--format json and --format md.")
+    options = bool(session.profile.changed_text(session.rules))
+    if options and money:
+        return _("The CSV holds the hands only: the house options and the money are in "
+                 "--format json and --format md.")
+    if options:
+        return _("The CSV holds the hands only: the house options are in "
+                 "--format json and --format md.")
+    if money:
+        return _("The CSV holds the hands only: the money are in "
+                 "--format json and --format md.")
+    return None
 
 
 def _csv(session: Session, money: Optional[Money] = None) -> str:
@@ -158,7 +167,9 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
                         + [shown(row[key][p]) if p in row[key] else ""
                            for p in session.players]
                         + [shown(row["totals"][p]) for p in session.players]
-                        + [csv_text(session.story(row))]
+                        # what happened, in the reader's language (the
+                        # header and the numbers stay as a spreadsheet reads them)
+                        + [csv_text(say(session.story(row)))]
                         + [csv_text(held[index].get(p, ""))
                            for _, held in inputs for p in session.players])
     return out.getvalue()
@@ -181,54 +192,82 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
 
 
 def _markdown(session: Session, money: Optional[Money] = None) -> str:
+    """The session for people, in their language (headings, column heads,
+    what happened, numbers in their digits)."""
     kind = session.score_kind
-    key, shown = kind.key, kind.display
+    key = kind.key
+
+    def shown(value: int) -> str:
+        return digits(kind.display(value))
+
     players = list(session.players)
     names = {p: md_text(p) for p in players}
     standing = session.standings_json()
-    lines = [f"# {session.game.title} session ({session.profile.name})", "",
-             f"Players (seat order): {', '.join(names.values())}; first dealer "
-             f"{names[session.first_dealer]}.", ""]
+    lines = ["# " + _("{title} session ({profile})").format(
+                 title=_(session.game.title), profile=session.profile.name), "",
+             _("Players (seat order): {players}; first dealer {dealer}.").format(
+                 players=", ".join(names.values()), dealer=names[session.first_dealer]),
+             ""]
     said = session.profile.changed_text(session.rules)
     if said:
-        lines += [f"House options (not the profile's defaults): {md_text(said)}.", ""]
-    lines += ["| Hand | Dealer | Winner | What happened | "
-             + " | ".join(names.values()) + " |",
-             "|---:|---|---|---|" + "---:|" * len(players)]
+        lines += [_("House options (not the profile's defaults): {options}.").format(
+            options=md_text(said)), ""]
+    out = _("out")
+    lines += ["| " + " | ".join([_("Hand"), _("Dealer"), _("Winner"), _("What happened"),
+                                 *names.values()]) + " |",
+              "|---:|---|---|---|" + "---:|" * len(players)]
     for row in _rows(session):
-        cells = [f"{kind.signed(row[key][p], plus_zero=True)} "
-                 f"({shown(row['totals'][p])})" if p in row[key] else "out"
+        cells = [f"{digits(kind.signed(row[key][p], plus_zero=True))} "
+                 f"({shown(row['totals'][p])})" if p in row[key] else out
                  for p in players]
-        lines.append(f"| {row['hand']} | {md_text(row['dealer'])} | "
+        lines.append(f"| {digits(row['hand'])} | {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "
-                     f"{md_text(session.story(row))} | " + " | ".join(cells) + " |")
-    lines += ["", "| Place | Player | Total |", "|---:|---|---:|"]
+                     f"{md_text(say(session.story(row)))} | " + " | ".join(cells) + " |")
+    lines += ["", "| " + " | ".join([_("Place"), _("Player"), _("Total")]) + " |",
+              "|---:|---|---:|"]
     for p in sorted(players, key=lambda p: standing["places"][p]):
-        lines.append(f"| {standing['places'][p]} | {names[p]} | "
+        lines.append(f"| {digits(standing['places'][p])} | {names[p]} | "
                      f"{shown(standing['totals'][p])} |")
     lines += _markdown_shown(session, names)
     lines.append("")
-    lines.append(f"Hands played: {standing['hands_played']}"
-                 + (f" of {standing['hands_planned']}" if standing["hands_planned"]
-                    else "")
-                 + (" — complete." if standing["complete"] else "."))
+    lines.append(_played(standing))
     if money:
-        lines += ["", f"Money: {md_text(_money_said(money))}.", ""]
-        lines += [f"- {names[t.giver]} gives {names[t.receiver]} "
-                  f"{md_text(money.display(t.points))}" for t in money.transfers]
+        lines += ["", _("Money: {said}.").format(said=md_text(_money_said(money))), ""]
+        lines += ["- " + _("{giver} gives {receiver} {amount}").format(
+            giver=names[t.giver], receiver=names[t.receiver],
+            amount=md_text(digits(money.display(t.points)))) for t in money.transfers]
     return "\n".join(lines) + "\n"
+
+
+def _played(standing: PlainDict) -> str:
+    """"Hands played: 3 of 5." and the like."""
+    said = {"played": digits(standing["hands_played"]),
+            "planned": digits(standing["hands_planned"] or 0)}
+    if standing["hands_planned"]:
+        return (_("Hands played: {played} of {planned} — complete.") if standing["complete"]
+                else _("Hands played: {played} of {planned}.")).format(**said)
+    return (_("Hands played: {played} — complete.") if standing["complete"]
+            else _("Hands played: {played}.")).format(**said)
+
+
+def _number(text: str) -> str:
+    """A number (a call, an agreed count) in the reader's digits; cards as
+    they are."""
+    return digits(text) if re.fullmatch(r"-?[0-9]+", text) else text
 
 
 def _markdown_shown(session: Session, names: dict[str, str]) -> list[str]:
     """Each input the game exports, a table of it hand by hand (the cards
     each player showed, a number: agreed; the calls; the tricks)."""
     lines: list[str] = []
+    out = _("out")
     for given, held in _inputs(session):
-        lines += ["", f"{given.caption}:", "",
-                  "| Hand | " + " | ".join(names.values()) + " |",
+        # the caption marked where the game names it
+        lines += ["", f"{_(given.caption)}:", "",
+                  "| " + _("Hand") + " | " + " | ".join(names.values()) + " |",
                   "|---:|" + "---|" * len(names)]
         for number, by_player in enumerate(held, start=1):
-            lines.append(f"| {number} | " + " | ".join(
-                md_text(by_player[p]) if p in by_player else "out" for p in names)
+            lines.append(f"| {digits(number)} | " + " | ".join(
+                md_text(_number(by_player[p])) if p in by_player else out for p in names)
                 + " |")
     return lines

@@ -33,6 +33,7 @@ from math import floor
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Number, Said
 from scorekeeper.core.money import (
     Currency,
     MoneyOption,
@@ -60,8 +61,8 @@ def agreed(sessions: Sequence[Session], rate: str | None,
     if rate is None and differ(sessions):
         said = "; ".join(f"{s.label}: " + (" ".join(m.values()) or "none")
                          for s, m in zip(sessions, stored))
-        raise Impossible(f"these sessions agreed different rates ({said}): "
-                         "--rate says which to use")
+        raise Impossible(Said("these sessions agreed different rates ({rates}): "
+                              "--rate says which to use", rates=said))
     if code is None:
         _one_currency(sessions, [money_option(None, None, m) for m in stored])
     return money_option(rate, code, base)
@@ -81,10 +82,10 @@ def _one_currency(sessions: Sequence[Session],
     if len(codes) > 1:
         said = "; ".join(f"{s.label}: {o.currency.code}" for s, o
                          in zip(sessions, options) if o is not None)
-        raise Impossible(f"these sessions were played for different currencies "
-                         f"({said}): money in different currencies cannot be "
-                         "added up; settle each on its own, or give --currency "
-                         "(and --rate) for all")
+        raise Impossible(Said("these sessions were played for different currencies "
+                              "({currencies}): money in different currencies cannot be "
+                              "added up; settle each on its own, or give --currency "
+                              "(and --rate) for all", currencies=said))
 
 
 def own_rates(sessions: Sequence[Session], code: str | None,
@@ -101,8 +102,9 @@ def own_rates(sessions: Sequence[Session], code: str | None,
     options = [money_option(rate, code, s.money) for s in sessions]
     missing = [s.label for s, o in zip(sessions, options) if o is None]
     if missing:
-        raise Impossible(f"{', '.join(missing)} agreed no rate at `new`, the "
-                         "other sessions did: --rate says which to use for all")
+        raise Impossible(Said("{ledgers} agreed no rate at `new`, the other sessions "
+                              "did: --rate says which to use for all",
+                              ledgers=", ".join(missing)))
     chosen = [o for o in options if o is not None]
     _one_currency(sessions, chosen)
     roster = Roster(p for s in sessions for p in s.players)
@@ -141,6 +143,15 @@ def apportion(exact: Mapping[str, Fraction]) -> dict[str, int]:
     return paid
 
 
+def _a_point(symbol: str, rate: Fraction, code: str | None = None) -> Said:
+    """"Rs 10 a point", with " (NPR)" when `code` is given and not the
+    symbol."""
+    amount = Number(f"{symbol} {rate_text(rate)}")
+    if code is None or code == symbol:
+        return Said("{amount} a point", amount=amount)
+    return Said("{amount} a point ({code})", amount=amount, code=code)
+
+
 class Rounded(NamedTuple):
     player: str
     exact: Fraction          # units
@@ -161,12 +172,18 @@ class Money(NamedTuple):
         """"Rs 10 a point (NPR)", or each session's own rate: "each
         session at its own rate: a.toml Rs 10 a point, b.toml Rs 5 a
         point (NPR)"."""
-        if not self.rates:
-            return self.option.said()
+        # a Said (its English as `MoneyOption.said`'s), said on a screen
         c = self.currency
-        return ("each session at its own rate: " + ", ".join(
-            f"{label} {c.symbol} {rate_text(o.rate)} a point" for label, o
-            in self.rates) + ("" if c.symbol == c.code else f" ({c.code})"))
+        if not self.rates:
+            return _a_point(c.symbol, self.option.rate, c.code)
+        each: Said | None = None
+        for label, o in self.rates:
+            one = Said("{ledger} {rate}", ledger=label, rate=_a_point(c.symbol, o.rate))
+            each = one if each is None else Said("{first}, {second}", first=each,
+                                                 second=one)
+        return Said("each session at its own rate: {rates}", rates=each) \
+            if c.symbol == c.code else \
+            Said("each session at its own rate: {rates} ({code})", rates=each, code=c.code)
 
     @property
     def currency(self) -> Currency:
@@ -184,8 +201,13 @@ class Money(NamedTuple):
     def rounded_said(self) -> str:
         """Each rounded balance, exact → paid: "Asha +Rs 133.33 → +Rs 133,
         …" (what the export and the screen say of the rounding)."""
-        return ", ".join(f"{r.player} {self.exact_display(r.exact)} → "
-                         f"{self.display(r.paid, signed=True)}" for r in self.rounded)
+        said: Said | str = ""
+        for r in self.rounded:
+            one = Said("{name} {exact} → {paid}", name=r.player,
+                       exact=Number(self.exact_display(r.exact)),
+                       paid=Number(self.display(r.paid, signed=True)))
+            said = Said("{first}, {second}", first=said, second=one) if said else one
+        return said
 
     def exact_display(self, units: Fraction) -> str:
         """An exact amount as people read it, to two places below the unit
@@ -236,10 +258,10 @@ def of_session(session: Session, rate: str | None, code: str | None) -> Money | 
         return None
     kind = session.score_kind
     if kind.owed_to_nobody and rate is not None:
-        raise Impossible(
-            f"{session.label}: a {session.profile.name} session scores penalty "
-            "points (lower is better), owed to nobody: --rate has no money to "
-            "count; without --rate it is ranked by its points",
+        raise Impossible(Said(
+            "{ledger}: a {profile} session scores penalty points (lower is better), "
+            "owed to nobody: --rate has no money to count; without --rate it is "
+            "ranked by its points", ledger=session.label, profile=session.profile.name),
             session.rules.rule("ledger"))
     try:
         balances = settled([session])

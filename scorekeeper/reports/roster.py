@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.seating import resolve_name
 
 
@@ -48,7 +49,7 @@ class Roster:
         try:
             return resolve_name(typed, self.names())
         except Impossible as err:
-            raise Impossible(f"in these sessions: {err.message}") from None
+            raise Impossible(Said("in these sessions: {why}", why=err.message)) from None
 
 
 def merged(scores: Iterable[Mapping[str, int]], roster: Roster) -> dict[str, int]:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Number, Said
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.roster import Roster, merged, name_key
 
@@ -73,9 +74,9 @@ def balances(sessions: Sequence[Session], mix: bool = False) -> dict[str, int]:
     settleable(sessions, mix)
     scales = {s.score_kind.scale for s in sessions}
     if len(scales) > 1:
-        raise Impossible("these sessions keep their scores in different units "
-                         "(whole points and fractions of one): they cannot be "
-                         "added up")
+        raise Impossible(Said("these sessions keep their scores in different units "
+                              "(whole points and fractions of one): they cannot be "
+                              "added up"))
     roster = Roster(p for s in sessions for p in s.players)
     return merged((owed(s) for s in sessions), roster)
 
@@ -85,27 +86,29 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
     penalty points, hands that do not sum to 0, different games without
     `mix`."""
     if not sessions:
-        raise Impossible("no session to settle")
+        raise Impossible(Said("no session to settle"))
     for s in sessions:
         if s.score_kind.owed_to_nobody:
-            raise Impossible(
-                f"{s.label}: a {s.profile.name} session scores penalty points "
-                "(lower is better), not points owed from one player to "
-                "another: there is nothing to settle; `scorekeeper standings` "
-                "ranks it", s.rules.rule("ledger"))
+            raise Impossible(Said(
+                "{ledger}: a {profile} session scores penalty points (lower is "
+                "better), not points owed from one player to another: there is "
+                "nothing to settle; `scorekeeper standings` ranks it",
+                ledger=s.label, profile=s.profile.name), s.rules.rule("ledger"))
         unbalanced = s.unbalanced()
         if unbalanced:
-            raise Impossible(
-                f"{s.label}: {'hand' if len(unbalanced) == 1 else 'hands'} "
-                f"{', '.join(map(str, unbalanced))} "
-                f"{'does' if len(unbalanced) == 1 else 'do'} not "
-                "sum to 0, so nobody can be squared; run `scorekeeper verify "
-                f"{s.label}`", s.rules.rule("ledger"))
+            hands = Number(", ".join(map(str, unbalanced)))
+            raise Impossible(Said(
+                "{ledger}: hand {hands} does not sum to 0, so nobody can be squared; "
+                "run `scorekeeper verify {ledger}`", ledger=s.label, hands=hands)
+                if len(unbalanced) == 1 else Said(
+                "{ledger}: hands {hands} do not sum to 0, so nobody can be squared; "
+                "run `scorekeeper verify {ledger}`", ledger=s.label, hands=hands),
+                s.rules.rule("ledger"))
     titles = list(dict.fromkeys(s.game.title for s in sessions))
     if len(titles) > 1 and not mix:
-        raise Impossible(
-            f"these sessions are of different games ({', '.join(titles)}): "
-            "their points are of different kinds; --mix adds them up anyway")
+        raise Impossible(Said(
+            "these sessions are of different games ({games}): their points are of "
+            "different kinds; --mix adds them up anyway", games=", ".join(titles)))
 
 
 def owed(session: Session) -> dict[str, int]:
@@ -130,10 +133,11 @@ def _paid(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
 def how_paid(sessions: Sequence[Session]) -> list[str]:
     """What `settle-up` says of a session paid otherwise than its scores
     (by place, CB-14): one line each, the session named."""
-    out = []
+    out: list[str] = []
     for s in sessions:
         paid = _paid(s)
-        out += [f"{s.label}: {line}" for line in (paid[1] if paid else ())]
+        out += [Said("{ledger}: {line}", ledger=s.label, line=line)
+                for line in (paid[1] if paid else ())]
     return out
 
 
@@ -235,12 +239,13 @@ def fewest_transfers(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
     """The fewest transfers that bring every balance to 0 (a positive
     balance receives), in a fixed order: by giver, then receiver."""
     if sum(balances.values()) != 0:
-        raise Impossible("the balances do not sum to 0 "
-                         f"({sum(balances.values()):+d}): nobody can be squared")
+        raise Impossible(Said("the balances do not sum to 0 ({total:+d}): nobody can be "
+                              "squared", total=sum(balances.values())))
     items, transfers = _cancel_pairs(_ordered(balances))
     if len(items) > MAX_EXACT:
-        raise Impossible(f"{len(items)} players with a balance: the exact "
-                         f"fewest transfers are searched for at most {MAX_EXACT}")
+        raise Impossible(Said("{count} players with a balance: the exact fewest "
+                              "transfers are searched for at most {most}",
+                              count=len(items), most=MAX_EXACT))
     for group in _best_groups([v for _, v in items]):
         transfers += _settle_group([items[i] for i in sorted(group)])
     return tuple(sorted(transfers, key=lambda t: (name_key(t.giver), t.giver,

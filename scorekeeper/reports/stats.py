@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.games.tally import Tally
@@ -188,17 +188,24 @@ def statistics_json(stats: Sequence[GameStats]) -> PlainDict:
 
 # -- reading a counter for a person ----------------------------------------------
 
+# Each a `Said`: its English as it was, the reader's language where the
+# screen says it (`say`).
+
 def percent(part: int, whole: int) -> str:
     """`part` of `whole` as a whole percentage (halves round up)."""
-    return f"{(200 * part + whole) // (2 * whole)}%"
+    return Said("{percent}%", percent=(200 * part + whole) // (2 * whole))
 
 
 def rate(part: int, whole: int, compact: bool = False) -> str:
     """"3 of 11 = 27%" (no percentage of nothing: "0 of 0"); compact:
     "3/11 27%"."""
     if compact:
-        return f"{part}/{whole} {percent(part, whole)}" if whole else f"{part}/0"
-    return f"{part} of {whole} = {percent(part, whole)}" if whole else f"{part} of 0"
+        return Said("{part}/{whole} {percent}", part=part, whole=whole,
+                    percent=percent(part, whole)) if whole else \
+            Said("{part}/0", part=part)
+    return Said("{part} of {whole} = {percent}", part=part, whole=whole,
+                percent=percent(part, whole)) if whole else \
+        Said("{part} of 0", part=part)
 
 
 def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
@@ -211,6 +218,8 @@ def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
     if tally.kind == "mean":
         if not of:
             return "—"
-        return f"{value / of:.1f} ({of})" if compact else \
-            f"{value / of:.1f} ({plural(of, 'hand')})"
-    return str(value)
+        if compact:
+            return Said("{mean:.1f} ({count})", mean=value / of, count=of)
+        return Said("{mean:.1f} (1 hand)", mean=value / of) if of == 1 else \
+            Said("{mean:.1f} ({count} hands)", mean=value / of, count=of)
+    return Said("{count}", count=value)

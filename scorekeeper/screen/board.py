@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 from dataclasses import dataclass
 from html import escape
@@ -28,7 +29,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import _, current, digits, ngettext, say
 from scorekeeper.reports import export
 
 if TYPE_CHECKING:
@@ -62,10 +63,19 @@ def e(text: object) -> str:
 def _heading(session: Session) -> str:
     data = session.standings_json()
     played, planned = data["hands_played"], data["hands_planned"]
-    count = (f"{played}/{plural(planned, 'hand')}" if planned and played <= planned
-             else plural(played, "hand") + (f" ({planned} planned)" if planned else ""))
-    return (f"{session.game.title} ({session.profile.name}) — "
-            f"{PurePath(session.label).name}, {count}")
+    said = {"title": _(session.game.title), "profile": session.profile.name,
+            "file": PurePath(session.label).name, "played": digits(played),
+            "planned": digits(planned or 0)}
+    if planned and played <= planned:
+        return ngettext("{title} ({profile}) — {file}, {played}/{planned} hand",
+                        "{title} ({profile}) — {file}, {played}/{planned} hands",
+                        planned).format(**said)
+    if planned:
+        return ngettext("{title} ({profile}) — {file}, {played} hand ({planned} planned)",
+                        "{title} ({profile}) — {file}, {played} hands ({planned} planned)",
+                        played).format(**said)
+    return ngettext("{title} ({profile}) — {file}, {played} hand",
+                    "{title} ({profile}) — {file}, {played} hands", played).format(**said)
 
 
 def _tone(value: int, kind: ScoreKind) -> str:
@@ -76,7 +86,7 @@ def _tone(value: int, kind: ScoreKind) -> str:
 
 
 def _shown(value: int, kind: ScoreKind) -> str:
-    return kind.signed(value) if kind.transfers else kind.display(value)
+    return digits(kind.signed(value) if kind.transfers else kind.display(value))
 
 
 def standings(session: Session, money: Money | None) -> str:
@@ -89,28 +99,34 @@ def standings(session: Session, money: Money | None) -> str:
     rows = []
     for name in order:
         total = data["totals"][name]
-        cells = [f'<td class="num place">{data["places"][name]}</td>',
+        cells = [f'<td class="num place">{digits(data["places"][name])}</td>',
                  f'<td class="name">{e(name)}'
-                 + (' <span class="out">(out)</span>' if name in out else "") + "</td>",
+                 + (' <span class="out">(' + e(_("out")) + ")</span>" if name in out else "")
+                 + "</td>",
                  f'<td class="num {_tone(total, kind)}">{e(_shown(total, kind))}</td>']
         if money:
             units = money.balances[name]
             cells.append(f'<td class="num {"up" if units > 0 else "down" if units < 0 else ""}">'
-                         f"{e(money.display(units, signed=True))}</td>")
+                         f"{e(digits(money.display(units, signed=True)))}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    head = ("<tr><th>Place</th><th>Player</th><th class=\"num\">"
-            + ("Total" if kind.transfers else "Points") + "</th>"
-            + ("<th class=\"num\">Money</th>" if money else "") + "</tr>")
+    head = ("<tr><th>" + e(_("Place")) + "</th><th>" + e(_("Player")) + '</th><th class="num">'
+            + e(_("Total") if kind.transfers else _("Points")) + "</th>"
+            + ('<th class="num">' + e(_("Money")) + "</th>" if money else "") + "</tr>")
     said = [f'<table class="standings"><thead>{head}</thead><tbody>'
             + "".join(rows) + "</tbody></table>"]
     if money:
-        said.append(f'<p class="small">Money at {e(money.option.said())}.</p>')
+        said.append('<p class="small">' + e(_("Money at {rate}.").format(
+            rate=say(money.rate_said()))) + "</p>")
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
-        said.append(f'<p class="next">Session complete. Winner: '
-                    f'{e(" and ".join(winners))}.</p>')
+        named = winners[0]
+        for name in winners[1:]:
+            named = _("{first} and {second}").format(first=named, second=name)
+        said.append('<p class="next">' + e(_("Session complete. Winner: {winners}.").format(
+            winners=named)) + "</p>")
     else:
-        said.append(f'<p class="next">Next dealer: <b>{e(data["next_dealer"])}</b></p>')
+        said.append('<p class="next">' + _("Next dealer: {name}").format(
+            name="<b>" + e(data["next_dealer"]) + "</b>") + "</p>")
     return "".join(said)
 
 
@@ -118,12 +134,13 @@ def ruling(session: Session) -> str:
     """The last hand's ruling as `show` tells it: the game's table, its
     explanation lines, its rules."""
     if not session.hands:
-        return '<p class="small">No hand yet.</p>'
+        return '<p class="small">' + e(_("No hand yet.")) + "</p>"
     number = len(session.hands)
     try:
         ruled = session.rule_stored(number)
     except ScorekeeperError as err:
-        return f'<p class="notice">Hand {number} cannot be ruled: {e(err.message)}</p>'
+        return '<p class="notice">' + e(_("Hand {number} cannot be ruled: {why}").format(
+            number=digits(number), why=say(err.message))) + "</p>"
     from rich.console import Console  # rich: the game's table, as `show` draws it
 
     tables = []
@@ -134,9 +151,10 @@ def ruling(session: Session) -> str:
         import_module(f"{session.game.package}.render").ruling(
             con, ruled.result, ruled.number, ruled.table.dealer)
         tables.append(f'<pre class="ruling {fits}">{e(con.export_text().rstrip())}</pre>')
-    lines = "".join(f"<li>{e(line)}</li>" for line in ruled.explanation)
+    lines = "".join(f"<li>{e(say(line))}</li>" for line in ruled.explanation)
     return ("".join(tables) + f'<ul class="why">{lines}</ul>'
-            f'<p class="rules">Rules: {e(", ".join(ruled.rules))}</p>')
+            '<p class="rules">' + e(_("Rules: {rules}").format(rules=", ".join(ruled.rules)))
+            + "</p>")
 
 
 def history(session: Session) -> str:
@@ -151,8 +169,9 @@ def history(session: Session) -> str:
             f'<span class="{_tone(v, kind)}">{e(_shown(v, kind))}</span> '
             f'<span class="small">→ {e(_shown(row["totals"][p], kind))}</span></span>'
             for p, v in row[key].items())
-        items.append(f'<li><p><b>Hand {row["hand"]}</b> · {e(row["dealer"])} dealt'
-                     f" · {e(session.story(row))}</p>"
+        dealt = _("{name} dealt").format(name=row["dealer"])
+        items.append("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
+                     + f"</b> · {e(dealt)} · {e(say(session.story(row)))}</p>"
                      f'<p class="scores">{scores}</p></li>')
     if not items:
         return ""
@@ -185,7 +204,7 @@ def chart_link(session: Session, index: int) -> str:
     drawn = hashlib.sha256(repr([session.label, session.players,
                                  [h.scores for h in session.hands]]).encode())
     return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" width="800" '
-            f'height="600" alt="The running totals, hand by hand">')
+            'height="600" alt="' + e(_("The running totals, hand by hand")) + '">')
 
 
 def section(sheet: Sheet, index: int | None = None) -> str:
@@ -200,15 +219,17 @@ def section(sheet: Sheet, index: int | None = None) -> str:
     if session is not None:
         said = session.profile.changed_text(session.rules)
         if said:
-            parts.append(f'<p class="small">House options: {e(said)}</p>')
+            parts.append('<p class="small">'
+                         + e(_("House options: {options}").format(options=said)) + "</p>")
         parts.append('<div class="now">' + standings(session, sheet.money)
-                     + ("<h3>The last hand</h3>" if session.hands else "")
+                     + ("<h3>" + e(_("The last hand")) + "</h3>" if session.hands else "")
                      + ruling(session) + "</div>")
         picture = chart_svg(session) if index is None else chart_link(session, index)
         hands = history(session)
         parts.append('<div class="then">'
                      + (f'<figure class="chart">{picture}</figure>' if picture else "")
-                     + (f"<h3>History</h3>{hands}" if hands else "") + "</div>")
+                     + ("<h3>" + e(_("History")) + "</h3>" + hands if hands else "")
+                     + "</div>")
     parts.append("</section>")
     return "".join(parts)
 
@@ -223,32 +244,39 @@ def night(sessions: Sequence[Session]) -> str:
         balances = settle_up.balances(sessions)
         option = money_.agreed(sessions, None, None)
     except ScorekeeperError as err:
-        return ('<section class="night"><h2>The night</h2>'
-                f'<p class="small">No settle-up: {e(err.message)}</p></section>')
+        return ('<section class="night"><h2>' + e(_("The night")) + "</h2>"
+                '<p class="small">' + e(_("No settle-up: {why}").format(why=say(err.message)))
+                + "</p></section>")
     kind = settle_up.kind_of(sessions)
     transfers = settle_up.fewest_transfers(balances)
     paid = None if option is None else money_.money(balances, kind.scale, option)
     rows = "".join(
         f'<tr><td class="name">{e(p)}</td><td class="num {_tone(v, kind)}">'
-        f"{e(kind.signed(v))}</td>"
-        + (f'<td class="num">{e(paid.display(paid.balances[p], signed=True))}</td>'
+        f"{e(digits(kind.signed(v)))}</td>"
+        + (f'<td class="num">{e(digits(paid.display(paid.balances[p], signed=True)))}</td>'
            if paid else "") + "</tr>" for p, v in balances.items())
-    gives = [f"<li>{e(t.giver)} gives {e(t.receiver)} {e(kind.display(t.points))}</li>"
-             for t in transfers]
+
+    def gives(giver: str, receiver: str, amount: str) -> str:
+        return "<li>" + e(_("{giver} gives {receiver} {amount}").format(
+            giver=giver, receiver=receiver, amount=digits(amount))) + "</li>"
+
+    given = [gives(t.giver, t.receiver, kind.display(t.points)) for t in transfers]
     if paid:
-        gives += [f"<li>{e(t.giver)} gives {e(t.receiver)} {e(paid.display(t.points))}"
-                  "</li>" for t in paid.transfers]
-    return ('<section class="night"><h2>The night: settle-up over '
-            f"{plural(len(sessions), 'session')}</h2>"
-            '<table class="standings"><thead><tr><th>Player</th>'
-            '<th class="num">Balance</th>'
-            + ('<th class="num">Money</th>' if paid else "") + "</tr></thead><tbody>"
-            + rows + "</tbody></table>"
-            + (f'<ul class="gives">{"".join(gives)}</ul><p class="small">'
-               + e(f"{len(transfers)} "
-                   + ("transfers square" if len(transfers) != 1 else "transfer squares")
-                   + " everyone (the fewest possible).") + "</p>" if gives else
-               "<p>Everyone is square: nobody gives anything.</p>")
+        given += [gives(t.giver, t.receiver, paid.display(t.points)) for t in paid.transfers]
+    fewest = ngettext("{count} transfer squares everyone (the fewest possible).",
+                      "{count} transfers square everyone (the fewest possible).",
+                      len(transfers)).format(count=digits(len(transfers)))
+    heading = ngettext("The night: settle-up over {count} session",
+                       "The night: settle-up over {count} sessions",
+                       len(sessions)).format(count=digits(len(sessions)))
+    return ('<section class="night"><h2>' + e(heading) + "</h2>"
+            '<table class="standings"><thead><tr><th>' + e(_("Player")) + "</th>"
+            '<th class="num">' + e(_("Balance")) + "</th>"
+            + ('<th class="num">' + e(_("Money")) + "</th>" if paid else "")
+            + "</tr></thead><tbody>" + rows + "</tbody></table>"
+            + (f'<ul class="gives">{"".join(given)}</ul><p class="small">'
+               + e(fewest) + "</p>" if given else
+               "<p>" + e(_("Everyone is square: nobody gives anything.")) + "</p>")
             + "</section>")
 
 
@@ -329,10 +357,10 @@ LIVE_SCRIPT = """(function () {
           version = j.version;
           board.setAttribute('data-version', version);
         }
-        live.textContent = 'Live: this page follows the ledger by itself.';
+        live.textContent = %(live)s;
       })
       .catch(function () {
-        live.textContent = 'Cannot reach the board: trying again…';
+        live.textContent = %(lost)s;
       })
       .then(function () { busy = false; });
   }
@@ -353,7 +381,18 @@ STATIC_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 
 
 def script() -> str:
-    return LIVE_SCRIPT % {"every": POLL_MS}
+    """The live page's script, its words in the reader's language (JSON
+    strings, which a script reads as they are)."""
+    return LIVE_SCRIPT % {"every": POLL_MS, "live": _js(_("Live: this page follows the "
+                                                          "ledger by itself.")),
+                          "lost": _js(_("Cannot reach the board: trying again…"))}
+
+
+def _js(text: str) -> str:
+    """`text` as a script's string literal: JSON, with `<` `>` `&` escaped
+    (nothing in it can close a script)."""
+    return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("&", "\\u0026")
 
 
 def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = False
@@ -361,15 +400,17 @@ def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = Fa
     """The whole page around `inner` (`body(sheets)`): live (its script
     asks the board for changes) or a file to share (no script at all)."""
     names = ", ".join(PurePath(s.label).name for s in sheets)
-    status = ('<p id="live">Live: this page follows the ledger by itself.</p>' if live
-              else '<p id="live">A copy of the board, as it was when exported.</p>')
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    status = '<p id="live">' + e(
+        _("Live: this page follows the ledger by itself.") if live
+        else _("A copy of the board, as it was when exported.")) + "</p>"
+    board_said = _("Scorekeeper board")
+    return (f"<!DOCTYPE html>\n<html lang=\"{current()}\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" '
             f'content="{LIVE_POLICY if live else STATIC_POLICY}">'
             '<meta name="referrer" content="no-referrer">'
-            f"<title>Scorekeeper board — {e(names)}</title><style>{STYLE}</style></head>"
-            f"<body><main><h1>Scorekeeper board</h1>{status}"
+            f"<title>{e(board_said)} — {e(names)}</title><style>{STYLE}</style></head>"
+            f"<body><main><h1>{e(board_said)}</h1>{status}"
             f'<div id="board" data-version="{e(version)}">{inner}</div></main>'
             + ('<script src="board.js"></script>' if live else "")
             + "</body></html>\n")

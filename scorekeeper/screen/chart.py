@@ -26,9 +26,14 @@ from xml.etree import ElementTree
 
 import plotext
 import pygal
+from rich.cells import cell_len
 
+from scorekeeper.core.language import Said, _, digits, ngettext
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.screen import palette
+from scorekeeper.screen.cells import use_terminal_widths
+
+use_terminal_widths()    # the legend's Devanagari names measured as a terminal shows them
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -61,15 +66,15 @@ class Picture:
     def end(self, line: Line) -> str:
         """Where a line ended, as the game displays it (a net signed)."""
         end = line.totals[-1]
-        return self.kind.signed(end, plus_zero=True) if self.kind.transfers \
-            else self.kind.display(end)
+        return digits(self.kind.signed(end, plus_zero=True) if self.kind.transfers
+                      else self.kind.display(end))
 
     def scored(self) -> str:
         """What the totals are, for an axis: "" for a net."""
         if self.kind.transfers:
             return ""
-        return f"points: {'higher' if self.kind.higher_is_better else 'lower'} " \
-            "is better"
+        return _("points: higher is better") if self.kind.higher_is_better \
+            else _("points: lower is better")
 
 
 def markers(players: Sequence[str]) -> list[str]:
@@ -93,8 +98,10 @@ def picture(session: Session) -> Picture:
     lines = tuple(
         Line(p, (0, *(row["totals"][p] for row in rows[:last[p]])), m)
         for p, m in zip(session.players, markers(session.players)))
-    title = (f"{session.game.title} ({session.profile.name}) — "
-             f"{PurePath(session.label).name}")
+    # the game's title in the reader's language (marked in screen.style)
+    title = _("{title} ({profile}) — {file}").format(
+        title=_(session.game.title), profile=session.profile.name,
+        file=PurePath(session.label).name)
     return Picture(title, session.score_key, len(rows), lines,
                    session.rules.elimination_limit, session.score_kind)
 
@@ -116,7 +123,9 @@ def together(sessions: Sequence[Session]) -> Picture:
         breaks.append(len(series[players[0]]) - 1)
     lines = tuple(Line(p, tuple(series[p]), m)
                   for p, m in zip(players, markers(players)))
-    title = f"{first.game.title} — {len(sessions)} sessions together"
+    title = ngettext("{title} — {count} session together",
+                     "{title} — {count} sessions together", len(sessions)).format(
+        title=_(first.game.title), count=digits(len(sessions)))
     return Picture(title, first.score_key, breaks[-1], lines, None,
                    first.score_kind, tuple(breaks[:-1]))
 
@@ -126,9 +135,10 @@ def mixed(sessions: Sequence[Session]) -> str | None:
     or None."""
     games = list(dict.fromkeys(s.game.title for s in sessions))
     if len(games) > 1:
-        return f"the sessions are of different games ({', '.join(games)})"
+        return Said("the sessions are of different games ({games})",
+                    games=", ".join(games))
     if len({s.score_kind for s in sessions}) > 1:
-        return "the sessions keep their scores differently (net and points)"
+        return Said("the sessions keep their scores differently (net and points)")
     return None
 
 
@@ -194,14 +204,13 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
         ys = _at(line, xs)
         plotext.plot(xs[:len(ys)], ys, marker=line.marker,
                      color=COLOURS[i % len(COLOURS)])
-    plotext.xticks(_x_ticks(pic.hands))
-    if pic.kind.scale == 1:
-        plotext.yticks(ticks)
-    else:                        # stored tenths drawn, points written
-        plotext.yticks(ticks, [pic.kind.display(t) for t in ticks])
+    # the ticks written in the reader's digits (stored tenths drawn, points written)
+    plotext.xticks(_x_ticks(pic.hands), [digits(x) for x in _x_ticks(pic.hands)])
+    plotext.yticks(ticks, [digits(pic.kind.display(t)) for t in ticks])
     plotext.ylim(ticks[0], ticks[-1])
-    said = [pic.scored()] + (["a line: the next session"] if pic.breaks else [])
-    plotext.xlabel("hand" + (f" ({'; '.join(filter(None, said))})" if any(said) else ""))
+    said = [pic.scored()] + ([_("a line: the next session")] if pic.breaks else [])
+    plotext.xlabel(_("hand ({notes})").format(notes="; ".join(filter(None, said)))
+                   if any(said) else _("hand"))
     plotext.title(pic.title)
     text = str(plotext.build())
     if not colour:
@@ -217,17 +226,18 @@ def legend(pic: Picture, colour: bool, width: int) -> str:
     row, used = "", 0
     for i, line in enumerate(pic.lines):
         item = f"{line.marker} {line.player} {pic.end(line)}"
-        if used and used + 3 + len(item) > width:
+        size = cell_len(item)
+        if used and used + 3 + size > width:
             rows.append(row)
             row, used = "", 0
         shown = str(plotext.colorize(item, COLOURS[i % len(COLOURS)])) \
             if colour else item
-        row, used = (row + "   " + shown, used + 3 + len(item)) if used \
-            else ("  " + shown, 2 + len(item))
+        row, used = (row + "   " + shown, used + 3 + size) if used \
+            else ("  " + shown, 2 + size)
     rows.append(row)
     if pic.limit is not None:
-        rows.append(f"  out at {pic.kind.display(pic.limit)} points: the line "
-                    "across")
+        rows.append("  " + _("out at {limit} points: the line across").format(
+            limit=digits(pic.kind.display(pic.limit))))
     return "\n".join(rows)
 
 
@@ -264,14 +274,17 @@ def svg(pic: Picture) -> str:
         style=pygal.style.Style(colors=tuple(
             palette.PLAYERS[i % len(palette.PLAYERS)] for i in range(len(pic.lines))
         ) + ("#000000",)),
-        title=pic.title, x_title="hand",
-        y_title="running total" if not pic.scored() else
-        pic.scored().replace(": ", " (", 1) + ")",
+        title=pic.title, x_title=_("hand"),
+        y_title=_("running total") if not pic.scored() else
+        _("points (higher is better)") if pic.kind.higher_is_better else
+        _("points (lower is better)"),
         js=[],                    # no script fetched from anywhere
         legend_at_bottom=True, truncate_legend=-1, truncate_label=-1,
         show_minor_x_labels=False, dots_size=2,
-        x_labels=[str(h) for h in xs],
-        x_labels_major=[str(h) for h in _x_ticks(pic.hands)])
+        # the axis's numbers in the reader's digits
+        value_formatter=lambda value: digits(pygal.formatters.default(value)),
+        x_labels=[digits(h) for h in xs],
+        x_labels_major=[digits(h) for h in _x_ticks(pic.hands)])
     points = pic.kind.points
     for i, line in enumerate(pic.lines):
         drawn = [points(v) for v in _at(line, xs)]
@@ -280,7 +293,7 @@ def svg(pic: Picture) -> str:
                   stroke_style={"width": 2,
                                 "dasharray": palette.DASHES[i % len(palette.DASHES)]})
     if pic.limit is not None:
-        chart.add(f"out at {pic.kind.display(pic.limit)}",
+        chart.add(_("out at {limit}").format(limit=digits(pic.kind.display(pic.limit))),
                   [points(pic.limit)] * len(xs),
                   show_dots=False, stroke_style={"dasharray": "1, 6", "width": 3})
     return _without_scripts(str(chart.render(is_unicode=True)))

@@ -42,7 +42,7 @@ class TerminalAsker:
                 check(answer)
                 return answer
             except ScorekeeperError as err:
-                typer.echo(wrapped(f"  {err} — try again"), err=True)
+                typer.echo(wrapped(f"  {err.told()} — try again"), err=True)
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:

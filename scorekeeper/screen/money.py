@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from scorekeeper.core.language import _, digits
+from scorekeeper.core.language import _, digits, say
 from scorekeeper.reports.money import Money
 from scorekeeper.screen.style import hanging
 
@@ -20,7 +20,7 @@ def money_cell(money: Money, name: str) -> str:
 
 def money_rate(money: Money) -> str:
     """"Rs 10 a point (NPR)" (the code too where the symbol is not it)."""
-    return money.rate_said()
+    return say(money.rate_said())
 
 
 def money_notes(con: Console, money: Money) -> None:
@@ -30,5 +30,5 @@ def money_notes(con: Console, money: Money) -> None:
     unit = digits(money.display(1))
     hanging(con, _("Rounded to {unit}: {rounded} (the largest fractions rounded up: the "
                    "money still adds up to {zero}, each within {unit} of the exact "
-                   "amount).").format(unit=unit, rounded=money.rounded_said(),
+                   "amount).").format(unit=unit, rounded=say(money.rounded_said()),
                                       zero=digits(0)), "  ", "    ")

@@ -30,7 +30,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
-from scorekeeper.core.language import _, digits
+from scorekeeper.core.language import N_, _, digits, say
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -137,8 +137,20 @@ def colour(n: int, kind: ScoreKind | bool = NET) -> str:
 
 def title(hand_number: int | None, dealer: str) -> str:
     """A ruling's title; names are escaped wherever rich reads markup."""
-    return (f"Hand {hand_number}" if hand_number else "Verdict") + \
-        f" — dealer {escape(dealer)}"
+    if hand_number:
+        return _("Hand {number} — dealer {dealer}").format(number=digits(hand_number),
+                                                          dealer=escape(dealer))
+    return _("Verdict — dealer {dealer}").format(dealer=escape(dealer))
+
+
+# the games' titles as people read them (the ids dhumbal, marriage, callbreak
+# stay what people type): marked here, said by `game_title`
+GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Call Break"))
+
+
+def game_title(title: str) -> str:
+    """A game's title (`Game.title`) in the reader's language."""
+    return _(title)
 
 
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
@@ -201,8 +213,8 @@ def hanging_lines(con: Console, lines: Iterable[str], first: str = "  ",
 
 def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
     for line in lines:
-        hanging(con, line)
-    hanging(con, f"Rules: {', '.join(rules)}")
+        hanging(con, say(line))
+    hanging(con, _("Rules: {rules}").format(rules=", ".join(rules)))
 
 
 def sparkline(values: list[int], ascii: bool = False, width: int = 60,

@@ -20,8 +20,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from scorekeeper.core.language import _, digits, ngettext
-from scorekeeper.core.numbers import plural
+from scorekeeper.core.language import _, digits, ngettext, say
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.money import Money
 from scorekeeper.reports.settle_up import Transfer
@@ -33,6 +32,7 @@ from scorekeeper.screen.style import (
     first_fitting,
     fits,
     fitted_names,
+    game_title,
     hanging,
     legend,
     split_to_fit,
@@ -124,25 +124,26 @@ def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool
         if v is None:
             return "—"
         # penalty points read plainly: any is bad, the fewest least
-        return colour(v, kind) if kind.higher_is_better else kind.display(v)
+        return colour(v, kind) if kind.higher_is_better else digits(kind.display(v))
 
     def average(p: PlayerStats) -> str:
         a = p.average
         if a is None:
             return "—"
-        text = kind.mean(a)
+        text = digits(kind.mean(a))
         return "+" + text if kind.higher_is_better and a >= 0 else text
 
     return [
-        ("sessions", [str(p.sessions) for p in players]),
-        ("hands", [str(p.hands) for p in players]),
-        ("hands won", [rate(p.won, p.hands, compact) for p in players]),
-        ("total", [signed(p.total) for p in players]),
-        ("average a hand", [average(p) for p in players]),
-        ("best hand", [signed(p.best) for p in players]),
-        ("worst hand", [signed(p.worst) for p in players]),
-        ("1st place", [rate(p.first, p.sessions, compact) for p in players]),
-        *((escape(t.label), [reading(t, p, compact) for p in players])
+        (_("sessions"), [digits(p.sessions) for p in players]),
+        (_("hands"), [digits(p.hands) for p in players]),
+        (_("hands won"), [say(rate(p.won, p.hands, compact)) for p in players]),
+        (_("total"), [signed(p.total) for p in players]),
+        (_("average a hand"), [average(p) for p in players]),
+        (_("best hand"), [signed(p.best) for p in players]),
+        (_("worst hand"), [signed(p.worst) for p in players]),
+        (_("1st place"), [say(rate(p.first, p.sessions, compact)) for p in players]),
+        # the game's own counters: their labels marked where the game names them
+        *((escape(_(t.label)), [say(reading(t, p, compact)) for p in players])
           for t in g.tallies),
     ]
 
@@ -184,15 +185,26 @@ def stats(con: Console, groups: Sequence[GameStats]) -> None:
     tables as the terminal's width needs)."""
     for g in groups:
         n = g.sessions
-        scored = g.kind.words()
-        con.print(f"{g.title} — {plural(n, 'session')} ({scored})", markup=False)
+        said = {"title": game_title(g.title), "count": digits(n)}
+        if g.kind.transfers:
+            heading = ngettext("{title} — {count} session (net)",
+                               "{title} — {count} sessions (net)", n)
+        elif g.kind.higher_is_better:
+            heading = ngettext("{title} — {count} session (points, higher is better)",
+                               "{title} — {count} sessions (points, higher is better)", n)
+        else:
+            heading = ngettext(
+                "{title} — {count} session (penalty points, lower is better)",
+                "{title} — {count} sessions (penalty points, lower is better)", n)
+        con.print(heading.format(**said), markup=False)
         tables, compact, names = _fitting(con, g)
         for table in tables:
             con.print(table)
         if compact:
-            hanging(con, "A rate is how many of how many, then the percentage"
-                    + ("; (N) is how many hands an average is over."
-                       if any(t.kind == "mean" for t in g.tallies) else "."),
+            hanging(con, _("A rate is how many of how many, then the percentage; (N) is "
+                           "how many hands an average is over.")
+                    if any(t.kind == "mean" for t in g.tallies) else
+                    _("A rate is how many of how many, then the percentage."),
                     "  ", "    ")
         legend(con, names)
         if compact or any(a != p for p, a in names.items()):

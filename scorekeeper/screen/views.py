@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, digits, ngettext
+from scorekeeper.core.language import _, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -42,6 +42,7 @@ from scorekeeper.screen.style import (
     first_fitting,
     fits,
     fitted_names,
+    game_title,
     hanging,
     hanging_lines,
     legend,
@@ -74,11 +75,19 @@ def ruled(con: Console, session: Session, hand: SessionHand) -> None:
 def not_as_stored(con: Console, session: Session, stored: Any) -> None:
     """Above the ruling of a hand that does not verify: what it stores."""
     signed = session.score_kind.signed
-    scores = ", ".join(f"{p} {signed(v)}" for p, v in stored.scores.items())
-    hanging(con, f"Hand {stored.number} does not verify: the ledger stores "
-                 f"{session.score_key} {scores}. Below is the ruling its stored "
-                 f"inputs give now; `scorekeeper amend {session.label} "
-                 f"{stored.number}` or `verify --fix` stores it.", "  ", "  ", "bad")
+    scores = ", ".join(f"{p} {digits(signed(v))}" for p, v in stored.scores.items())
+    said = _("Hand {number} does not verify: the ledger stores net {scores}. Below is "
+             "the ruling its stored inputs give now; `scorekeeper amend {ledger} {hand}` "
+             "or `verify --fix` stores it.") if session.score_key == "net" else \
+        _("Hand {number} does not verify: the ledger stores points {scores}. Below is "
+          "the ruling its stored inputs give now; `scorekeeper amend {ledger} {hand}` "
+          "or `verify --fix` stores it.") if session.score_key == "points" else \
+        _("Hand {number} does not verify: the ledger stores {key} {scores}. Below is "
+          "the ruling its stored inputs give now; `scorekeeper amend {ledger} {hand}` "
+          "or `verify --fix` stores it.")
+    hanging(con, said.format(number=digits(stored.number), key=session.score_key,
+                             scores=scores, ledger=session.label, hand=stored.number),
+            "  ", "  ", "bad")
 
 
 def house_options(con: Console, session: Session) -> None:
@@ -101,7 +110,7 @@ def _settled(con: Console, session: Session, data: PlainMap) -> None:
 
 def _standings_heading(session: Session, played: int, planned: int | None) -> str:
     """`Dhumbal (nepali-games) — 3/5 hands` and the like."""
-    said = {"title": session.game.title, "profile": session.profile.name,
+    said = {"title": game_title(session.game.title), "profile": session.profile.name,
             "played": digits(played), "planned": digits(planned or 0)}
     if planned and played <= planned:
         return ngettext("{title} ({profile}) — {played}/{planned} hand",
@@ -188,16 +197,16 @@ def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int]
                  after: Mapping[str, int], kind: ScoreKind = NET) -> None:
     """Each player's total before → after a change (amend): in columns
     where they fit the terminal, else a wrapped line each."""
-    con.print("  Totals:", markup=False)
-    width = max(len(p) for p in players)
+    con.print("  " + _("Totals:"), markup=False)
+    width = max(cell_len(p) for p in players)
     # signed as standings signs them (+69 → +66); penalty points plainly
     shown = kind.signed if kind.higher_is_better else kind.display
     for p in players:
         change = after[p] - before[p]
-        moved = f"{shown(before[p]):>5} → {shown(after[p]):<5}" + (
-            f" ({kind.signed(change)})" if change else "")
+        moved = digits(f"{shown(before[p]):>5} → {shown(after[p]):<5}" + (
+            f" ({kind.signed(change)})" if change else ""))
         if width + 4 + len(moved) <= con.width:
-            con.print(f"  {p:<{width}}  {moved}", markup=False)
+            con.print(f"  {p}{' ' * (width - cell_len(p))}  {moved}", markup=False)
         else:
             hanging(con, f"{p}: {' '.join(moved.split())}", "  ", "      ")
 
@@ -205,9 +214,9 @@ def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int]
 def inputs_moved(con: Console, changed: Sequence[Mapping[str, str]]) -> None:
     """The inputs an amend changed, before → after."""
     if not changed:
-        con.print("  Inputs: as stored (nothing changed)", markup=False)
+        con.print("  " + _("Inputs: as stored (nothing changed)"), markup=False)
         return
-    con.print("  Inputs changed:", markup=False)
+    con.print("  " + _("Inputs changed:"), markup=False)
     for c in changed:
         hanging(con, f"{c['input']}: {c['before']} → {c['after']}")
 
@@ -286,7 +295,7 @@ def _widest_rows(session: Session, data: PlainMap,
         return score + 3 + total, max(score, total)
 
     picks = [max(shown, key=lambda r: len(str(r["hand"])) + (r["hand"] in stale)),
-             max(shown, key=lambda r: cell_len(session.story(r)))]
+             max(shown, key=lambda r: cell_len(say(session.story(r))))]
     for p in session.players:
         picks += [r for r in shown if r["dealer"] == p][:1]
         picks += [r for r in shown if r["winner"] == p][:1]
@@ -344,7 +353,7 @@ def _history_notes(con: Console, session: Session,
             return _("dealer {dealer}, won by {winner}; ").format(
                 dealer=row["dealer"], winner=row["winner"]) if row["winner"] else \
                 _("dealer {dealer}, won by nobody; ").format(dealer=row["dealer"])
-        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{session.story(row)}"
+        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{say(session.story(row))}"
                             for row in shown), "  ", "     ")
     legend(con, names)
     if layout.stacked:
@@ -373,7 +382,7 @@ def _history_table(con: Console, session: Session, data: PlainMap,
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [Text(names.get(row["dealer"], row["dealer"])), Text(winner)] \
             if layout.seats else []
-        story = [Text(session.story(row))] if layout.story_in_table else []
+        story = [Text(say(session.story(row)))] if layout.story_in_table else []
         rows.append([Text(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
     table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,
@@ -434,11 +443,11 @@ def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> N
 
 
 def profiles(con: Console, data: list[PlainDict], fmt: Callable[[Any], str]) -> None:
-    table = Table(title="Profiles", box=table_box(con))
-    table.add_column("Game")
-    table.add_column("Profile")
-    table.add_column("Options (default)")
-    table.add_column("About")
+    table = Table(title=_("Profiles"), box=table_box(con))
+    table.add_column(_("Game"))
+    table.add_column(_("Profile"))
+    table.add_column(_("Options (default)"))
+    table.add_column(_("About"))
     for p in data:
         opts = []
         for k, v in p["options"].items():
@@ -447,6 +456,7 @@ def profiles(con: Console, data: list[PlainDict], fmt: Callable[[Any], str]) -> 
             opts.append(f"{k} = {fmt(v)}"
                         + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else "")
                         + (f"  ({span[0]}–{span[1]})" if span else ""))
-        named = p["profile"] + "".join(f"\n(also {a})" for a in p.get("aliases", []))
+        named = p["profile"] + "".join("\n" + _("(also {alias})").format(alias=a)
+                                       for a in p.get("aliases", []))
         table.add_row(p["game"], named, "\n".join(opts), p["summary"])
     con.print(table)

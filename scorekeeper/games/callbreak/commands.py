@@ -8,6 +8,7 @@ Each check reads its card text, asks `tricks` for the ruling and returns a
 from __future__ import annotations
 
 from scorekeeper.core import cards as cardtext
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.callbreak import tricks
@@ -18,8 +19,8 @@ from scorekeeper.games.declare import CheckSpec, Flag
 
 COMMON = frozenset({"game", "profile", "settings"})
 SEATS = Flag("seats", ("--seats",), int, tricks.PLAYERS,
-             "The players at the table, 4 or 5 (CB-1): 13 cards each at "
-             "four, 10 at five.", "N")
+             N_("The players at the table, 4 or 5 (CB-1): 13 cards each at "
+                "four, 10 at five."), "N")
 
 
 def _trick(text: str | None) -> tuple[cardtext.Card, ...]:
@@ -41,26 +42,26 @@ def _deal(rules: CallBreakRules, values: PlainMap) -> Verdict:
 
 def _legal_lines(ruling: Verdict) -> list[str]:
     legal = ruling.details.get("legal", ())
-    return [f"  may play: {tricks.either(legal)}"] if legal and not ruling.valid \
-        else []
+    return [Said("  may play: {cards}", cards=tricks.either(legal))] \
+        if legal and not ruling.valid else []
 
 
 CHECKS = (
     CheckSpec(
-        "play", "May this card be played to the trick?",
+        "play", N_("May this card be played to the trick?"),
         (Flag("card", argument=True, required=True, metavar="CARD",
-              help='The card played, e.g. "A♥".'),
+              help=N_('The card played, e.g. "A♥".')),
          Flag("hand", ("--hand",), str, None,
-              "The cards held, the card played among them.", "CARDS",
+              N_("The cards held, the card played among them."), "CARDS",
               required=True),
          Flag("trick", ("--trick",), str, None,
-              "The trick so far, in the order played ('-' or none: the card "
-              "leads).", "CARDS"), SEATS),
-        _play, "legal", "not legal", COMMON, _legal_lines),
+              N_("The trick so far, in the order played ('-' or none: the card "
+                 "leads)."), "CARDS"), SEATS),
+        _play, N_("legal"), N_("not legal"), COMMON, _legal_lines),
     CheckSpec(
-        "deal", "May the player dealt these cards (13; 10 at five) demand a "
-        "redeal?",
+        "deal", N_("May the player dealt these cards (13; 10 at five) demand a "
+                   "redeal?"),
         (Flag("cards", argument=True, required=True, metavar="CARDS",
-              help='The cards dealt, e.g. "A♥ K♦ …".'), SEATS),
-        _deal, "redeal", "no redeal", COMMON),
+              help=N_('The cards dealt, e.g. "A♥ K♦ …".')), SEATS),
+        _deal, N_("redeal"), N_("no redeal"), COMMON),
 )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.games.callbreak.rules import TENTHS, CallBreakRules, Overtricks
 
@@ -45,20 +47,30 @@ def _count(value: object) -> bool:
 
 
 def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
-                  what: str, flag: str, rule: str, verb: str) -> dict[str, int]:
+                  calls: bool, rule: str) -> dict[str, int]:
+    """The calls (`calls`), or the tricks taken, one for every player."""
     names = [name for name, _ in given]
     extra = [n for n in names if n not in hand.players]
     if extra or len(names) != len(set(names)):
-        raise Impossible(f"{what} given twice or for someone not seated: "
-                         + ", ".join(extra or names), rule)
+        said = ", ".join(extra or names)
+        raise Impossible(Said("call given twice or for someone not seated: {names}",
+                              names=said) if calls else
+                         Said("tricks given twice or for someone not seated: "
+                              "{names}", names=said), rule)
     missing = [p for p in hand.players if p not in names]
     if missing:
-        raise Impossible(f"no {what} given for " + ", ".join(missing) + ": "
-                         f"every player needs one ({flag} NAME=N)", rule)
+        said = ", ".join(missing)
+        raise Impossible(Said("no call given for {names}: every player needs one "
+                              "(--bid NAME=N)", names=said) if calls else
+                         Said("no tricks given for {names}: every player needs "
+                              "one (--won NAME=N)", names=said), rule)
     bad = [f"{n}={v!r}" for n, v in given if not _count(v)]
     if bad:
-        raise Impossible(f"not a whole number of tricks {verb}: "
-                         + ", ".join(bad), rule)
+        said = ", ".join(bad)
+        raise Impossible(Said("not a whole number of tricks called: {items}",
+                              items=said) if calls else
+                         Said("not a whole number of tricks taken: {items}",
+                              items=said), rule)
     return dict(given)
 
 
@@ -68,29 +80,29 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
     (10 at five) in all (CB-9)."""
     rules.check_player_count(len(hand.players))
     if len({p.casefold() for p in hand.players}) != len(hand.players):
-        raise Impossible("player names must be distinct", rules.rule("table"))
+        raise Impossible(Said("player names must be distinct"), rules.rule("table"))
     if hand.dealer not in hand.players:
-        raise Impossible(f"the dealer {hand.dealer} is not at the table",
-                         rules.rule("deal"))
-    calls = _every_player(hand.calls, hand, "call", "--bid", rules.rule("call"),
-                          "called")
+        raise Impossible(Said("the dealer {name} is not at the table",
+                              name=hand.dealer), rules.rule("deal"))
+    calls = _every_player(hand.calls, hand, True, rules.rule("call"))
     low, high = rules.min_bid, rules.highest_call(len(hand.players))
-    wrong = [f"{p} {c}" for p, c in calls.items() if not low <= c <= high]
+    wrong = [Said("{name} {count}", name=p, count=c)
+             for p, c in calls.items() if not low <= c <= high]
     if wrong:
-        raise Impossible(f"a call is {low}–{high} tricks, not: " + ", ".join(wrong),
-                         rules.rule("call"))
-    tricks = _every_player(hand.tricks, hand, "tricks", "--won",
-                           rules.rule("tricks"), "taken")
-    negative = [f"{p} {t}" for p, t in tricks.items() if t < 0]
+        raise Impossible(Said("a call is {low}–{high} tricks, not: {calls}", low=low,
+                              high=high, calls=listed(wrong)), rules.rule("call"))
+    tricks = _every_player(hand.tricks, hand, False, rules.rule("tricks"))
+    negative = [Said("{name} {count}", name=p, count=t)
+                for p, t in tricks.items() if t < 0]
     if negative:
-        raise Impossible("tricks taken are 0 or more, not: " + ", ".join(negative),
-                         rules.rule("tricks"))
+        raise Impossible(Said("tricks taken are 0 or more, not: {tricks}",
+                              tricks=listed(negative)), rules.rule("tricks"))
     total, deal = sum(tricks.values()), rules.tricks(len(hand.players))
     if total != deal:
-        said = " + ".join(str(tricks[p]) for p in hand.players)
-        raise Impossible(f"the tricks add up to {said} = {total}, not "
-                         f"{deal}: every deal at {len(hand.players)} is "
-                         f"{deal} tricks",
+        raise Impossible(Said("the tricks add up to {sum} = {total}, not {deal}: "
+                              "every deal at {seats} is {deal} tricks",
+                              sum=listed([tricks[p] for p in hand.players], " + "),
+                              total=total, deal=deal, seats=len(hand.players)),
                          rules.rule("tricks"))
 
 
@@ -98,22 +110,27 @@ def _ruling(name: str, call: int, took: int, rules: CallBreakRules
             ) -> tuple[int, str, str]:
     """One player's score in tenths, the line explaining it, its rule."""
     tenths = rules.score_units(call, took)
-    shown = rules.score_kind.display
-    said = f"{name} called {call}, took {took}: "
+    score = Figure(rules.score_kind.display(tenths))
     if took < call:
-        return tenths, f"{said}missed, {shown(tenths)}", rules.rule("score")
-    said += shown(tenths)
-    house = []
+        return tenths, Said("{name} called {call}, took {took}: missed, {score}",
+                            name=name, call=call, took=took, score=score), \
+            rules.rule("score")
+    said = Said("{name} called {call}, took {took}: {score}", name=name,
+                call=call, took=took, score=score)
+    house: list[str] = []
     if rules.made_points(call) != call:
-        house.append(f"bonus_8 = {rules.bonus_8}: a call of {call} made scores "
-                     f"{rules.made_points(call)}")
+        house.append(Said("bonus_8 = {bonus}: a call of {call} made scores "
+                          "{points}", bonus=rules.bonus_8, call=call,
+                          points=rules.made_points(call)))
     if took > call and rules.overtricks == Overtricks.NONE:
-        house.append("overtricks = none: a trick over the call adds nothing")
+        house.append(Said("overtricks = none: a trick over the call adds nothing"))
     elif took > call and rules.bonus_scale != 10:
-        house.append(f"bonus_scale = {rules.bonus_scale}: a trick over the call "
-                     f"adds 1/{rules.bonus_scale} point")
+        house.append(Said("bonus_scale = {scale}: a trick over the call adds "
+                          "1/{scale} point", scale=rules.bonus_scale))
     if house:
-        return tenths, "; ".join([said, *house]), rules.rule("house")
+        for note in house:
+            said = Said("{said}; {note}", said=said, note=note)
+        return tenths, said, rules.rule("house")
     return tenths, said, rules.rule("score")
 
 
@@ -126,7 +143,7 @@ def resolve(hand: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
     for p in hand.players:
         tenths, line, rule = _ruling(p, calls[p], tricks[p], rules)
         scores.append((p, tenths))
-        lines.append(f"{line} ({rule})")
+        lines.append(Said("{line} ({rule})", line=line, rule=rule))
         cited.append(rule)
     best = max(t for _, t in scores)
     top = [p for p, t in scores if t == best]

@@ -7,11 +7,13 @@ module of every game and nothing else of it.
 
 from __future__ import annotations
 
+from scorekeeper.core.language import N_
 from scorekeeper.games.declare import Flag
 
 HAND_FLAGS = (
-    Flag("bid", ("--bid",), list, [], "Call Break: a player's call (repeat: "
-         "everyone's; or commas: a=3,b=4,c=2,d=4).", "NAME=N"),
-    Flag("won", ("--won",), list, [], "Call Break: the tricks a player took "
-         "(as --bid).", "NAME=N"),
+    Flag("bid", ("--bid",), list, [], N_("Call Break: a player's call (repeat: "
+                                         "everyone's; or commas: a=3,b=4,c=2,d=4)."),
+         "NAME=N"),
+    Flag("won", ("--won",), list, [], N_("Call Break: the tricks a player took "
+                                         "(as --bid)."), "NAME=N"),
 )

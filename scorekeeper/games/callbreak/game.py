@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -25,20 +26,24 @@ from scorekeeper.games.interface import Game, StoredTypes
 from scorekeeper.games.tally import Tally
 
 
-def counts(items: Sequence[str], table: Seating, flag: str, what: str,
-           rule: str) -> tuple[tuple[str, int], ...]:
+def counts(items: Sequence[str], table: Seating, flag: str, rule: str) -> tuple[tuple[str, int], ...]:
     """`--bid NAME=N` / `--won NAME=N` typed (several in one, commas
     between: `--bid a=3,b=4`): (player, N), names resolved; a count that is
     no whole number, or given twice, is refused (exit 2)."""
     out: dict[str, int] = {}
     for item in (piece for typed in items for piece in typed.split(",")):
         name, sep, raw = item.partition("=")
+        calls = flag == "--bid"
         if not sep or not is_whole_number(raw.strip()) or len(raw.strip()) > 3:
-            raise Impossible(f"{flag} expects NAME=N, {what} as a whole number, "
-                             f"got {item!r}", rule)
+            raise Impossible(Said("--bid expects NAME=N, call as a whole number, "
+                                  "got {item!r}", item=item) if calls else
+                             Said("--won expects NAME=N, tricks count as a whole "
+                                  "number, got {item!r}", item=item), rule)
         player = table.name(name)
         if player in out:
-            raise Impossible(f"two {what}s given for {player}", rule)
+            raise Impossible(Said("two calls given for {name}", name=player) if calls
+                             else Said("two tricks counts given for {name}",
+                                       name=player), rule)
         out[player] = int(raw)
     return tuple(out.items())
 
@@ -46,7 +51,7 @@ def counts(items: Sequence[str], table: Seating, flag: str, what: str,
 def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
     raw = data.get(key)
     if not isinstance(raw, dict):
-        raise Impossible(f"`{key}` must be a table NAME = N")
+        raise Impossible(Said("`{key}` must be a table NAME = N", key=key))
     return tuple(raw.items())
 
 
@@ -55,18 +60,18 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     of `verify` are the defaults (`Game`); a deal is stored as `calls` and
     `tricks`, not under its flags' names."""
 
-    title = "Call Break"
+    title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
     stored_required = ("calls", "tricks")
-    exported = (Exported("calls", "called", "Calls"),
-                Exported("tricks", "took", "Tricks taken"))
+    exported = (Exported("calls", "called", N_("Calls")),
+                Exported("tricks", "took", N_("Tricks taken")))
     stored_types: ClassVar[StoredTypes] = {
         "calls": (dict, "a table NAME = CALL"),
         "tricks": (dict, "a table NAME = TRICKS"),
     }
-    tallies = (Tally("made", "calls made", "rate", "hands"),
-               Tally("missed", "calls missed", "rate", "hands"),
-               Tally("called", "average call", "mean", "deals"),
-               Tally("took", "average tricks", "mean", "deals"))
+    tallies = (Tally("made", N_("calls made"), "rate", "hands"),
+               Tally("missed", N_("calls missed"), "rate", "hands"),
+               Tally("called", N_("average call"), "mean", "deals"),
+               Tally("took", N_("average tricks"), "mean", "deals"))
 
     def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
              tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
@@ -77,16 +82,15 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     def check_table(self, table: Seating, rules: CallBreakRules) -> None:
         if len(table.seated) != len(table.players):
             away = [p for p in table.players if p not in table.seated]
-            raise Impossible(f"every Call Break deal is played by all "
-                             f"{len(table.players)}: nobody sits a deal out (--out "
-                             + ", ".join(away) + ")", rules.rule("table"))
+            raise Impossible(Said("every Call Break deal is played by all {count}: "
+                                  "nobody sits a deal out (--out {names})",
+                                  count=len(table.players), names=", ".join(away)),
+                             rules.rule("table"))
 
     def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: CallBreakRules) -> CallBreakHand:
-        calls = counts(flags.get("bid", []), table, "--bid", "call",
-                       rules.rule("call"))
-        tricks = counts(flags.get("won", []), table, "--won", "tricks count",
-                        rules.rule("tricks"))
+        calls = counts(flags.get("bid", []), table, "--bid", rules.rule("call"))
+        tricks = counts(flags.get("won", []), table, "--won", rules.rule("tricks"))
         return self.args(table, calls, tricks, rules)
 
     def args_from_stored(self, data: PlainMap, table: Seating,
@@ -109,7 +113,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
             for item in typed.get(key, []):
                 name, sep, _ = item.partition("=")
                 if not sep:
-                    raise Impossible(f"--{key} expects NAME=N, got {item!r}")
+                    raise Impossible(Said("{flag} expects NAME=N, got {item!r}",
+                                          flag="--" + key, item=item))
                 counted[resolve_name(name, players)] = item
             merged[key] = list(counted.values())
         return merged
@@ -146,9 +151,14 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     def story(self, facts: PlainMap) -> str:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
-        missed = [f"{p} ({calls[p]}, took {tricks.get(p)})"
-                  for p in facts.get("missed", [])]
-        return "missed: " + ", ".join(missed) if missed else "every call made"
+        missed: Said | None = None
+        for p in facts.get("missed", []):
+            one = Said("{name} ({call}, took {took})", name=p, call=calls[p],
+                       took=tricks.get(p))
+            missed = one if missed is None else Said("{first}, {second}",
+                                                     first=missed, second=one)
+        return Said("missed: {players}", players=missed) if missed is not None \
+            else Said("every call made")
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
              totals: Mapping[str, int], hands: Sequence[PlainMap]

@@ -26,6 +26,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping, NamedTuple, Sequence
 
+from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.games.callbreak.rules import CallBreakRules, Payout
 
@@ -80,10 +82,11 @@ def _whole(exact: Mapping[str, Fraction]) -> dict[str, int]:
     return down
 
 
-def _amount(units: Fraction, scale: int) -> str:
+def _amount(units: Fraction, scale: int) -> Figure:
+    """Stakes as people read them: "2", "1.5" (said in the reader's digits)."""
     points = units / scale
-    return str(points.numerator) if points.denominator == 1 else \
-        f"{float(points):g}"
+    return Figure(str(points.numerator) if points.denominator == 1 else
+                  f"{float(points):g}")
 
 
 def payout(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, int],
@@ -113,14 +116,16 @@ def _instant(rules: CallBreakRules, players: Sequence[str], ended: int,
     exact = {p: (-each if p in losers else each * len(losers) / len(winners))
              for p in players}
     target = rules.at_seats(rules.instant_win, len(players))
-    lines = [f"{' and '.join(winners)} called exactly {target} and made it in "
-             f"deal {ended}: the match ends there ({rule})",
-             f"every opponent pays an equal share of what the losing places pay "
-             f"together ({' + '.join(map(str, places))} = {sum(places)} stakes): "
-             f"{_amount(each, scale)} stakes each"]
+    lines = [Said("{names} called exactly {target} and made it in deal {deal}: "
+                  "the match ends there ({rule})", names=listed(winners, " and "),
+                  target=target, deal=ended, rule=rule),
+             Said("every opponent pays an equal share of what the losing places "
+                  "pay together ({sum} = {total} stakes): {each} stakes each",
+                  sum=listed(places, " + "), total=sum(places),
+                  each=_amount(each, scale))]
     if recorded > ended:
-        lines.append(f"deals {ended + 1}–{recorded} were recorded after the match "
-                     "ended: they are not paid")
+        lines.append(Said("deals {first}–{last} were recorded after the match "
+                          "ended: they are not paid", first=ended + 1, last=recorded))
     return Paid(_whole(exact), tuple(lines), (rule,), ended)
 
 
@@ -134,9 +139,12 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
     others = sorted((p for p in players if p not in winners), key=lambda p: -totals[p])
     owed = [0, *places][len(winners):]
     due: dict[str, Fraction] = {}
-    lines = [f"{' and '.join(winners)} called exactly {rules.perfect_call} and "
-             f"took exactly {rules.perfect_call} in every deal: "
-             f"{'joint winners' if len(winners) > 1 else 'the winner'} ({rule})"]
+    lines = [Said("{names} called exactly {call} and took exactly {call} in every "
+                  "deal: joint winners ({rule})", names=listed(winners, " and "),
+                  call=rules.perfect_call, rule=rule) if len(winners) > 1 else
+             Said("{names} called exactly {call} and took exactly {call} in every "
+                  "deal: the winner ({rule})", names=listed(winners, " and "),
+                  call=rules.perfect_call, rule=rule)]
     position = 0
     while position < len(others):
         group = [p for p in others if totals[p] == totals[others[position]]]
@@ -144,16 +152,19 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
         for p in group:
             due[p] = Fraction(sum(shared), len(group))
         if len(group) > 1:
-            lines.append(f"{' and '.join(group)} tie: they share "
-                         f"{' + '.join(map(str, shared))} stakes, "
-                         f"{_amount(due[group[0]] * scale, scale)} each")
+            lines.append(Said("{names} tie: they share {sum} stakes, {each} each",
+                              names=listed(group, " and "), sum=listed(shared, " + "),
+                              each=_amount(due[group[0]] * scale, scale)))
         position += len(group)
     pool = sum(due.values(), Fraction(0))
     exact = {p: (pool / len(winners) if p in winners else -due[p]) * scale
              for p in players}
-    lines.append(", ".join(f"{p} pays {_amount(due[p] * scale, scale)}" for p in due)
-                 + f"; {' and '.join(winners)} "
-                 + ("share it" if len(winners) > 1 else "receives it"))
+    paid = listed([Said("{name} pays {amount}", name=p,
+                        amount=_amount(due[p] * scale, scale)) for p in due])
+    lines.append(Said("{paid}; {names} share it", paid=paid,
+                      names=listed(winners, " and ")) if len(winners) > 1 else
+                 Said("{paid}; {names} receives it", paid=paid,
+                      names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)
 
 
@@ -171,10 +182,11 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
         for p in group:
             share[p] = Fraction(sum(owed), len(group))
         if len(group) > 1:
-            lines.append(f"{' and '.join(group)} tie for places {position + 1}–"
-                         f"{position + len(group)}: they share "
-                         f"{' + '.join(map(str, owed))} stakes, "
-                         f"{_amount(share[group[0]] * scale, scale)} each")
+            lines.append(Said("{names} tie for places {first}–{last}: they share "
+                              "{sum} stakes, {each} each",
+                              names=listed(group, " and "), first=position + 1,
+                              last=position + len(group), sum=listed(owed, " + "),
+                              each=_amount(share[group[0]] * scale, scale)))
         position += len(group)
     top = totals[ranked[0]]
     winners = [p for p in ranked if totals[p] == top]
@@ -182,8 +194,9 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
     factor = 1
     if high is not None and top >= high * kind.scale:
         factor = 2
-        lines.append(f"the winner's total {kind.display(top)} is at least {high} "
-                     "(high_double): every payment is doubled")
+        lines.append(Said("the winner's total {total} is at least {high} "
+                          "(high_double): every payment is doubled",
+                          total=Figure(kind.display(top)), high=high))
     due: dict[str, Fraction] = {}
     for p in ranked:
         if p in winners:
@@ -191,8 +204,8 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
         pays = share[p] * factor
         if rules.low_double and totals[p] < 0:
             pays *= 2
-            lines.append(f"{p}'s total {kind.display(totals[p])} is below 0 "
-                         "(low_double): pays double")
+            lines.append(Said("{name}'s total {total} is below 0 (low_double): "
+                              "pays double", name=p, total=Figure(kind.display(totals[p]))))
         due[p] = pays
     pool = sum(due.values(), Fraction(0))
     exact = {p: (pool / len(winners) if p in winners else -due[p]) * scale
@@ -202,9 +215,13 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
         own = {p: share[p] * factor * scale for p in winners}
         pool += sum(own.values(), Fraction(0)) / scale
         exact.update({p: pool * scale / len(winners) - own[p] for p in winners})
-    said = ", ".join(f"{p} pays {_amount(due[p] * scale, scale)}" for p in due)
-    lines.insert(0, f"payout = places ({rule}), stakes to "
-                    f"{' and '.join(winners)}: {said or 'nobody pays'}")
+    said = listed([Said("{name} pays {amount}", name=p,
+                        amount=_amount(due[p] * scale, scale)) for p in due])
+    lines.insert(0, Said("payout = places ({rule}), stakes to {names}: {paid}",
+                         rule=rule, names=listed(winners, " and "), paid=said)
+                 if said else
+                 Said("payout = places ({rule}), stakes to {names}: nobody pays",
+                      rule=rule, names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said, _, digits, to_latin
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
@@ -17,12 +18,19 @@ from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.interface import Asker
 
 
-def _number(low: int, high: int, what: str, rule: str) -> Callable[[str], int]:
+def _number(low: int, high: int, call: bool, rule: str) -> Callable[[str], int]:
+    """A call (`call`) or a count of tricks taken, from `low` to `high`,
+    typed in Latin or Devanagari digits."""
     def check(text: str) -> int:
-        raw = text.strip()
+        raw = to_latin(text.strip())
         if not is_whole_number(raw) or not low <= int(raw) <= high:
-            raise Impossible(f"{what} is a whole number from {low} to {high}, "
-                             f"not {raw!r}", rule)
+            raise Impossible(Said("a call is a whole number from {low} to {high}, "
+                                  "not {typed!r}", low=low, high=high,
+                                  typed=text.strip())
+                             if call else
+                             Said("tricks taken is a whole number from {low} to "
+                                  "{high}, not {typed!r}", low=low, high=high,
+                                  typed=text.strip()), rule)
         return int(raw)
     return check
 
@@ -34,18 +42,37 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     took = dict(item.split("=", 1) for item in previous.get("won", []))
     tricks = rules.tricks(len(order))                  # CB-1: 13, 10 at five
     high = rules.highest_call(len(order))
-    call = _number(rules.min_bid, high, "a call", rules.rule("call"))
-    side = "left" if rules.clockwise else "right"      # CB-2
-    span = f"{rules.min_bid}–{high}"
-    bids = {p: ask.ask(f"{p}'s call ({span}" + (f"; on the dealer's {side}, "
-                                                 "calls first)" if i == 0 else ")"),
-                       call, default=called.get(p)) for i, p in enumerate(order)}
+    call = _number(rules.min_bid, high, True, rules.rule("call"))
+    low, top = digits(rules.min_bid), digits(high)
+
+    def question(i: int, p: str) -> str:
+        if i:
+            return _("{name}'s call ({low}–{high})").format(name=p, low=low, high=top)
+        if rules.clockwise:                            # CB-2: who calls first
+            return _("{name}'s call ({low}–{high}; on the dealer's left, calls "
+                     "first)").format(name=p, low=low, high=top)
+        return _("{name}'s call ({low}–{high}; on the dealer's right, calls "
+                 "first)").format(name=p, low=low, high=top)
+
+    bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
+            for i, p in enumerate(order)}
     won = _tricks(ask, order, took, rules, tricks)
-    return {"bid": [f"{p}={bids[p].strip()}" for p in order],
-            "won": [f"{p}={won[p].strip()}" for p in order]}
+    return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order],
+            "won": [f"{p}={to_latin(won[p].strip())}" for p in order]}
+
+
+def _shown(default: str | None) -> str | None:
+    """A count offered (Enter takes it) in the reader's digits."""
+    return None if default is None else digits(default)
 
 
 AGAIN = "again"
+
+
+def _again(text: str) -> bool:
+    """`again`, in English or in the reader's language, asks every count
+    again."""
+    return text.strip().lower() in (AGAIN, _(N_("again")))
 
 
 def _tricks(ask: Asker, order: list[str], took: dict[str, str],
@@ -57,16 +84,23 @@ def _tricks(ask: Asker, order: list[str], took: dict[str, str],
     while True:
         won: dict[str, str] = {}
         for i, p in enumerate(order):
-            left = tricks - sum(int(n) for n in won.values())
+            left = tricks - sum(int(to_latin(n)) for n in won.values())
             last = i == len(order) - 1
             check = _last(left, tricks, p, rules) if last else \
-                _number(0, left, "tricks taken", rules.rule("tricks"))
-            question = (f"After the {tricks} tricks: {p} took" if i == 0
-                        else f"{p} took")
-            span = f"{left}: what is left of {tricks}" if last else f"0–{left}"
-            won[p] = ask.ask(f"{question} ({span})", check,
-                             default=took.get(p) if not last else str(left))
-        if won[order[-1]].strip().lower() != AGAIN:
+                _number(0, left, False, rules.rule("tricks"))
+            if last:
+                question = _("{name} took ({left}: what is left of {tricks})").format(
+                    name=p, left=digits(left), tricks=digits(tricks))
+            elif i == 0:
+                question = _("After the {tricks} tricks: {name} took ({none}–{left})"
+                             ).format(tricks=digits(tricks), name=p, none=digits(0),
+                                      left=digits(left))
+            else:
+                question = _("{name} took ({none}–{left})").format(
+                    name=p, none=digits(0), left=digits(left))
+            won[p] = ask.ask(question, check,
+                             default=_shown(took.get(p) if not last else str(left)))
+        if not _again(won[order[-1]]):
             return won
         took = {p: n for p, n in won.items() if p != order[-1]}
 
@@ -74,12 +108,13 @@ def _tricks(ask: Asker, order: list[str], took: dict[str, str],
 def _last(left: int, tricks: int, player: str, rules: CallBreakRules
           ) -> Callable[[str], object]:
     def check(text: str) -> object:
-        if text.strip().lower() == AGAIN:
+        if _again(text):
             return AGAIN
-        if text.strip() != str(left):
-            raise Impossible(f"the tricks typed leave {left} of {tricks} for "
-                             f"{player}, not {text.strip()!r}: Enter for {left}, "
-                             f"or '{AGAIN}' to type every count again",
-                             rules.rule("tricks"))
+        if to_latin(text.strip()) != str(left):
+            raise Impossible(Said("the tricks typed leave {left} of {tricks} for "
+                                  "{name}, not {typed!r}: Enter for {left}, or "
+                                  "'{again}' to type every count again", left=left,
+                                  tricks=tricks, name=player, typed=text.strip(),
+                                  again=Said("again")), rules.rule("tricks"))
         return left
     return check

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from scorekeeper.core.language import _, digits
 from scorekeeper.games.callbreak.engine import CallBreakResult
 from scorekeeper.screen.style import (
     ascii_mode,
@@ -31,15 +32,15 @@ def ruling(con: Console, result: CallBreakResult, hand_number: int | None,
     def build(names: Mapping[str, str]) -> Table:
         table = Table(title=title(hand_number, names.get(dealer, dealer)),
                       box=table_box(con))
-        table.add_column("Player", no_wrap=True)
-        for head in ("Call", "Took", "Points"):
+        table.add_column(_("Player"), no_wrap=True)
+        for head in (_("Call"), _("Took"), _("Points")):
             table.add_column(head, justify="right", no_wrap=True)
         for name, tenths in result.scores:
             mark = star if name == result.winner else ""
-            table.add_row(escape(names[name]) + mark, str(calls[name]),
-                          str(tricks[name]), colour(tenths, result.kind))
+            table.add_row(escape(names[name]) + mark, digits(calls[name]),
+                          digits(tricks[name]), colour(tenths, result.kind))
         return table
 
-    table, _, names = first_fitting(con, [name for name, _ in result.scores], [build])
+    table, _built, names = first_fitting(con, list(dict(result.scores)), [build])
     con.print(table)
     legend(con, names)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import (
     ByPlayers,
     Profile,
@@ -115,33 +116,38 @@ class CallBreakRules(RuleSet):
     def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()
         if self.min_players != 4 or self.max_players != 5:
-            problems.append(("max_players", "5: one deck dealt to 4 or 5"))
+            problems.append(("max_players", Said("{most}: one deck dealt to {four} "
+                                                 "or {five}", most=5, four=4, five=5)))
         if not 1 <= self.min_bid <= 2:
-            problems.append(("min_bid", "1 or 2"))
+            problems.append(("min_bid", Said("{one} or {two}", one=1, two=2)))
         if not max(self.min_bid, 8) <= self.max_bid <= TRICKS:
-            problems.append(("max_bid", f"a whole number from 8 to {TRICKS}"))
+            problems.append(("max_bid", Said("a whole number from {low} to {high}",
+                                             low=8, high=TRICKS)))
         low, high = BONUS_RANGE
         if self.bonus_8 is not None and not low <= self.bonus_8 <= high:
-            problems.append(("bonus_8", f"a whole number from {low} to {high}, "
-                                        "or none"))
+            problems.append(("bonus_8", Said("a whole number from {low} to {high}, "
+                                             "or none", low=low, high=high)))
         if self.overtricks not in tuple(Overtricks):
-            problems.append(("overtricks", "one of " + ", ".join(Overtricks)))
+            problems.append(("overtricks", Said("one of {values}",
+                                                values=", ".join(Overtricks))))
         if self.rounds <= 0:
-            problems.append(("rounds", "a whole number of 1 or more"))
+            problems.append(("rounds", Said("a whole number of {one} or more", one=1)))
         if self.bonus_scale not in BONUS_SCALES:
-            problems.append(("bonus_scale", "one of "
-                             + ", ".join(map(str, BONUS_SCALES))))
+            problems.append(("bonus_scale", Said("one of {values}", values=", ".join(
+                map(str, BONUS_SCALES)))))
         if self.place_pay.problem() or len(self.place_pay.values) > 4:
-            problems.append(("place_pay", "the multiples of the stake the 2nd, "
-                             "3rd, 4th (and 5th) pay, such as 1/2/3/4"))
+            problems.append(("place_pay", Said("the multiples of the stake the 2nd, "
+                                               "3rd, 4th (and 5th) pay, such as "
+                                               "1/2/3/4")))
         if self.perfect_call is not None and not 1 <= self.perfect_call <= 8:
-            problems.append(("perfect_call", "a call from 1 to 8, or none"))
+            problems.append(("perfect_call", Said("a call from {low} to {high}, or none",
+                                                  low=1, high=8)))
         for key in ("high_double", "instant_win"):
             value = getattr(self, key)
             problem = value.problem(4) if isinstance(value, ByPlayers) else \
                 None if value is None or value >= 1 else "a number of 1 or more"
             if problem:
-                problems.append((key, problem + ", or none"))
+                problems.append((key, Said("{problem}, or none", problem=problem)))
         return problems
 
     @property
@@ -199,8 +205,8 @@ IDS = {
 CLASSIC: Profile[CallBreakRules] = Profile(
     game=NAME,
     name="classic",
-    summary="4 or 5 players, spades trump, call 1–8, made call + 0.1 per "
-            "extra trick, missed call minus the call, 5 rounds",
+    summary=N_("4 or 5 players, spades trump, call 1–8, made call + 0.1 per "
+               "extra trick, missed call minus the call, 5 rounds"),
     rules=CallBreakRules(rule_ids=frozen_mapping(IDS)),
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",

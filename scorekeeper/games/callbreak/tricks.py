@@ -13,6 +13,8 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.callbreak.rules import CallBreakRules, RedealWeak, TrumpVoid
 
@@ -35,9 +37,7 @@ def by_power(cards: Sequence[Card]) -> tuple[Card, ...]:
 def either(cards: Sequence[Card], word: str = "or") -> str:
     """"A♥", "Q♥ or A♥", "J♥, Q♥ or A♥": the cards one of which will do
     (`word` "and": all of them), lowest first."""
-    texts = [c.text() for c in by_power(cards)]
-    return texts[0] if len(texts) == 1 else \
-        ", ".join(texts[:-1]) + f" {word} " + texts[-1]
+    return listed([c.text() for c in by_power(cards)], f" {word} ")
 
 
 def winning_card(trick: Sequence[Card]) -> Card:
@@ -69,16 +69,21 @@ def _follow(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
     higher = tuple(c for c in held if top.suit == trick[0].suit
                    and power(c) > power(top))
     if rules.must_head and higher:
-        return Demand(higher, rule, HEAD, f"must beat {top} with {either(higher)}",
-                      f"follows {suit} and beats {top}")
+        return Demand(higher, rule, HEAD,
+                      Said("must beat {top} with {cards}", top=top.text(),
+                           cards=either(higher)),
+                      Said("follows {suit} and beats {top}", suit=suit, top=top.text()))
     if top.suit != trick[0].suit:
-        why = f"the trick is trumped with {top}: any {suit} follows"
+        why = Said("the trick is trumped with {top}: any {suit} follows",
+                   top=top.text(), suit=suit)
     elif rules.must_head:
-        why = f"nothing in the hand beats {top}: any {suit} follows"
+        why = Said("nothing in the hand beats {top}: any {suit} follows",
+                   top=top.text(), suit=suit)
     else:
-        why = f"any {suit} follows (must_head is off)"
-    return Demand(held, rule, FOLLOW, f"must follow {suit} with {either(held)}",
-                  f"follows {suit}; {why}")
+        why = Said("any {suit} follows (must_head is off)", suit=suit)
+    return Demand(held, rule, FOLLOW,
+                  Said("must follow {suit} with {cards}", suit=suit, cards=either(held)),
+                  Said("follows {suit}; {why}", suit=suit, why=why))
 
 
 def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
@@ -88,23 +93,31 @@ def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
     spade (`any`), or not at all (`none`); otherwise any card."""
     rule, suit = rules.rule("trump"), SUIT_SYMBOLS[trick[0].suit]
     if rules.trump_void == TrumpVoid.NONE:
-        return Demand(tuple(hand), rule, ANY, "", f"no {suit} in the hand and "
-                      "trump_void = none: any card")
+        return Demand(tuple(hand), rule, ANY, "",
+                      Said("no {suit} in the hand and trump_void = none: any card",
+                           suit=suit))
     in_trick = [c for c in trick if c.suit == SPADES]
     top = max(in_trick, key=power) if in_trick else None
     if rules.trump_void == TrumpVoid.ANY:
         top = None                      # any spade trumps, beating or not
     spades = by_power([c for c in hand if c.suit == SPADES])
     beating = tuple(c for c in spades if top is None or power(c) > power(top))
-    if beating:
-        over = f" that beats {top}" if top is not None else ""
+    if beating and top is not None:
         return Demand(beating, rule, TRUMP,
-                      f"no {suit} in the hand: must trump with a spade{over}, "
-                      f"{either(beating)}",
-                      f"no {suit} in the hand: trumps" + (f" over {top}" if top
-                                                          else ""))
-    why = f"no spade in the hand beats {top}" if spades else "no spade in the hand"
-    return Demand(tuple(hand), rule, ANY, "", f"no {suit} and {why}: any card")
+                      Said("no {suit} in the hand: must trump with a spade that "
+                           "beats {top}, {cards}", suit=suit, top=top.text(),
+                           cards=either(beating)),
+                      Said("no {suit} in the hand: trumps over {top}", suit=suit,
+                           top=top.text()))
+    if beating:
+        return Demand(beating, rule, TRUMP,
+                      Said("no {suit} in the hand: must trump with a spade, {cards}",
+                           suit=suit, cards=either(beating)),
+                      Said("no {suit} in the hand: trumps", suit=suit))
+    why = Said("no spade in the hand beats {top}", top=str(top)) if spades \
+        else Said("no spade in the hand")
+    return Demand(tuple(hand), rule, ANY, "",
+                  Said("no {suit} and {why}: any card", suit=suit, why=why))
 
 
 def demand(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
@@ -113,7 +126,7 @@ def demand(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
     `hand`: CB-5 for a lead, CB-6 when the hand can follow, CB-7 when not."""
     if not trick:
         return Demand(tuple(hand), rules.rule("lead"), LEAD, "",
-                      "leads the trick: any card may lead")
+                      Said("leads the trick: any card may lead"))
     if any(c.suit == trick[0].suit for c in hand):
         return _follow(hand, trick, rules)
     return _void(hand, trick, rules)
@@ -129,11 +142,13 @@ def check_cards(hand: Sequence[Card], trick: Sequence[Card],
     check_copies([hand, trick], 1, 0, rule)
     dealt = rules.tricks(seats)
     if len(hand) > dealt:
-        raise Impossible(f"{len(hand)} cards: at {seats} a hand holds at most "
-                         f"{dealt}", rule)
+        raise Impossible(Said("{count} cards: at {seats} a hand holds at most "
+                              "{dealt}", count=len(hand), seats=seats, dealt=dealt),
+                         rule)
     if len(trick) >= seats:
-        raise Impossible(f"the trick {format_cards(trick)} is complete: "
-                         f"{seats} players play one card each", rule)
+        raise Impossible(Said("the trick {cards} is complete: {seats} players play "
+                              "one card each", cards=format_cards(trick), seats=seats),
+                         rule)
 
 
 def check_play(card: Card, hand: Sequence[Card], trick: Sequence[Card],
@@ -141,16 +156,16 @@ def check_play(card: Card, hand: Sequence[Card], trick: Sequence[Card],
     """May `card`, from `hand` (the cards held, `card` among them), be played
     to `trick` (the cards played before it, in order)?"""
     if card not in hand:
-        raise Impossible(f"{card} is not in the hand {format_cards(hand)}: "
-                         "give the cards held, the card played among them",
-                         rules.rule("table"))
+        raise Impossible(Said("{card} is not in the hand {cards}: give the cards "
+                              "held, the card played among them", card=card.text(),
+                              cards=format_cards(hand)), rules.rule("table"))
     check_cards(hand, trick, rules, seats)
     asked = demand(hand, trick, rules)
     after = winning_card((*trick, card))
     details = MappingProxyType({"legal": asked.legal, "winning": after})
     if card in asked.legal:
-        return Verdict(True, f"{card} {asked.reason}", asked.rule, asked.kind,
-                       details)
+        return Verdict(True, Said("{card} {reason}", card=card.text(),
+                                  reason=asked.reason), asked.rule, asked.kind, details)
     return Verdict(False, asked.demand, asked.rule, asked.kind, details)
 
 
@@ -164,8 +179,9 @@ def check_deal(hand: Sequence[Card], rules: CallBreakRules,
     check_cards(hand, (), rules, seats)
     dealt = rules.tricks(seats)
     if len(hand) != dealt:
-        raise Impossible(f"{len(hand)} cards: a deal at {seats} gives each "
-                         f"player {dealt}", rules.rule("table"))
+        raise Impossible(Said("{count} cards: a deal at {seats} gives each player "
+                              "{dealt}", count=len(hand), seats=seats, dealt=dealt),
+                         rules.rule("table"))
     weak = rules.redeal_weak
     spades = [c for c in hand if c.suit == SPADES]
     above = 10 if weak == RedealWeak.OFF else weak.power
@@ -175,23 +191,26 @@ def check_deal(hand: Sequence[Card], rules: CallBreakRules,
                                 "honours": by_power(high)})
     no_spade = not spades and rules.redeal_no_spade
     is_weak = not high and weak != RedealWeak.OFF
-    weak_words = f"no card above {limit} (redeal_weak = {limit})"
+    weak_words = Said("no card above {limit} (redeal_weak = {limit})", limit=limit)
     if no_spade:
-        said = f"no spade among the {dealt} cards"
-        if is_weak:
-            said += f", and {weak_words}"
-        return Verdict(True, f"{said}: a redeal may be demanded", rule,
-                       "no-spade", details)
+        said = Said("no spade among the {dealt} cards, and {weak}: a redeal may be "
+                    "demanded", dealt=dealt, weak=weak_words) if is_weak else \
+            Said("no spade among the {dealt} cards: a redeal may be demanded",
+                 dealt=dealt)
+        return Verdict(True, said, rule, "no-spade", details)
     if is_weak:
-        return Verdict(True, f"{weak_words}: a redeal may be demanded", rule,
-                       "no-honour" if weak == RedealWeak.TEN else "weak", details)
-    reasons = []
+        return Verdict(True, Said("{weak}: a redeal may be demanded", weak=weak_words),
+                       rule, "no-honour" if weak == RedealWeak.TEN else "weak", details)
+    reasons: list[str] = []
     if not spades:                       # so redeal_no_spade is false
-        reasons.append("holds no spade, but redeal_no_spade = false")
+        reasons.append(Said("holds no spade, but redeal_no_spade = false"))
     elif rules.redeal_no_spade:
-        reasons.append(f"holds {either(spades, 'and')}")
+        reasons.append(Said("holds {cards}", cards=either(spades, "and")))
     if weak != RedealWeak.OFF:
-        reasons.append(f"{either(high, 'and')} above {limit}")
-    said = ", and ".join(reasons) if reasons else \
-        "no redeal is allowed (redeal_no_spade = false, redeal_weak = off)"
-    return Verdict(False, f"{said}: the deal stands", rule, None, details)
+        reasons.append(Said("{cards} above {limit}", cards=either(high, "and"),
+                            limit=limit))
+    reason = Said("{first}, and {second}", first=reasons[0], second=reasons[1]) \
+        if len(reasons) == 2 else reasons[0] if reasons else \
+        Said("no redeal is allowed (redeal_no_spade = false, redeal_weak = off)")
+    return Verdict(False, Said("{reason}: the deal stands", reason=reason), rule,
+                   None, details)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from scorekeeper.core import cards as cardtext
+from scorekeeper.core.language import N_
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
@@ -48,25 +49,25 @@ def _draw(rules: DhumbalRules, values: PlainMap) -> Verdict:
 
 CHECKS = (
     CheckSpec(
-        "call", "May these cards call Dhumbal?",
+        "call", N_("May these cards call Dhumbal?"),
         (Flag("cards", argument=True, required=True, metavar="CARDS",
-              help='The hand, e.g. "A♠ 2♦"'),
+              help=N_('The hand, e.g. "A♠ 2♦"')),
          Flag("players", ("--players",), int, None,
-              "How many play (for a call limit by player count).", "N")),
-        _call, "yes", "no", COMMON),
+              N_("How many play (for a call limit by player count)."), "N")),
+        _call, N_("yes"), N_("no"), COMMON),
     CheckSpec(
-        "discard", "Is this Dhumbal discard legal?",
+        "discard", N_("Is this Dhumbal discard legal?"),
         (Flag("cards", argument=True, required=True, metavar="CARDS",
-              help="The cards discarded together."),
+              help=N_("The cards discarded together.")),
          Flag("taken", ("--taken",), str, None,
-              "The card just taken from the pile.", "CARD")),
-        _discard, "legal", "not legal", COMMON),
+              N_("The card just taken from the pile."), "CARD")),
+        _discard, N_("legal"), N_("not legal"), COMMON),
     CheckSpec(
-        "draw", "May this card be taken from the previous player's discard?",
+        "draw", N_("May this card be taken from the previous player's discard?"),
         (Flag("card", argument=True, required=True, metavar="CARD",
-              help="The card taken from the pile."),
+              help=N_("The card taken from the pile.")),
          Flag("discarded", ("--discarded",), str, None,
-              "The previous player's discard, in order.", "CARDS",
+              N_("The previous player's discard, in order."), "CARDS",
               required=True)),
-        _draw, "may take", "may not take", COMMON),
+        _draw, N_("may take"), N_("may not take"), COMMON),
 )

@@ -13,8 +13,10 @@ from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.core.seating import Shown, clockwise_from_left_of
+from scorekeeper.core.verdict import listed
 from scorekeeper.games.dhumbal.rules import CaughtPays, DhumbalRules, Ties
 from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
 
@@ -80,19 +82,21 @@ def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
     n = len(players)
     rules.check_player_count(n)
     if len(set(map(str.casefold, players))) != n:
-        raise Impossible("player names must be distinct", rules.rule("table"))
+        raise Impossible(Said("player names must be distinct"), rules.rule("table"))
     if hand.dealer not in players:
-        raise Impossible(f"the dealer {hand.dealer} is not at the table",
+        raise Impossible(Said("the dealer {name} is not at the table",
+                              name=hand.dealer),
                          rules.rule("deal"))
     given = [name for name, _ in hand.shown]
     if given != list(players):       # the players' own, in seat order: all fine
         _check_given(given, players, rules)
     if hand.caller is not None and hand.caller not in players:
-        raise Impossible(f"the caller {hand.caller} is not at the table",
+        raise Impossible(Said("the caller {name} is not at the table",
+                              name=hand.caller),
                          rules.rule("call"))
     if hand.caller is None and rules.turn_cap is None:
-        raise Impossible("this profile has no turn cap: a hand ends only with "
-                         "a call (--call NAME)", rules.rule("resolve"))
+        raise Impossible(Said("this profile has no turn cap: a hand ends only with "
+                              "a call (--call NAME)"), rules.rule("resolve"))
     held = _shown_cards(hand.shown, rules)
     check_copies([cards for _, cards in held], rules.decks, rules.jokers,
                  rules.rule("table"), holders=[name for name, _ in held])
@@ -103,13 +107,13 @@ def _check_given(given: list[str], players: tuple[str, ...],
     """Every player shows exactly once, and nobody else does."""
     missing = [p for p in players if p not in given]
     if missing:
-        raise Impossible("no hand given for " + ", ".join(missing)
-                         + ": every player shows (--hand NAME=CARDS)",
+        raise Impossible(Said("no hand given for {names}: every player shows "
+                              "(--hand NAME=CARDS)", names=", ".join(missing)),
                          rules.rule("resolve"))
     extra = [g for g in given if g not in players]
     if extra or len(given) != len(set(given)):
-        raise Impossible("hands given twice or for someone not seated: "
-                         + ", ".join(extra or given), rules.rule("table"))
+        raise Impossible(Said("hands given twice or for someone not seated: {names}",
+                              names=", ".join(extra or given)), rules.rule("table"))
 
 
 def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
@@ -122,12 +126,14 @@ def _shown_cards(shown: Sequence[tuple[str, Shown]], rules: DhumbalRules
     for name, s in shown:
         if s.cards is not None:
             if len(s.cards) > rules.hand_size:
-                raise Impossible(f"{name} shows {len(s.cards)} cards; a hand "
-                                 f"holds 0–{rules.hand_size}", rules.rule("deal"))
+                raise Impossible(Said("{name} shows {count} cards; a hand holds "
+                                      "0–{most}", name=name, count=len(s.cards),
+                                      most=rules.hand_size), rules.rule("deal"))
             hands.append((name, s.cards))
         elif s.total is None or not 0 <= s.total <= rules.max_hand_value:
-            raise Impossible(f"{name}'s total {s.total} is impossible: a hand "
-                             f"is worth 0–{rules.max_hand_value}",
+            raise Impossible(Said("{name}'s total {total} is impossible: a hand is "
+                                  "worth 0–{most}", name=name,
+                                  total=s.total, most=rules.max_hand_value),
                              rules.rule("values"))
     return hands
 
@@ -168,8 +174,8 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
         if reset:
             cited.append(rules.rule("reset"))
     if unverified:
-        lines.append("Unverified totals (not shown card by card): "
-                     + ", ".join(unverified))
+        lines.append(Said("Unverified totals (not shown card by card): {names}",
+                          names=", ".join(unverified)))
     return DhumbalResult(       # by position: `verify` makes one per hand
         tuple([(p, values[p]) for p in players]),       # values
         hand.caller,                                    # caller
@@ -195,11 +201,15 @@ def _collects(players: Sequence[str], winner: str, charges: Mapping[str, int],
     for p in players:
         scores[p] = -charges[p]
         if p != winner and charges[p]:
-            paid.append(f"{p} pays {charges[p]}")
+            paid.append(Said("{name} pays {points}", name=p, points=charges[p]))
     scores[winner] = sum(charges.values()) - charges[winner]
-    lines.append(f"{winner} collects {scores[winner]}"
-                 + (": " + ", ".join(paid) if paid else "")
-                 + f" ({rules.rule('ledger')})")
+    if paid:
+        lines.append(Said("{name} collects {points}: {paid} ({rule})", name=winner,
+                          points=scores[winner], paid=listed(paid),
+                          rule=rules.rule("ledger")))
+    else:
+        lines.append(Said("{name} collects {points} ({rule})", name=winner,
+                          points=scores[winner], rule=rules.rule("ledger")))
     return scores
 
 
@@ -208,8 +218,8 @@ def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
     """Penalty points: each player adds their charge; YA-9 (`reset`): a
     total that rises onto 50 or 100 drops by 50 (the hand's points with it)."""
     scores = dict(charges)
-    lines.append("Points added: " + ", ".join(
-        f"{p} +{scores[p]}" for p in hand.players))
+    lines.append(Said("Points added: {added}", added=listed(
+        [Said("{name} +{points}", name=p, points=scores[p]) for p in hand.players])))
     if not rules.reset:
         return scores
     before = dict(hand.totals)
@@ -217,10 +227,11 @@ def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
         start = before.get(p, 0)
         if charges[p] > 0 and start + charges[p] in rules.reset_totals:
             scores[p] -= rules.reset_by
-            lines.append(f"{p} {start} + {charges[p]} = {start + charges[p]} "
-                         f"lands on {start + charges[p]} → reset to "
-                         f"{start + scores[p]} ({rules.rule('reset')}): "
-                         f"{scores[p]:+d} this hand")
+            lines.append(Said("{name} {start} + {points} = {total} lands on "
+                              "{total} → reset to {reset} ({rule}): {net:+d} this "
+                              "hand", name=p, start=start, points=charges[p],
+                              total=start + charges[p], reset=start + scores[p],
+                              rule=rules.rule("reset"), net=scores[p]))
     return scores
 
 
@@ -229,8 +240,9 @@ def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
           ) -> tuple[str, None, dict[str, int]]:
     """DH-10: the lowest hand wins; every other player is charged theirs."""
     winner = _lowest(order, values)
-    lines.append(f"Show after {rules.turn_cap} turns ({rules.rule('show')}): "
-                 "no call penalty; the lowest hand wins")
+    lines.append(Said("Show after {turns} turns ({rule}): no call penalty; the "
+                      "lowest hand wins", turns=rules.turn_cap,
+                      rule=rules.rule("show")))
     lines.append(_lowest_line(winner, order, values, rules, hand.dealer))
     charges = {p: 0 if p == winner else values[p] for p in hand.players}
     return winner, None, charges
@@ -253,15 +265,7 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
             beaters.append(p)
     lowest_other = min(map(values.__getitem__, others))
     if not beaters:
-        if lowest_other == mine:
-            lines.append(f"{caller} {mine} = lowest other "
-                         f"{lowest_other}: a tie goes to the caller (ties = "
-                         f"caller_wins, {rules.rule('ties')}) → {caller} wins "
-                         f"the call ({resolve_id}) and is charged nothing")
-        else:
-            lines.append(f"{caller} {mine} < every other hand "
-                         f"(lowest {lowest_other}) → {caller} wins the call "
-                         f"({resolve_id}) and is charged nothing")
+        lines.append(_won(caller, mine, lowest_other, rules))
         for p in others:
             charges[p] = values[p]
         return caller, False, charges
@@ -269,13 +273,17 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     if (rules.double_penalty
             and mine - lowest_other > rules.double_penalty_margin):
         penalty = rules.double_penalty_amount
-        lines.append(f"{caller} {mine} − lowest {lowest_other} "
-                     f"> {rules.double_penalty_margin} → double penalty "
-                     f"{penalty} ({resolve_id})")
+        lines.append(Said("{caller} {value} − lowest {lowest} > {margin} → "
+                          "double penalty {penalty} ({rule})", caller=caller,
+                          value=mine, lowest=lowest_other,
+                          margin=rules.double_penalty_margin, penalty=penalty,
+                          rule=resolve_id))
     first = beaters[0]
-    lines.append(f"{first} {values[first]} {'<' if tie_wins else '≤'} "
-                 f"{caller} {mine} → {caller} is caught "
-                 f"({resolve_id}) and {_cost(rules, penalty, mine)}")
+    lines.append(Said("{name} {beats} {sign} {caller} {value} → {caller} is "
+                      "caught ({rule}) and {cost}", name=first,
+                      beats=values[first], sign="<" if tie_wins else "≤",
+                      caller=caller, value=mine, rule=resolve_id,
+                      cost=_cost(rules, penalty, mine)))
     charges[caller] = penalty + (mine if rules.caught_pays
                                  == CaughtPays.PLUS else 0)
     winner = _lowest(others, values)
@@ -287,12 +295,33 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
                 charges[p] = values[p]
         shared = [p for p in others if p != winner and values[p] == values[winner]]
         if rules.share_lowest and shared:
-            lines.append(f"{', '.join(shared)} also {'has' if len(shared) == 1 else 'have'} "
-                         f"the lowest hand, {values[winner]}, and "
-                         f"score{'s' * (len(shared) == 1)} 0 too ({resolve_id})")
+            lines.append(_shared(shared, values[winner], resolve_id))
     else:
-        lines.append(f"Everyone but the caller scores 0 ({resolve_id})")
+        lines.append(Said("Everyone but the caller scores 0 ({rule})",
+                          rule=resolve_id))
     return winner, True, charges
+
+
+def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> str:
+    """Why the caller wins the call: strictly lowest, or tied under DO-2."""
+    if lowest == mine:
+        return Said("{caller} {value} = lowest other {lowest}: a tie goes to the "
+                    "caller (ties = caller_wins, {ties}) → {caller} wins the call "
+                    "({rule}) and is charged nothing", caller=caller, value=mine,
+                    lowest=lowest, ties=rules.rule("ties"),
+                    rule=rules.rule("resolve"))
+    return Said("{caller} {value} < every other hand (lowest {lowest}) → {caller} "
+                "wins the call ({rule}) and is charged nothing", caller=caller,
+                value=mine, lowest=lowest, rule=rules.rule("resolve"))
+
+
+def _shared(shared: Sequence[str], value: int, rule: str) -> str:
+    """YA-8: the other players tied at the lowest hand score 0 too."""
+    if len(shared) == 1:
+        return Said("{names} also has the lowest hand, {value}, and scores 0 too "
+                    "({rule})", names=shared[0], value=value, rule=rule)
+    return Said("{names} also have the lowest hand, {value}, and score 0 too "
+                "({rule})", names=", ".join(shared), value=value, rule=rule)
 
 
 # A call limit that is one number, or none (DO-1 is a table by player count).
@@ -316,11 +345,16 @@ def _house_rules(rules: DhumbalRules, caller: str, caught: bool,
 def _cost(rules: DhumbalRules, penalty: int, hand: int) -> str:
     """What the caught caller pays (DH-8 / DC-8; DO-3 under `plus`)."""
     if rules.caught_pays == CaughtPays.PLUS:
-        said = f"{penalty} + {hand} = {penalty + hand}"
-        why = f" (penalty plus the hand: caught_pays = plus, {rules.rule('caught_pays')})"
-        return (f"pays {said}" if rules.zero_sum else f"adds {said} points") + why
-    return (f"pays {penalty} instead of {hand}" if rules.zero_sum
-            else f"adds {penalty} penalty points")
+        if rules.zero_sum:
+            return Said("pays {penalty} + {hand} = {total} (penalty plus the hand: "
+                        "caught_pays = plus, {rule})", penalty=penalty, hand=hand,
+                        total=penalty + hand, rule=rules.rule("caught_pays"))
+        return Said("adds {penalty} + {hand} = {total} points (penalty plus the "
+                    "hand: caught_pays = plus, {rule})", penalty=penalty,
+                    hand=hand, total=penalty + hand, rule=rules.rule("caught_pays"))
+    if rules.zero_sum:
+        return Said("pays {penalty} instead of {hand}", penalty=penalty, hand=hand)
+    return Said("adds {penalty} penalty points", penalty=penalty)
 
 
 def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:
@@ -334,8 +368,9 @@ def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
                  rules: DhumbalRules, dealer: str) -> str:
     tied = [p for p in order if values[p] == values[winner]]
     if len(tied) == 1:
-        return f"{winner} has the lowest hand, {values[winner]}, and wins"
-    names = ", ".join(tied[:-1]) + " and " + tied[-1]
-    return (f"{names} tie at {values[winner]}: {winner} wins as the "
-            f"first clockwise from the dealer {dealer}'s left "
-            f"({rules.rule('resolve')})")
+        return Said("{name} has the lowest hand, {value}, and wins", name=winner,
+                    value=values[winner])
+    return Said("{names} and {last} tie at {value}: {name} wins as the first "
+                "clockwise from the dealer {dealer}'s left ({rule})",
+                names=", ".join(tied[:-1]), last=tied[-1], value=values[winner],
+                name=winner, dealer=dealer, rule=rules.rule("resolve"))

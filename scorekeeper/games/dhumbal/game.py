@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar, Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
@@ -26,13 +27,14 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     exported = (CARDS_SHOWN,)
     exclusive = ({"call": (), "show": ()},)
     stored_types: ClassVar[StoredTypes] = {
-        "call": (str, "a name"), "show": (bool, "true or false"),
-        "caught": (bool, "true or false"), "cards": (dict, "a table NAME = CARDS"),
-        "reset": (list, "a list of names"),
+        "call": (str, N_("a name")), "show": (bool, N_("true or false")),
+        "caught": (bool, N_("true or false")),
+        "cards": (dict, N_("a table NAME = CARDS")),
+        "reset": (list, N_("a list of names")),
     }
-    tallies = (Tally("calls", "calls"),
-               Tally("caught", "caught calls", "rate", "calls"),
-               Tally("shows", "shows"))
+    tallies = (Tally("calls", N_("calls")),
+               Tally("caught", N_("caught calls"), "rate", "calls"),
+               Tally("shows", N_("shows")))
 
     def args(self, table: Seating, caller: str | None,
               raw: Mapping[str, str | int], rules: DhumbalRules) -> DhumbalHand:
@@ -45,7 +47,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
                         rules: DhumbalRules) -> DhumbalHand:
         call, show = flags.get("call"), flags.get("show", False)
         if bool(call) == bool(show):
-            raise Impossible("give exactly one of --call NAME or --show",
+            raise Impossible(Said("give exactly one of --call NAME or --show"),
                              rules.rule("resolve"))
         caller = table.name(call) if call else None
         if caller is not None:
@@ -58,15 +60,15 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
                          rules: DhumbalRules) -> DhumbalHand:
         raw = data.get("cards")
         if not isinstance(raw, dict):
-            raise Impossible("`cards` must be a table NAME = \"CARDS\" or total")
+            raise Impossible(Said("`cards` must be a table NAME = \"CARDS\" or total"))
         if data.get("show") is True and "call" in data:
-            raise Impossible("a hand has `call = NAME` or `show = true`, not both")
+            raise Impossible(Said("a hand has `call = NAME` or `show = true`, not both"))
         if data.get("show") is True:
             caller = None
         elif isinstance(data.get("call"), str):
             caller = data["call"]
         else:
-            raise Impossible("a hand needs `call = NAME` or `show = true`")
+            raise Impossible(Said("a hand needs `call = NAME` or `show = true`"))
         return self.args(table, caller, raw, rules)
 
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
@@ -123,15 +125,20 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         return facts
 
     def story(self, facts: PlainMap) -> str:
+        # a Said: English where it is stored or exported, the reader's
+        # language on a screen (`say`)
         if facts.get("show"):
-            said = "show"
+            said = Said("show")
+        elif facts.get("caught"):
+            said = Said("{name} called, caught", name=str(facts.get("call")))
         else:
-            said = f"{facts.get('call')} called" + \
-                (", caught" if facts.get("caught") else "")
+            said = Said("{name} called", name=str(facts.get("call")))
         if facts.get("unverified"):
-            said += "; agreed: " + ", ".join(facts["unverified"])
+            said = Said("{story}; agreed: {names}", story=said,
+                        names=", ".join(facts["unverified"]))
         if facts.get("reset"):
-            said += "; reset: " + ", ".join(facts["reset"])
+            said = Said("{story}; reset: {names}", story=said,
+                        names=", ".join(facts["reset"]))
         return said
 
     def tally(self, facts: PlainMap, player: str) -> dict[str, int]:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from scorekeeper.core.language import N_, _, digits
 from scorekeeper.games.dhumbal.engine import DhumbalResult
 from scorekeeper.screen.style import (
     ascii_mode,
@@ -36,14 +37,18 @@ def ruling(con: Console, result: DhumbalResult, hand_number: int | None,
                for short, narrow in ((False, False), (True, False), (True, True))]
     table, layout, names = first_fitting(con, players, layouts)
     con.print(table)
-    key = [text for text, on in ((f"{CALLED_SHORT} called", result.caller),
-                                 (f"{_star(con)} won the hand", result.winner)) if on]
+    key = [text for text, on in (
+        (_("{mark} called").format(mark=_(CALLED_SHORT)), result.caller),
+        (_("{mark} won the hand").format(mark=_star(con)), result.winner)) if on]
     if layout > 0 and key:
         hanging(con, ", ".join(key))
     legend(con, names)
 
 
-CALLED_SHORT = "(c)"
+CALLED_SHORT = N_("(c)")
+CALLED = N_("(called)")
+# the heading of the scores' column, by the score kind's key
+SCORE_HEADINGS = {"net": N_("Net"), "points": N_("Points")}
 
 
 def _star(con: Console) -> str:
@@ -55,29 +60,32 @@ def _layout(con: Console, result: DhumbalResult, hand_number: int | None,
             ) -> Callable[[Mapping[str, str]], Table]:
     """The table with `names`: marks short (`short`), no outer frame
     (`narrow`)."""
-    key = result.score_kind.key.capitalize()
+    kind = result.score_kind.key
+    key = _(SCORE_HEADINGS[kind]) if kind in SCORE_HEADINGS else kind.capitalize()
     values = dict(result.values)
     charges = dict(result.charges)
-    shown = {name: s.text() for name, s in result.shown}
+    # card text as it is; an agreed total is a number, in the reader's digits
+    shown = {name: s.text() if s.cards is not None else digits(s.text())
+             for name, s in result.shown}
     star = _star(con)
 
     def build(names: Mapping[str, str]) -> Table:
         table = Table(title=title(hand_number, names.get(dealer, dealer)),
                       box=table_box(con), show_edge=not narrow, pad_edge=not narrow,
                       collapse_padding=narrow)
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Shown")
-        for head in ("Value", "Charged", key):
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(_("Shown"))
+        for head in (_("Value"), _("Charged"), key):
             table.add_column(head, justify="right", no_wrap=True)
         for name, score in result.scores:
-            marks = [m for m, on in ((CALLED_SHORT if short else "(called)",
+            marks = [m for m, on in ((_(CALLED_SHORT) if short else _(CALLED),
                                       name == result.caller),
                                      (star, name == result.winner)) if on]
             label = escape(names[name]) + (
                 " " + ("" if short else " ").join(marks) if marks else "")
             charged = "—" if name == result.winner and result.zero_sum \
-                else str(charges[name])
-            table.add_row(label, cards(shown.get(name, "")), str(values[name]),
+                else digits(charges[name])
+            table.add_row(label, cards(shown.get(name, "")), digits(values[name]),
                           charged, colour(score, result.score_kind))
         return table
 

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import ByPlayers, Profile, RuleSet, frozen_mapping
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 
@@ -98,26 +99,28 @@ class DhumbalRules(RuleSet):
 
     def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()
-        positive = "a whole number of 1 or more"
+        positive = Said("a whole number of 1 or more")
+        or_none = Said("a whole number of 1 or more, or none")
         checks = [
-            ("jokers", self.jokers in (0, 2), "0 or 2"),
-            ("faces", self.faces in FACE_SCHEMES, "one of " + ", ".join(FACE_SCHEMES)),
+            ("jokers", self.jokers in (0, 2), Said("0 or 2")),
+            ("faces", self.faces in FACE_SCHEMES,
+             Said("one of {values}", values=", ".join(FACE_SCHEMES))),
             ("call_limit", self._call_limit_ok(),
-             "a whole number of 0 or more, a table by player count such as "
-             f"2:5,3:10,4:15 starting at {self.min_players} or fewer, or none"),
+             Said("a whole number of 0 or more, a table by player count such as "
+                  "2:5,3:10,4:15 starting at {fewest} or fewer, or none",
+                  fewest=self.min_players)),
             ("penalty", self.penalty > 0, positive),
             ("double_penalty_amount", self.double_penalty_amount > 0, positive),
             ("double_penalty_margin", self.double_penalty_margin >= 0,
-             "a whole number of 0 or more"),
+             Said("a whole number of 0 or more")),
             ("eliminate_at", self.eliminate_at is None or self.eliminate_at > 0,
-             positive + ", or none"),
-            ("hands", self.hands is None or self.hands > 0, positive + ", or none"),
-            ("turn_cap", self.turn_cap is None or self.turn_cap > 0,
-             positive + ", or none"),
+             or_none),
+            ("hands", self.hands is None or self.hands > 0, or_none),
+            ("turn_cap", self.turn_cap is None or self.turn_cap > 0, or_none),
             ("max_set", 2 <= self.max_set <= 4 or (self.max_set == 5
                                                     and self.jokers > 0),
-             "2, 3 or 4, or 5 with jokers = 2 (the fifth card of a rank is a "
-             "joker)"),
+             Said("2, 3 or 4, or 5 with jokers = 2 (the fifth card of a rank is "
+                  "a joker)")),
         ]
         return problems + [(key, takes) for key, ok, takes in checks if not ok]
 
@@ -134,8 +137,9 @@ class DhumbalRules(RuleSet):
         if not isinstance(limit, ByPlayers):
             return limit
         if players is None:
-            raise Impossible(f"the call limit depends on how many play "
-                             f"(call_limit = {limit}): give --players N",
+            raise Impossible(Said("the call limit depends on how many play "
+                                  "(call_limit = {limit}): give --players N",
+                                  limit=str(limit)),
                              self.rule_or("call_table", "call"))
         return limit.at(players)
 
@@ -216,8 +220,8 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
         game=NAME,
         name="nepali-games",
-        summary="house profile: draw first, faces 10, no sequences, winner "
-                "collects, caught caller pays 25 instead of the hand",
+        summary=N_("house profile: draw first, faces 10, no sequences, winner "
+                "collects, caught caller pays 25 instead of the hand"),
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
         options=("call_limit", "penalty", "ties", "caught_pays", "hands",
                  "turn_cap"),
@@ -229,8 +233,8 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
         game=NAME,
         name="cardrulesplus",
-        summary="published variant: J = 0, discard first, runs, penalty "
-                "points (lower is better), elimination at 100",
+        summary=N_("published variant: J = 0, discard first, runs, penalty "
+                "points (lower is better), elimination at 100"),
         rules=DhumbalRules(
             max_players=5, faces="nepali", call_limit=None, penalty=25,
             scoring=Scoring.PENALTY_POINTS, caught_others_charged=False,
@@ -249,10 +253,10 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
         game=NAME,
         name="yaniv",
-        summary="Yaniv as its rule pages play it: call at 7 or less, J Q K 10, "
+        summary=N_("Yaniv as its rule pages play it: call at 7 or less, J Q K 10, "
                 "two jokers at 0, discard first, runs, caught caller adds 30 "
                 "plus the hand, penalty points, a total landing on 50 or 100 "
-                "drops by 50, out past 100",
+                "drops by 50, out past 100"),
         rules=DhumbalRules(
             max_players=5, jokers=2, faces="ten", call_limit=7, penalty=30,
             scoring=Scoring.PENALTY_POINTS, caught_pays=CaughtPays.PLUS,

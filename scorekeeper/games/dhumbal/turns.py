@@ -12,6 +12,7 @@ from typing import Sequence
 
 from scorekeeper.core.cards import Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.language import Said
 from scorekeeper.core.options import ByPlayers
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.dhumbal.rules import DhumbalRules, Pickup
@@ -36,8 +37,9 @@ def check_call_value(value: int, rules: DhumbalRules,
     `value` call? Returns it or raises."""
     limit = rules.limit_for(players)
     if limit is not None and value > limit:
-        raise Refused(f"a hand worth {value} may not call: the call limit is "
-                      f"{limit}" + _at_table(rules, players), _call_rule(rules))
+        raise Refused(Said("a hand worth {value} may not call: the call limit is "
+                           "{limit}{table}", value=value, limit=limit,
+                           table=_at_table(rules, players)), _call_rule(rules))
     return value
 
 
@@ -45,7 +47,8 @@ def _at_table(rules: DhumbalRules, players: int | None) -> str:
     """", with 3 players (call_limit = 2:5,3:10,4:15)" for a limit by count."""
     if players is None or not isinstance(rules.call_limit, ByPlayers):
         return ""
-    return f" with {players} players (call_limit = {rules.call_limit})"
+    return Said(" with {players} players (call_limit = {limit})", players=players,
+                limit=str(rules.call_limit))
 
 
 def _call_rule(rules: DhumbalRules) -> str:
@@ -68,8 +71,10 @@ def check_hand_cards(cards: Sequence[Card], rules: DhumbalRules,
     DH-3's Interpretation) — each in the deck."""
     most = rules.hand_size + (1 if drawn else 0)
     if len(cards) > most:
-        raise Impossible(f"{len(cards)} cards: a hand holds 0–{most}"
-                         + (" after the draw" if drawn else ""), rules.rule("deal"))
+        raise Impossible(Said("{count} cards: a hand holds 0–{most} after the draw",
+                              count=len(cards), most=most) if drawn else
+                         Said("{count} cards: a hand holds 0–{most}",
+                              count=len(cards), most=most), rules.rule("deal"))
     check_copies([cards], rules.decks, rules.jokers, rules.rule("table"))
 
 
@@ -79,11 +84,12 @@ def call_ruling(cards: Sequence[Card], rules: DhumbalRules,
     check_hand_cards(cards, rules)
     value = check_call(cards, rules, players)
     limit = rules.limit_for(players)
-    return Verdict(True, f"{format_cards(cards)} is worth {value}"
-                  + (f" ≤ {limit}{_at_table(rules, players)}: may call"
-                     if limit is not None
-                     else ": any value may call in this profile"),
-                  _call_rule(rules), "call", {"cards": tuple(cards)})
+    reason = Said("{cards} is worth {value} ≤ {limit}{table}: may call",
+                  cards=format_cards(cards), value=value, limit=limit,
+                  table=_at_table(rules, players)) if limit is not None else \
+        Said("{cards} is worth {value}: any value may call in this profile",
+             cards=format_cards(cards), value=value)
+    return Verdict(True, reason, _call_rule(rules), "call", {"cards": tuple(cards)})
 
 
 # --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
@@ -97,71 +103,86 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
     """Is this discard legal? Returns the ruling or raises Refused."""
     turn = rules.rule("turn")
     if not cards:
-        raise Impossible("no cards to discard", turn)
+        raise Impossible(Said("no cards to discard"), turn)
     # draw first (DH-5): the discard comes from the hand and the card drawn
     check_hand_cards(cards, rules, drawn=not rules.discard_before_draw)
     if taken is not None:
         check_copies([[taken]], rules.decks, rules.jokers, rules.rule("table"))
         if rules.discard_before_draw:
-            raise Impossible(
-                f"in this profile the discard comes before the draw ({turn}): "
+            raise Impossible(Said(
+                "in this profile the discard comes before the draw ({rule}): "
                 "no card has been taken from the pile yet this turn, so "
-                "--taken does not apply", turn)
+                "--taken does not apply", rule=turn), turn)
         if taken in cards:
-            raise Refused(f"{taken} was just taken from the discard pile and may "
-                          "not be discarded in the same turn, alone or in a group",
-                          rules.rule("taken"))
+            raise Refused(Said("{card} was just taken from the discard pile and "
+                               "may not be discarded in the same turn, alone or "
+                               "in a group", card=str(taken)), rules.rule("taken"))
     if len(cards) == 1:
-        return _legal(SINGLE, cards, turn, "one card may always be discarded")
+        return _legal(SINGLE, cards, turn, Said("one card may always be discarded"))
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     if not naturals:
         if rules.joker_pair:
             return _legal(SET, cards, rules.rule("joker_pair"),
-                          f"{format_cards(cards)}: jokers alone are a legal "
-                          "discard (joker_pair = true)")
+                          Said("{cards}: jokers alone are a legal discard "
+                               "(joker_pair = true)", cards=format_cards(cards)))
         # DC-5, Interpretation: a joker stands in for a missing card of a
         # set or run, so a set or run holds at least one natural card.
-        raise Refused(f"{format_cards(cards)}: jokers alone are no set or run "
-                      "(a set or run holds at least one natural card for them "
-                      "to stand in with); a single joker may be discarded "
-                      "alone", turn)
+        raise Refused(Said("{cards}: jokers alone are no set or run (a set or "
+                           "run holds at least one natural card for them to "
+                           "stand in with); a single joker may be discarded "
+                           "alone", cards=format_cards(cards)), turn)
     if len({c.rank for c in naturals}) == 1:
         return _set(cards, jokers, rules)
     if not rules.runs_discardable:
-        # ace low: ace_high (DO-4) is an option only of the profiles with runs
-        if _is_run(naturals, jokers):
-            why = "a sequence, never a legal discard"
-        elif len({rules.card_value(c.rank) for c in naturals}) == 1:
-            why = "not one rank (same value is not enough: 10 and K are no group)"
-        else:
-            why = "mixed ranks"
-        raise Refused(f"{format_cards(cards)} is {why}: discard one card, or two "
-                      "or more of the same rank", turn)
+        raise Refused(Said("{cards} is {why}: discard one card, or two or more of "
+                           "the same rank", cards=format_cards(cards),
+                           why=_no_group(naturals, jokers, rules)), turn)
     if len(cards) >= 3 and _is_run(naturals, jokers):
         return _legal(RUN, cards, turn,
-                      f"a run of {len(cards)} in one suit, ace low")
+                      Said("a run of {count} in one suit, ace low",
+                           count=len(cards)))
     if len(cards) >= 3 and rules.ace_high and _is_run(naturals, jokers, high=True):
         return _legal(RUN, cards, rules.rule("ace_high"),
-                      f"a run of {len(cards)} in one suit, ace high "
-                      "(ace_high = true)")
-    ace = ("an ace ends a run low or high, ace_high = true: K A 2 is not a run"
-           if rules.ace_high else "ace low only: Q K A and K A 2 are not runs")
-    raise Refused(f"{format_cards(cards)} is neither one card, a set of one rank, "
-                  f"nor a run of 3+ consecutive cards of one suit ({ace})", turn)
+                      Said("a run of {count} in one suit, ace high "
+                           "(ace_high = true)", count=len(cards)))
+    ace = (Said("an ace ends a run low or high, ace_high = true: K A 2 is not a "
+                "run") if rules.ace_high
+           else Said("ace low only: Q K A and K A 2 are not runs"))
+    raise Refused(Said("{cards} is neither one card, a set of one rank, nor a run "
+                       "of 3+ consecutive cards of one suit ({ace})",
+                       cards=format_cards(cards), ace=ace), turn)
+
+
+def _no_group(naturals: Sequence[Card], jokers: int, rules: DhumbalRules) -> str:
+    """Why cards of several ranks are no discard where runs are not."""
+    # ace low: ace_high (DO-4) is an option only of the profiles with runs
+    if _is_run(naturals, jokers):
+        return Said("a sequence, never a legal discard")
+    if len({rules.card_value(c.rank) for c in naturals}) == 1:
+        return Said("not one rank (same value is not enough: 10 and K are no "
+                    "group)")
+    return Said("mixed ranks")
 
 
 def _set(cards: Sequence[Card], jokers: int, rules: DhumbalRules) -> Verdict:
     """Cards of one rank, jokers standing in: at most `max_set` (DO-6)."""
     if len(cards) > rules.max_set:
-        raise Refused(f"a set has at most {rules.max_set} cards"
-                      + (" (max_set = 5 allows five, one a joker)"
-                         if rules.jokers and rules.max_set < 5 else ""),
+        raise Refused(Said("a set has at most {most} cards (max_set = 5 allows "
+                           "five, one a joker)", most=rules.max_set)
+                      if rules.jokers and rules.max_set < 5 else
+                      Said("a set has at most {most} cards", most=rules.max_set),
                       rules.rule("turn"))
+    if not jokers:
+        reason = Said("{count} cards of one rank", count=len(cards))
+    elif jokers == 1:
+        reason = Said("{count} cards of one rank ({jokers} joker standing in)",
+                      count=len(cards), jokers=jokers)
+    else:
+        reason = Said("{count} cards of one rank ({jokers} jokers standing in)",
+                      count=len(cards), jokers=jokers)
     return _legal(SET, cards, rules.rule("max_set") if len(cards) == 5
-                  else rules.rule("turn"), f"{len(cards)} cards of one rank"
-                  + (f" ({jokers} joker{'s' * (jokers > 1)} standing in)"
-                     if jokers else ""))
+                  else rules.rule("turn"), reason)
 
 
 def _rank(card: Card, high: bool) -> int:
@@ -191,8 +212,9 @@ def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> str:
     if not (rules.runs_discardable and len(group) >= 3 and naturals
             and _is_run(naturals, len(group) - len(naturals))):
         return ""
-    return (f"; {format_cards(group)} is a set of one rank, not a run, "
-            f"though its jokers could make one ({rules.rule('set_or_run')})")
+    return Said("; {cards} is a set of one rank, not a run, though its jokers "
+                "could make one ({rule})", cards=format_cards(group),
+                rule=rules.rule("set_or_run"))
 
 
 def _run_end(taken: Card, run: Sequence[Card], rules: DhumbalRules) -> Verdict:
@@ -203,10 +225,16 @@ def _run_end(taken: Card, run: Sequence[Card], rules: DhumbalRules) -> Verdict:
     rule = rules.rule("pick_run_ends")
     ends = _ends(run, rules.ace_high)
     if taken in ends:
-        return _legal(RUN, (taken,), rule, f"{taken} is an end of the run "
-                      f"{format_cards(run)} (pick_run_ends)")
-    raise Refused(f"only an end card of the run {format_cards(run)} may be "
-                  f"taken: {' or '.join(map(str, dict.fromkeys(ends)))}", rule)
+        return _legal(RUN, (taken,), rule, Said(
+            "{card} is an end of the run {cards} (pick_run_ends)",
+            card=str(taken), cards=format_cards(run)))
+    first, last = ends
+    if first == last:
+        raise Refused(Said("only an end card of the run {cards} may be taken: "
+                           "{card}", cards=format_cards(run), card=str(first)), rule)
+    raise Refused(Said("only an end card of the run {cards} may be taken: "
+                       "{first} or {last}", cards=format_cards(run),
+                       first=str(first), last=str(last)), rule)
 
 
 def _ends(run: Sequence[Card], ace_high: bool) -> tuple[Card, Card]:
@@ -231,26 +259,29 @@ def check_draw(taken: Card, discarded: Sequence[Card],
     `discarded` (in the order it was laid down)?"""
     rule = rules.rule("taken")
     if taken not in discarded:
-        raise Impossible(f"{taken} is not among the discarded cards "
-                         f"{format_cards(discarded)}", rule)
+        raise Impossible(Said("{card} is not among the discarded cards {cards}",
+                              card=str(taken), cards=format_cards(discarded)), rule)
     if len(discarded) == 1:
         return _legal(SINGLE, (taken,), rule,
-                      "a single discarded card may be taken")
+                      Said("a single discarded card may be taken"))
     group = check_discard(discarded, rules)
     if group.kind == SET and rules.pick_from_set:
-        return _legal(SET, (taken,), rule, "any one card of a just-discarded "
-                      "set may be taken (pick_from_set)" + _set_not_run(
-                          discarded, rules))
+        return _legal(SET, (taken,), rule, Said(
+            "any one card of a just-discarded set may be taken "
+            "(pick_from_set){also}", also=_set_not_run(discarded, rules)))
     if group.kind == RUN and rules.pick_run_ends:
         return _run_end(taken, discarded, rules)
     if rules.group_pickup == Pickup.TOP:
         if taken == discarded[-1]:
-            return _legal(group.kind or SINGLE, (taken,), rule,
-                          f"{taken}, the last card of the group, lies on top "
-                          "and may be taken")
-        raise Refused(f"only the top card may be taken: the last card of the "
-                      f"group, {discarded[-1]}, lies on top", rule)
-    raise Refused(f"a discarded {group.kind} cannot be picked up: only a single "
-                  "discarded card may be taken"
-                  + (" (pick_from_set is off)" if group.kind == SET else ""),
-                  rule)
+            return _legal(group.kind or SINGLE, (taken,), rule, Said(
+                "{card}, the last card of the group, lies on top and may be "
+                "taken", card=str(taken)))
+        raise Refused(Said("only the top card may be taken: the last card of "
+                           "the group, {card}, lies on top",
+                           card=str(discarded[-1])), rule)
+    if group.kind == SET:
+        raise Refused(Said("a discarded set cannot be picked up: only a single "
+                           "discarded card may be taken (pick_from_set is off)"),
+                      rule)
+    raise Refused(Said("a discarded run cannot be picked up: only a single "
+                       "discarded card may be taken"), rule)     # a run: the rest

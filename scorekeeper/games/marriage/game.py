@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -23,7 +24,7 @@ from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, reso
 from scorekeeper.games.marriage.rules import IDS, FinishKind, Foul, MarriageRules
 from scorekeeper.games.tally import Tally
 
-TIPLU = Exported("tiplu", "tiplu", "Tiplu", each=False)
+TIPLU = Exported("tiplu", "tiplu", N_("Tiplu"), each=False)
 
 if TYPE_CHECKING:
     pass
@@ -65,12 +66,12 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         "fouls_waiting": (list, "a list of names"),
         "double": (bool, "true or false"),
     }
-    tallies = (Tally("finishes", "finishes"),
-               Tally("by_melds", "… by melds"),
-               Tally("by_dublees", "… by dublees"),
-               Tally("seen", "saw the tiplu", "rate", "hands"),
-               Tally("maal", "average maal", "mean", "maal_hands"),
-               Tally("invalid_shows", "refused shows"))
+    tallies = (Tally("finishes", N_("finishes")),
+               Tally("by_melds", N_("… by melds")),
+               Tally("by_dublees", N_("… by dublees")),
+               Tally("seen", N_("saw the tiplu"), "rate", "hands"),
+               Tally("maal", N_("average maal"), "mean", "maal_hands"),
+               Tally("invalid_shows", N_("refused shows")))
 
     def args(self, table: Seating, finisher: str | None, by: str,
              tiplu: str | None, seen: Sequence[str], raw: Mapping[str, str | int],
@@ -299,26 +300,36 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         return facts
 
     def story(self, facts: PlainMap) -> str:
-        finisher = facts.get("finisher")
-        said = f"{finisher} by {facts.get('by')}" if finisher else "no finisher"
+        # a Said: English where it is stored or exported, the reader's
+        # language on a screen (`say`)
+        finisher, by = facts.get("finisher"), facts.get("by")
+        said = Said("no finisher") if not finisher else \
+            Said("{name} by melds", name=finisher) if by == FinishKind.MELDS else \
+            Said("{name} by dublees", name=finisher) if by == FinishKind.DUBLEES else \
+            Said("{name} by {by}", name=finisher, by=str(by))
         others = [p for p in facts.get("seen", []) if p != finisher]
         if others:
-            said += "; seen: " + ", ".join(others)
+            said = Said("{story}; seen: {names}", story=said, names=", ".join(others))
         if facts.get("seen_dublees"):
-            said += "; seen through dublees: " + ", ".join(facts["seen_dublees"])
+            said = Said("{story}; seen through dublees: {names}", story=said,
+                        names=", ".join(facts["seen_dublees"]))
         if facts.get("invalid_shows"):
-            said += "; refused show: " + ", ".join(facts["invalid_shows"])
+            said = Said("{story}; refused show: {names}", story=said,
+                        names=", ".join(facts["invalid_shows"]))
         if facts.get("fouls_due"):
-            said += "; refused show of before due: " + ", ".join(facts["fouls_due"])
+            said = Said("{story}; refused show of before due: {names}", story=said,
+                        names=", ".join(facts["fouls_due"]))
         if facts.get("double"):
-            said += "; doubled"
+            said = Said("{story}; doubled", story=said)
         if facts.get("unverified"):
-            said += "; agreed maal: " + ", ".join(facts["unverified"])
+            said = Said("{story}; agreed maal: {names}", story=said,
+                        names=", ".join(facts["unverified"]))
         if facts.get("tiplu"):
-            said += f"; tiplu {facts['tiplu']}"
+            said = Said("{story}; tiplu {card}", story=said, card=str(facts["tiplu"]))
         for player, dealt in facts.get("tunnelas", {}).items():
-            said += f"; dealt tunnela: {player} {', '.join(dealt)}" + \
-                _tunnela_not_counted(facts, player)
+            said = Said("{story}; dealt tunnela: {name} {cards}{counted}", story=said,
+                        name=player, cards=", ".join(dealt),
+                        counted=_tunnela_not_counted(facts, player))
         return said
 
     def tally(self, facts: PlainMap, player: str) -> dict[str, int]:
@@ -384,11 +395,9 @@ def _tunnela_not_counted(facts: PlainMap, player: str) -> str:
     dublees); "" for one that counts."""
     finisher, by_dublees = facts.get("finisher"), facts.get("by") == FinishKind.DUBLEES
     if player == finisher and by_dublees:
-        why = "finished by dublees"
-    elif player in facts.get("seen_dublees", ()):
-        why = "seen through dublees"
-    elif player != finisher and player not in facts.get("seen", ()):
-        why = "not seen"
-    else:
-        return ""
-    return f" not counted ({why}, {IDS['maal']})"
+        return Said(" not counted (finished by dublees, {rule})", rule=IDS["maal"])
+    if player in facts.get("seen_dublees", ()):
+        return Said(" not counted (seen through dublees, {rule})", rule=IDS["maal"])
+    if player != finisher and player not in facts.get("seen", ()):
+        return Said(" not counted (not seen, {rule})", rule=IDS["maal"])
+    return ""
