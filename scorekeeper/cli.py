@@ -25,8 +25,10 @@ from pathlib import Path  # noqa: E402 - after the pause above
 from typing import Any, List, Optional  # noqa: E402
 
 from scorekeeper.core.language import Said, _, digits, start  # noqa: E402
+from scorekeeper.files.config import language_settings  # noqa: E402
 
-start(sys.argv[1:], os.environ)  # before typer: typer's own words read gettext
+# before typer: typer's own words read gettext
+start(sys.argv[1:], os.environ, language_settings)
 import typer  # noqa: E402
 
 from scorekeeper.commands import check
@@ -289,7 +291,8 @@ def build() -> Typer:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ)  # --lang
+    args, refused = start(sys.argv[1:] if argv is None else argv, os.environ,
+                          language_settings)  # --lang, the config's lang
     # `check …` answers disputes at the table and must feel instant: run its
     # own sub-app directly so typer builds only the one command asked for.
     if args[:1] == ["check"]:
@@ -322,7 +325,9 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
         _last_word(err.format_message(), err.exit_code, "--json" in args, told=False)
-        err.show()
+        from scorekeeper.commands.usage_words import show  # click's words, translated
+
+        show(err)
         return int(err.exit_code)
     except MemoryError:  # not a bug: the machine or `ulimit -v` ran out
         return _failed(Said("out of memory"), args)

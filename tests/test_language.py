@@ -4,6 +4,8 @@ Nepali, which beats the user config; `--lang en` forces English."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.core import language
@@ -46,8 +48,66 @@ def test_a_language_not_en_or_ne_is_refused(option, environ):
         choose(option, environ)
 
 
-def test_the_config_plugs_in_through_one_function():
-    assert language.config_language() is None      # issue 27B: the user config
+def _config(lang, terms=None, calls=None):
+    """A config reader as `start` takes it, counting its calls."""
+    def read():
+        if calls is not None:
+            calls.append(1)
+        return lang, terms or {}
+    return read
+
+
+@pytest.mark.parametrize("args, environ, config, chosen, reads", [
+    ([], {}, "ne", "ne", 1),                                  # the config decides
+    ([], {}, None, "en", 1),
+    (["--lang", "en"], {}, "ne", "en", 0),                    # the option beats it
+    ([], {"SCOREKEEPER_LANG": "en"}, "ne", "en", 0),          # the environment too
+    ([], {"LANG": "ne_NP.UTF-8"}, "en", "ne", 1),             # read for its terms
+    ([], {"LANG": "en_US.UTF-8"}, "ne", "ne", 1),             # no choice: the config
+    (["--lang", "ne"], {}, "en", "ne", 1),
+])
+def test_the_config_chooses_only_when_the_option_and_environment_do_not(
+        args, environ, config, chosen, reads):
+    calls: list[int] = []
+    try:
+        assert language.start([*args, "x"], environ, _config(config, calls=calls)) \
+            == (["x"], None)
+        assert language.current() == chosen
+        assert len(calls) == reads    # English chosen by the option: no file read
+    finally:
+        language.use("en")
+
+
+def test_a_broken_config_is_refused_and_english_kept():
+    def broken():
+        raise ValueError("c.toml:1: lang must be \"en\" or \"ne\", not 'fr'")
+    rest, refused = language.start(["x"], {}, broken)
+    assert (rest, refused) == (["x"], "c.toml:1: lang must be \"en\" or \"ne\", not 'fr'")
+    assert language.current() == "en"
+
+
+def test_a_term_of_the_config_is_spelt_its_way_in_nepali_only():
+    language.start(["--lang", "ne"], {}, _config(None, {"डिल": "हात", "खेलाडी": "खेलाडि",
+                                                        "बाहिर": "आउट"}))
+    try:
+        assert language._("Player") == "खेलाडि"
+        assert language.ngettext("{title} ({profile}) — {played}/{planned} hand",
+                                 "{title} ({profile}) — {played}/{planned} hands", 2) \
+            == "{title} ({profile}) — {played}/{planned} हात"
+        # the template is respelled; a value filled in (a name) never is
+        said = language.say(language.Said("{name}  (out)", name="बाहिर"))
+        assert said == "बाहिर  (आउट)"
+    finally:
+        language.use("en")
+    language.start(["--lang", "en"], {}, _config(None, {"डिल": "हात"}))
+    assert language._("Player") == "Player"
+
+
+def test_every_term_the_config_may_respell_is_a_term_of_the_glossary():
+    glossary = (Path(__file__).resolve().parents[1] / "docs/GLOSSARY.md").read_text("utf-8")
+    rows = [line.split("|")[2].strip() for line in glossary.splitlines()
+            if line.startswith("| ") and line.count("|") > 3]
+    assert set(language.TERMS) <= set(rows), set(language.TERMS) - set(rows)
 
 
 @pytest.mark.parametrize("args, rest, lang, latin", [

@@ -23,10 +23,13 @@ _KEPT = [
     re.compile(r"https?://\S+"),
     re.compile(r"(?<![A-Za-z])(?:10|[2-9AKQJT])[shdcSHDC♠♥♦♣]?(?![A-Za-z])"),  # cards
     re.compile(r"\b[A-Z_]{2,}=\S*"),                        # KEY=VALUE
+    re.compile(r"\b([A-Za-z])\1+\b"),                       # a chart's line: ooooo
+    re.compile(r"`[^`\n]+`"),            # Markdown code: what is typed as it is (rules)
 ]
 # the same in Nepali writing: units, formats, abbreviations people type
+# (NPR, INR: currency codes, typed as they are with --currency)
 ALLOWED = frozenset("""
-    JSON CSV HTML TOML URL QR KB MB UTF Ctrl LAN PNG SVG ASCII id
+    JSON CSV HTML TOML URL QR KB MB UTF Ctrl LAN PNG SVG ASCII id NPR INR
     """.split())
 _WORD = re.compile(r"[A-Za-z]{2,}")
 

@@ -22,7 +22,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import N_, Said, _, digits, to_latin
+from scorekeeper.core.language import Said, _, digits, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
@@ -250,26 +250,10 @@ def interrupted_exit(err: KeyboardInterrupt) -> int:
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 
-# typer's completion options, whose help typer writes without gettext
-_COMPLETION_HELP = {
-    "install_completion": N_("Install completion for the current shell."),
-    "show_completion": N_("Show completion for the current shell, to copy it or "
-                          "customize the installation."),
-}
-
-
 class _OwnWords:
     """The words typer's vendored click writes without gettext ("Usage:",
     the help option's help, the completion options' help), in the
     language chosen."""
-
-    def get_params(self, ctx: Any) -> Any:
-        params = super().get_params(ctx)  # type: ignore[misc]
-        for param in params:
-            told = _COMPLETION_HELP.get(param.name or "")
-            if told is not None:
-                param.help = _(told)
-        return params
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
@@ -280,6 +264,11 @@ class _OwnWords:
         if option is not None:
             option.help = _("Show this message and exit.")
         return option
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        from scorekeeper.commands.usage_words import option_help  # typer's words
+
+        return option_help(super().get_params(ctx))  # type: ignore[misc]
 
 
 class PlainUsage(_OwnWords, typer.core.TyperCommand):
@@ -302,7 +291,7 @@ class PlainUsage(_OwnWords, typer.core.TyperCommand):
 # ctx.meta's key: the command's LEDGER was left out (`LEDGER_ARG` finds it)
 _LEFT_OUT = "scorekeeper.ledger_left_out"
 # card text: ranks and suits, a suit among them (`1` alone may be amend's N)
-_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
+_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9०-९AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
 
 
 def usage_failure(message: str, told: str | None = None) -> Exception:

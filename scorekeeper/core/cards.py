@@ -26,8 +26,11 @@ _SUIT_INPUT = {
     "♦": 2, "♢": 2, "d": 2,
     "♣": 3, "♧": 3, "c": 3,
 }
+# a number rank in Latin or Devanagari digits (५♠, १०♦: CLI.md, typed numbers)
 _RANK_INPUT = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
-               **{str(n): n for n in range(2, 11)}}
+               **{str(n): n for n in range(2, 11)},
+               **{str(n).translate(str.maketrans("0123456789", "०१२३४५६७८९")): n
+                  for n in range(2, 11)}}
 _JOKER_INPUT = {"jk", "🃏", "joker"}
 # Spaces and commas separate cards; `|` separates melds (CLI.md), so a meld
 # list such as "3♠ 4♠ 5♠ | 6♥ 6♥ 6♥" reads as the cards it holds.
@@ -111,7 +114,7 @@ def _grouped(token: str, at: int = 0) -> list[Card]:
         if ch in "\ufe0f\ufe0e":
             i += 1
             continue
-        rank = 10 if token[i:i + 2] == "10" else _RANK_INPUT.get(ch)
+        rank = 10 if token[i:i + 2] in ("10", "१०") else _RANK_INPUT.get(ch)
         if ch in _SUIT_INPUT:
             if suit >= 0 and since == 0:
                 _bad(token, suit_at, at, Said("a suit without ranks after it"))

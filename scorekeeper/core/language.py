@@ -2,7 +2,8 @@
 
 `choose` decides English or Nepali from `--lang`, the environment and the
 user's config (in that order, the first that says wins); `use` makes the
-choice the one `_` translates into. English never loads a catalog: `_`
+choice the one `_` translates into, with the glossary's terms spelled as
+the config's `[terms]` asks. English never loads a catalog: `_`
 then returns its message as it is. Nepali loads the compiled gettext
 catalog `scorekeeper/locale/ne/LC_MESSAGES/scorekeeper.mo` once, and binds
 it as gettext's domain so that click's and typer's own words (which call
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import os
 import string
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 LANGUAGES = ("en", "ne")
 DOMAIN = "scorekeeper"
@@ -36,16 +37,24 @@ class _Chosen:
     language = "en"
     devanagari_digits = False
     catalog: Any = None      # a gettext.GNUTranslations, Nepali only
+    terms: tuple[tuple[str, str], ...] = ()   # the config's spellings, longest first
     bound: tuple[str, str | None] | None = None   # gettext's domain, LANGUAGE before
 
 
 _chosen = _Chosen()
 
 
-def config_language() -> str | None:
-    """The user config's `language` (issue 27B plugs it in here); None
-    until the config exists."""
-    return None
+# The glossary's terms (docs/GLOSSARY.md) a table may spell its own way in
+# the user config's `[terms]` (`"डबली" = "डुप्ली"`): only these, and only in
+# Nepali output. tests/test_language.py holds this list to the glossary.
+TERMS = ("माल", "टिप्लु", "झिप्लु", "पोप्लु", "अल्टर", "म्यान", "टनेला", "डबली",
+         "क्रम", "बोली", "हात", "डिल", "खेलाडी", "अङ्क", "जम्मा", "स्थान", "बाँड्ने",
+         "विजेता", "सत्र", "हिसाब", "पैसा", "बाहिर", "रङ", "फन्का")
+
+# What the user config says about the language: its `lang` (or None) and its
+# `[terms]`, read by `files.config.language_settings` (a ValueError for a
+# broken config) and handed to `start` by the command line.
+Configured = tuple[str | None, Mapping[str, str]]
 
 
 def _language_named(value: str, where: str) -> str:
@@ -57,14 +66,9 @@ def _language_named(value: str, where: str) -> str:
     raise ValueError(f"{where} is a language, en or ne, not {value!r}")
 
 
-def choose(option: str | None, environ: Mapping[str, str],
-           config: str | None = None) -> str:
-    """The language: `--lang` beats `SCOREKEEPER_LANG`, which beats a
-    locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first set, as POSIX reads
-    them) that names Nepali, which beats the config; else English. A locale
-    naming another language (`en_US`, `C`) leaves the choice to the config:
-    nearly every system sets one, and it is no choice of scorekeeper's
-    language. ValueError for an option or SCOREKEEPER_LANG not en or ne."""
+def decided(option: str | None, environ: Mapping[str, str]) -> str | None:
+    """The language `--lang` or the environment names, or None when they
+    leave it to the config (see `choose`)."""
     if option:
         return _language_named(option, "--lang")
     if environ.get("SCOREKEEPER_LANG"):
@@ -74,8 +78,22 @@ def choose(option: str | None, environ: Mapping[str, str],
             if environ[name][:2].lower() == "ne":
                 return "ne"
             break
+    return None
+
+
+def choose(option: str | None, environ: Mapping[str, str],
+           config: str | None = None) -> str:
+    """The language: `--lang` beats `SCOREKEEPER_LANG`, which beats a
+    locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first set, as POSIX reads
+    them) that names Nepali, which beats the config; else English. A locale
+    naming another language (`en_US`, `C`) leaves the choice to the config:
+    nearly every system sets one, and it is no choice of scorekeeper's
+    language. ValueError for an option or SCOREKEEPER_LANG not en or ne."""
+    chosen = decided(option, environ)
+    if chosen:
+        return chosen
     if config:
-        return _language_named(config, "the config's language")
+        return _language_named(config, "the config's lang")
     return "en"
 
 
@@ -112,10 +130,14 @@ def split_options(args: Sequence[str]) -> tuple[list[str], str | None, bool]:
     return rest, lang, latin
 
 
-def use(language: str, devanagari_digits: bool | None = None) -> None:
+def use(language: str, devanagari_digits: bool | None = None,
+        terms: Mapping[str, str] | None = None) -> None:
     """Make `language` the one people read from now on (digits Devanagari
-    in Nepali unless `devanagari_digits` is False)."""
+    in Nepali unless `devanagari_digits` is False; the glossary's `terms`
+    spelled as the config asks, in Nepali only)."""
     _chosen.language = language
+    _chosen.terms = tuple(sorted((terms or {}).items(), key=lambda t: -len(t[0]))) \
+        if language == "ne" else ()
     _chosen.devanagari_digits = (language == "ne") if devanagari_digits is None \
         else devanagari_digits and language == "ne"
     if language == "en":
@@ -149,17 +171,23 @@ def _restore_env(name: str, value: str | None) -> None:
         os.environ[name] = value
 
 
-def start(args: Sequence[str], environ: Mapping[str, str]) -> tuple[list[str], str | None]:
-    """The language chosen from a command line and the environment, put
-    to use; the command line without the global options, and why a
-    `--lang` or `SCOREKEEPER_LANG` was refused (English is then used)."""
+def start(args: Sequence[str], environ: Mapping[str, str],
+          config: Callable[[], Configured] | None = None) -> tuple[list[str], str | None]:
+    """The language chosen from a command line, the environment and the
+    user config (`config`, read only when the others leave the language to
+    it or Nepali is chosen, for its terms), put to use; the command line
+    without the global options, and why a `--lang`, `SCOREKEEPER_LANG` or
+    the config was refused (English is then used)."""
     rest, option, latin = split_options(args)
     try:
-        chosen = choose(option, environ, config_language())
+        chosen = decided(option, environ)
+        configured, terms = config() if config is not None and chosen != "en" \
+            else (None, {})
+        chosen = chosen or choose(None, {}, configured)
     except ValueError as refused:
         use("en")
         return rest, str(refused)
-    use(chosen, not latin_digits_asked(latin, environ))
+    use(chosen, not latin_digits_asked(latin, environ), terms)
     return rest, None
 
 
@@ -171,7 +199,15 @@ def _(message: str) -> str:
     """`message` in the chosen language (a whole sentence, with named
     `{placeholders}` filled in after translation)."""
     catalog = _chosen.catalog
-    return message if catalog is None else str(catalog.gettext(message))
+    return message if catalog is None else _respelled(str(catalog.gettext(message)))
+
+
+def _respelled(text: str) -> str:
+    """A translation with the glossary's terms spelled as the config asks
+    (before any value is filled in: a name is never respelled)."""
+    for term, spelling in _chosen.terms:
+        text = text.replace(term, spelling)
+    return text
 
 
 def pgettext(context: str, message: str) -> str:
@@ -187,7 +223,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     catalog = _chosen.catalog
     if catalog is None:
         return singular if count == 1 else plural
-    return str(catalog.ngettext(singular, plural, count))
+    return _respelled(str(catalog.ngettext(singular, plural, count)))
 
 
 def digits(text: str | int) -> str:
@@ -270,7 +306,7 @@ def say(text: str) -> str:
     the text itself."""
     if _chosen.catalog is None or not isinstance(text, Said):
         return text
-    template = str(_chosen.catalog.gettext(text.template))
+    template = _respelled(str(_chosen.catalog.gettext(text.template)))
     return _READER.vformat(template, (), text.values) if text.values else template
 
 
