@@ -121,7 +121,7 @@ def test_config_says_where_it_is_in_nepali(here, capsys, monkeypatch):
     assert "(अहिलेसम्म छैन)" in out and "पूर्वनिर्धारित मान तोकिएको छैन" in out
     # the keys are what a person types in the file
     assert set(english_words(out)) <= {"players", "dealer", "currency", "rate", "ascii",
-                                       "language", "ask", "sit", "out",
+                                       "lang", "language", "terms", "ask", "sit", "out",
                                        "ledger", "config", "scorekeeper"}
 
 
