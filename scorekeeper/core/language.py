@@ -228,10 +228,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def digits(text: str | int) -> str:
     """A number shown to people: Devanagari digits in Nepali (unless Latin
-    ones were asked for), as it is otherwise. Only for numbers: never for
-    a rule id, a card or a name."""
+    ones were asked for), as it is otherwise; an amount's rupee sign ("Rs
+    120", core/money.py) as the reader writes it (रु. in Nepali). Only for
+    numbers and amounts: never for a rule id, a card or a name."""
     text = str(text)
+    if _chosen.catalog is not None and _RUPEE in text:
+        text = text.replace(_RUPEE, _(_RUPEE))
     return text.translate(_TO_DEVANAGARI) if _chosen.devanagari_digits else text
+
 
 
 def to_latin(text: str) -> str:
@@ -315,3 +319,7 @@ def N_(message: str) -> str:
     at import, before the language is chosen); `_` translates it where it
     is shown."""
     return message
+
+
+# the Nepali rupee's sign before an amount (core/money.py's NPR symbol)
+_RUPEE = N_("Rs")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, to_latin
+from scorekeeper.core.language import Number, Said, to_latin
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.plain import PlainMap
 
@@ -120,9 +120,10 @@ class MoneyOption(NamedTuple):
     def said(self) -> str:
         """"Rs 10 a point (NPR)", "USD 2.5 a point"."""
         c, rate = self.currency, Figure(rate_text(self.rate))
-        return Said("{symbol} {rate} a point", symbol=c.symbol, rate=rate) \
+        symbol = Number(c.symbol)        # रु. where a reader writes it so
+        return Said("{symbol} {rate} a point", symbol=symbol, rate=rate) \
             if c.symbol == c.code else \
-            Said("{symbol} {rate} a point ({code})", symbol=c.symbol, rate=rate,
+            Said("{symbol} {rate} a point ({code})", symbol=symbol, rate=rate,
                  code=c.code)
 
 

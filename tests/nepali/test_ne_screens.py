@@ -201,8 +201,8 @@ def test_a_settle_up_in_money_says_the_rate_in_nepali(sessions, capsys, monkeypa
     code, out, _ = run(["--lang", "ne", "settle-up", sessions / "callbreak.toml",
                         "--rate", "2.5"], capsys, monkeypatch, 80)
     assert code == 0
-    assert "एक अङ्कको Rs २.५ (NPR)" in out
-    nepali_only(out, "Rs", "NPR")       # the currency as core/money writes it
+    assert "एक अङ्कको रु. २.५ (NPR)" in out
+    nepali_only(out, "NPR")             # the currency code people type
 
 
 # -- what programs read ------------------------------------------------------------
@@ -248,7 +248,7 @@ def test_the_markdown_export_is_for_people_in_nepali(sessions, capsys, monkeypat
     assert "| स्थान | खेलाडी | जम्मा |" in out
     assert "खेलिएका डिल: २ मध्ये २ — सकियो।" in out
     assert "बोली:" in out and "लिएका हात:" in out
-    nepali_only(out, "Rs", "NPR")
+    nepali_only(out, "NPR")
     assert not re.search(r"\| [0-9]", out)                  # numbers in Devanagari
 
 
@@ -324,4 +324,4 @@ def test_a_number_value_is_said_in_the_readers_digits_other_text_as_it_is():
     said = Said("{ledger} {rate}", ledger="evening-2.toml", rate=Number("Rs 2.5"))
     assert said == "evening-2.toml Rs 2.5"
     language.use("ne")
-    assert say(said) == "evening-2.toml Rs २.५"
+    assert say(said) == "evening-2.toml रु. २.५"
