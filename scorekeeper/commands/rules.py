@@ -22,7 +22,7 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import N_, Said, _, say
 from scorekeeper.core.language import current as language_now
 from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.core.plain import PlainDict
@@ -100,10 +100,10 @@ def options_text(profile: Profile[Any], current: Any) -> str:
             setting = _("{setting} (default {default})").format(
                 setting=setting, default=default)
         lines.append(_("- {setting}: {takes}; {rule}.").format(
-                         setting=setting, takes=row["takes"], rule=row["rule"])
+                         setting=setting, takes=say(row["takes"]), rule=row["rule"])
                      if row["rule"] else
                      _("- {setting}: {takes}.").format(setting=setting,
-                                                       takes=row["takes"]))
+                                                       takes=say(row["takes"])))
     return "\n".join(lines)
 
 

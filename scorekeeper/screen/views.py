@@ -448,6 +448,7 @@ def profiles(con: Console, data: list[PlainDict], fmt: Callable[[Any], str]) -> 
     table.add_column(_("Profile"))
     table.add_column(_("Options (default)"))
     table.add_column(_("About"))
+    rows: list[tuple[str, str, list[str], list[str], str]] = []
     for p in data:
         opts = []
         for k, v in p["options"].items():
@@ -456,7 +457,22 @@ def profiles(con: Console, data: list[PlainDict], fmt: Callable[[Any], str]) -> 
             opts.append(f"{k} = {fmt(v)}"
                         + (f"  ({'|'.join(fmt(c) for c in choice)})" if choice else "")
                         + (f"  ({span[0]}–{span[1]})" if span else ""))
-        named = p["profile"] + "".join("\n" + _("(also {alias})").format(alias=a)
-                                       for a in p.get("aliases", []))
-        table.add_row(p["game"], named, "\n".join(opts), p["summary"])
-    con.print(table)
+        also = [_("(also {alias})").format(alias=a) for a in p.get("aliases", [])]
+        rows.append((p["game"], p["profile"], also, opts, _(p["summary"])))
+        table.add_row(p["game"], "\n".join([p["profile"], *also]), "\n".join(opts),
+                      rows[-1][-1])
+    # rich ends a cell it cannot fit with "…": the table only when none is
+    shown = "".join(piece.text for line in con.render_lines(table, pad=False)
+                    for piece in line)
+    if shown.count("…") == sum(cell.count("…") for row in rows
+                               for cell in (*row[2], *row[3], row[4])):
+        con.print(table)
+        return
+    # too narrow for the table without cutting an option's name short (what
+    # people type with --set): each profile as a block of lines instead
+    con.print(escape(_("Profiles")), style="bold")
+    for game, name, also, opts, summary in rows:
+        con.print()
+        hanging(con, " ".join([game, name, *also]), "", "    ")
+        hanging(con, summary, "  ", "  ")
+        hanging_lines(con, opts, "    ", "      ")

@@ -149,6 +149,11 @@ NO_JSON = {"chart", "export md", "export html", "rename",
 KEPT = PROFILES
 CONFIG_KEYS = ("players", "dealer", "currency", "rate", "ascii", "lang", "language",
                "terms", "ask_sit_out", "ledger")
+# In `profiles` and `rules` only (its list of house options), what people type
+# after `--set` and as GAME or `--profile`: the option names, their values and
+# the values they allow; in `profiles`, the games' and profiles' ids too (its
+# Game column shows the id typed with `new`, `rules`: tests/nepali/test_ne_profiles.py).
+from .test_ne_profiles import OPTION_WORDS, TYPED  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -258,8 +263,9 @@ def _english(label: str, code_out_err: tuple[int, str, str]) -> list[str]:
         page.feed(out)
         lang = ["lang=en"] if '<html lang="en"' in out else []   # the page's language
         return lang + english_words(" ".join(page.text) + "\n" + err, KEPT)
-    return english_words(out + "\n" + err,
-                         KEPT + CONFIG_KEYS if label == "config" else KEPT)
+    kept = KEPT + CONFIG_KEYS if label == "config" else KEPT + tuple(TYPED) \
+        if label == "profiles" else KEPT + tuple(OPTION_WORDS) if label == "rules" else KEPT
+    return english_words(out + "\n" + err, kept)
 
 
 def test_every_command_ran(runs):
