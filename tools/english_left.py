@@ -15,7 +15,8 @@ import sys
 from typing import Iterable
 
 # what a person types or the program names, never translated
-_KEPT = [
+_KEPT = [   # in this order: a code span first, before a path inside it takes its `
+    re.compile(r"`[^`]+`"),      # Markdown code (may wrap a line): typed as it is (rules)
     re.compile(r"\b[A-Z]{2,3}-\d+[a-z]?\b"),                # rule ids: DH-8, MA-23
     re.compile(r"\bscorekeeper(?: [a-z][a-z-]*)*"),        # commands: scorekeeper new
     re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?"),    # options: --hand, -n, --set KEY=V
@@ -24,7 +25,8 @@ _KEPT = [
     re.compile(r"(?<![A-Za-z])(?:10|[2-9AKQJT])[shdcSHDC♠♥♦♣]?(?![A-Za-z])"),  # cards
     re.compile(r"\b[A-Z_]{2,}=\S*"),                        # KEY=VALUE
     re.compile(r"\b([A-Za-z])\1+\b"),                       # a chart's line: ooooo
-    re.compile(r"`[^`\n]+`"),            # Markdown code: what is typed as it is (rules)
+    re.compile(r"\bJK\b"),                                  # the joker's card text
+    re.compile(r"\b(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b"),        # a commit a source is read at
 ]
 # the same in Nepali writing: units, formats, abbreviations people type
 # (NPR, INR: currency codes, typed as they are with --currency)
