@@ -30,7 +30,13 @@ from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
 from scorekeeper.ledger.tomltext import LedgerError
-from scorekeeper.screen.streams import OutputClosed, asciify, wrapped, write_out
+from scorekeeper.screen.streams import (
+    OutputClosed,
+    asciify,
+    stdout_width,
+    wrapped,
+    write_out,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -100,6 +106,15 @@ def write_text(text: str, ascii: bool = False) -> None:
     cannot encode it (exports and data: the config's `ascii` does not
     apply)."""
     write_out(asciify(text) if use_ascii(ascii) else text)
+
+
+def write_lines(text: str, ascii: bool = False, rest: str = "    ") -> None:
+    """Text for a person that is a command's output (stdout), each line
+    wrapped to the terminal's width (`stdout_width`) with a hanging indent
+    of `rest`; as it is for a file or a pipe without `COLUMNS`."""
+    width = stdout_width()
+    lines = text.rstrip("\n")
+    write_text((lines if width is None else wrapped(lines, rest, width)) + "\n", ascii)
 
 
 def config_ascii() -> bool:

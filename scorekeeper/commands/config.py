@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.commands.common import JSON_OPT, emit_json, guarded, user_config, write_text
+from scorekeeper.commands.common import JSON_OPT, emit_json, guarded, user_config, write_lines
 from scorekeeper.core.language import N_, _
 
 # the command's help (`help_of`), in the language chosen
@@ -27,6 +27,6 @@ def config(as_json: bool = JSON_OPT) -> None:
         if not found.values:
             lines.append(_("  (no defaults set; the keys: {keys})").format(
                 keys=", ".join(KEYS)))
-        write_text("\n".join(lines) + "\n")
+        write_lines("\n".join(lines))
 
     guarded(body, as_json)

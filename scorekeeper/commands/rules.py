@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
@@ -27,6 +28,7 @@ from scorekeeper.core.language import current as language_now
 from scorekeeper.core.options import Profile, format_option, json_option
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
+from scorekeeper.screen.streams import cells, fold, stdout_width
 
 if TYPE_CHECKING:
     from scorekeeper.reports.rulebook import Rule
@@ -163,11 +165,119 @@ def _find_rule(chosen: Profile[Any], explicit: bool, typed: str
 
 
 def _show_rules(text: str, plain: bool) -> None:
-    """Rendered for a terminal; the Markdown as written when piped, with
-    --plain, or where the terminal cannot show the book's symbols."""
+    """Rendered for a terminal; the Markdown as written with --plain; when
+    piped, or where the terminal cannot show the book's symbols, the
+    Markdown with its prose wrapped to `COLUMNS` (or the terminal) when
+    that is known (`fit_markdown`)."""
     if plain or not stdout_is_terminal() or use_ascii(False):
-        write_text(text.rstrip("\n") + "\n")
+        width = None if plain else stdout_width()
+        write_text((text if width is None else fit_markdown(text, width))
+                   .rstrip("\n") + "\n")
         return
     from scorekeeper.screen import summaries  # rich: only when a person reads
 
     summaries.rules(console(), text, is_terminal=True)
+
+
+# a list item's marker ("- ", "* ", "1. "), after its indent
+_ITEM = re.compile(r"( *)([-*+]|\d+[.)]) +")
+_CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+def fit_markdown(text: str, width: int) -> str:
+    """Markdown whose paragraphs, list items, headings, quotes and tables
+    fit `width` terminal columns. A block with a line too wide is refilled
+    (a list item's lines under its text, a heading's under its title, a
+    quote's with "> "; a line opening in bold, **Interpretation**, starts
+    a block), broken at spaces only, a code span kept on one line when it
+    fits one; a table too wide becomes a list of its rows. A block or a
+    table that fits and a fenced code block stay as written; a word wider
+    than a line (a path) stays whole."""
+    width = max(20, width)
+    out: list[str] = []
+    block: list[str] = []       # the lines of one paragraph or list item
+    fenced = False
+
+    def flush() -> None:
+        if block:
+            out.extend(_fitted_block(block, width))
+            block.clear()
+
+    for line in text.split("\n"):
+        bare = line.strip()
+        if bare.startswith("```") or fenced:
+            flush()
+            out.append(line)
+            fenced = fenced != bare.startswith("```")
+        elif bare.startswith("|"):
+            if block and not block[-1].lstrip().startswith("|"):
+                flush()
+            block.append(line)
+        elif not bare or bare.startswith("#"):
+            flush()
+            out.extend(_fitted_block([line], width) if bare else [line])
+        elif _ITEM.match(line) or bare.startswith("**") or (block and block[0].lstrip().startswith("|")) \
+                or bare.startswith(">") != bool(block and block[0].lstrip().startswith(">")):
+            flush()
+            block.append(line)
+        else:
+            block.append(line)
+    flush()
+    return "\n".join(out)
+
+
+def _fitted_block(lines: list[str], width: int) -> list[str]:
+    """One block (its lines as written), refilled if any line is too wide."""
+    if all(cells(line) <= width for line in lines):
+        return lines
+    head = lines[0]
+    lead = head[:len(head) - len(head.lstrip())]
+    if head.lstrip().startswith("|"):           # a table: a list of its rows
+        return [out for row in _table_rows(lines)
+                for out in fold(_spans(row.split(), width - len(lead) - 2), width,
+                                f"{lead}- ", f"{lead}  ")]
+    item = _ITEM.match(head)
+    bare = head.lstrip()
+    if bare.startswith(">"):                    # a quote: "> " on every line
+        first = rest = lead + "> "
+        words = [w for line in lines for w in line.strip().lstrip(">").split()]
+    else:
+        if item:                                # under the item's text
+            first = head[:item.end()]
+        elif bare.startswith("#"):              # under the heading's title
+            first = lead + bare[:len(bare) - len(bare.lstrip("#"))] + " "
+        else:
+            first = lead
+        rest = " " * cells(first) if item or bare.startswith("#") else lead
+        words = head[len(first):].split() + [w for line in lines[1:]
+                                             for w in line.split()]
+    return fold(_spans(words, width - cells(rest)), width, first, rest)
+
+
+def _table_rows(lines: list[str]) -> list[str]:
+    """A table's rows (its heading first) as "first cell: the others", the
+    line under the heading left out."""
+    rows = []
+    for line in lines:
+        row = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if all(set(cell) <= set("-: ") for cell in row):
+            continue
+        rows.append(f"{row[0]}: {'; '.join(row[1:])}" if len(row) > 1 else row[0])
+    return rows
+
+
+def _spans(words: list[str], room: int) -> list[str]:
+    """The words with each code span (`like this`) one word when it fits
+    `room` columns, so that a command or a key is not parted."""
+    joined: list[str] = []
+    opened: list[str] = []
+    for word in words:
+        if opened or (word.count("`") % 2 == 1):
+            opened.append(word)
+            if len(opened) > 1 and word.count("`") % 2 == 1:
+                span = " ".join(opened)
+                joined += [span] if cells(span) <= room else opened
+                opened = []
+            continue
+        joined.append(word)
+    return joined + opened

@@ -24,7 +24,7 @@ from scorekeeper.commands.common import (
     say,
     stdin_is_tty,
     waiting,
-    write_text,
+    write_lines,
 )
 from scorekeeper.core.language import N_, Said, _
 from scorekeeper.core.language import say as in_own_words
@@ -105,7 +105,7 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
                        "stderr).", ledger=ledger, count=count) if count == 1 else \
             Said("{ledger}: does not verify: {count} problems (listed on "
                  "stderr).", ledger=ledger, count=count)
-    write_text(in_own_words(verdict) + "\n", ascii)
+    write_lines(in_own_words(verdict), ascii)
 
 
 def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:

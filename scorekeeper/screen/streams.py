@@ -79,22 +79,69 @@ def stderr_width() -> int | None:
     return None
 
 
+def stdout_width() -> int | None:
+    """How wide a message on stdout may be (`verify`'s verdict, `config`,
+    the rule book as text): `COLUMNS` if set, as rich takes it for every
+    screen drawn on stdout, else the terminal's width; None (no wrapping)
+    for a file or a pipe without `COLUMNS`, and for a terminal of 0
+    columns."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).columns or None
+    return None
+
+
+def cells(text: str) -> int:
+    """The terminal columns `text` takes (a Devanagari vowel sign 1, a
+    virama 0, a wide character 2: `screen.cells`)."""
+    from rich.cells import cell_len  # start-up: only for a line that may not fit
+
+    from scorekeeper.screen.cells import use_terminal_widths  # rich's, as above
+
+    use_terminal_widths()
+    return cell_len(text)
+
+
+def fold(words: list[str], width: int, first: str = "", rest: str = "") -> list[str]:
+    """`words` joined by spaces in lines of at most `width` terminal
+    columns, `first` starting the first line and `rest` the others; a word
+    that fits a line only without `rest` is written without it, and one
+    wider than a line stays whole on a line of its own (never cut)."""
+    lines: list[str] = []
+    line, used, empty = first, cells(first), True
+    for word in words:
+        size = cells(word)
+        if not empty and used + 1 + size > width:
+            lines.append(line)
+            line, used, empty = rest, cells(rest), True
+        if empty and lines and used + size > width >= size:
+            line, used = "", 0          # fits only without the indent
+        line, used = (line + word, used + size) if empty else \
+            (f"{line} {word}", used + 1 + size)
+        empty = False
+    lines.append(line)
+    return lines
+
+
 def wrapped(text: str, rest: str = "    ", width: int | None = None) -> str:
     """`text` (a message, without its last newline) with each of its lines
-    in lines of at most `width` columns (`stderr_width()`), broken at
-    spaces only, every line after the first of each indented by `rest`
+    in lines of at most `width` terminal columns (`stderr_width()`), broken
+    at spaces only, every line after the first of each indented by `rest`
     more than it (a hanging indent): a name or a word is never split."""
     text = visible(text)            # a file name never drives the terminal
     width = stderr_width() if width is None else width
-    if width is None or all(len(line) <= width for line in text.split("\n")):
+    # a character takes 2 columns at most: a short line fits unmeasured
+    if width is None or all(2 * len(line) <= width or cells(line) <= width
+                            for line in text.split("\n")):
         return text
-    import textwrap  # start-up: only for a message wider than the terminal
-
     out: list[str] = []
     for line in text.split("\n"):
         lead = line[:len(line) - len(line.lstrip())]
-        out += textwrap.wrap(line, max(20, width), subsequent_indent=lead + rest,
-                             break_long_words=False, break_on_hyphens=False) or [line]
+        out += fold(line.split(), max(20, width), lead, lead + rest) \
+            if cells(line) > width else [line]
     return "\n".join(out)
 
 
@@ -109,4 +156,4 @@ def flush_out() -> None:
 
 
 __all__ = ["asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out",
-           "stderr_width", "wrapped"]
+           "stderr_width", "stdout_width", "cells", "fold", "wrapped"]
