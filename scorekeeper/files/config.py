@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,6 +131,8 @@ def load(path: Path | None = None) -> Config:
     except OSError as err:
         raise Impossible(f"{path}: cannot read the config ({err.strerror or err})") \
             from None
+    import tomllib  # start-up: only a config that is there is parsed
+
     try:
         text = raw.decode("utf-8")
         data = tomllib.loads(text)
