@@ -21,9 +21,8 @@ This is the only module that combines the ledger model
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
 from scorekeeper.core.language import Said
@@ -38,8 +37,7 @@ from scorekeeper.ledger.document import Session, SessionHand, StoredHand
 Waiting = Callable[[], None] | None
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """A session with every hand ruled again: `problems` lists each hand
     whose stored result disagrees with its inputs (none: it verifies)."""
 
@@ -50,8 +48,7 @@ class Checked:
 Made = TypeVar("Made")
 
 
-@dataclass(frozen=True)
-class Change(Generic[Made]):
+class Change(NamedTuple, Generic[Made]):
     """The new text of a ledger, the document it must read back as, and
     what the change made (the hand ruled, the hand removed …)."""
 
@@ -218,8 +215,7 @@ def _unchanged(path: Path, session: Session, expect_hands: int | None,
             path=path, now=_hands(len(session.hands)), then=expect_hands)))
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(NamedTuple):
     ruled: SessionHand
     after: Session
 
@@ -247,8 +243,7 @@ def appended(session: Session, text: str, ruled: SessionHand) -> Change[SessionH
                   document, ruled)
 
 
-@dataclass(frozen=True)
-class Amended:
+class Amended(NamedTuple):
     ruled: SessionHand
     before: Session
     after: Session
@@ -352,8 +347,7 @@ def rename(path: Path, old: str, new: str,
     return checked.session, was
 
 
-@dataclass(frozen=True)
-class Seated:
+class Seated(NamedTuple):
     """A seat changed: who, from which hand, and the session after."""
     name: str
     hand: int
@@ -474,8 +468,7 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
     return written.session, list(written.problems)
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(NamedTuple):
     removed: StoredHand
     before: Session
     after: Session
@@ -549,8 +542,7 @@ def _without_last(document: PlainMap) -> PlainDict:
     return out
 
 
-@dataclass(frozen=True)
-class Redone:
+class Redone(NamedTuple):
     ruled: SessionHand
     after: Session
 

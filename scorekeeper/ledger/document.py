@@ -11,9 +11,8 @@ Stages, each a plain function of immutable values (no files: see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Collection, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
@@ -341,8 +340,7 @@ def _in_range(value: Any) -> bool:
     return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
 
 
-@dataclass(frozen=True)
-class _Shape:
+class _Shape(NamedTuple):
     """What a game's `[[hands]]` table holds: worked out once a ledger, not
     once a hand."""
 
@@ -412,8 +410,7 @@ def _hand_shape(data: PlainMap, number: int, players: Sequence[str],
 
 # -- verify -------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     hand: int | None
     line: int | None
     message: str
