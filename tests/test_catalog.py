@@ -5,6 +5,7 @@ and the checked-in `.mo` is the `.po` compiled (tools/catalog.py)."""
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import re
@@ -20,7 +21,13 @@ import catalog  # noqa: E402  (tools/catalog.py)
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 PO = catalog.catalog()
-MARKED = catalog.extracted()
+
+
+@functools.cache
+def marked() -> dict[str, tuple[str, ...]]:
+    """Every message marked in scorekeeper/ (Babel reads every module: about
+    a second, so only in a worker that runs a test needing it)."""
+    return catalog.extracted()
 
 
 def _strings(value: object) -> tuple[str, ...]:
@@ -28,14 +35,14 @@ def _strings(value: object) -> tuple[str, ...]:
 
 
 def test_every_marked_message_has_a_nepali_translation():
-    missing = [key for key in MARKED if catalog.entry(PO, key) is None
+    missing = [key for key in marked() if catalog.entry(PO, key) is None
                or not all(_strings(catalog.entry(PO, key).string))]
     assert missing == [], "untranslated (python tools/catalog.py missing): " \
         + repr(missing)
 
 
 def test_every_plural_is_marked_as_the_catalog_holds_it():
-    for key, forms in MARKED.items():
+    for key, forms in marked().items():
         assert _strings(catalog.entry(PO, key).id) == forms, key
 
 
@@ -51,7 +58,7 @@ def test_a_translation_keeps_the_placeholders_of_its_message():
 def test_the_catalog_holds_no_message_the_program_no_longer_marks():
     # typer's own words (its gettext calls) are kept, marked `typer`
     stale = [m.id for m in PO if m.id
-             and catalog.key_of(_strings(m.id)[0], m.context) not in MARKED
+             and catalog.key_of(_strings(m.id)[0], m.context) not in marked()
              and "typer" not in m.auto_comments]
     assert stale == []
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from test_cli_indic_widths import table_blocks
+from tests.conftest import invoke
 
 from scorekeeper.cli import main
 
@@ -74,26 +75,27 @@ def run(args: list[str], capsys, monkeypatch, width: int = 100) -> tuple[int, st
     return int(done.value.code or 0), out.out, out.err
 
 
-@pytest.fixture
-def ledgers(tmp_path: Path, capsys, monkeypatch) -> Path:
+@pytest.fixture(scope="module")
+def ledgers(tmp_path_factory) -> Path:
     """A Dhumbal session of two hands with Devanagari names, one of them
-    typed in Devanagari digits, and a Call Break one."""
-    d = tmp_path / "dhumbal.toml"
-    assert run(["new", d, "--game", "dhumbal", "--players", PLAYERS],
-               capsys, monkeypatch)[0] == 0
+    typed in Devanagari digits, and a Call Break one: made once for the
+    module (its tests only read them)."""
+    here = tmp_path_factory.mktemp("nepali-ledgers")
+    d = here / "dhumbal.toml"
+    assert invoke("new", d, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
     for caller, hands in (("Chandra", ("आशा=A♠", "बिकाश=5♦ 6♦", "Chandra=2♠ 3♣")),
                           ("आशा", ("आशा=२", "बिकाश=११", "Chandra=5"))):
-        code, _, err = run(["record", d, "--call", caller,
-                            *(x for h in hands for x in ("--hand", h))], capsys, monkeypatch)
-        assert code == 0, err
-    c = tmp_path / "callbreak.toml"
-    assert run(["new", c, "--game", "callbreak", "--players", "आशा,बिकाश,Chandra,Dipesh"],
-               capsys, monkeypatch)[0] == 0
-    code, _, err = run(["record", c, "--bid", "आशा=३", "--bid", "बि=2", "--bid", "C=2",
-                        "--bid", "D=4", "--won", "आशा=४", "--won", "बि=3", "--won", "C=2",
-                        "--won", "D=4"], capsys, monkeypatch)
-    assert code == 0, err
-    return tmp_path
+        done = invoke("record", d, "--call", caller,
+                      *(x for h in hands for x in ("--hand", h)))
+        assert done.exit_code == 0, done.stderr
+    c = here / "callbreak.toml"
+    assert invoke("new", c, "--game", "callbreak",
+                  "--players", "आशा,बिकाश,Chandra,Dipesh").exit_code == 0
+    done = invoke("record", c, "--bid", "आशा=३", "--bid", "बि=2", "--bid", "C=2",
+                  "--bid", "D=4", "--won", "आशा=४", "--won", "बि=3", "--won", "C=2",
+                  "--won", "D=4")
+    assert done.exit_code == 0, done.stderr
+    return here
 
 
 @pytest.mark.parametrize("command", [
@@ -192,6 +194,7 @@ def _process(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, timeout=60)
 
 
+@pytest.mark.slow   # a process of its own: the slow stage runs it
 def test_the_help_is_nepali_typers_own_words_too():
     done = _process(["--help"], LANG="ne_NP.UTF-8")
     assert done.returncode == 0, done.stderr
@@ -202,6 +205,7 @@ def test_the_help_is_nepali_typers_own_words_too():
     assert "Options:" in english.stdout and "विकल्प" not in english.stdout
 
 
+@pytest.mark.slow   # a process of its own: the slow stage runs it
 def test_english_loads_no_catalog():
     probe = ("import sys, gettext; sys.argv = ['scorekeeper', 'check', 'call', 'A♠ 2♦', "
              "'--json']\nfrom scorekeeper import cli\ntry:\n    cli.main()\n"

@@ -250,6 +250,7 @@ def test_cb9_again_may_be_typed_in_nepali(table, tty):
 
 # -- the options' help ---------------------------------------------------------------
 
+@pytest.mark.slow   # a process of its own: the slow stage runs it
 def test_the_options_help_is_nepali():
     env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_LANG", "LANGUAGE")}
     done = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", "ne", "record",

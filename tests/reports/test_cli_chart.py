@@ -124,6 +124,7 @@ def test_chart_of_a_session_without_hands_draws_nothing(cli, ledger, tmp_path):
     assert "nothing to draw" in result.stderr and not out.exists()
 
 
+@pytest.mark.slow   # a process of its own: the slow stage runs it
 @pytest.mark.parametrize("argv", [["standings", str(EVENING)],
                                   ["history", str(EVENING)],
                                   ["stats", str(SAMPLES)],

@@ -19,13 +19,16 @@ from scorekeeper.reports.export import export
 HAND = ["--call", "Asha", "--hand", "Asha=A♠ 2♦", "--hand", "Bikash=K♠",
         "--hand", "Chandra=Q♦ 3♣"]
 
-_SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+# any text but lone surrogates (which JSON cannot hold): named, so that hypothesis
+# does not work out which characters UTF-8 encodes, seconds in every worker
+_TEXT = st.characters(blacklist_categories=("Cs",))
+_SCALARS = st.none() | st.booleans() | st.integers() | st.text(_TEXT, max_size=8)
 _VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3)
-                       | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                       | st.dictionaries(st.text(_TEXT, max_size=5), inner, max_size=3),
                        max_leaves=10)
 
 
-@given(st.dictionaries(st.text(max_size=6), _VALUES, min_size=0, max_size=5),
+@given(st.dictionaries(st.text(_TEXT, max_size=6), _VALUES, min_size=0, max_size=5),
        st.sets(st.integers(0, 4)), st.integers(1, 3), st.booleans(), st.booleans())
 def test_json_pieces_are_the_standard_librarys_json(data, streamed, batch, indent,
                                                      ensure_ascii):
