@@ -28,7 +28,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.conftest import examples
 
-from scorekeeper.files import storage
 from scorekeeper.ledger.document import parse, verify
 
 pytestmark = pytest.mark.slow
@@ -60,7 +59,6 @@ def _race(path: Path, delete_temps: bool) -> list[int]:
                     other.unlink(missing_ok=True)
             for name in (path.name + ".lock", f".{path.name}.lock"):
                 (folder / name).unlink(missing_ok=True)
-            storage.cache_path(path).unlink(missing_ok=True)
             time.sleep(0.001)
 
     deleter = threading.Thread(target=delete_side_files)
