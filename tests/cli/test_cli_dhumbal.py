@@ -872,6 +872,7 @@ def _run_on_a_terminal(args, env_extra, cwd):
     return out.decode("utf-8", "replace")
 
 
+@pytest.mark.slow   # processes of their own: the slow stage runs them
 def test_no_color_on_a_real_terminal_has_no_ansi_escapes(cli, ledger, tmp_path):
     play_three_hands(cli, ledger)
     coloured = _run_on_a_terminal(["standings", ledger], {}, tmp_path)

@@ -957,6 +957,7 @@ def test_dc_sample_session_verifies_with_house_options_and_elimination():
         assert not out & set(h.data["cards"]) and not out & set(h.scores)
 
 
+@pytest.mark.slow   # processes of their own: the slow stage runs them
 def test_dc_sample_session_verifies_through_the_console_entry_point():
     proc = subprocess.run([sys.executable, "-m", "scorekeeper", "verify",
                            str(SAMPLE), "--json"], capture_output=True,
