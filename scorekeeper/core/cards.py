@@ -239,7 +239,7 @@ def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
     `holders` names the hands; "" when it does not."""
     if not holders:
         return ""
-    from scorekeeper.core.verdict import listed  # noqa: PLC0415 - a refusal only
+    from scorekeeper.core.numbers import listed  # noqa: PLC0415 - a refusal only
 
     said = [name if k == 1 else Said("{name} ×{count}", name=name, count=k)
             for name, k in ((h, cs.count(card)) for h, cs in zip(holders, hands)) if k]

@@ -10,11 +10,10 @@ as text there, and the shell decides their notation.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple
 
 from scorekeeper.core.cards import Card
 from scorekeeper.core.errors import Refused
-from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 _NO_DETAILS: PlainMap = MappingProxyType({})
@@ -56,15 +55,3 @@ def rule_on(run: Callable[[], Verdict], **refused_details: Any) -> Verdict:
     except Refused as err:
         return Verdict(False, err.message, err.rule, None,
                       MappingProxyType(refused_details))
-
-
-def listed(items: Sequence[str]) -> str:
-    """`items` joined by ", " as one message: the English text is the plain
-    join, and a `Said` item is said in the reader's language when shown
-    ("Asha pays 5, Bikash pays 7")."""
-    if not items:
-        return ""
-    said = items[-1]
-    for item in reversed(items[:-1]):
-        said = Said("{item}, {rest}", item=item, rest=said)
-    return said

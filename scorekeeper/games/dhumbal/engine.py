@@ -14,9 +14,9 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.core.seating import Shown, clockwise_from_left_of
-from scorekeeper.core.verdict import listed
 from scorekeeper.games.dhumbal.rules import CaughtPays, DhumbalRules, Ties
 from scorekeeper.games.dhumbal.turns import check_call_value, hand_value
 

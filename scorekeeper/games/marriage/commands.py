@@ -15,11 +15,12 @@ from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, say, to_latin
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS
-from scorekeeper.games.marriage.rules import KIND_NAMES, FinishKind, MarriageRules, Mode, joined
+from scorekeeper.games.marriage.rules import KIND_NAMES, FinishKind, MarriageRules, Mode
 from scorekeeper.games.marriage.rules import PROFILES as PROFILES
 
 COMMON = frozenset({"game", "profile", "settings"})
@@ -134,7 +135,7 @@ def _maal(rules: MarriageRules, values: PlainMap) -> Verdict:
     # alters are a maal item of MA-17's: cited there, or beside MA-11's
     alters = [i for i in value.items if "alter" in i.name]
     only_alters = bool(alters) and len(alters) == len(value.items)
-    reason = Said("{items} = {total}", items=joined([
+    reason = Said("{items} = {total}", items=listed([
         Said("{item} {value} ({rule})", item=i.name, value=i.value,
              rule=rules.rule("alter")) if i in alters and not only_alters
         else Said("{item} {value}", item=i.name, value=i.value)

@@ -13,10 +13,11 @@ from typing import NamedTuple, Sequence
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, exposed_melds, find_finish
 from scorekeeper.games.marriage.maal import Maal, MaalItem, maal, max_maal
-from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode, joined
+from scorekeeper.games.marriage.rules import FinishKind, Foul, MarriageRules, Mode
 from scorekeeper.games.marriage.settlement import PairLine, Payment, Settlement, check_sight, settle
 from scorekeeper.games.marriage.wildcards import Wildcards
 
@@ -337,7 +338,7 @@ def _doubled(hand: MarriageHand, settlement: Settlement,
         net[line.payer] -= line.amount
         net[line.payee] += line.amount
     lines.append(Said("A doubled hand (--double, {rule}): every payment ×2 → "
-                      "{nets}", rule=rule, nets=joined([
+                      "{nets}", rule=rule, nets=listed([
                           Said("{name} {net:+d}", name=p, net=2 * net[p])
                           for p in hand.players])))
     return 2
@@ -547,7 +548,7 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
                  natural_qualified=natural, rules=rules)
     if value.total:
         lines.append(Said("{name} maal {total}: {items}", name=p,
-                          total=value.total, items=joined([
+                          total=value.total, items=listed([
                               Said("{item} {value}", item=i.name, value=i.value)
                               for i in value.items])))
     dealt = dict(hand.tunnelas).get(p, ())
@@ -633,7 +634,7 @@ def _fee_note(pay: Payment, rules: MarriageRules) -> Said | str:
     """A fee's options by name, when any differs from the rule book (MA-16)."""
     if not any(rules.house(option) for option, _ in pay.fee_parts):
         return ""
-    return Said(" ({parts}, {rule})", parts=joined(
+    return Said(" ({parts}, {rule})", parts=listed(
         [Said("{option} {value}", option=option, value=value)
          for option, value in pay.fee_parts], " + "), rule=rules.rule("fees"))
 

@@ -198,17 +198,6 @@ IDS = {
 }
 
 
-def joined(parts: Sequence[object], sep: str = ", ") -> Said:
-    """`parts` joined by `sep` as a `Said`: each part a person reads is
-    said in their language (a `Said` translated, a number in their
-    digits), the separator kept; its English is `sep.join(parts)`."""
-    if not parts:         # never an empty template: gettext("") is the header
-        return Said("{part0}", part0="")
-    keys = [f"part{i}" for i in range(len(parts))]
-    return Said(sep.replace("{", "{{").replace("}", "}}").join(
-        "{" + key + "}" for key in keys), **dict(zip(keys, parts)))
-
-
 def _mode_of_maal_needs_seen(value: bool) -> Mode:
     """The option `maal_needs_seen` before `mode` (MA-15): true is murder,
     false is normal."""
