@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# one process timed, and its instructions counted, as bench_sizes does
+from bench_sizes import QUIET, instructions, timed  # noqa: E402
 
 GOAL = 1.1
 CHECKS = {
@@ -37,29 +38,6 @@ CHECKS = {
     "check meld": ["check", "meld", "Q♠ K♠ A♠"],
     "check play": ["check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥"],
 }
-QUIET = tempfile.mkdtemp(prefix="sk-bench-ne-")
-
-
-def _cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """One process: its wall time and CPU time."""
-    start, cpu = time.perf_counter(), _cpu()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env=env, check=False, cwd=QUIET)
-    return time.perf_counter() - start, _cpu() - cpu
-
-
-def _instructions(argv: list[str], env: dict[str, str]) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(["valgrind", "--tool=callgrind",
-                               f"--callgrind-out-file={tmp}/out", *argv],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env=env, text=True, check=False, cwd=QUIET)
-    return int(proc.stderr.split("Collected : ")[1].split()[0])
 
 
 def paired(a: tuple[list[str], dict[str, str]], b: tuple[list[str], dict[str, str]],
@@ -68,8 +46,8 @@ def paired(a: tuple[list[str], dict[str, str]], b: tuple[list[str], dict[str, st
     first: list[tuple[float, float]] = []
     second: list[tuple[float, float]] = []
     for _ in range(runs):
-        first.append(_run(*a))
-        second.append(_run(*b))
+        first.append(timed(*a))
+        second.append(timed(*b))
     wall = statistics.median(t[0] for t in second) / statistics.median(t[0] for t in first)
     cpu = statistics.median(t[1] for t in second) / statistics.median(t[1] for t in first)
     return wall, cpu
@@ -96,7 +74,7 @@ def main() -> int:
         line = f"{name + ': ne / en':34} {wall:5.2f}x {cpu:5.2f}x"
         counted = 0.0
         if args.instructions:
-            counted = _instructions(*nepali) / _instructions(*english)
+            counted = instructions(*nepali) / instructions(*english)
             line += f" {counted:6.3f}x"
         # judged by CPU time and instructions: a busy machine's wall time
         # waits for other processes (shown, not judged)
@@ -119,7 +97,7 @@ def main() -> int:
         wall, cpu = paired(no_file, b, args.runs)
         line = f"{'en, ' + name:34} {wall:5.2f}x {cpu:5.2f}x"
         if args.instructions:
-            line += f" {_instructions(*b) / _instructions(*no_file):6.3f}x"
+            line += f" {instructions(*b) / instructions(*no_file):6.3f}x"
         print(line + "  (against no config file)")
     return 0 if ok else 1
 

@@ -66,7 +66,7 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """The child's wall time and CPU time (user + system): on a busy
     machine the CPU time is the steadier figure, on a quiet one the two
     agree (one process, one thread)."""
@@ -101,8 +101,8 @@ def ratio(exe: list[str], argv: list[str], ledger: Path, work: Path, runs: int,
     base, mine = [], []
     for _ in range(runs):
         shutil.copyfile(ledger, work)
-        base.append(_run([sys.executable, "-c", "import typer"], env)[measure])
-        mine.append(_run([*exe, *argv], env)[measure])
+        base.append(timed([sys.executable, "-c", "import typer"], env)[measure])
+        mine.append(timed([*exe, *argv], env)[measure])
     return statistics.median(mine) / statistics.median(base)
 
 
