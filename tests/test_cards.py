@@ -328,3 +328,12 @@ def test_dh1_a_card_given_too_often_names_who_holds_it(hands, said):
                      holders=names)
     assert err.value.rule == "DH-1"
     assert err.value.message == f"{said}, but the deck holds it once"
+
+
+@pytest.mark.parametrize("devanagari, latin", [("s२१०", "s2t"), ("१०♦ ५♠", "10♦ 5♠"),
+                                               ("d१०२", "dt2")])
+def test_cards_in_devanagari_digits_read_as_in_latin_ones(devanagari, latin):
+    # issue 28: a number is typed in either digits; a Devanagari ten (१०) is
+    # one rank in suit-grouped text too, never a १ and a ०
+    assert cards(devanagari) == cards(latin)
+    assert len(cards(devanagari)) == 2
