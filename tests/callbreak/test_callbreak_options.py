@@ -181,6 +181,19 @@ def test_cb11_bonus_scale_8_keeps_thousandths():
     assert err.value.rule == "CB-11"
 
 
+def test_cb11_bonus_scale_is_said_only_for_a_trick_over_the_call():
+    rules = house("bonus_scale=8")
+    result = resolve(deal((3, 2, 2, 1), (5, 2, 5, 1)), rules)
+    assert result.kind == rules.score_kind          # thousandths, not tenths
+    assert result.explanation == (
+        "A called 3, took 5: 3.250; bonus_scale = 8: a trick over the call adds "
+        "1/8 point (CB-11)",
+        "B called 2, took 2: 2.000 (CB-10)",        # made exactly: no bonus said
+        "C called 2, took 5: 2.375; bonus_scale = 8: a trick over the call adds "
+        "1/8 point (CB-11)",
+        "D called 1, took 1: 1.000 (CB-10)")
+
+
 def test_cb11_bonus_scale_is_stored_and_verified(cli, tmp_path):
     path = tmp_path / "b.toml"
     assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D",
