@@ -296,7 +296,7 @@ class _Reader(string.Formatter):
             return say(value)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return digits(format(value, format_spec))
-        if hasattr(value, "numerator") and not isinstance(value, bool):  # Fraction, Decimal
+        if hasattr(value, "numerator") and not isinstance(value, bool):  # a Fraction
             return digits(format(value, format_spec))
         return str(format(value, format_spec))
 
