@@ -329,7 +329,19 @@ def test_dh2_total_outside_0_to_50_is_impossible(total):
     with pytest.raises(Impossible) as info:
         resolve(deal("Asha", "Asha", Asha="A♠", Bikash=total), RULES)
     assert info.value.rule == "DH-2"
-    assert f"Bikash's total {total} is impossible" in info.value.message
+    assert info.value.message == \
+        f"Bikash's total {total} is impossible: a hand is worth 0–50"
+
+
+@pytest.mark.parametrize("dealer, caller, said, rule", [
+    ("Zed", "Asha", "the dealer Zed is not at the table", "DH-3"),
+    ("Asha", "Zed", "the caller Zed is not at the table", "DH-4")])
+def test_dh3_dh4_a_dealer_or_caller_not_at_the_table_is_impossible(dealer, caller,
+                                                                   said, rule):
+    with pytest.raises(Impossible) as info:
+        resolve(deal(dealer, caller, players=("Asha", "Bikash"), Asha="A♠",
+                     Bikash="K♠"), RULES)
+    assert (info.value.message, info.value.rule) == (said, rule)
 
 
 @pytest.mark.parametrize("count", [1, 7])
