@@ -179,8 +179,12 @@ def test_ma11_a_finisher_by_dublees_is_told_their_dealt_tunnela_is_not_counted()
     dublees = "2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ A♥ A♥ 8♠ 8♠ 8♠ 6♠ 2♥"
     result = resolve(hand({"A": dublees, "B": "-", "C": "-"}, tiplu="5♥", by="dublees",
                           tunnelas=(("A", (card("8♠"),)),)), rules_for())
-    assert any(line.startswith("A's dealt tunnela of 8♠ is not counted: A finished "
-                               "by dublees") for line in result.explanation)
+    assert result.explanation[1:3] == (
+        "A finishes by dublees: A♥ A♥ | 2♠ 2♠ | 3♦ 3♦ | 7♣ 7♣ | 8♠ 8♠ | 9♥ 9♥ | J♠ J♠ "
+        "| Q♦ Q♦ | 2♥ 6♠ 8♠ K♣ K♣ (MA-10)",
+        "A's dealt tunnela of 8♠ is not counted: A finished by dublees, and the "
+        "dealt-tunnela bonus needs a natural qualification (three pure sequences or "
+        "tunnelas) (MA-11, MA-5)")
 
 
 def test_ma11_a_seen_players_dealt_tunnela_is_counted_and_not_said_otherwise():

@@ -127,8 +127,10 @@ def test_ma15_unseen_pairs_through_a_whole_hand_explains_who_does_not_settle():
     result = ruled({"A": WORKED, "B": "10", "C": "-"}, "mode=normal",
                    "unseen_pairs=false", seen=())
     assert result.as_json()["net"] == {"A": 30, "B": -10, "C": -20}
-    assert any("B and C have both not seen: they do not settle" in line
-               for line in result.explanation)
+    assert result.explanation[3:5] == (
+        "B has not seen; in mode normal B's maal 10 counts (MA-15)",
+        "B and C have both not seen: they do not settle with each other "
+        "(unseen_pairs = false, MA-15)")
     # RULES.md: B pays A 10 + (10 − 10) = 10, C pays A 10 + (10 − 0) = 20,
     # T and n over the players each settles with
     assert "B owes A T 20 + w 10 − 2·10 = 10 (T and n over A, B: unseen_pairs = " \

@@ -151,6 +151,9 @@ def test_ma21_worked_example_dublee_finish_needs_four_players(cli):
                    "--hand", "B=-", "--hand", "C=-")
     assert three.exit_code == 1
     assert json.loads(three.stdout)["rule"] == "MA-21"
+    assert json.loads(three.stdout)["reason"] == (
+        "a finish by dublees needs at least 4 players at the table "
+        "(dublee_min_players, MA-21); this hand has 3")
     four = settle(cli, "--set", "dublee_min_players=4", "--finish", "A", "--by",
                   "dublees", "--tiplu", "J♣", "--hand", f"A={DUBLEES}",
                   "--hand", "B=-", "--hand", "C=-", "--hand", "D=-",
