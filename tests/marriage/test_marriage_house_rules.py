@@ -370,3 +370,11 @@ def test_ma15_an_old_ledgers_options_read_as_they_always_did():
         THREE_DECK.from_stored({"maal_needs_seen": True, "mode": "normal"})
     assert err.value.message == "option mode is given twice (maal_needs_seen is its old name)"
     assert err.value.rule is None
+
+
+def test_ma12_a_negative_amount_is_said_as_the_finisher_paying():
+    # T + w − n·S below zero: the finisher pays the rival, formula first
+    result = ruled({"A": WORKED, "B": "30", "C": "-"}, seen=("B",))
+    assert result.explanation[3] == \
+        "B owes A T 40 + w 3 − 3·30 = -47 → negative: A pays B 47"
+    assert result.as_json()["net"]["B"] > 0
