@@ -378,3 +378,10 @@ def test_ma12_a_negative_amount_is_said_as_the_finisher_paying():
     assert result.explanation[3] == \
         "B owes A T 40 + w 3 − 3·30 = -47 → negative: A pays B 47"
     assert result.as_json()["net"]["B"] > 0
+
+
+def test_ma1_a_card_shown_too_often_names_who_holds_it():
+    with pytest.raises(Impossible) as err:
+        ruled({"A": WORKED, "B": "2♥ 2♥ 2♥", "C": "-"}, seen=("B",))
+    assert (err.value.message, err.value.rule) == (
+        "2♥ appears 4 times (with A and B ×3), but the deck holds it 3 times", "MA-1")
