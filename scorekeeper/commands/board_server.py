@@ -232,7 +232,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         link, svg = drawn
         asked = self.path.partition("?")[2]
-        kept = f"?{asked}" in link and asked.startswith("v=")
+        # the very name the page's <img src="…?v=…"> gives, to its closing
+        # quote (not a prefix of it: "?v=0" is not "?v=0f3a…")
+        kept = f'?{asked}"' in link and asked.startswith("v=")
         self._send(200, svg.encode(), "image/svg+xml; charset=utf-8", with_body,
                    {"Cache-Control": "private, max-age=86400"} if kept else None)
 
