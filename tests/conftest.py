@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import itertools
 import os
 import shutil
 import tempfile
@@ -70,12 +71,23 @@ _NO_CONFIG = tempfile.mkdtemp(prefix="scorekeeper-no-config-")
 atexit.register(shutil.rmtree, _NO_CONFIG, ignore_errors=True)
 
 
+# The cache of verified ledgers: a folder of its own for each test (made
+# only when a test reads a ledger), never the user's.
+_CACHES = tempfile.mkdtemp(prefix="scorekeeper-caches-")
+atexit.register(shutil.rmtree, _CACHES, ignore_errors=True)
+_cache_number = itertools.count()
+os.environ["SCOREKEEPER_CACHE_DIR"] = os.path.join(_CACHES, "outside-tests")
+
+
 @pytest.fixture(autouse=True)
 def _no_user_config(monkeypatch):
     """No test reads the real user config or a ledger named in the
     environment: the config is a file that is not there (a test that
-    wants one writes it and points SCOREKEEPER_CONFIG at it)."""
+    wants one writes it and points SCOREKEEPER_CONFIG at it). Nor the
+    user's cache: each test starts with an empty one."""
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(Path(_NO_CONFIG) / "config.toml"))
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR",
+                       os.path.join(_CACHES, str(next(_cache_number))))
     monkeypatch.delenv("SCOREKEEPER_LEDGER", raising=False)
 
 

@@ -47,7 +47,7 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
-        checked = ledger_file.read_checked(ledger)
+        checked = ledger_file.read_checked(ledger, cached=False)  # never the cache
         session, problems = checked.session, list(checked.problems)
         plan = ledger_file.session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:

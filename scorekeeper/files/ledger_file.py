@@ -29,7 +29,7 @@ from scorekeeper.core.language import Said
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import check_player_names, resolve_name
-from scorekeeper.files import storage
+from scorekeeper.files import storage, verified
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import Session, SessionHand, StoredHand
@@ -74,9 +74,24 @@ def _checked(text: str, label: str) -> Checked:
     return Checked(session, tuple(ledger.verify(session)))
 
 
-def read_checked(path: Path) -> Checked:
-    """The session, parsed and every hand ruled again."""
-    return _checked(_text(path), visible(str(path)))
+def _trusted(text: str, label: str) -> Checked:
+    """The session of a text the cache holds to verify: parsed, its hands
+    neither shape-checked one by one nor ruled again."""
+    return Checked(ledger.from_document(tomltext.load_toml(text, label), label,
+                                        tomltext.line_index(text), checked=True))
+
+
+def read_checked(path: Path, cached: bool = True) -> Checked:
+    """The session, parsed and every hand ruled again, unless the cache
+    holds that these very bytes verify (`cached`; `verify` never asks it).
+    A text that verifies is noted there."""
+    text, real, label = _text(path), storage.real_path(path), visible(str(path))
+    if cached and verified.holds(real, text):
+        return _trusted(text, label)
+    checked = _checked(text, label)
+    if not checked.problems:
+        verified.remember(real, text)
+    return checked
 
 
 def _listed(problems: Sequence[ledger.Problem]) -> Said:
@@ -148,11 +163,13 @@ def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
     refused on a ledger that does not verify, unless it is a `repair`: then
     the session after must pass `repair(before, after)`. Unless the change
     `keeps_undone` (undo, redo, extend), the hand kept for `redo` is
-    dropped with it."""
+    dropped with it. The ledger read may be found in the cache to verify
+    (`verify --fix`'s change rules every hand itself)."""
     label = visible(str(path))
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
-        before = _checked(text, label)
+        before = _trusted(text, label) if verified.holds(real, text) \
+            else _checked(text, label)
         if repair is None:
             refuse_stale(before)
         new = change(before.session, text)
