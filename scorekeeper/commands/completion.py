@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+
+from typer import Context  # typer reads the callbacks' annotations
 
 from scorekeeper.core.plain import PlainDict
 
@@ -51,7 +52,7 @@ def _header(path: Path) -> PlainDict:
         return {}
 
 
-def _ledger_of(ctx: Any) -> Path | None:
+def _ledger_of(ctx: Context) -> Path | None:
     """The ledger typed on the command line being completed, else the one
     found (SCOREKEEPER_LEDGER, the only ledger here, the config's)."""
     typed = ctx.params.get("ledger")
@@ -68,7 +69,7 @@ def _ledger_of(ctx: Any) -> Path | None:
         return None
 
 
-def players(ctx: Any, incomplete: str) -> list[str]:
+def players(ctx: Context, incomplete: str) -> list[str]:
     """The players of the ledger meant whose name starts with `incomplete`
     (`--hand` and the like: `NAME=`)."""
     ledger = _ledger_of(ctx)
@@ -77,14 +78,14 @@ def players(ctx: Any, incomplete: str) -> list[str]:
     return [n for n in names if n.lower().startswith(incomplete.lower())]
 
 
-def players_equals(ctx: Any, incomplete: str) -> list[str]:
+def players_equals(ctx: Context, incomplete: str) -> list[str]:
     """`NAME=` for each player, for an option written NAME=…."""
     if "=" in incomplete:
         return []
     return [n + "=" for n in players(ctx, incomplete)]
 
 
-def option_keys(ctx: Any, incomplete: str) -> list[str]:
+def option_keys(ctx: Context, incomplete: str) -> list[str]:
     """`KEY=` of the house options of the game typed (`--game`, or the
     ledger's), every game's when none is known."""
     if "=" in incomplete:

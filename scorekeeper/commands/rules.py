@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
@@ -25,7 +25,7 @@ from scorekeeper.commands.common import (
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, _, say
 from scorekeeper.core.language import current as language_now
-from scorekeeper.core.options import Profile, format_option, json_option
+from scorekeeper.core.options import Profile, RuleSet, format_option, json_option
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import cells, fold, stdout_width
@@ -81,7 +81,7 @@ def rules(
     guarded(body, as_json)
 
 
-def option_rows(profile: Profile[Any], current: Any) -> list[PlainDict]:
+def option_rows(profile: Profile[RuleSet], current: RuleSet) -> list[PlainDict]:
     """Each house option of a profile: its value now (`--set`), the
     profile's default, what it takes and the rule defining it."""
     return [{"option": key, "value": json_option(getattr(current, key)),
@@ -90,7 +90,7 @@ def option_rows(profile: Profile[Any], current: Any) -> list[PlainDict]:
             for key in profile.options]
 
 
-def options_text(profile: Profile[Any], current: Any) -> str:
+def options_text(profile: Profile[RuleSet], current: RuleSet) -> str:
     """The rule book's list of a profile's options with their values now."""
     lines = [_("### House options of `{profile}` (values now)").format(
         profile=profile.name), ""]
@@ -109,7 +109,7 @@ def options_text(profile: Profile[Any], current: Any) -> str:
     return "\n".join(lines)
 
 
-def _profiles_of(game: str) -> list[Profile[Any]]:
+def _profiles_of(game: str) -> list[Profile[RuleSet]]:
     """A game's profiles, default first (exit 2 for an unknown game)."""
     default = registry.profile(game)
     return [p for p in registry.profiles() if p.game == default.game]
@@ -117,7 +117,7 @@ def _profiles_of(game: str) -> list[Profile[Any]]:
 
 def _profile_and_rule(game: str, first: str | None, second: str | None,
                       option: str | None
-                      ) -> tuple[Profile[Any], str | None, bool]:
+                      ) -> tuple[Profile[RuleSet], str | None, bool]:
     """`rules GAME [PROFILE] [RULE-ID]`: the first word after GAME is a
     profile when the game has one by that name, otherwise a rule id. Also
     whether a profile was named at all."""
@@ -138,8 +138,8 @@ def _profile_and_rule(game: str, first: str | None, second: str | None,
             (named or option) is not None)
 
 
-def _find_rule(chosen: Profile[Any], explicit: bool, typed: str
-               ) -> tuple[Rule, Profile[Any]]:
+def _find_rule(chosen: Profile[RuleSet], explicit: bool, typed: str
+               ) -> tuple[Rule, Profile[RuleSet]]:
     """The rule `typed` in the chosen profile's part of the rule book, or
     (no profile named) in any of the game's, and the profile it is in;
     exit 2 with the nearby ids, and where the rule is if it belongs to

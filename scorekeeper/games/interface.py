@@ -321,6 +321,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
 
 # The games' names as shown: Said, so a screen in Nepali says ढुम्बल.
+# A game whatever its rules, hands and results (the session's view of it)
+AnyGame = Game[Any, Any, Any]
+
 _TITLES = {"dhumbal": Said("Dhumbal"), "marriage": Said("Marriage"),
            "callbreak": Said("Callbreak")}
 

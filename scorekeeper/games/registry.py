@@ -30,7 +30,7 @@ from scorekeeper.core.options import Profile, find_profile
 
 if TYPE_CHECKING:
     from scorekeeper.games.declare import CheckSpec, Flag
-    from scorekeeper.games.interface import Game
+    from scorekeeper.games.interface import AnyGame
 
 
 class Entry(NamedTuple):
@@ -66,13 +66,13 @@ def _commands(name: str) -> ModuleType:
     return import_module(_entry(name).package + ".commands")
 
 
-def game(name: str) -> Game[Any, Any, Any]:
+def game(name: str) -> AnyGame:
     """The game called `name` (case-insensitive), imported on first use."""
-    found: Game[Any, Any, Any] = import_module(_entry(name).package + ".game").GAME
+    found: AnyGame = import_module(_entry(name).package + ".game").GAME
     return found
 
 
-def games() -> Iterator[Game[Any, Any, Any]]:
+def games() -> Iterator[AnyGame]:
     for name in GAMES:
         yield game(name)
 

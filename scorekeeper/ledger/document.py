@@ -12,7 +12,7 @@ Stages, each a plain function of immutable values (no files: see
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any, Collection, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
@@ -21,9 +21,9 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_names, check_player_names
 from scorekeeper.games import registry
+from scorekeeper.games.interface import AnyGame
 from scorekeeper.ledger.session import (
     FORMAT_VERSION,
-    AnyGame,
     SeatChange,
     Session,
     SessionHand,
@@ -39,6 +39,9 @@ __all__ = ["FORMAT_VERSION", "Problem", "SessionHand", "Session", "StoredHand",
 
 
 # -- reading ------------------------------------------------------------------
+
+# The line a top-level key is on (None: not known)
+KeyLine = Callable[[str], "int | None"]
 
 def parse(text: str, label: str) -> Session:
     """Read and shape-check a ledger. Raises LedgerError listing every problem."""
@@ -70,9 +73,9 @@ def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> N
                             depth + 1)
 
 
-def _header(doc: PlainMap, key_line: Any,
+def _header(doc: PlainMap, key_line: KeyLine,
             problems: list[tuple[int | None, str]]
-            ) -> tuple[AnyGame, Profile[Any], Any] | None:
+            ) -> tuple[AnyGame, Profile[Any], RuleSet] | None:
     """The game, profile and rules a ledger declares, or None (problems)."""
     game_name = doc.get("game")
     profile_name = doc.get("profile")
@@ -182,7 +185,7 @@ def from_document(doc: PlainMap, label: str,
 
 
 def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
-           key_line: Any, problems: list[tuple[int | None, str]]
+           key_line: KeyLine, problems: list[tuple[int | None, str]]
            ) -> tuple[SeatChange, ...] | None:
     """The joins and leaves a ledger's `seats` holds, in order, or None
     (problems): each `{hand = N, join = NAME[, after = NAME]}` or `{hand =
@@ -255,7 +258,7 @@ def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
     return []
 
 
-def _seating(doc: PlainMap, rules: RuleSet, key_line: Any,
+def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
              problems: list[tuple[int | None, str]]
              ) -> tuple[tuple[str, ...], str] | None:
     """The players in seat order and the first dealer, or None (problems)."""

@@ -19,10 +19,9 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, check_names, resolve_name
 from scorekeeper.games.declare import Flag
-from scorekeeper.games.interface import Game
+from scorekeeper.games.interface import AnyGame
 
 FORMAT_VERSION = 1
-AnyGame = Game[Any, Any, Any]
 
 # The options of a hand that are the session's, not the game's: who sits
 # the hand out, and who really dealt it.

@@ -29,7 +29,8 @@ from scorekeeper.core.scores import NET, ScoreKind
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
-    from scorekeeper.ledger.session import AnyGame, Session, SessionHand
+    from scorekeeper.games.interface import AnyGame
+    from scorekeeper.ledger.session import Session, SessionHand
     from scorekeeper.reports.money import Money
 
 from scorekeeper.screen.style import (
