@@ -1,8 +1,10 @@
 """A ledger file: read it, or change it in one transaction.
 
 Reading is one plain way (`read_checked`): the bytes, parsed whole, every
-hand ruled again from its stored inputs, in this process. What disagrees
-comes back as `problems`, for the commands that show a session to warn of.
+hand ruled again from its stored inputs, in this process, unless the
+cache (`files/verified.py`) holds that these very bytes verify. What
+disagrees comes back as `problems`, for the commands that show a session
+to warn of.
 
 Every change (`create`, `record`, `amend`, `undo`, `redo`, `join`,
 `leave`, `extend`, `rename`, `fix`) is one transaction (`_transaction`): take the ledger's lock, read
