@@ -302,12 +302,6 @@ class Session:
                 return candidate
         return None
 
-    def table_for(self, index: int, sitting_out: Collection[str] = ()) -> Seating:
-        dealer = self.dealer_for(index, sitting_out)
-        assert dealer is not None, "a hand of a complete session"
-        return Seating(self.players, self.seated_for(index, sitting_out), dealer,
-                       self._totals_for(index))
-
     @property
     def planned(self) -> int | None:
         """The hands the session plans, for the players of `new` (a seat
