@@ -193,6 +193,7 @@ def test_ma11_a_seen_players_dealt_tunnela_is_counted_and_not_said_otherwise():
     assert not any("not counted" in line for line in result.explanation)
     assert result.as_json()["maal_items"]["B"][0]["name"] == \
         "dealt tunnela of ordinary cards"
+    assert result.rules == ("MA-1", "MA-7", "MA-10", "MA-11", "MA-12")   # MA-5: no
 
 
 # -- no tiplu: every hand agreed (MA-7, MA-10, MA-11) -----------------------------
@@ -409,3 +410,12 @@ def test_ma10_22_cards_by_dublees_the_discard_counts_no_dealt_tunnela_bonus():
     assert result.discard == card("6♠")
     assert dict(result.maal_shown())["A"] == 44
     assert result.scores == (("A", 59), ("B", -59))
+
+
+def test_ma11_two_dealt_tunnelas_not_counted_are_named_together():
+    result = resolve(hand({"A": WORKED, "B": "9♣ 9♣ 9♣ 4♦ 4♦ 4♦ 5♥", "C": "-"}, seen=(),
+                          tunnelas=(("B", (card("9♣"), card("4♦"))),)), rules_for())
+    assert result.as_json()["maal_items"]["B"] == []
+    assert ("B's dealt tunnela of 9♣, 4♦ is not counted: B has not seen the tiplu, "
+            "and the dealt-tunnela bonus needs a natural qualification (three pure "
+            "sequences or tunnelas) (MA-11, MA-5)") in result.explanation
