@@ -26,7 +26,7 @@ from typing import Iterator
 import scorekeeper
 
 CACHE_VARIABLE = "SCOREKEEPER_CACHE_DIR"
-_LIMIT = 200                 # bytes of an entry: two hex digests and a space
+_LIMIT = 200           # bytes an entry may have: it has two hex digests, 130
 _DIR_FD = {os.open, os.rename} <= os.supports_dir_fd    # os.replace as rename
 
 
@@ -56,7 +56,7 @@ def _code_key() -> str:
 
 
 def _entry(text: str) -> bytes:
-    sound = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    sound = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return f"{sound} {_code_key()}\n".encode("ascii")
 
 
@@ -66,7 +66,8 @@ def _name(real: Path) -> str:
 
 def _private(st: os.stat_result) -> bool:
     """The user's own, and nobody else may write it (where there are owners)."""
-    return not hasattr(os, "getuid") or st.st_uid == os.getuid() and not st.st_mode & 0o022
+    return not hasattr(os, "getuid") or (st.st_uid == os.getuid()
+                                         and not st.st_mode & 0o022)
 
 
 @contextlib.contextmanager
