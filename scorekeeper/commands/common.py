@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import os
 import re
 import sys
@@ -98,6 +97,8 @@ def emit_json(data: Any, ascii: bool = False) -> None:
         for piece in json_pieces(data, ensure_ascii=use_ascii(False)):
             write_out(piece)
         return
+    import json  # start-up: only a command that writes JSON loads it
+
     write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 
