@@ -16,7 +16,6 @@ import sys
 from typing import Mapping, Sequence
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
@@ -239,6 +238,9 @@ def strict_markdown(text: str) -> str:
 
 
 def markdown(con: Console, text: str) -> None:
+    # start-up: only the rule book loads rich's Markdown (markdown-it, pygments)
+    from rich.markdown import Markdown
+
     con.print(Markdown(strict_markdown(text)))
 
 
