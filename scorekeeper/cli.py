@@ -193,14 +193,23 @@ def export(
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
     from scorekeeper.files import ledger_file, storage  # start-up: see module doc
-    from scorekeeper.reports.money import of_session  # start-up: see module doc
-    from scorekeeper.screen.board import export_pieces  # html: the board's page
 
     def body() -> None:
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
-        money = of_session(checked.session, rate, currency)
-        pieces = export_pieces(checked.session, format.lower(), money, left_out=say)
+        money = None
+        if rate is not None or currency is not None or checked.session.money:
+            from scorekeeper.reports.money import of_session  # only with a rate
+
+            money = of_session(checked.session, rate, currency)
+        if format.lower() == "html":
+            from scorekeeper.screen.board import html_pieces  # the board's page
+
+            pieces = html_pieces(checked.session, money)
+        else:
+            from scorekeeper.reports.export import export_pieces  # csv, json, md
+
+            pieces = export_pieces(checked.session, format.lower(), money, left_out=say)
         if output is None:
             for piece in pieces:
                 write_text(piece)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import os
 import re
 import sys
@@ -98,6 +97,8 @@ def emit_json(data: Any, ascii: bool = False) -> None:
         for piece in json_pieces(data, ensure_ascii=use_ascii(False)):
             write_out(piece)
         return
+    import json  # start-up: only a command that writes JSON loads it
+
     write_out(json.dumps(data, ensure_ascii=use_ascii(False)) + "\n")
 
 
@@ -305,8 +306,9 @@ class PlainUsage(_OwnWords, typer.core.TyperCommand):
 
 # ctx.meta's key: the command's LEDGER was left out (`LEDGER_ARG` finds it)
 _LEFT_OUT = "scorekeeper.ledger_left_out"
-# card text: ranks and suits, a suit among them (`1` alone may be amend's N)
-_CARDISH = re.compile(r"^(?=.*[♠♥♦♣shdcSHDC])[0-9०-९AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$")
+# card text: ranks and suits, a suit among them (`1` alone may be amend's N);
+# a pattern, compiled by re when first used, not on import (start-up)
+_CARDISH = r"^(?=.*[♠♥♦♣shdcSHDC])[0-9०-९AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$"
 
 
 def usage_failure(message: str, told: str | None = None) -> Exception:
@@ -331,7 +333,7 @@ def _refuse_split_cards(command: Any, ctx: Any, args: list[str]) -> None:
                    for decl in getattr(p, "opts", ())}
     for at, word in enumerate(args[:-2]):
         value, after = args[at + 1], args[at + 2]
-        if word in takes_cards and "=" in value and _CARDISH.match(after) \
+        if word in takes_cards and "=" in value and re.match(_CARDISH, after) \
                 and not os.path.exists(after):
             raise usage_failure(Said(
                 "{option} takes one value, but the shell split {value} {after} in two: "

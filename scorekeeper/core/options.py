@@ -28,12 +28,13 @@ from scorekeeper.core.scores import NET, ScoreKind
 
 # A whole number as people type it: Latin digits or Devanagari ones (१२,
 # which int() reads as 12), not mixed, maybe a minus ("²" and "--5" are not
-# numbers, though str.isdigit() would take "²").
-_WHOLE_NUMBER = re.compile(r"-?(?:[0-9]+|[०-९]+)")
+# numbers, though str.isdigit() would take "²"). A pattern, compiled by re
+# when first used, not on import (start-up).
+_WHOLE_NUMBER = r"-?(?:[0-9]+|[०-९]+)"
 
 
 def is_whole_number(text: str) -> bool:
-    return _WHOLE_NUMBER.fullmatch(text) is not None
+    return re.fullmatch(_WHOLE_NUMBER, text) is not None
 
 
 def frozen_mapping(data: PlainMap) -> PlainMap:

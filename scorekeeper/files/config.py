@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +63,18 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
 class Config:
-    path: Path
-    exists: bool = False
-    values: PlainDict = field(default_factory=dict)
+    """The config read from `path` (`exists`: a file was there) and its
+    checked `values`. A plain class: every command builds it at start-up,
+    and a dataclass compiles its methods when it is defined."""
+
+    __slots__ = ("path", "exists", "values")
+
+    def __init__(self, path: Path, exists: bool = False,
+                 values: PlainDict | None = None) -> None:
+        self.path = path
+        self.exists = exists
+        self.values: PlainDict = {} if values is None else values
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)

@@ -13,7 +13,6 @@ error (exit 2).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -24,17 +23,26 @@ from scorekeeper.ledger.document import Session
 from scorekeeper.ledger.tomltext import LedgerError
 
 
-@dataclass(frozen=True)
 class Skipped:
-    path: Path
-    reason: str
+    """A file that was not read as a ledger, and why. This and `Gathered`
+    are plain classes: a dataclass compiles its methods when it is defined
+    (start-up), and nothing compares or prints these."""
+
+    __slots__ = ("path", "reason")
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
 
 
-@dataclass(frozen=True)
 class Gathered:
-    sessions: tuple[Session, ...]
-    skipped: tuple[Skipped, ...]
-    stale: tuple[ledger_file.Checked, ...] = ()
+    __slots__ = ("sessions", "skipped", "stale")
+
+    def __init__(self, sessions: tuple[Session, ...], skipped: tuple[Skipped, ...],
+                 stale: tuple[ledger_file.Checked, ...] = ()) -> None:
+        self.sessions = sessions
+        self.skipped = skipped
+        self.stale = stale
 
 
 def _walk(folder: Path) -> Iterator[Path]:

@@ -8,7 +8,6 @@ interface; nothing here knows a game by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
@@ -63,19 +62,25 @@ class StoredHand(NamedTuple):
         return _new_tuple(cls, (number, line, data, seated, data["dealer"], scores))
 
 
-@dataclass(frozen=True)
 class SessionHand:
     """One hand ruled for a session: where it sat, the game's result, the
     `[[hands]]` table that stores it, and what it means for the session
-    (players it eliminates), explained with the rule."""
+    (players it eliminates), explained with the rule. A plain class, as
+    `Session` is: a dataclass compiles its methods at start-up."""
 
-    number: int
-    table: Seating
-    result: Any
-    stored: PlainDict
-    eliminated: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    note_rules: tuple[str, ...] = ()
+    __slots__ = ("number", "table", "result", "stored", "eliminated", "notes",
+                 "note_rules")
+
+    def __init__(self, number: int, table: Seating, result: Any, stored: PlainDict,
+                 eliminated: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+                 note_rules: tuple[str, ...] = ()) -> None:
+        self.number = number
+        self.table = table
+        self.result = result
+        self.stored = stored
+        self.eliminated = eliminated
+        self.notes = notes
+        self.note_rules = note_rules
 
     @property
     def explanation(self) -> tuple[str, ...]:
@@ -125,17 +130,31 @@ def seat_order(players: Sequence[str], seats: Sequence[SeatChange]) -> tuple[str
     return tuple(order)
 
 
-@dataclass(frozen=True)
 class Session:
-    label: str
-    game: AnyGame
-    profile: Profile[Any]
-    rules: RuleSet             # the game's own RuleSet subclass
-    players: tuple[str, ...]   # everyone who sits, in seat order (newcomers too)
-    first_dealer: str
-    hands: tuple[StoredHand, ...] = ()
-    document: PlainMap = field(default_factory=dict, repr=False)
-    seats: tuple[SeatChange, ...] = ()    # joins and leaves, in order
+    """A ledger's session, never changed once made (a change makes another).
+    A plain class: a dataclass compiles its methods when it is defined,
+    which every command that opens a ledger would pay at start-up."""
+
+    def __init__(self, label: str, game: AnyGame, profile: Profile[Any], rules: RuleSet,
+                 players: tuple[str, ...], first_dealer: str,
+                 hands: tuple[StoredHand, ...] = (), document: PlainMap | None = None,
+                 seats: tuple[SeatChange, ...] = ()) -> None:
+        self.label = label
+        self.game = game
+        self.profile = profile
+        self.rules = rules            # the game's own RuleSet subclass
+        self.players = players        # everyone who sits, in seat order (newcomers too)
+        self.first_dealer = first_dealer
+        self.hands = hands
+        self.document: PlainMap = {} if document is None else document
+        self.seats = seats            # joins and leaves, in order
+
+    def _with_hands(self, hands: tuple[StoredHand, ...],
+                    document: PlainMap | None = None) -> Session:
+        """This session with other hands (and its document, if given)."""
+        return Session(self.label, self.game, self.profile, self.rules, self.players,
+                       self.first_dealer, hands,
+                       self.document if document is None else document, self.seats)
 
     @cached_property
     def _seated_from(self) -> dict[str, tuple[int, int]]:
@@ -200,7 +219,7 @@ class Session:
         """The session's hands not yet paid (what a later `settle-up`
         counts): the totals of the hands after the last payment."""
         paid = self.paid_hands
-        return self if not paid else replace(self, hands=self.hands[paid:])
+        return self if not paid else self._with_hands(self.hands[paid:])
 
     def hand_json(self, hand: SessionHand) -> PlainDict:
         """`record --json` / `show --json` of one of this session's hands."""
@@ -598,7 +617,7 @@ class Session:
 
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""
-        return replace(self, hands=self.hands[:number])
+        return self._with_hands(self.hands[:number])
 
     def with_stored(self, number: int, data: PlainMap) -> Session:
         """The session with hand `number` stored as `data` (a ruling that
@@ -608,7 +627,7 @@ class Session:
         hands = (*self.hands[:number - 1], hand, *self.hands[number:])
         stored = list(self.document.get("hands", []))
         stored[number - 1] = dict(data)
-        return replace(self, hands=hands, document={**self.document, "hands": stored})
+        return self._with_hands(hands, {**self.document, "hands": stored})
 
     def later_rerules(self, number: int, data: PlainMap) -> dict[int, PlainDict]:
         """With hand `number` stored anew as `data`, each later hand whose

@@ -10,7 +10,6 @@ Pure functions on strings and plain data; no files.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Mapping
 
@@ -132,6 +131,8 @@ def line_index(text: str) -> PlainDict:
 
 def toml_string(text: str) -> str:
     # A JSON string is a TOML basic string once DEL is escaped too.
+    import json  # start-up: only a command that writes TOML text loads it
+
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 

@@ -16,13 +16,11 @@ HTML is escaped and `|` cannot break a table. Numbers stay numbers.
 from __future__ import annotations
 
 import csv
-import html
 import io
 import re
 from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.core.language import Said, _, digits, say
 from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
@@ -74,6 +72,8 @@ def md_text(text: str) -> str:
     and no Markdown of its own: a name like `![x](http://…)` is shown as
     typed, never an image or a link (each character that makes markup in
     a line, backslash-escaped)."""
+    import html  # start-up: only Markdown needs it (html.entities is large)
+
     return _MD_SPECIAL.sub(r"\\\g<0>", html.escape(text, quote=False)
                            ).replace("\n", " ")
 
@@ -188,6 +188,8 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
         "standings": session.standings_json(),
         **({"money": money.as_json()} if money else {}),
     }
+    from scorekeeper.core.jsontext import json_pieces  # start-up: only JSON loads json
+
     return json_pieces(data, indent=True)
 
 

@@ -17,7 +17,7 @@ A session's places are its standings after its last recorded hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.language import Said
@@ -92,25 +92,32 @@ class GameStats:
         return {p.name: p.as_json(self.tallies, self.kind) for p in self.players}
 
 
-@dataclass
 class _Player:
-    """A player's counters while the sessions are folded (never leaves)."""
+    """A player's counters while the sessions are folded (never leaves).
+    This and `_Group` are plain classes: a dataclass compiles its methods
+    when it is defined (start-up), and these need none of them."""
 
-    sessions: int = 0
-    hands: int = 0
-    won: int = 0
-    total: int = 0
-    best: int | None = None
-    worst: int | None = None
-    places: dict[int, int] = field(default_factory=dict)
-    counters: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("sessions", "hands", "won", "total", "best", "worst", "places",
+                 "counters")
+
+    def __init__(self) -> None:
+        self.sessions = 0
+        self.hands = 0
+        self.won = 0
+        self.total = 0
+        self.best: int | None = None
+        self.worst: int | None = None
+        self.places: dict[int, int] = {}
+        self.counters: dict[str, int] = {}
 
 
-@dataclass
 class _Group:
-    first: Session
-    sessions: int = 0
-    players: dict[str, _Player] = field(default_factory=dict)
+    __slots__ = ("first", "sessions", "players")
+
+    def __init__(self, first: Session) -> None:
+        self.first = first
+        self.sessions = 0
+        self.players: dict[str, _Player] = {}
 
 
 def group_key(session: Session) -> str:

@@ -26,11 +26,10 @@ from dataclasses import dataclass
 from html import escape
 from importlib import import_module
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, digits, ngettext, say
-from scorekeeper.reports import export
 
 if TYPE_CHECKING:
     from scorekeeper.core.scores import ScoreKind
@@ -416,12 +415,8 @@ def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = Fa
             + "</body></html>\n")
 
 
-def export_pieces(session: Session, fmt: str, money: Money | None = None,
-                  left_out: Callable[[str], None] | None = None) -> Iterator[str]:
-    """`export`: `--format html` is the board of `session` as one file to
-    share (its chart inline, no script); the other formats are
-    `reports.export`'s (`left_out`: told what a CSV leaves out)."""
-    if fmt != "html":
-        return export.export_pieces(session, fmt, money, left_out)
+def html_pieces(session: Session, money: Money | None = None) -> Iterator[str]:
+    """`export --format html`: the board of `session` as one file to share
+    (its chart inline, no script); the other formats are `reports.export`'s."""
     sheets = [Sheet(session.label, session, money)]
     return iter([page(sheets, body(sheets))])

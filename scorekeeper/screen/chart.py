@@ -1,9 +1,10 @@
 """A picture of the evening: every player's running total, hand by hand.
 
 `terminal(...)` draws it for a terminal with plotext; `svg(...)` draws the
-same chart as an SVG file with pygal. Both libraries are imported with
-this module, and this module only by the `chart` command: no other command
-loads them (start-up stays as it was).
+same chart as an SVG file with pygal. Each library is imported by the
+function that draws with it (a terminal's chart never loads pygal, the
+board's never plotext), and this module only by `chart` and the board: no
+other command loads them (start-up stays as it was).
 
 * colour (one per player, Okabe and Ito's palette, which the colour-blind
   tell apart: `palette`) only where the caller says so (a terminal,
@@ -22,10 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Sequence
-from xml.etree import ElementTree
 
-import plotext
-import pygal
 from rich.cells import cell_len
 
 from scorekeeper.core.language import Said, _, digits, ngettext
@@ -184,6 +182,8 @@ def _at(line: Line, xs: Sequence[int]) -> list[int]:
 def terminal(pic: Picture, width: int, height: int, colour: bool,
              ascii: bool) -> str:
     """The chart as terminal text, its legend below it."""
+    import plotext  # start-up: see the module doc
+
     plotext.clear_figure()
     plotext.plotsize(width, height)
     plotext.theme("clear")
@@ -222,6 +222,8 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
 
 def legend(pic: Picture, colour: bool, width: int) -> str:
     """Who is which line and where they ended, as many to a line as fit."""
+    import plotext  # start-up: see the module doc
+
     rows: list[str] = []
     row, used = "", 0
     for i, line in enumerate(pic.lines):
@@ -250,6 +252,8 @@ def terminal_panels(pics: Sequence[Picture], width: int, height: int,
 def svg_panels(pics: Sequence[Picture]) -> str:
     """A chart a session in one SVG document, one under another (each
     pygal's own, at its default size)."""
+    from xml.etree import ElementTree  # the SVG only (start-up)
+
     if len(pics) == 1:
         return svg(pics[0])
     outer = ElementTree.Element(f"{{{SVG_NS}}}svg", {
@@ -268,6 +272,8 @@ _SVG_SIZE = (800, 600)      # pygal's default: each panel's
 
 def svg(pic: Picture) -> str:
     """The same chart as an SVG document (text)."""
+    import pygal  # start-up: see the module doc
+
     xs = sampled(pic.hands, SVG_POINTS)
     chart = pygal.Line(
         # a colour a player, then black for the line of the limit
@@ -303,6 +309,8 @@ def _without_scripts(document: str) -> str:
     """pygal writes its configuration into a <script> even with no
     tooltips: a chart to share should hold none (mail and chat apps refuse
     SVGs with scripts), so they are taken out of the document tree."""
+    from xml.etree import ElementTree  # the SVG only (start-up)
+
     ElementTree.register_namespace("", SVG_NS)
     ElementTree.register_namespace("xlink", "http://www.w3.org/1999/xlink")
     root = ElementTree.fromstring(document.encode("utf-8"))

@@ -13,10 +13,9 @@ import re
 import shlex
 import subprocess
 import sys
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
@@ -24,7 +23,6 @@ from scorekeeper.core.language import _, digits, ngettext, say
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.money import Money
 from scorekeeper.reports.settle_up import Transfer
-from scorekeeper.reports.stats import GameStats, PlayerStats, rate, reading
 from scorekeeper.screen.money import money_cell, money_notes, money_rate
 from scorekeeper.screen.style import (
     abbreviations,
@@ -38,6 +36,9 @@ from scorekeeper.screen.style import (
     split_to_fit,
     table_box,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.reports.stats import GameStats, PlayerStats
 
 # -- settle-up -------------------------------------------------------------------
 
@@ -118,6 +119,9 @@ def settle_up_money(con: Console, heading: str, money: Money) -> None:
 
 def _rows(g: GameStats, players: Sequence[PlayerStats], compact: bool
           ) -> list[tuple[str, list[str]]]:
+    # start-up: settle-up, which draws with this module too, never loads the stats
+    from scorekeeper.reports.stats import rate, reading
+
     kind = g.kind
 
     def signed(v: int | None) -> str:
@@ -239,6 +243,9 @@ def strict_markdown(text: str) -> str:
 
 
 def markdown(con: Console, text: str) -> None:
+    # start-up: only the rule book loads rich's Markdown (markdown-it, pygments)
+    from rich.markdown import Markdown
+
     con.print(Markdown(strict_markdown(text)))
 
 
