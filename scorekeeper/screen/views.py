@@ -10,6 +10,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
+    Iterator,
     Mapping,
     NamedTuple,
     Sequence,
@@ -17,8 +18,11 @@ from typing import (
 from typing import AbstractSet as Set
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
+from rich.control import strip_control_codes
 from rich.markup import escape
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -373,47 +377,87 @@ def _history_table(con: Console, session: Session, data: PlainMap,
     header = [_("Hand"), *([_("Dealer"), _("Winner")] if layout.seats else []),
               *([story_head] if layout.story_in_table else []),
               *(names[p] for p in players)]
+    score_style = {tone: con.get_style(tone) for tone in ("green", "red", "")}
     rows = []
     for row in shown:
-        cells = [Text.assemble((digits(kind.signed(row[key][p])),
-                                tone_style(row[key][p], kind)),
-                               between + digits(kind.display(row["totals"][p])))
-                 if p in row[key] else Text(_("out")) for p in players]
+        cells = [_score_cell(digits(kind.signed(row[key][p])),
+                             score_style[tone_style(row[key][p], kind)], between,
+                             digits(kind.display(row["totals"][p])))
+                 if p in row[key] else _text_cell(_("out")) for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
-        seats = [Text(names.get(row["dealer"], row["dealer"])), Text(winner)] \
-            if layout.seats else []
-        story = [Text(say(session.story(row)))] if layout.story_in_table else []
-        rows.append([Text(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
+        seats = [_text_cell(names.get(row["dealer"], row["dealer"])),
+                 _text_cell(winner)] if layout.seats else []
+        story = [_text_cell(say(session.story(row)))] if layout.story_in_table else []
+        rows.append([_text_cell(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
     table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,
                   box=table_box(con))
     for i, head in enumerate(header):
-        width = max(cell_len(line) for cell in [Text(head), *(r[i] for r in rows)]
-                    for line in cell.plain.split("\n"))
+        width = max([cell_len(head), *(used for r in rows for used, _line in r[i])])
         right = i == 0 or i >= len(header) - len(players)
         table.add_column(Text(head), justify="right" if right else "left",
                          no_wrap=not (layout.story_in_table and head == story_head),
                          width=width)
-    if rows:     # each column one text, its cells a line (or two) each:
+    if rows:     # each column one renderable, its cells a line (or two) each:
         table.add_row(*_columns(rows))       # rich draws it at a fraction of the cost
     return table
 
 
-def _columns(rows: Sequence[Sequence[Text]]) -> list[Text]:
-    """The rows' cells as one text a column, each row as many lines as its
-    tallest cell (a shorter cell padded with blank lines below, as rich
-    pads it): drawn line for line as rich draws the cells one by one."""
-    heights = [max(cell.plain.count("\n") for cell in row) for row in rows]
+_Line = tuple[int, list[Segment]]         # a line of a cell: its width, its pieces
+
+
+def _text_cell(text: str) -> list[_Line]:
+    """A cell of plain text, its lines (as rich's `Text` would keep it:
+    without control codes)."""
+    return [(cell_len(line), [Segment(line)])
+            for line in strip_control_codes(text).split("\n")]
+
+
+def _score_cell(score: str, style: Style, between: str, total: str) -> list[_Line]:
+    """A player's cell: the hand's score in its colour, then the total
+    beside it (`between` an arrow) or below it (a line break)."""
+    if between == "\n":
+        return [(cell_len(score), [Segment(score, style)]), (cell_len(total), [Segment(total)])]
+    return [(cell_len(score) + cell_len(between) + cell_len(total),
+             [Segment(score, style), Segment(between + total)])]
+
+
+def _columns(rows: Sequence[Sequence[list[_Line]]]) -> list[_Column]:
+    """The rows' cells as one renderable a column, each row as many lines
+    as its tallest cell (a shorter cell padded with blank lines below, as
+    rich pads it): drawn line for line as rich draws the cells one by one."""
+    heights = [max(len(cell) for cell in row) for row in rows]
     columns = []
     for i in range(len(rows[0])):
-        column = Text()
+        lines: list[_Line] = []
         for row, height in zip(rows, heights):
-            cell = row[i]
-            column.append_text(cell)
-            column.append("\n" * (height - cell.plain.count("\n") + 1))
-        column.right_crop(1)
-        columns.append(column)
+            lines += row[i]
+            lines += [(0, [])] * (height - len(row[i]))
+        columns.append(_Column(lines))
     return columns
+
+
+class _Column:
+    """A column of the history's table as rich draws a cell that does not
+    wrap: each line justified to the column's width (cut if wider), but
+    without rich's work for a text of many lines (split, justify, join and
+    render again)."""
+
+    def __init__(self, lines: Sequence[_Line]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions
+                         ) -> Iterator[Segment]:
+        width, right = options.max_width, options.justify == "right"
+        new_line = Segment.line()
+        for used, pieces in self.lines:
+            pad = Segment(" " * max(0, width - used))
+            if right:
+                yield pad
+            yield from pieces
+            if not right:
+                yield pad
+            yield new_line
 
 
 def _sparklines(con: Console, session: Session, data: PlainMap,
