@@ -241,9 +241,9 @@ def history(con: Console, session: Session, last: int | None = None,
     inputs and are marked `!`. Where the table would not fit the terminal,
     names are abbreviated (a legend says which is who), what happened is
     told below it, and at last the players are split over several tables."""
-    data = session.history_json()
-    rows = data["hands"]
-    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    count = len(session.hands)
+    data = session.history_json(skip=0 if last is None else max(0, count - last))
+    shown = data["hands"]
     # The first layout that fits, from everything in one table on; names
     # are shortened (as little as fits) only once the whole names do not.
     layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
@@ -271,12 +271,12 @@ def history(con: Console, session: Session, last: int | None = None,
             con.print(_history_table(con, session, data, page, stale, layout, group,
                                      part))
     _history_notes(con, session, shown, layout)
-    if len(shown) < len(rows):
+    if len(shown) < count:
         con.print("  " + _("(the last {shown} of {all} hands; --all shows every hand, "
                            "--json gives them all)").format(
-            shown=digits(len(shown)), all=digits(len(rows))), markup=False)
-    if data["hands"]:
-        _sparklines(con, session, data, layout.names)
+            shown=digits(len(shown)), all=digits(count)), markup=False)
+    if count:
+        _sparklines(con, session, layout.names)
     else:
         con.print("  " + _("No hands recorded yet."), markup=False)
 
@@ -460,7 +460,7 @@ class _Column:
             yield new_line
 
 
-def _sparklines(con: Console, session: Session, data: PlainMap,
+def _sparklines(con: Console, session: Session,
                 named: Mapping[str, str] | None) -> None:
     """A line per player; names too long for the terminal shortened as
     the table above shortened them (`named`: its legend said so), else as
@@ -475,8 +475,8 @@ def _sparklines(con: Console, session: Session, data: PlainMap,
             legend(con, label)
     width = max(len(p) for p in label.values())
     kind = session.score_kind
-    series = {p: [0] + [row["totals"][p] for row in data["hands"]]
-              for p in session.players}
+    totals = session.totals_by_hand()
+    series = {p: [t[p] for t in totals] for p in session.players}
     # One scale for everyone, so that the lines compare.
     lo = min(min(s) for s in series.values())
     hi = max(max(s) for s in series.values())
