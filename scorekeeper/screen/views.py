@@ -451,12 +451,16 @@ class _Column:
         width, right = options.max_width, options.justify == "right"
         new_line = Segment.line()
         for used, pieces in self.lines:
-            pad = Segment(" " * max(0, width - used))
-            if right:
-                yield pad
-            yield from pieces
-            if not right:
-                yield pad
+            pad = " " * max(0, width - used)
+            if len(pieces) == 1 and not pieces[0].style:     # plain: one piece,
+                text = pieces[0].text                       # as rich's text makes it
+                yield Segment(pad + text if right else text + pad)
+            else:
+                if right:
+                    yield Segment(pad)
+                yield from pieces
+                if not right:
+                    yield Segment(pad)
             yield new_line
 
 
