@@ -470,8 +470,9 @@ def _sparklines(con: Console, session: Session,
     the table above shortened them (`named`: its legend said so), else as
     little as fits, with a legend."""
     con.print("  " + _("How the totals moved:"), markup=False)
+    room = con.width                # rich asks the terminal each time
     label = fitted_names(session.players, lambda names: max(
-        map(len, names.values())) + 24 <= con.width)
+        map(len, names.values())) + 24 <= room)
     if label != {p: p for p in session.players}:
         if named:
             label = dict(named)
@@ -484,11 +485,12 @@ def _sparklines(con: Console, session: Session,
     # One scale for everyone, so that the lines compare.
     lo = min(min(s) for s in series.values())
     hi = max(max(s) for s in series.values())
-    spark_width = max(10, min(60, con.width - width - 14))
-    for p in session.players:
-        con.print(f"  {label[p]:<{width}}  "
-                  f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
-                  f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}", markup=False)
+    spark_width = max(10, min(60, room - width - 14))
+    # one print for all the lines (each print costs rich a setting up)
+    con.print("\n".join(f"  {label[p]:<{width}}  "
+                        f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
+                        f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}"
+                        for p in session.players), markup=False)
 
 
 # -- checks ---------------------------------------------------------------------
