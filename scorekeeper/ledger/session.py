@@ -253,6 +253,11 @@ class Session:
             found.append(dict(running))
         return tuple(found)
 
+    def totals_by_hand(self) -> tuple[dict[str, int], ...]:
+        """Every total before the first hand and after each (the history's
+        lines of how the totals moved)."""
+        return self._totals_before
+
     def _totals_for(self, index: int) -> dict[str, int] | None:
         """The totals before hand index+1, where the rules read them."""
         if not self.rules.uses_totals:
@@ -404,24 +409,29 @@ class Session:
             data["seats"] = [c.stored() for c in self.seats]
         return data
 
-    def history_json(self, lazy: bool = False) -> PlainDict:
+    def history_json(self, lazy: bool = False, skip: int = 0) -> PlainDict:
         """Every hand: its scores, the running totals, and what happened —
         the game's facts, who did not play (`out`) and who was eliminated
         by it (`eliminated`). `lazy`: the hands as an iterator of rows
-        (`history --json` of a long session writes them as they come)."""
-        rows = self.history_rows()
+        (`history --json` of a long session writes them as they come);
+        `skip`: the first hands left out (`history_rows`)."""
+        rows = self.history_rows(skip)
         return {"hands": rows if lazy else list(rows), "players": list(self.players),
                 "score": self.score_key, "house_options": self.house_options,
                 "score_kind": self.score_kind.as_json()}
 
-    def history_rows(self) -> Iterator[PlainDict]:
+    def history_rows(self, skip: int = 0) -> Iterator[PlainDict]:
         """The rows of `history_json`, one at a time (an export of a long
-        session never holds them all)."""
+        session never holds them all); none for the first `skip` hands,
+        whose scores are only added to the totals (a screen shows the last
+        hundred)."""
         kind = self.score_kind
         running = {p: 0 for p in self.players}
-        for h in self.hands:
+        for index, h in enumerate(self.hands):
             for name, value in h.scores.items():
                 running[name] += value
+            if index < skip:
+                continue
             facts = self.game.history_facts(h.data)
             out_before = self._eliminated_before[h.number - 1]
             out_now = self._eliminated_before[h.number]

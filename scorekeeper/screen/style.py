@@ -202,8 +202,9 @@ def hanging_lines(con: Console, lines: Iterable[str], first: str = "  ",
     per hand (each costs rich a millisecond), and never one text of every
     hand (its memory)."""
     pieces: list[str] = []
+    width = max(20, con.width)      # rich asks the terminal each time
     for count, line in enumerate(lines, start=1):
-        pieces += wrap(line, max(20, con.width), first, rest)
+        pieces += wrap(line, width, first, rest)
         if count % batch == 0:
             con.print(SUITS(Text("\n".join(pieces), style=style)), soft_wrap=True)
             pieces = []

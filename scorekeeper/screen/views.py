@@ -10,6 +10,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
+    Iterator,
     Mapping,
     NamedTuple,
     Sequence,
@@ -17,8 +18,11 @@ from typing import (
 from typing import AbstractSet as Set
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
+from rich.control import strip_control_codes
 from rich.markup import escape
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -238,9 +242,9 @@ def history(con: Console, session: Session, last: int | None = None,
     inputs and are marked `!`. Where the table would not fit the terminal,
     names are abbreviated (a legend says which is who), what happened is
     told below it, and at last the players are split over several tables."""
-    data = session.history_json()
-    rows = data["hands"]
-    shown = rows if last is None or len(rows) <= last else rows[-last:]
+    count = len(session.hands)
+    data = session.history_json(skip=0 if last is None else max(0, count - last))
+    shown = data["hands"]
     # The first layout that fits, from everything in one table on; names
     # are shortened (as little as fits) only once the whole names do not.
     layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
@@ -268,12 +272,12 @@ def history(con: Console, session: Session, last: int | None = None,
             con.print(_history_table(con, session, data, page, stale, layout, group,
                                      part))
     _history_notes(con, session, shown, layout)
-    if len(shown) < len(rows):
+    if len(shown) < count:
         con.print("  " + _("(the last {shown} of {all} hands; --all shows every hand, "
                            "--json gives them all)").format(
-            shown=digits(len(shown)), all=digits(len(rows))), markup=False)
-    if data["hands"]:
-        _sparklines(con, session, data, layout.names)
+            shown=digits(len(shown)), all=digits(count)), markup=False)
+    if count:
+        _sparklines(con, session, layout.names)
     else:
         con.print("  " + _("No hands recorded yet."), markup=False)
 
@@ -374,57 +378,102 @@ def _history_table(con: Console, session: Session, data: PlainMap,
     header = [_("Hand"), *([_("Dealer"), _("Winner")] if layout.seats else []),
               *([story_head] if layout.story_in_table else []),
               *(names[p] for p in players)]
+    score_style = {tone: con.get_style(tone) for tone in ("green", "red", "")}
     rows = []
     for row in shown:
-        cells = [Text.assemble((digits(kind.signed(row[key][p])),
-                                tone_style(row[key][p], kind)),
-                               between + digits(kind.display(row["totals"][p])))
-                 if p in row[key] else Text(_("out")) for p in players]
+        cells = [_score_cell(digits(kind.signed(row[key][p])),
+                             score_style[tone_style(row[key][p], kind)], between,
+                             digits(kind.display(row["totals"][p])))
+                 if p in row[key] else _text_cell(_("out")) for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
-        seats = [Text(names.get(row["dealer"], row["dealer"])), Text(winner)] \
-            if layout.seats else []
-        story = [Text(say(session.story(row)))] if layout.story_in_table else []
-        rows.append([Text(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
+        seats = [_text_cell(names.get(row["dealer"], row["dealer"])),
+                 _text_cell(winner)] if layout.seats else []
+        story = [_text_cell(say(session.story(row)))] if layout.story_in_table else []
+        rows.append([_text_cell(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
     table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,
                   box=table_box(con))
     for i, head in enumerate(header):
-        width = max(cell_len(line) for cell in [Text(head), *(r[i] for r in rows)]
-                    for line in cell.plain.split("\n"))
+        width = max([cell_len(head), *(used for r in rows for used, _line in r[i])])
         right = i == 0 or i >= len(header) - len(players)
         table.add_column(Text(head), justify="right" if right else "left",
                          no_wrap=not (layout.story_in_table and head == story_head),
                          width=width)
-    if rows:     # each column one text, its cells a line (or two) each:
+    if rows:     # each column one renderable, its cells a line (or two) each:
         table.add_row(*_columns(rows))       # rich draws it at a fraction of the cost
     return table
 
 
-def _columns(rows: Sequence[Sequence[Text]]) -> list[Text]:
-    """The rows' cells as one text a column, each row as many lines as its
-    tallest cell (a shorter cell padded with blank lines below, as rich
-    pads it): drawn line for line as rich draws the cells one by one."""
-    heights = [max(cell.plain.count("\n") for cell in row) for row in rows]
+_Line = tuple[int, list[Segment]]         # a line of a cell: its width, its pieces
+
+
+def _text_cell(text: str) -> list[_Line]:
+    """A cell of plain text, its lines (as rich's `Text` would keep it:
+    without control codes)."""
+    return [(cell_len(line), [Segment(line)])
+            for line in strip_control_codes(text).split("\n")]
+
+
+def _score_cell(score: str, style: Style, between: str, total: str) -> list[_Line]:
+    """A player's cell: the hand's score in its colour, then the total
+    beside it (`between` an arrow) or below it (a line break)."""
+    if between == "\n":
+        return [(cell_len(score), [Segment(score, style)]), (cell_len(total), [Segment(total)])]
+    return [(cell_len(score) + cell_len(between) + cell_len(total),
+             [Segment(score, style), Segment(between + total)])]
+
+
+def _columns(rows: Sequence[Sequence[list[_Line]]]) -> list[_Column]:
+    """The rows' cells as one renderable a column, each row as many lines
+    as its tallest cell (a shorter cell padded with blank lines below, as
+    rich pads it): drawn line for line as rich draws the cells one by one."""
+    heights = [max(len(cell) for cell in row) for row in rows]
     columns = []
     for i in range(len(rows[0])):
-        column = Text()
+        lines: list[_Line] = []
         for row, height in zip(rows, heights):
-            cell = row[i]
-            column.append_text(cell)
-            column.append("\n" * (height - cell.plain.count("\n") + 1))
-        column.right_crop(1)
-        columns.append(column)
+            lines += row[i]
+            lines += [(0, [])] * (height - len(row[i]))
+        columns.append(_Column(lines))
     return columns
 
 
-def _sparklines(con: Console, session: Session, data: PlainMap,
+class _Column:
+    """A column of the history's table as rich draws a cell that does not
+    wrap: each line justified to the column's width (cut if wider), but
+    without rich's work for a text of many lines (split, justify, join and
+    render again)."""
+
+    def __init__(self, lines: Sequence[_Line]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions
+                         ) -> Iterator[Segment]:
+        width, right = options.max_width, options.justify == "right"
+        new_line = Segment.line()
+        for used, pieces in self.lines:
+            pad = " " * max(0, width - used)
+            if len(pieces) == 1 and not pieces[0].style:     # plain: one piece,
+                text = pieces[0].text                       # as rich's text makes it
+                yield Segment(pad + text if right else text + pad)
+            else:
+                if right:
+                    yield Segment(pad)
+                yield from pieces
+                if not right:
+                    yield Segment(pad)
+            yield new_line
+
+
+def _sparklines(con: Console, session: Session,
                 named: Mapping[str, str] | None) -> None:
     """A line per player; names too long for the terminal shortened as
     the table above shortened them (`named`: its legend said so), else as
     little as fits, with a legend."""
     con.print("  " + _("How the totals moved:"), markup=False)
+    room = con.width                # rich asks the terminal each time
     label = fitted_names(session.players, lambda names: max(
-        map(len, names.values())) + 24 <= con.width)
+        map(len, names.values())) + 24 <= room)
     if label != {p: p for p in session.players}:
         if named:
             label = dict(named)
@@ -432,16 +481,17 @@ def _sparklines(con: Console, session: Session, data: PlainMap,
             legend(con, label)
     width = max(len(p) for p in label.values())
     kind = session.score_kind
-    series = {p: [0] + [row["totals"][p] for row in data["hands"]]
-              for p in session.players}
+    totals = session.totals_by_hand()
+    series = {p: [t[p] for t in totals] for p in session.players}
     # One scale for everyone, so that the lines compare.
     lo = min(min(s) for s in series.values())
     hi = max(max(s) for s in series.values())
-    spark_width = max(10, min(60, con.width - width - 14))
-    for p in session.players:
-        con.print(f"  {label[p]:<{width}}  "
-                  f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
-                  f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}", markup=False)
+    spark_width = max(10, min(60, room - width - 14))
+    # one print for all the lines (each print costs rich a setting up)
+    con.print("\n".join(f"  {label[p]:<{width}}  "
+                        f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
+                        f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}"
+                        for p in session.players), markup=False)
 
 
 # -- checks ---------------------------------------------------------------------

@@ -61,6 +61,18 @@ def test_history_json_written_as_it_comes_is_the_whole_document(cli, ledger):
         assert out.stdout == json.dumps(meant, ensure_ascii=False) + "\n"
 
 
+def test_history_rows_after_skipped_hands_are_the_last_rows_with_all_totals(cli, ledger):
+    # a screen makes the rows of the hands it shows only (`skip`); the totals
+    # still count the hands skipped
+    session = parse(_long(cli, ledger, 5).read_text(encoding="utf-8"), "x")
+    every = list(session.history_rows())
+    assert list(session.history_rows(skip=3)) == every[3:]
+    assert every[3]["totals"] != session.hands[3].scores      # hands 1-3 counted
+    assert list(session.history_rows(skip=9)) == []
+    assert session.totals_by_hand()[1:] == tuple(r["totals"] for r in every)
+    assert session.totals_by_hand()[0] == {p: 0 for p in session.players}
+
+
 def _long(cli, ledger: Path, hands: int) -> Path:
     text = ledger.read_text(encoding="utf-8").replace("hands = 3", "hands = 999")
     ledger.write_text(text, encoding="utf-8")
