@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
     """Hand `number` of `session` in words ("hand 7 (dealer Asha: Bikash
     won)") and as JSON: its number, dealer, players and ruling."""
-    row = next(r for r in session.history_rows() if r["hand"] == number)
+    row = next(session.history_rows(skip=number - 1))
     story = session.story(row)
     hand = session.hand(number)
     return (Said("hand {number} (dealer {dealer}: {story})", number=number,
