@@ -1,7 +1,8 @@
 """Helpers the tests share: a ledger's text as `new` and `record` write it
 (CLI.md, "The ledger"), written here by the tests' own small TOML writer —
 never by the implementation's layout code, so a bug in that code cannot
-write the very ledgers that are meant to catch it."""
+write the very ledgers that are meant to catch it; and the command run as
+a person's shell runs it (`run_main`), with two checks of a screen."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ import json
 import re
 from enum import Enum
 from typing import Any, Sequence
+
+import pytest
+from rich.cells import cell_len
+
+from scorekeeper.cli import main
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -62,3 +68,24 @@ def append(text: str, stored: dict) -> str:
     """The ledger with one more `[[hands]]` table, as `record` appends it."""
     lines = [f"{key(k)} = {toml(v)}" for k, v in stored.items()]
     return text.rstrip("\n") + "\n\n[[hands]]\n" + "\n".join(lines) + "\n"
+
+
+def run_main(args: Sequence[object], capsys: Any) -> tuple[int, str, str]:
+    """The command as installed, through `main`, which reads `--lang`, the
+    environment and the config as a person's shell does (the test runner's
+    `invoke` does not): its exit code, stdout and stderr."""
+    with pytest.raises(SystemExit) as done:
+        main([str(a) for a in args])
+    out = capsys.readouterr()
+    return int(done.value.code or 0), out.out, out.err
+
+
+def fits(text: str, width: int = 40) -> None:
+    """No line of `text` wider than `width` terminal cells."""
+    for line in text.splitlines():
+        assert cell_len(line) <= width, f"wider than {width}: {line!r}"
+
+
+def one_line(text: str) -> str:
+    """The wrapped lines of a screen as one line (a phrase is not cut)."""
+    return " ".join(text.split())

@@ -21,7 +21,7 @@ import pytest
 from test_cli_indic_widths import table_blocks
 from tests.conftest import invoke
 
-from scorekeeper.cli import main
+from helpers import run_main
 
 PLAYERS = "आशा,बिकाश,Chandra"
 WIDTHS = (40, 80, 120)
@@ -69,10 +69,7 @@ def check_aligned(text: str, width: int) -> None:
 
 def run(args: list[str], capsys, monkeypatch, width: int = 100) -> tuple[int, str, str]:
     monkeypatch.setenv("COLUMNS", str(width))
-    with pytest.raises(SystemExit) as done:
-        main([str(a) for a in args])
-    out = capsys.readouterr()
-    return int(done.value.code or 0), out.out, out.err
+    return run_main(args, capsys)
 
 
 @pytest.fixture(scope="module")

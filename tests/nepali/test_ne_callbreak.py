@@ -25,6 +25,7 @@ from rich.cells import cell_len
 
 import scorekeeper.commands.record
 import scorekeeper.screen.style  # noqa: F401 - Devanagari widths as terminals draw them
+from helpers import fits, one_line
 from scorekeeper.core import language
 from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible
@@ -78,16 +79,6 @@ def nepali(text: str, kept: tuple[str, ...] = ()) -> None:
     """No English word left, no Latin digit outside a rule id or a card."""
     assert english_words(text, PLAYERS + TYPED + kept) == [], text
     assert not LATIN_DIGIT.search(KEPT_DIGITS.sub(" ", text)), text
-
-
-def fits(text: str, width: int = 40) -> None:
-    for line in text.splitlines():
-        assert cell_len(line) <= width, f"wider than {width}: {line!r}"
-
-
-def one_line(text: str) -> str:
-    """The wrapped lines of a screen as one line (a phrase is not cut)."""
-    return " ".join(text.split())
 
 
 @pytest.fixture

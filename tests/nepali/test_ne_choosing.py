@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
+from helpers import run_main
 
 NAMES = "आशा,विकास,चन्द्र"
 
@@ -24,10 +24,7 @@ def run(args: list[object], capsys, monkeypatch, width: int = 80,
     monkeypatch.setenv("COLUMNS", str(width))
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    with pytest.raises(SystemExit) as done:
-        main([str(a) for a in args])
-    out = capsys.readouterr()
-    return int(done.value.code or 0), out.out, out.err
+    return run_main(args, capsys)
 
 
 @pytest.fixture

@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
 
 import scorekeeper.commands.record
 import scorekeeper.screen.style  # noqa: F401 - Devanagari widths as terminals draw them
+from helpers import fits, one_line
 from scorekeeper.cli import main
 from scorekeeper.core import language
 
@@ -71,16 +71,6 @@ def nepali(text: str, latin_digits_typed: bool = False) -> None:
     assert english_words(text, PLAYERS + TYPED) == [], text
     if not latin_digits_typed:
         assert not LATIN_DIGIT.search(KEPT_DIGITS.sub(" ", text)), text
-
-
-def fits(text: str, width: int = 40) -> None:
-    for line in text.splitlines():
-        assert cell_len(line) <= width, f"wider than {width}: {line!r}"
-
-
-def one_line(text: str) -> str:
-    """The wrapped lines of a screen as one line (a phrase is not cut)."""
-    return " ".join(text.split())
 
 
 # -- check call | discard | draw ----------------------------------------------

@@ -22,7 +22,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 import scorekeeper.screen.style  # noqa: F401  (Devanagari widths, as a screen measures them)
-from scorekeeper.cli import main
+from helpers import run_main
 from scorekeeper.core import language
 from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible, Refused
@@ -61,10 +61,7 @@ def english(text: str) -> list[str]:
 
 def run(args: list[str], capsys, monkeypatch, width: int = 40) -> tuple[int, str, str]:
     monkeypatch.setenv("COLUMNS", str(width))
-    with pytest.raises(SystemExit) as done:
-        main([str(a) for a in args])
-    out = capsys.readouterr()
-    return int(done.value.code or 0), out.out, out.err
+    return run_main(args, capsys)
 
 
 def hand(*extra: str, finisher: str | None = "आशा",

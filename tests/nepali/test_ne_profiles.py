@@ -14,7 +14,7 @@ import pytest
 from rich.cells import cell_len
 
 import scorekeeper.screen.style  # noqa: F401  (Devanagari cell widths)
-from scorekeeper.cli import main
+from helpers import run_main
 from scorekeeper.core.options import format_option
 from scorekeeper.games import registry
 
@@ -56,11 +56,8 @@ def cli(capsys, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
 
     def run(*args: object) -> SimpleNamespace:
-        with pytest.raises(SystemExit) as done:
-            main([str(a) for a in args])
-        out = capsys.readouterr()
-        return SimpleNamespace(exit_code=int(done.value.code or 0),
-                               stdout=out.out, stderr=out.err)
+        code, stdout, stderr = run_main(args, capsys)
+        return SimpleNamespace(exit_code=code, stdout=stdout, stderr=stderr)
     return run
 
 

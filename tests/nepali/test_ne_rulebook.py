@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 import scorekeeper.screen.style  # noqa: F401  (Devanagari cell widths)
-from scorekeeper.cli import main
+from helpers import run_main
 from scorekeeper.core import language
 from scorekeeper.games import registry
 from scorekeeper.reports import rulebook
@@ -39,11 +39,8 @@ def cli(capsys):
     """The command as installed: through `main`, which reads `--lang`
     (the conftest leaves English after each test)."""
     def run(*args: object) -> SimpleNamespace:
-        with pytest.raises(SystemExit) as done:
-            main([str(a) for a in args])
-        out = capsys.readouterr()
-        return SimpleNamespace(exit_code=int(done.value.code or 0),
-                               stdout=out.out, stderr=out.err)
+        code, stdout, stderr = run_main(args, capsys)
+        return SimpleNamespace(exit_code=code, stdout=stdout, stderr=stderr)
     return run
 
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run_main
 from ledgers import MELDS, ledger_text, marriage_hand, write
-from scorekeeper.cli import main
 from scorekeeper.commands import board_server
 from scorekeeper.core import language
 from scorekeeper.screen import board
@@ -43,10 +43,7 @@ DEVANAGARI_DIGITS = "०१२३४५६७८९"
 def run(args: list[object], capsys, monkeypatch, width: int = 80) -> tuple[int, str, str]:
     monkeypatch.setenv("COLUMNS", str(width))
     monkeypatch.setenv("LINES", "40")
-    with pytest.raises(SystemExit) as done:
-        main([str(a) for a in args])
-    out = capsys.readouterr()
-    return int(done.value.code or 0), out.out, out.err
+    return run_main(args, capsys)
 
 
 @pytest.fixture(scope="module")

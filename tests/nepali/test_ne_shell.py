@@ -20,7 +20,7 @@ import pytest
 from rich.cells import cell_len
 
 import scorekeeper.screen.style  # noqa: F401  (Devanagari cell widths for rich)
-from scorekeeper.cli import main
+from helpers import run_main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from english_left import english_words  # noqa: E402  (tools/english_left.py)
@@ -37,10 +37,7 @@ STORY = re.compile(r"\(बाँड्ने [^:()]+: [^()]*\)")
 
 def run(args: list[object], capsys, monkeypatch, width: int = 100) -> tuple[int, str, str]:
     monkeypatch.setenv("COLUMNS", str(width))
-    with pytest.raises(SystemExit) as done:
-        main([str(a) for a in args])
-    out = capsys.readouterr()
-    return int(done.value.code or 0), out.out, out.err
+    return run_main(args, capsys)
 
 
 def nepali(args: list[object], capsys, monkeypatch, width: int = 100) -> tuple[int, str, str]:
