@@ -25,9 +25,10 @@ QUALIFIED = "3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦"
 TIPLU = card("J♣")
 
 
-def refused(hand: str, tiplu: Card = TIPLU, by: str = "melds") -> str:
+def refused(hand: str, tiplu: Card = TIPLU, by: str = "melds",
+            exposed: tuple[str, ...] = ()) -> str:
     with pytest.raises(Refused) as info:
-        find_finish(cards(hand), tiplu, by)
+        find_finish(cards(hand), tiplu, by, exposed=[cards(e) for e in exposed])
     assert info.value.rule == "MA-10"
     return info.value.message
 
@@ -85,8 +86,28 @@ def test_ma10_dirty_melds_allowed_after_qualifying():
 def test_ma5_only_two_qualifying_melds_refused():
     hand = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 7♣ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ "
             "K♠ K♥ K♦ A♠ A♥ A♦")
-    message = refused(hand)
-    assert "only 2 qualifying melds" in message and "need 3" in message
+    assert refused(hand) == ("only 2 qualifying melds can be formed (need 3 natural "
+                             "pure sequences or tunnelas, MA-5)")
+
+
+ONE_QUALIFYING = ("3♠ 4♠ 5♠ 7♥ 9♥ J♥ 8♦ 10♦ 7♣ 2♥ 2♦ 2♠ 5♣ 5♦ 5♥ K♠ K♥ K♦ "
+                  "A♠ A♥ A♦")
+EXPOSED_FIRST = ("with the exposed 3♠ 4♠ 5♠ kept as exposed (MA-5), the other "
+                 "cards must make 6 melds: ")
+
+
+@pytest.mark.parametrize("hand, exposed, reason", [
+    (ONE_QUALIFYING, (), "only 1 qualifying meld can be formed (need 3 natural pure "
+     "sequences or tunnelas, MA-5)"),
+    (ONE_QUALIFYING.replace("7♥ 9♥ J♥", "7♥ 8♥ 9♥"), ("3♠ 4♠ 5♠",), EXPOSED_FIRST
+     + "only 1 qualifying meld can be formed (need 2 more natural pure sequences or "
+     "tunnelas, MA-5)"),
+    (ONE_QUALIFYING, ("3♠ 4♠ 5♠",), EXPOSED_FIRST + "only 0 qualifying melds can be "
+     "formed (need 2 more natural pure sequences or tunnelas, MA-5)"),
+])
+def test_ma5_the_qualifying_bound_is_said_in_one_or_many_and_after_exposed_melds(
+        hand, exposed, reason):
+    assert refused(hand, card("Q♣"), exposed=exposed) == reason
 
 
 def test_ma5_trials_do_not_count_as_qualifying():
@@ -131,11 +152,50 @@ def test_ma10_refusal_wording_stays_truthful_when_out_of_steps(monkeypatch):
     hand = QUALIFIED + " 10♣ J♣ Q♣ 2♥ 2♦ 2♠ 7♣ 8♦ 2♣ K♥ 5♦ 9♥"
     monkeypatch.setattr(finish_module, "EXPLAIN_STEPS", 3)
     message = refused(hand)
-    assert "the closest found uses" in message
+    assert "the closest found uses" in message and " melds and leaves " in message
     melds = int(message.split(" uses ")[1].split()[0])
     left = cards(message.split("leaves ")[1].split(" (")[0].split(";")[0])
     rest = Counter(cards(hand)) - Counter(left)
     assert arrange(list(rest.elements()), TIPLU, melds=melds) is not None
+
+
+THREE_EXPOSED = ("3♠ 4♠ 5♠", "6♥ 6♥ 6♥", "8♦ 9♦ 10♦")
+NO_MELD = "2♠ 7♥ J♦ 4♣ 9♠ K♥ 2♦ 7♠ J♣ 4♥ 9♣ K♦"   # pairs at best; no wildcard of A♣
+FOUR_TO_MAKE = ("with the exposed 3♠ 4♠ 5♠ | 6♥ 6♥ 6♥ | 8♦ 9♦ 10♦ kept as exposed "
+                "(MA-5), the other cards must make 4 melds: ")
+
+
+@pytest.mark.parametrize("extra, reason", [
+    ("", "no arrangement places every card: not even one meld can be formed"),
+    (" Q♠", "no discard lets the other 12 cards all fit: not even one meld can be "
+     "formed"),
+])
+def test_ma10_cards_that_make_no_meld_at_all_are_told_so(extra, reason):
+    hand = QUALIFIED + " " + NO_MELD + extra
+    assert refused(hand, card("A♣"), exposed=THREE_EXPOSED) == FOUR_TO_MAKE + reason
+
+
+@pytest.mark.parametrize("steps, found", [
+    (None, "the best uses 1 meld and leaves 2♠ 2♦ 4♥ 7♠ 7♥ 9♠ 9♣ J♦ J♣"),
+    (1, "the closest found uses 1 meld and leaves 2♠ 2♦ 4♥ 7♠ 7♥ 9♠ 9♣ J♦ J♣"),
+])
+def test_ma10_one_meld_found_is_said_in_the_singular(monkeypatch, steps, found):
+    import scorekeeper.games.marriage.finish as finish_module
+    if steps is not None:
+        monkeypatch.setattr(finish_module, "EXPLAIN_STEPS", steps)
+    hand = QUALIFIED + " " + NO_MELD
+    assert refused(hand, card("5♣"), exposed=THREE_EXPOSED) == \
+        FOUR_TO_MAKE + "no arrangement places every card: " + found
+
+
+def test_ma10_a_pure_sequence_queen_king_ace_is_found():
+    """The cost bound counts Q K A of one suit as an all-natural triple
+    (the ace high): a finish that needs it is found."""
+    hand = cards("Q♥ K♥ A♥ 2♠ 2♥ 2♦ 7♥ 8♥ 9♥ A♣ 2♣ 3♣ A♣ 2♣ 3♣ 4♠ 5♠ 6♠ A♠ A♦ A♣")
+    finish = find_finish(hand, card("7♥"))
+    check_melds(finish, hand, card("7♥"))
+    assert (card("Q♥"), card("K♥"), card("A♥")) in \
+        [tuple(sorted(m.cards, key=lambda c: (c.rank + 11) % 13)) for m in finish.melds]
 
 
 def test_ma1_too_many_copies_impossible():
@@ -172,10 +232,14 @@ def test_ma9_twenty_two_cards_discards_a_leftover():
     assert Counter(finish.shown()) + Counter([finish.discard]) == Counter(hand)
 
 
-def test_ma9_too_few_dublees_refused():
-    hand = "3♠ 3♠ 7♥ 7♥ 9♦ 9♦ K♣ K♣ A♥ A♥ 4♦ 4♦ 5♥ 8♠ 10♦ Q♣ J♥ 2♦ 6♠ 7♣ 8♥"
-    message = refused(hand, by="dublees")
-    assert "only 6 dublees" in message and "need 8" in message
+@pytest.mark.parametrize("hand, reason", [
+    ("3♠ 3♠ 7♥ 7♥ 9♦ 9♦ K♣ K♣ A♥ A♥ 4♦ 4♦ 5♥ 8♠ 10♦ Q♣ J♥ 2♦ 6♠ 7♣ 8♥",
+     "only 6 dublees among these cards (need 8, MA-9)"),
+    ("3♠ 3♠ 7♥ 8♣ 9♦ 10♦ K♣ 2♣ A♥ 5♦ 4♦ 6♦ 5♥ 8♠ 10♣ Q♣ J♥ 2♦ 6♠ 7♣ 8♥",
+     "only 1 dublee among these cards (need 8, MA-9)"),
+])
+def test_ma9_too_few_dublees_refused(hand, reason):
+    assert refused(hand, by="dublees") == reason
 
 
 def test_ma9_three_copies_make_one_dublee_not_two():
