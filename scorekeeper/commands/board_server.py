@@ -48,7 +48,8 @@ TOKEN_BYTES = 24             # --lan: 192 random bits in every path
 
 def read_ledger(path: Path) -> Checked:
     """The one read of a ledger: the checked read path `standings` uses
-    (`ledger_file.read_checked`: no lock taken; every hand ruled again)."""
+    (`ledger_file.read_checked`: no lock taken; every hand ruled again
+    unless the cache holds that these very bytes verify)."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     return ledger_file.read_checked(path)

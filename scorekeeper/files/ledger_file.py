@@ -40,7 +40,8 @@ Waiting = Callable[[], None] | None
 
 
 class Checked(NamedTuple):
-    """A session with every hand ruled again: `problems` lists each hand
+    """A session read and checked (every hand ruled again, or the cache
+    holding that these bytes verify): `problems` lists each hand
     whose stored result disagrees with its inputs (none: it verifies)."""
 
     session: Session
