@@ -415,6 +415,23 @@ def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
     assert club.read_bytes() == before
 
 
+
+def test_cb9_amend_takes_the_comma_form_record_takes(cli, club):
+    # `--won a=3,b=4` in one, as `record` takes it: a trick moved from one
+    # player to another is the usual correction
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    result = cli("amend", club, "1", "--won", "Chandra=3,Dipak=4", "--bid", "Asha=2",
+                 "--json")
+    assert result.exit_code == 0, result.stderr
+    data = one_json(result)
+    assert data["tricks"]["Chandra"] == 3 and data["tricks"]["Dipak"] == 4
+    assert data["calls"] == {"Asha": 2, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+    before = club.read_bytes()
+    twice = cli("amend", club, "1", "--won", "Chandra=4,c=2")
+    assert twice.exit_code == 2 and "two tricks counts given for Chandra (CB-9)" \
+        in twice.stderr
+    assert twice.stdout == "" and club.read_bytes() == before
+
 # RULES.md CB-12 and CB-13: three deals that end A 12.3, B 8.0, C 12.3, D -3.0
 TIED = [((6, 1, 5, 1), (7, 0, 6, 0)), ((5, 3, 3, 1), (6, 3, 4, 0)),
         ((1, 6, 4, 1), (2, 6, 5, 0))]

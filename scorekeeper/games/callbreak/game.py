@@ -104,19 +104,24 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
                       players: Sequence[str]) -> PlainDict:
-        """`amend N --won Chandra=3 --won Dipak=4`: only the players typed
-        change; every other stored call and count stays."""
+        """`amend N --won Chandra=3 --won Dipak=4` (or `--won
+        Chandra=3,Dipak=4`, as `record` takes it): only the players typed
+        change; every other stored call and count stays. A player typed
+        twice stays twice, for `counts` to refuse as `record` does."""
         merged = self.flags_from_stored(stored)
         for key in ("bid", "won"):
-            counted = {resolve_name(item.partition("=")[0], players): item
+            counted = {resolve_name(item.partition("=")[0], players): [item]
                        for item in merged.get(key, [])}
-            for item in typed.get(key, []):
+            typed_for: set[str] = set()
+            for item in (piece for text in typed.get(key, []) for piece in text.split(",")):
                 name, sep, _ = item.partition("=")
                 if not sep:
                     raise Impossible(Said("{flag} expects NAME=N, got {item!r}",
                                           flag="--" + key, item=item))
-                counted[resolve_name(name, players)] = item
-            merged[key] = list(counted.values())
+                player = resolve_name(name, players)
+                counted[player] = [*counted[player], item] if player in typed_for else [item]
+                typed_for.add(player)
+            merged[key] = [item for items in counted.values() for item in items]
         return merged
 
     def resolve(self, args: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
