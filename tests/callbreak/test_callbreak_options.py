@@ -255,6 +255,16 @@ def test_cb14_difference_is_not_a_payout_of_its_own():
     assert payout(CLASSIC.rules, FOUR, {"A": 10, "B": 0, "C": 0, "D": 0}, []) is None
 
 
+
+def test_cb13_the_payout_option_is_defined_by_cb13_and_cited_so(cli, tmp_path):
+    # CB-13 defines `payout = difference` and names `places` (CB-14)
+    refused = cli("new", tmp_path / "p.toml", "--game", "callbreak", "--players",
+                  "A,B,C,D", "--set", "payout=nope")
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr == ("error: option payout takes one of difference, places, "
+                              "not 'nope' (CB-13)\n")
+    assert not (tmp_path / "p.toml").exists()
+
 def test_cb14_settle_up_says_how_the_places_were_paid(cli, tmp_path):
     path = tmp_path / "p.toml"
     assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",

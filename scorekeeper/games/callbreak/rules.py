@@ -221,7 +221,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
                            "clockwise": "deal", "bonus_8": "house",
                            "overtricks": "house", "bonus_scale": "house",
                            "rounds": "session", "redeal_no_spade": "redeal",
-                           "redeal_weak": "redeal", "payout": "places",
+                           "redeal_weak": "redeal", "payout": "money",
                            "place_pay": "places", "high_double": "places",
                            "low_double": "places", "instant_win": "instant",
                            "perfect_call": "perfect"}),
