@@ -115,10 +115,9 @@ def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:
     from scorekeeper.games.interface import score_changes  # only verify --fix
 
     for ruled in plan:
-        changes = ", ".join(score_changes(session.hands[ruled.number - 1].scores,
-                                          dict(ruled.result.scores),
-                                          session.score_kind.display)) \
-            or _("the same scores")
+        changes = score_changes(session.hands[ruled.number - 1].scores,
+                                dict(ruled.result.scores),
+                                session.score_kind.display) or _("the same scores")
         say(Said("hand {number}: would store {changes}", number=ruled.number,
                  changes=changes))
     if yes:

@@ -23,6 +23,7 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequen
 
 from scorekeeper.core.errors import Impossible, nearest_word
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -358,8 +359,9 @@ class Profile(NamedTuple, Generic[R]):
         if values is None and isinstance(getattr(self.rules, key), Enum):
             values = tuple(type(getattr(self.rules, key)).__members__.values())
         if values is not None:
-            return Said("one of {values}",
-                        values=", ".join(format_option(v) for v in values))
+            # a number is said in the reader's digits, as a range is
+            return Said("one of {values}", values=listed(
+                [v if type(v) is int else format_option(v) for v in values]))
         if key in self.ranges:
             low, high = self.ranges[key]
             return Said("a whole number from {low} to {high}", low=low, high=high)

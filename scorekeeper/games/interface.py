@@ -33,6 +33,7 @@ from typing import (
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -376,21 +377,21 @@ def compare_scores(data: PlainMap, key: str,
     stored = dict(data.get(key, {}))
     if stored != dict(computed):
         out.append(Said("`{key}` as stored disagrees with the rules: {changes}",
-                        key=key, changes=", ".join(score_changes(stored, computed,
-                                                                  shown))))
+                        key=key, changes=score_changes(stored, computed, shown)))
 
 
 def score_changes(stored: PlainMap, computed: Mapping[str, int],
-                  shown: Callable[[int], str] = str) -> list[str]:
+                  shown: Callable[[int], str] = str) -> str:
     """Each player whose score `computed` is not the one `stored`, "Asha
-    3.0 → 3.1", the scores `shown` as people read them (`verify`, and
-    what `verify --fix` would store)."""
-    return [f"{p} {_shown_or_none(stored.get(p), shown)} → {shown(v)}"
-            for p, v in computed.items() if stored.get(p) != v]
+    3.0 → 3.1, Bikash …" ("" for none), the scores `shown` as people read
+    them, in the reader's digits (`verify`, and what `verify --fix` would
+    store)."""
+    def figure(value: Any) -> object:
+        """A stored score as people read it; anything else (none stored, a
+        value of the wrong type) as it is."""
+        return Figure(shown(value)) if isinstance(value, int) and \
+            not isinstance(value, bool) else str(value)
 
-
-def _shown_or_none(value: Any, shown: Callable[[int], str]) -> str:
-    """A stored score as people read it; anything else (none stored, a
-    value of the wrong type) as it is."""
-    return shown(value) if isinstance(value, int) and not isinstance(value, bool) \
-        else str(value)
+    return listed([Said("{name} {stored} → {ruled}", name=p,
+                        stored=figure(stored.get(p)), ruled=figure(v))
+                   for p, v in computed.items() if stored.get(p) != v])

@@ -16,6 +16,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Seq
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -510,7 +511,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     kind = session.score_kind
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(Said("{key} sums to {sum}, not 0 ({rule})", key=kind.key,
-                          sum=kind.display(sum(h.scores.values())),
+                          sum=Figure(kind.display(sum(h.scores.values()))),
                           rule=rules.rule("ledger")))
     return found + _carried_problems(session, h)
 

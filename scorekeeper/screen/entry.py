@@ -43,7 +43,8 @@ class TerminalAsker:
                 check(answer)
                 return answer
             except ScorekeeperError as err:
-                typer.echo(wrapped(f"  {err.told()} — try again"), err=True)
+                typer.echo(wrapped(_("  {error} — try again").format(error=err.told())),
+                           err=True)
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:

@@ -384,7 +384,7 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
             raise Impossible(Said("the finisher {name} shows the 21 or 22 cards; "
                                   "for a show accepted at the table without "
                                   "them, write {who}shown:{value} (maal "
-                                  "{value})", name=player, who=who, value=value),
+                                  "{value})", name=player, who=who, value=int(value)),
                              rules.rule("finish"))
         if len(value) > 9:
             raise Impossible(Said("{start}… is no hand's maal", start=value[:12]),

@@ -175,7 +175,7 @@ class MarriageRules(RuleSet):
         names) and the tiplu together (a refusal over the tiplu's card says
         it was counted)."""
         check_copies(groups, self.decks, self.printed_jokers, self.rule("table"),
-                     also=tiplu, also_is="tiplu", holders=holders)
+                     also=tiplu, also_is=Said("tiplu"), holders=holders)
 
     def check_tiplu(self, tiplu: Card) -> None:
         """The tiplu is a card of the shoe, never a printed joker (MA-18)."""
