@@ -59,7 +59,7 @@ from scorekeeper.commands.common import (
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.options import format_option, json_options
 from scorekeeper.games import registry
-from scorekeeper.screen.streams import OutputClosed, flush_out
+from scorekeeper.screen.streams import OutputClosed, flush_out, stdout_width
 
 app = Typer(
     # --install-completion / --show-completion: only the whole app (built
@@ -323,8 +323,11 @@ def main(argv: Optional[List[str]] = None) -> None:
 def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     """The command's exit code (errors told on stderr, and on stdout as
     JSON under `--json`)."""
+    # click's help is never narrower than 50 columns unless told the width
+    width = stdout_width()
+    told = {} if width is None else {"terminal_width": min(width, 80) - 2}
     try:
-        code = target(args=args, prog_name=prog, standalone_mode=False)
+        code = target(args=args, prog_name=prog, standalone_mode=False, **told)
     except KeyboardInterrupt as stop:
         return interrupted_exit(stop)
     except typer.Abort:

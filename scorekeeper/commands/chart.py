@@ -21,7 +21,10 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, _, ngettext
+from scorekeeper.core.language import N_, Said, _, ngettext
+
+HELP = {"chart": N_("Every player's running total, hand by hand, as a chart (a panel a "
+                    "session, or with --total the sessions' totals together).")}
 
 
 def _wants_colour() -> bool:
@@ -55,7 +58,7 @@ def chart(
             sessions.append(checked.session)
         if svg is not None:
             for ledger in ledgers:
-                storage.check_export_target(svg, ledger, force, "the chart")
+                storage.check_export_target(svg, ledger, force, Said("the chart"))
         drawn = _drawn(ledgers, sessions, total, svg)
         if not drawn:
             return
@@ -71,7 +74,7 @@ def chart(
             pictures = [drawing.picture(session) for session in drawn]
         if svg is not None:
             storage.write_output(svg, ledgers[0], drawing.svg_panels(pictures), force,
-                                 "the chart")
+                                 Said("the chart"))
             say(_("Wrote {file}.").format(file=svg))
             return
         plain = use_ascii(ascii)

@@ -15,9 +15,11 @@ import typer
 from scorekeeper.commands.common import guarded, say, stdout_is_terminal, write_text
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import _
+from scorekeeper.core.language import N_, _
 
 DEFAULT_PORT = 8025
+HELP = {"serve": N_("A read-only board of the session(s) for every phone at the table, "
+                    "live.")}
 
 
 def serve(

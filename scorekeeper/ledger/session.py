@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -25,10 +25,10 @@ FORMAT_VERSION = 1
 # The options of a hand that are the session's, not the game's: who sits
 # the hand out, and who really dealt it.
 OUT = Flag("out", ("--out",), list, [],
-           "Who sits this hand out (repeat; '-' for nobody).",
+           N_("Who sits this hand out (repeat; '-' for nobody)."),
            "NAME")
 DEALER = Flag("dealer", ("--dealer",), str, None,
-              "Who really dealt, when the table deviated from the rotation.",
+              N_("Who really dealt, when the table deviated from the rotation."),
               "NAME")
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
 

@@ -14,6 +14,9 @@ import pytest
 
 import scorekeeper.commands.record
 from helpers import run_main
+from scorekeeper.commands import chart, serve
+from scorekeeper.commands.common import help_of
+from scorekeeper.core import language
 
 PLAYERS = "आशा,विकास,Chandra,दीपेश"
 
@@ -86,3 +89,18 @@ def test_cb1_a_refused_answer_is_asked_again_in_nepali(cli, capsys, tmp_path, mo
     assert code == 0, err
     assert "(--out राम) (CB-1) — फेरि प्रयास गर्नुहोस्" in err
     assert "try again" not in err
+
+
+def test_the_help_of_chart_serve_and_the_seat_options_is_in_nepali(capsys):
+    # a command's help is its module's HELP, said when the app is built (in
+    # this process the app was built in English already: asked directly)
+    language.use("ne")
+    try:
+        assert help_of(chart.chart).startswith("हरेक खेलाडीको डिलपिच्छे चलिरहेको जम्मा")
+        assert "पढ्न मात्र मिल्ने बोर्ड" in help_of(serve.serve)
+    finally:
+        language.use("en")
+    code, out, _ = run_main(["record", "--help", "--lang", "ne"], capsys)
+    said = " ".join(out.split())
+    assert "Who sits" not in said and "Who really dealt" not in said
+    assert "यो डिलमा को बाहिर बस्छ" in said and "वास्तवमा कसले बाँड्यो" in said
