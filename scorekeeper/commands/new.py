@@ -44,7 +44,7 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
         rate: str | None, currency: str | None, force: bool) -> None:
     """The body of `new` (cli.py declares its options)."""
     # start-up: see module doc
-    from scorekeeper.core.seating import check_player_names, resolve_name
+    from scorekeeper.core.seating import check_player_names, new_name, resolve_name
     from scorekeeper.files import ledger_file, storage
     from scorekeeper.ledger import document as ledger  # start-up: see module doc
 
@@ -60,7 +60,7 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
         if seats is None:
             raise Impossible(Said("--players is needed (or `players` in the config: "
                                   "`scorekeeper config` shows where it is)"))
-        names = check_player_names(seats.split(","), rules)
+        names = check_player_names([new_name(n) for n in seats.split(",")], rules)
         told = dealer if dealer is not None else user_config().get("dealer")
         if dealer is None and told is not None and told not in names:
             told = None     # the config's dealer is not at this table

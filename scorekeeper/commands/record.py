@@ -229,7 +229,7 @@ def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
 
 def _settle(values: PlainDict) -> None:
     # imported here: a `check` never needs the table of a hand
-    from scorekeeper.core.seating import Seating, check_player_names, resolve_name
+    from scorekeeper.core.seating import Seating, check_player_names, new_name, resolve_name
 
     as_json, ascii = values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
@@ -238,7 +238,8 @@ def _settle(values: PlainDict) -> None:
         chosen = registry.game(values["game"])
         chosen.refuse_foreign_flags(flags)
         rules = settings_of(chosen.profile(values["profile"]), values["settings"])
-        names = check_player_names(values["players"].split(","), rules)
+        names = check_player_names([new_name(n) for n in values["players"].split(",")],
+                                   rules)
         dealer = values["dealer"]
         first = resolve_name(dealer, names) if dealer is not None else names[0]
         table = Seating.of(names, first)

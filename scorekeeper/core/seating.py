@@ -108,20 +108,33 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
         raise Impossible(said, rule)
 
 
+def new_name(typed: str) -> str:
+    """A name as a new player gets it (`new`, `join`, `rename`): trimmed,
+    and in one spelling (NFC) of those that show alike, so that two
+    keyboards' ड़ (one code point or two) are one name."""
+    return unicodedata.normalize("NFC", typed.strip())
+
+
+def name_key(name: str) -> str:
+    """What two names compare by: any case, any spelling that shows alike."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def resolve_name(name: str, players: Sequence[str]) -> str:
     """The player `name` means, as people say names at the table: the whole
     name, a unique prefix, or the initials of a name of several words, any
-    case (`bik`, `B`, `rb` for "Ram Bahadur"). An ambiguous one lists the
-    candidates; an unknown one suggests the nearest name (exit 2 both)."""
+    case, any spelling that shows alike (`bik`, `B`, `rb` for "Ram
+    Bahadur"). An ambiguous one lists the candidates; an unknown one
+    suggests the nearest name (exit 2 both)."""
     typed = name.strip()
-    wanted = typed.casefold()
+    wanted = name_key(typed)
     for p in players:
-        if p.casefold() == wanted:
+        if name_key(p) == wanted:
             return p
     if not wanted:
         raise Impossible(Said("a player's name is empty; players: {players}",
                               players=", ".join(players)))
-    matches = [p for p in players if p.casefold().startswith(wanted)
+    matches = [p for p in players if name_key(p).startswith(wanted)
                or (len(p.split()) > 1 and _initials(p) == wanted)]
     if len(matches) == 1:
         return matches[0]
@@ -151,7 +164,7 @@ def shortest_prefix(player: str, players: Sequence[str]) -> str:
 
 
 def _initials(player: str) -> str:
-    return "".join(word[0] for word in player.casefold().split())
+    return "".join(word[0] for word in name_key(player).split())
 
 
 # Joiners shape letters in Devanagari and emoji, and stay allowed.

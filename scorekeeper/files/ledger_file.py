@@ -30,7 +30,7 @@ from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visib
 from scorekeeper.core.language import Said
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.seating import check_player_names, resolve_name
+from scorekeeper.core.seating import check_player_names, name_key, new_name, resolve_name
 from scorekeeper.files import storage, verified
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
@@ -349,12 +349,12 @@ def rename(path: Path, old: str, new: str,
     resolved: "Bikash" for "bik")."""
     def change(session: Session, text: str) -> Change[str]:
         was = resolve_name(old, session.players)
-        wanted = new.strip()
+        wanted = new_name(new)
         if wanted == was:
             raise Impossible(Said("{was} is already called {wanted}: nothing to rename",
                                   was=was, wanted=wanted))
         taken = [p for p in session.players
-                 if p != was and p.casefold() == wanted.casefold()]
+                 if p != was and name_key(p) == name_key(wanted)]
         if taken:
             raise Impossible(Said("{name} is already a player: give {was} a name nobody has",
                                   name=taken[0], was=was), session.rules.rule("table"))

@@ -16,7 +16,7 @@ from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
-from scorekeeper.core.seating import Seating, check_names, resolve_name
+from scorekeeper.core.seating import Seating, check_names, name_key, new_name, resolve_name
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import AnyGame
 
@@ -757,8 +757,8 @@ class Session:
         fuller than the game seats."""
         self.check_open()
         rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
-        name = typed.strip()
-        known = [p for p in self.players if p.casefold() == name.casefold()]
+        name = new_name(typed)
+        known = [p for p in self.players if name_key(p) == name_key(name)]
         if known:
             if known[0] in self.present(number - 1):
                 raise Impossible(Said("{name} is seated: give the newcomer a name nobody "
@@ -785,7 +785,7 @@ class Session:
 
     def _seated_name(self, typed: str, seated: Sequence[str], rule: str) -> str:
         """A name as typed, among the players seated for the next hand."""
-        gone = [p for p in self.players if p.casefold() == typed.strip().casefold()
+        gone = [p for p in self.players if name_key(p) == name_key(typed.strip())
                 and p not in seated]
         if gone:
             raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "

@@ -98,3 +98,30 @@ def test_names_stats_player_by_prefix_and_typo(cli, ledger):
     assert list(json.loads(found.stdout)["games"]["dhumbal"]) == ["Chandra"]
     typo = cli("stats", ledger, "--player", "Chandar")
     assert typo.exit_code == 2 and "did you mean Chandra?" in typo.stderr
+
+
+# ड़ as one code point (U+095C) or as ड and a nukta (U+0921 U+093C): two
+# keyboards' spellings of one letter, shown alike
+ONE, TWO = "\u095c\u0940\u0932", "\u0921\u093c\u0940\u0932"
+
+
+def test_names_a_spelling_that_shows_alike_names_the_same_player():
+    # a ledger an earlier version wrote keeps its spelling; either is read
+    assert resolve_name(ONE, (TWO, "आशा")) == TWO
+    assert resolve_name(TWO, (ONE, "आशा")) == ONE
+    assert resolve_name(ONE[:1], (TWO, "आशा")) == TWO
+
+
+def test_dh1_new_refuses_two_names_that_show_alike_and_keeps_one_spelling(cli, tmp_path):
+    path = tmp_path / "alike.toml"
+    twice = cli("new", path, "--game", "dhumbal", "--players", f"{ONE},{TWO},आशा")
+    assert twice.exit_code == 2 and twice.stdout == ""
+    assert "player names must be distinct" in twice.stderr and "(DH-1)" in twice.stderr
+    assert not path.exists()
+    assert cli("new", path, "--game", "dhumbal", "--players", f"{ONE},आशा").exit_code == 0
+    joined = cli("join", path, TWO)
+    assert joined.exit_code == 2 and joined.stderr == (
+        f"error: {TWO} is seated: give the newcomer a name nobody at this table has "
+        "(DH-13)\n")
+    shown = json.loads(cli("standings", path, "--json").stdout)
+    assert list(shown["totals"]) == [TWO, "आशा"]      # stored in one spelling (NFC)
