@@ -138,3 +138,28 @@ def test_a_shortened_devanagari_name_keeps_each_letter_with_its_vowel_sign():
     for name, cut in short.items():
         rest = name[len(cut):]
         assert not rest or unicodedata.category(rest[0])[0] != "M", (name, cut)
+
+
+EYELASH = "आर\u094d\u200dयन"      # आर्‍यन: ra, virama, ZWJ, ya (the eyelash ra)
+
+
+def test_a_joiner_between_letters_takes_no_column_and_the_next_letter_one():
+    # rich 15 took a ZWJ as joining the next character away, as in an
+    # emoji sequence; a terminal draws य after र्‍ (wcwidth: 4)
+    # (glibc's wcswidth: आर्‍यन 4, हेर्‍यो 4; rich 15 said 3 and 3)
+    use_terminal_widths()
+    from rich.cells import cell_len
+
+    assert cell_len(EYELASH) == 4 and cell_len(f"{EYELASH} 3") == 6
+    assert cell_len("हेर्\u200dयो") == 4
+    assert cell_len("👨\u200d👩\u200d👧") == 2     # an emoji sequence: one cluster
+
+
+def test_a_table_with_an_eyelash_ra_name_aligns(cli, tmp_path):
+    path = tmp_path / "cb.toml"
+    assert cli("new", path, "--game", "callbreak", "--players",
+               f"{EYELASH},Bikash,सूर्य,Dipak").exit_code == 0
+    result = cli("record", path, "--bid", "आ=3,b=2,स=4,d=2", "--won", "आ=4,b=2,स=5,d=2",
+                 env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.stderr
+    check_aligned(result.stdout, 40)
