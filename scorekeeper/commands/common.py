@@ -114,7 +114,7 @@ def write_lines(text: str, ascii: bool = False, rest: str = "    ") -> None:
     wrapped to the terminal's width (`stdout_width`) with a hanging indent
     of `rest`; as it is for a file or a pipe without `COLUMNS`."""
     width = stdout_width()
-    lines = text.rstrip("\n")
+    lines = visible(text.rstrip("\n"))     # a file name never drives the terminal
     write_text((lines if width is None else wrapped(lines, rest, width)) + "\n", ascii)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import string
+from pathlib import PurePath
 from typing import Any, Callable, Mapping, Sequence
 
 LANGUAGES = ("en", "ne")
@@ -264,6 +265,9 @@ class Said(str):
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, /, **values: Any) -> "Said":
+        for key, value in values.items():
+            if isinstance(value, PurePath):     # a file's name never drives the terminal
+                values[key] = file_name(value)
         said = super().__new__(cls, template.format(**values) if values else template)
         said.template = template
         said.values = values
@@ -271,6 +275,18 @@ class Said(str):
 
     def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
         return (_said_again, (self.template, dict(self.values)))
+
+
+def file_name(path: PurePath | str) -> str:
+    """A file's name as a message shows it: a control or invisible
+    formatting character written as Python writes it in a string (\\x1b,
+    \\n: a name can neither drive the terminal nor forge a line), the
+    joiners of Devanagari and emoji kept."""
+    text = str(path)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in "\u200c\u200d" else repr(c)[1:-1]
+                   for c in text)
 
 
 def _said_again(template: str, values: dict[str, Any]) -> Said:

@@ -26,8 +26,8 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
-from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError, visible
-from scorekeeper.core.language import Said
+from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.language import Said, file_name
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import check_player_names, name_key, new_name, resolve_name
@@ -69,7 +69,7 @@ def read(path: Path) -> Session:
     """The session as it is on disk, its shape checked but its hands not
     ruled again (no lock: a reader never writes). The prompts of `record`
     and `undo` read this way, before the transaction that checks."""
-    return ledger.parse(_text(path), visible(str(path)))
+    return ledger.parse(_text(path), file_name(path))
 
 
 def _checked(text: str, label: str) -> Checked:
@@ -88,7 +88,7 @@ def read_checked(path: Path, cached: bool = True) -> Checked:
     """The session, parsed and every hand ruled again, unless the cache
     holds that these very bytes verify (`cached`; `verify` never asks it).
     A text that verifies is noted there."""
-    text, real, label = _text(path), storage.real_path(path), visible(str(path))
+    text, real, label = _text(path), storage.real_path(path), file_name(path)
     if cached and verified.holds(real, text):
         return _trusted(text, label)
     checked = _checked(text, label)
@@ -168,7 +168,7 @@ def _transaction(path: Path, change: Callable[[Session, str], Change[Made]],
     `keeps_undone` (undo, redo, extend), the hand kept for `redo` is
     dropped with it. The ledger read may be found in the cache to verify
     (`verify --fix`'s change rules every hand itself)."""
-    label = visible(str(path))
+    label = file_name(path)
     with storage.locked(path, on_wait) as real:
         text = storage.read_text(real, path)
         before = _trusted(text, label) if verified.holds(real, text) \
@@ -190,7 +190,7 @@ def create(path: Path, header: PlainMap, force: bool = False,
     """A new ledger holding `header` (refused if the file exists, unless
     `force`)."""
     storage.check_ledger_path(path)
-    label = visible(str(path))
+    label = file_name(path)
     text = tomltext.header_text(header)
     created = _read_back(Change(text, dict(header), None), label)
     if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
@@ -533,7 +533,7 @@ def undo(path: Path, expect_hands: int | None = None,
                                   at=session.payments[-1].get("at")),
                              session.rules.rule("ledger"))
         _unchanged(path, session, expect_hands, "undo")
-        kept = _kept_for_redo(session, text, visible(str(path)))
+        kept = _kept_for_redo(session, text, file_name(path))
         if kept is not None:
             return Change(kept.text, kept.document, (session.hands[-1], session, True))
         cut = tomltext.without_last_hand(text)
@@ -609,7 +609,7 @@ def _ruled_again(path: Path, session: Session,
                  document: PlainMap) -> SessionHand:
     """The hand put back, ruled again on the session as it stands: refused
     (exit 1) if the ledger would then not verify."""
-    label = visible(str(path))
+    label = file_name(path)
     after = ledger.from_document(document, label)
     found = ledger.verify(after)
     if found:

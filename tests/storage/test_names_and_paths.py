@@ -53,6 +53,21 @@ def test_d6_terminal_escapes_in_file_names_are_never_printed_raw(cli, ledger, tm
     assert "\\x1b[2Jgone.toml" in missing.stderr
 
 
+
+def test_d6_a_file_name_can_neither_colour_verifys_verdict_nor_forge_a_line(cli, tmp_path):
+    # the verdict is stdout, written to a pipe unwrapped; a newline in a
+    # name is escaped too, so no line of the output is the name's
+    path = tmp_path / "ev\x1b[31mil\nx.toml"
+    made = cli("new", path, "--game", "dhumbal", "--players", "a,b")
+    assert made.exit_code == 0
+    assert "\x1b" not in made.stderr and "ev\\x1b[31mil\\nx.toml" in made.stderr
+    verdict = cli("verify", path)
+    assert verdict.exit_code == 0 and verdict.stderr == ""
+    assert "\x1b" not in verdict.stdout       # (wrapped at spaces, if at all)
+    assert " ".join(verdict.stdout.split()) == \
+        f"{tmp_path}/ev\\x1b[31mil\\nx.toml: ok, 0 hands recomputed, all agree."
+
+
 def test_d7_markdown_in_a_name_is_text_in_the_markdown_export(cli, tmp_path):
     path = tmp_path / "md.toml"
     evil = "![x](http://e.vil/p.png)"
