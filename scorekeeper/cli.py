@@ -50,6 +50,7 @@ from scorekeeper.commands.common import (
     guard_signals,
     guarded,
     help_of,
+    hold_signals,
     interrupted_exit,
     say,
     warn_stale,
@@ -58,6 +59,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.options import format_option, json_options
+from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out, stdout_width
 
@@ -316,6 +318,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     forget_writes()
     guard_signals()
     code = _failed(refused, args) if refused else _run(target, args, prog)
+    hold_signals()
     flush_out()
     sys.exit(code)
 
@@ -353,7 +356,8 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     code = code if isinstance(code, int) else 0
     if written_so_far():   # a change is in place: no exit code but 0
         return 0
-    return code
+    stopped = interrupts.unreported()
+    return code if stopped is None else interrupted_exit(stopped)
 
 
 def _failed(message: str, args: List[str], bug: bool = False) -> int:

@@ -237,6 +237,11 @@ def forget_writes() -> None:
     interrupts.reset()
 
 
+def hold_signals() -> None:
+    """After a write, no signal ends the process (`interrupts`)."""
+    interrupts.hold_to_the_end()
+
+
 def guard_signals() -> None:
     """Ctrl-C, SIGTERM and SIGHUP stop a command cleanly (`interrupts`)."""
     interrupts.guard()

@@ -31,7 +31,8 @@ from scorekeeper.core.plain import PlainDict
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                 if hasattr(signal, name))
 
-_state: PlainDict = {"depth": 0, "noted": None, "written": [], "saved": {}}
+_state: PlainDict = {"depth": 0, "noted": None, "written": [], "saved": {},
+                     "stopped": None}
 
 
 class Stopped(KeyboardInterrupt):
@@ -46,6 +47,7 @@ def _handle(signum: int, frame: Any) -> None:
     if _state["depth"] or _state["written"]:
         _state["noted"] = _state["noted"] or signum     # told after the commit
         return
+    _state["stopped"] = signum
     raise Stopped(signum)
 
 
@@ -55,7 +57,17 @@ def guard() -> None:
         return
     for signum in SIGNALS:
         if signal.getsignal(signum) is not _handle:
-            _state["saved"][signum] = signal.signal(signum, _handle)
+            _state["saved"].setdefault(signum, signal.signal(signum, _handle))
+
+
+def hold_to_the_end() -> None:
+    """Once a file is in place, the three signals are ignored to the end of
+    the process: Python's shutdown puts a signal a Python function handled
+    back to its default, and a signal then would end the process with its
+    number after the command had written (and said so)."""
+    if _state["written"] and threading.current_thread() is threading.main_thread():
+        for signum in SIGNALS:
+            signal.signal(signum, signal.SIG_IGN)
 
 
 def unguard() -> None:
@@ -74,11 +86,19 @@ def written() -> list[Path]:
 
 def reset() -> None:
     """A new command: nothing written, nothing noted."""
-    _state.update(depth=0, noted=None, written=[])
+    _state.update(depth=0, noted=None, written=[], stopped=None)
+
+
+def unreported() -> Stopped | None:
+    """The signal that stopped the command, if no exit code was made of it
+    yet: typer makes exit 130, without a word, of an interrupt raised
+    outside the command's own guard (an import before it, say)."""
+    return None if _state["stopped"] is None else Stopped(_state["stopped"])
 
 
 def exit_code(err: KeyboardInterrupt) -> int:
     """128 + the signal's number (130 for Ctrl-C)."""
+    _state["stopped"] = None                    # reported
     return 128 + (err.signum if isinstance(err, Stopped) else signal.SIGINT)
 
 

@@ -173,6 +173,37 @@ def test_a_signal_after_a_write_until_the_process_ends_is_only_noted(played, sig
     assert interrupts.written() == [played]
 
 
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_after_a_write_the_signals_are_ignored_to_the_process_end(played, signum):
+    """Python's shutdown puts a signal a Python function handled back to
+    its default: a SIGTERM in that last moment ended a `record` that had
+    written with 143 (3 of 40 in a trial). Ignored, it stays ignored."""
+    assert run_main("record", played, *HAND) == 0
+    assert signal.getsignal(signum) is signal.SIG_IGN
+
+
+def test_a_command_that_wrote_nothing_can_still_be_stopped(played):
+    assert run_main("standings", played) == 0
+    assert signal.getsignal(signal.SIGTERM) is interrupts._handle
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_signal_before_the_commands_guard_is_128_plus_n_and_said(
+        played, monkeypatch, capsys, signum, code):
+    """A signal while the command still imports what it needs, before its
+    own guard: typer made exit 130 of it, without a word."""
+    import scorekeeper.commands.record
+
+    def stopped(*args: object) -> None:
+        os.kill(os.getpid(), signum)
+
+    monkeypatch.setattr(scorekeeper.commands.record, "guarded", stopped)
+    before = played.read_bytes()
+    assert run_main("record", played, *HAND) == code
+    assert capsys.readouterr().err.strip() == "interrupted; nothing written"
+    assert played.read_bytes() == before
+
 def test_an_interrupt_after_the_write_still_shows_what_was_done(
         played, monkeypatch, capsys):
     monkeypatch.setattr(storage, "_fsync_folder",
