@@ -27,6 +27,21 @@ from typing import Any, List, Optional  # noqa: E402
 from scorekeeper.core.language import Said, _, digits, start  # noqa: E402
 from scorekeeper.files.config import language_settings  # noqa: E402
 
+
+def _usable_streams() -> None:
+    """A closed stdout or stderr (Python makes it None) is the null device,
+    a reader who does not read; a COLUMNS that is no width (0, text) is as
+    if unset (rich would draw in 0 columns: nothing)."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    columns = os.environ.get("COLUMNS", "1").strip()
+    if not columns.isdigit() or int(columns) == 0:
+        del os.environ["COLUMNS"]
+
+
+_usable_streams()
+
 # before typer: typer's own words read gettext
 start(sys.argv[1:], os.environ, language_settings)
 import typer  # noqa: E402
