@@ -26,21 +26,9 @@ from typing import Any, List, Optional  # noqa: E402
 
 from scorekeeper.core.language import Said, _, digits, start  # noqa: E402
 from scorekeeper.files.config import language_settings  # noqa: E402
+from scorekeeper.screen.streams import usable_streams  # noqa: E402
 
-
-def _usable_streams() -> None:
-    """A closed stdout or stderr (Python makes it None) is the null device,
-    a reader who does not read; a COLUMNS that is no width (0, text) is as
-    if unset (rich would draw in 0 columns: nothing)."""
-    for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
-    columns = os.environ.get("COLUMNS", "1").strip()
-    if not columns.isdigit() or int(columns) == 0:
-        del os.environ["COLUMNS"]
-
-
-_usable_streams()
+usable_streams()
 
 # before typer: typer's own words read gettext
 start(sys.argv[1:], os.environ, language_settings)
@@ -341,8 +329,7 @@ def main(argv: Optional[List[str]] = None) -> None:
 def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     """The command's exit code (errors told on stderr, and on stdout as
     JSON under `--json`)."""
-    # click's help is never narrower than 50 columns unless told the width
-    width = stdout_width()
+    width = stdout_width()      # told it, click's help narrows below 50 columns
     told = {} if width is None else {"terminal_width": min(width, 80) - 2}
     try:
         code = target(args=args, prog_name=prog, standalone_mode=False, **told)

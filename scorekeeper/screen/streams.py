@@ -62,6 +62,18 @@ def _stderr_is_terminal() -> bool:
     return False
 
 
+def usable_streams() -> None:
+    """A closed stdout or stderr (Python makes it None) is the null device,
+    a reader who does not read; a COLUMNS that is no width (0, text) is as
+    if unset (rich would draw in 0 columns: nothing). Once, at start-up."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    columns = os.environ.get("COLUMNS", "1").strip()
+    if not columns.isdigit() or int(columns) == 0:
+        del os.environ["COLUMNS"]
+
+
 def stderr_width() -> int | None:
     """How wide the messages on stderr may be when a person reads them (a
     terminal): `COLUMNS` if set, else the terminal's width. None (no
@@ -155,5 +167,5 @@ def flush_out() -> None:
         pass
 
 
-__all__ = ["asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out",
+__all__ = ["usable_streams", "asciify", "OutputClosed", "stop_output", "closed", "write_out", "flush_out",
            "stderr_width", "stdout_width", "cells", "fold", "wrapped"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import cli
+from scorekeeper.screen.streams import usable_streams
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -23,20 +23,20 @@ HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikas
 @pytest.mark.parametrize("columns", ["0", "abc", " 0 ", ""])
 def test_a_columns_that_is_no_width_is_unset(monkeypatch, columns):
     monkeypatch.setenv("COLUMNS", columns)
-    cli._usable_streams()
+    usable_streams()
     assert "COLUMNS" not in os.environ
 
 
 def test_a_columns_that_is_a_width_stays(monkeypatch):
     monkeypatch.setenv("COLUMNS", "40")
-    cli._usable_streams()
+    usable_streams()
     assert os.environ["COLUMNS"] == "40"
 
 
 def test_a_closed_stdout_is_the_null_device(monkeypatch):
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    cli._usable_streams()
+    usable_streams()
     assert sys.stdout is not None and sys.stdout.name == os.devnull
     sys.stdout.close()
 
