@@ -116,3 +116,24 @@ def test_amend_seen_dash_means_nobody(cli, tmp_path):
                "A=shown:10", "--hand", "B=2", "--hand", "C=0").exit_code == 0
     assert cli("amend", path, "1", "--seen", "-").exit_code == 0
     assert stored(path, 1)["seen"] == ["A"]
+
+
+def test_dh3_amend_says_who_sat_out_and_who_dealt_when_they_change(cli, tmp_path):
+    # hand 2: B sat out, so the deal passed from A over B to C (DH-3); B
+    # plays it after all: B deals it, and amend says both changes
+    path = tmp_path / "four.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "A,B,C,D", "--dealer", "A",
+               "--hands", "6").exit_code == 0
+    assert cli("record", path, "--call", "a", "--hand", "a=sA", "--hand", "b=s2",
+               "--hand", "c=s3", "--hand", "d=s4").exit_code == 0
+    assert cli("record", path, "--out", "b", "--call", "a", "--hand", "a=sA",
+               "--hand", "c=s3", "--hand", "d=s4").exit_code == 0
+    result = cli("amend", path, "2", "--out", "-", "--hand", "b=s5", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["changed"] == [
+        {"input": "--hand B", "before": "—", "after": "5♠"},
+        {"input": "--out", "before": "B", "after": "—"},
+        {"input": "--dealer", "before": "C", "after": "B"}]
+    assert stored(path, 2)["dealer"] == "B"
+    again = cli("amend", path, "2", "--hand", "b=s6", env={"COLUMNS": "80"})
+    assert again.exit_code == 0 and "--dealer" not in again.stdout + again.stderr
