@@ -11,9 +11,11 @@ from typing import Any, List, Optional
 
 import typer
 
+from scorekeeper.commands import completion
 from scorekeeper.commands.common import (
     ASCII_OPT,
     guarded,
+    ledger_path,
     say,
     stdout_is_terminal,
     use_ascii,
@@ -36,8 +38,10 @@ def _wants_colour() -> bool:
 
 
 def chart(
-    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help=_("Session ledgers: one chart each.")),
+    ledgers: List[Path] = typer.Argument(
+        None, metavar="[LEDGER]...", show_default=False,
+        autocompletion=completion.ledgers,
+        help=_("Session ledgers, one chart each (none: the one found, as LEDGER).")),
     total: bool = typer.Option(False, "--total",
                                help=_("One chart of the totals over the sessions "
                                     "(of one game), in the order given.")),
@@ -51,15 +55,16 @@ def chart(
     def body() -> None:
         from scorekeeper.files import ledger_file, storage  # start-up: see module doc
 
+        paths = list(ledgers or ()) or [ledger_path(None)]
         sessions = []
-        for ledger in ledgers:
+        for ledger in paths:
             checked = ledger_file.read_checked(ledger)
             warn_stale(checked)
             sessions.append(checked.session)
         if svg is not None:
-            for ledger in ledgers:
+            for ledger in paths:
                 storage.check_export_target(svg, ledger, force, Said("the chart"))
-        drawn = _drawn(ledgers, sessions, total, svg)
+        drawn = _drawn(paths, sessions, total, svg)
         if not drawn:
             return
         # plotext and pygal: loaded by this command only
@@ -73,7 +78,7 @@ def chart(
         else:
             pictures = [drawing.picture(session) for session in drawn]
         if svg is not None:
-            storage.write_output(svg, ledgers[0], drawing.svg_panels(pictures), force,
+            storage.write_output(svg, paths[0], drawing.svg_panels(pictures), force,
                                  Said("the chart"))
             say(_("Wrote {file}.").format(file=svg))
             return

@@ -12,7 +12,14 @@ from typing import List
 
 import typer
 
-from scorekeeper.commands.common import guarded, say, stdout_is_terminal, write_text
+from scorekeeper.commands import completion
+from scorekeeper.commands.common import (
+    guarded,
+    ledger_path,
+    say,
+    stdout_is_terminal,
+    write_text,
+)
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, _
@@ -23,8 +30,10 @@ HELP = {"serve": N_("A read-only board of the session(s) for every phone at the 
 
 
 def serve(
-    ledgers: List[Path] = typer.Argument(..., metavar="LEDGER...",
-                                         help=_("One ledger, or the night's several.")),
+    ledgers: List[Path] = typer.Argument(
+        None, metavar="[LEDGER]...", show_default=False,
+        autocompletion=completion.ledgers,
+        help=_("One ledger, or the night's several (none: the one found, as LEDGER).")),
     lan: bool = typer.Option(False, "--lan",
                              help=_("Reachable from phones on the same network "
                                   "(the URL then holds a secret token).")),
@@ -37,8 +46,9 @@ def serve(
         # http.server and the page: loaded by `serve` only
         from scorekeeper.commands import board_server
 
-        _refuse_twice(ledgers)
-        shown = board_server.Board(ledgers)
+        paths = list(ledgers or ()) or [ledger_path(None)]
+        _refuse_twice(paths)
+        shown = board_server.Board(paths)
         never = [s.notice for s in shown.read() if s.session is None]
         if never:              # a path that is no ledger: refused before serving
             raise Impossible(never[0])
@@ -49,7 +59,7 @@ def serve(
         if not no_qr and stdout_is_terminal():
             _draw_qr(url)
         shown.current()        # drawn once now: the first phone need not wait
-        named = ", ".join(map(str, ledgers))
+        named = ", ".join(map(str, paths))
         say(_("Serving the board of {ledgers}, read-only (on the local network); "
               "Ctrl-C stops it.").format(ledgers=named) if lan else
             _("Serving the board of {ledgers}, read-only (on this machine only); "

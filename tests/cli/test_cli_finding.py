@@ -191,6 +191,23 @@ def test_settle_up_with_no_ledger_settles_the_one_found(here, cli):
     assert "ledger: evening.toml (the only ledger in this folder)" in found.stderr
 
 
+
+def test_chart_with_no_ledger_draws_the_one_found(here, cli):
+    assert cli("record", *HAND).exit_code == 0
+    found = cli("chart", "--ascii", env={"COLUMNS": "60"})
+    assert found.exit_code == 0, found.stderr
+    assert found.stdout == cli("chart", here, "--ascii", env={"COLUMNS": "60"}).stdout
+    assert "ledger: evening.toml (the only ledger in this folder)" in found.stderr
+
+
+def test_serve_with_no_ledger_and_two_here_is_exit_2_naming_both(here, cli):
+    # (the one found is served as a named one is; two here: none is chosen)
+    assert cli("new", "second.toml", "--game", "dhumbal", "--players",
+               "A,B").exit_code == 0
+    result = cli("serve", "--no-qr")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "this folder holds 2 ledgers: evening.toml, second.toml" in result.stderr
+
 def test_amend_n_after_a_hand_option_is_n_not_split_cards(here, cli):
     assert cli("record", *HAND).exit_code == 0
     result = cli("amend", "--hand", "c=dk3", "1", "--json")
