@@ -86,6 +86,11 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         said, named = _named(done.before, removed.number)
 
         def show() -> None:
+            # which hand is gone is said in every mode (stderr)
+            say(Said("Removed {hand} from {ledger}; {left} hand remains.",
+                     hand=said, ledger=ledger, left=left) if left == 1 else
+                Said("Removed {hand} from {ledger}; {left} hands remain.",
+                     hand=said, ledger=ledger, left=left))
             if as_json:
                 kind = done.after.score_kind
                 emit_json(kind.with_display(
@@ -93,10 +98,6 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                      kind.key: dict(removed.scores), "removed_hand": named,
                      "redo": done.kept}, kind.key))
                 return
-            say(Said("Removed {hand} from {ledger}; {left} hand remains.",
-                     hand=said, ledger=ledger, left=left) if left == 1 else
-                Said("Removed {hand} from {ledger}; {left} hands remain.",
-                     hand=said, ledger=ledger, left=left))
             say(Said("`scorekeeper redo {ledger}` puts it back until another hand "
                      "is written.", ledger=ledger) if done.kept else
                 Said("It cannot be redone: the ledger's layout has something "

@@ -692,9 +692,13 @@ def test_undo_back_to_an_empty_session_then_nothing_to_undo(cli, ledger):
 
 def test_undo_json(cli, ledger):
     record(cli, ledger, *SEED)
-    data = one_json(cli("undo", ledger, "--json"))
+    result = cli("undo", ledger, "--json")
+    data = one_json(result)
     assert data["removed"] == 1
     assert data["hands_played"] == 0
+    # which hand is gone is said on stderr in every mode (CLI.md)
+    assert result.stderr.startswith("Removed hand 1 (dealer ")
+    assert "; 0 hands remain." in result.stderr
 
 
 # -- export ---------------------------------------------------------------------------------
