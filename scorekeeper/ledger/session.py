@@ -784,12 +784,15 @@ class Session:
         return self._with_seat(SeatChange(number, name, False))
 
     def _seated_name(self, typed: str, seated: Sequence[str], rule: str) -> str:
-        """A name as typed, among the players seated for the next hand."""
-        gone = [p for p in self.players if name_key(p) == name_key(typed.strip())
-                and p not in seated]
-        if gone:
+        """A name as typed, among the players seated for the next hand (one
+        who is not, named by a prefix too, is said to be gone)."""
+        try:
+            named: str | None = resolve_name(typed, self.players)
+        except Impossible:          # unknown, or not one of the whole table
+            named = None
+        if named is not None and named not in seated:
             raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "
-                                  "session)", name=gone[0]), rule)
+                                  "session)", name=named), rule)
         try:
             return resolve_name(typed, seated)
         except Impossible as err:

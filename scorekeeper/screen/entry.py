@@ -98,10 +98,13 @@ def yes_no(question: str, default: bool) -> bool:
             answer=repr(answer.strip()))), err=True)
 
 
-def seating_question(players: Sequence[str]) -> str:
+def seating_question(players: Sequence[str], seated: Sequence[str] | None = None) -> str:
     """The one-line question who sits out and who deals, its example naming
-    players at this table by the shortest prefix that is theirs alone."""
-    out, dealer = players[-1], players[1 % len(players)]
+    two of the `seated` (default: all `players`) by the shortest prefix
+    that is theirs alone among the `players` (one who has left is no
+    example)."""
+    seated = players if seated is None else seated
+    out, dealer = seated[-1], seated[1 % len(seated)]
     return Said("Sitting out, dealer? ('out {out}, dealer {dealer}')",
                 out=shortest_prefix(out, players), dealer=shortest_prefix(dealer, players))
 
@@ -168,7 +171,8 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
     while True:
         if number is None and not typed and ask_seating:
-            said = asker.ask(seating_question(session.players),
+            said = asker.ask(seating_question(session.players,
+                                              session.seated_for(len(session.hands))),
                              lambda text: seating_answer(text, session), default=said)
             seats = seating_answer(said, session)
             now = seating_table(session, seats)

@@ -122,6 +122,9 @@ def test_dh13_leaving_a_player_not_seated_is_exit_2(cli, evening):
     refused(cli, evening, "leave", "Zara", rule="DH-13", says="Zara")
     assert cli("leave", evening, "Chandra").exit_code == 0
     refused(cli, evening, "leave", "Chandra", rule="DH-13", says="not seated")
+    # named by a prefix, as anywhere a player is named: the same answer
+    refused(cli, evening, "leave", "ch", rule="DH-13",
+            says="Chandra is not seated at the next hand")
 
 
 def test_dh13_leaving_fewer_than_two_players_is_exit_2(cli, evening):

@@ -104,6 +104,14 @@ def test_the_example_letters_name_players_at_this_table():
         "Sitting out, dealer? ('out g, dealer ri')"
 
 
+def test_dh13_the_example_names_no_player_who_has_left(cli, ledger, tty):
+    # A, B, K (joined after B), C; C leaves: the example is K and B
+    assert cli("join", ledger, "Kamal", "--after", "Bikash").exit_code == 0
+    assert cli("leave", ledger, "Chandra").exit_code == 0
+    result = entered(cli, ledger, "", "Asha", "A♦", "2♠ 3♣", "9♥", "y")
+    assert "Sitting out, dealer? ('out k, dealer b')" in result.stderr
+
+
 def test_who_else_saw_the_tiplu_takes_names_by_spaces_or_commas(cli, tmp_path, tty):
     path = tmp_path / "m.toml"
     assert cli("new", path, "--game", "marriage", "--players",
