@@ -215,6 +215,12 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
     text = str(plotext.build())
     if not colour:
         text = str(plotext.uncolorize(text))
+    first, _newline, rest = text.partition("\n")
+    if pic.title not in str(plotext.uncolorize(first)):
+        # wider than the plot, plotext draws no title at all: ours, wrapped
+        from scorekeeper.screen.streams import fold
+
+        text = "\n".join(fold(pic.title.split(" "), width, "  ", "  ")) + "\n" + rest
     if ascii:
         text = text.translate(_FRAME)
     return text.rstrip() + "\n" + legend(pic, colour, width) + "\n"

@@ -57,6 +57,16 @@ def test_chart_in_a_terminal_has_a_legend_with_every_player(cli):
     assert not ANSI.search(out)        # not a terminal: no colour
 
 
+
+@pytest.mark.parametrize("columns", ["40", "45", "100"])
+def test_chart_keeps_its_title_at_every_width(cli, columns):
+    # wider than the plot, plotext drew no title: the first line was blank
+    result = cli("chart", EVENING, "--ascii", env={"COLUMNS": columns, "LINES": "30"})
+    assert result.exit_code == 0, result.stderr
+    top = " ".join(result.stdout.split("+")[0].split())
+    assert top == "Dhumbal (nepali-games) - dhumbal-evening.toml"
+    assert max(len(line) for line in result.stdout.splitlines()) <= int(columns)
+
 def test_chart_ascii_writes_nothing_outside_ascii(cli):
     result = cli("chart", EVENING, "--ascii")
     assert result.exit_code == 0, result.stderr
