@@ -320,7 +320,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         target = (_one_command_app(args[0]) if args else None) or build()
     forget_writes()
     guard_signals()
-    code = _failed(refused, args) if refused else _run(target, args, prog)
+    code = _failed(refused, args, error=True) if refused else _run(target, args, prog)
     hold_signals()
     flush_out()
     sys.exit(code)
@@ -362,9 +362,8 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     return code if stopped is None else interrupted_exit(stopped)
 
 
-def _failed(message: str, args: List[str], bug: bool = False) -> int:
-    """Exit 2 (70 for a bug) for a failure no command foresaw; after a
-    write, exit 0."""
+def _failed(message: str, args: List[str], bug: bool = False, error: bool = False) -> int:
+    """Exit 2 (70: a bug) for a failure no command foresaw; 0 after a write."""
     done = written_so_far()
     if done:
         with contextlib.suppress(OSError):
@@ -373,20 +372,21 @@ def _failed(message: str, args: List[str], bug: bool = False) -> int:
         return 0
     code = BUG_EXIT if bug else 2
     _last_word(Said("{problem}; nothing written", problem=message) if bug else message,
-               code, "--json" in args, bug=bug)
+               code, "--json" in args, bug=bug, error=error)
     return code
 
 
 def _last_word(message: str, code: int, as_json: bool, bug: bool = False,
-               told: bool = True) -> None:
-    """A failure's JSON document and line on stderr (`scorekeeper: …`,
-    unless `told` is False: click shows its own), each written only if its
-    stream still takes it."""
+               told: bool = True, error: bool = False) -> None:
+    """A failure's JSON document and line on stderr (`scorekeeper: …` or
+    `error: …`; none if `told` is False: click shows its own), each
+    written only if its stream still takes it."""
     if as_json:
         emit_error(message, None, code, {"bug": True} if bug else None)
     if told:
         with contextlib.suppress(OSError):
-            say(Said("scorekeeper: {problem}", problem=message))
+            say(Said("error: {message}", message=message) if error else
+                Said("scorekeeper: {problem}", problem=message))
 
 
 # The pause at the top ends: what importing made stays for good, so the

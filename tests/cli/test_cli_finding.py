@@ -4,6 +4,7 @@ config's), the user's config, and the flags people get wrong (issue 27 B)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,21 @@ def test_a_broken_config_is_exit_2_naming_the_file_and_line(tmp_path, monkeypatc
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"error: {path}:{line}: ") and says in result.stderr
 
+
+
+def test_a_broken_config_read_at_start_up_is_said_as_an_error_too(tmp_path, monkeypatch):
+    # read by a new process before any command (for `lang`), it was said
+    # `scorekeeper: …`, not as CLI.md has it
+    import subprocess
+    import sys
+
+    path = _config(tmp_path, monkeypatch, 'foo = 1\n')
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "profiles"],
+                          capture_output=True, text=True,
+                          env={k: v for k, v in os.environ.items()   # nothing chose English
+                               if "LANG" not in k and not k.startswith("LC_")})
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"error: {path}:1: unknown config key 'foo'")
 
 def test_config_ascii_changes_the_screen_never_the_json(here, tmp_path, monkeypatch, cli):
     assert cli("record", here, *HAND).exit_code == 0
