@@ -178,7 +178,7 @@ def test_the_english_screens_are_unchanged_by_the_option(ledgers, capsys, monkey
 def test_a_language_other_than_en_or_ne_cannot_be_understood(capsys, monkeypatch):
     code, out, err = run(["standings", "x.toml", "--lang", "fr"], capsys, monkeypatch)
     assert (code, out) == (2, "")
-    assert err == "scorekeeper: --lang is a language, en or ne, not 'fr'\n"
+    assert err == "error: --lang is a language, en or ne, not 'fr'\n"
     code, out, err = run(["standings", "x.toml", "--lang=xx", "--json"], capsys, monkeypatch)
     assert code == 2 and json.loads(out)["exit_code"] == 2
 

@@ -97,7 +97,7 @@ def test_a_bad_language_in_the_config_cannot_be_understood(config, evening, text
     path = config(text)
     code, out, err = run(["standings", evening], capsys, monkeypatch)
     assert (code, out) == (2, "")
-    assert err.startswith(f"scorekeeper: {path}{said}"), err
+    assert err.startswith(f"error: {path}{said}"), err
     code, out, _ = run(["standings", evening, "--json"], capsys, monkeypatch)
     assert code == 2 and json.loads(out)["error"].startswith(f"{path}{said}")
 
@@ -129,7 +129,7 @@ def test_a_term_not_of_the_glossary_or_badly_spelt_cannot_be_understood(
     path = config(text)
     code, out, err = run(["standings", evening, "--lang", "ne"], capsys, monkeypatch)
     assert (code, out) == (2, "")
-    assert err.startswith(f"scorekeeper: {path}{said}"), err
+    assert err.startswith(f"error: {path}{said}"), err
 
 
 # -- item 3: click's and typer's own words -------------------------------------------
