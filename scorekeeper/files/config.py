@@ -158,11 +158,30 @@ def _check_terms(path: Path, text: str, terms: PlainDict) -> None:
                                   term=term, spelling=repr(spelling)))
 
 
+MAX_BYTES = 1 << 20        # a config is a few lines: more is not one
+
+
+def _read(path: Path) -> bytes:
+    """The config's bytes: a regular file of at most MAX_BYTES (a FIFO
+    would hang the read, /dev/zero fill the memory), opened without
+    blocking."""
+    import stat  # only when there is a config to read
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, Said("not a regular file"))
+        if st.st_size > MAX_BYTES:
+            raise OSError(0, Said("larger than 1 MB: not a config"))
+        return handle.read(MAX_BYTES + 1)
+
+
 def load(path: Path | None = None) -> Config:
     """The user's config, checked; an empty one where there is no file."""
     path = path or config_path()
     try:
-        raw = path.read_bytes()
+        raw = _read(path)
     except FileNotFoundError:
         return Config(path)
     except OSError as err:

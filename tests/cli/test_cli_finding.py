@@ -188,6 +188,21 @@ def test_a_broken_config_read_at_start_up_is_said_as_an_error_too(tmp_path, monk
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"error: {path}:1: unknown config key 'foo'")
 
+
+@pytest.mark.parametrize("kind, says", [("fifo", "not a regular file"),
+                                        ("big", "larger than 1 MB: not a config")])
+def test_a_config_that_is_a_fifo_or_huge_is_exit_2_never_a_hang(tmp_path, monkeypatch, cli,
+                                                                 kind, says):
+    path = tmp_path / "config.toml"
+    if kind == "fifo":
+        os.mkfifo(path)          # a read of it would wait for a writer forever
+    else:
+        path.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(path))
+    result = cli("config")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"error: {path}: cannot read the config ({says})\n"
+
 def test_config_ascii_changes_the_screen_never_the_json(here, tmp_path, monkeypatch, cli):
     assert cli("record", here, *HAND).exit_code == 0
     plain_json = cli("history", here, "--json").stdout
