@@ -125,3 +125,14 @@ def test_dh1_new_refuses_two_names_that_show_alike_and_keeps_one_spelling(cli, t
         "(DH-13)\n")
     shown = json.loads(cli("standings", path, "--json").stdout)
     assert list(shown["totals"]) == [TWO, "आशा"]      # stored in one spelling (NFC)
+
+
+def test_dh1_a_name_with_a_byte_that_is_not_utf8_is_refused_as_such(cli, tmp_path):
+    # the shell hands Python such a byte as a lone surrogate; it was refused
+    # as a ledger that 'would not read back', with advice to tidy its layout
+    path = tmp_path / "bad.toml"
+    result = cli("new", path, "--game", "dhumbal", "--players", "Asha\udcff,Bob")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("error: the name 'Asha\\udcff' is not UTF-8 text: retype it, "
+                             "or set the terminal to UTF-8 (DH-1)\n")
+    assert not path.exists()
