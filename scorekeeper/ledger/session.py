@@ -580,12 +580,24 @@ class Session:
         game_flags, out, dealer = self._split(flags)
         if keep:      # only what is typed changes (CLI.md); none: the hand stays
             game_flags = self.game.amended_flags(h.data, game_flags, self.players)
+            if "out" in flags and game_flags.get("hand"):
+                game_flags["hand"] = self._without_stored_hands_of(
+                    out, game_flags["hand"], flags.get("hand", []))
         if "out" not in flags:
             out = list(h.data.get("out", []))
         if dealer is None and h.data.get("dealer_corrected") is True:
             dealer = h.dealer
         table, corrected = self._seating(number - 1, out, dealer)
         return self._rule(number - 1, table, corrected, game_flags)
+
+    def _without_stored_hands_of(self, out: Collection[str], hands: list[str],
+                                 typed: Collection[str]) -> list[str]:
+        """`--hand` items less the stored ones of who now sits out (`amend
+        N --out D`: D's stored hand goes; one typed for D is still refused)."""
+        away = {resolve_name(name, self.players) for name in out if name != "-"}
+        again = {resolve_name(item.partition("=")[0], self.players) for item in typed}
+        return [item for item in hands
+                if resolve_name(item.partition("=")[0], self.players) not in away - again]
 
     def rerule(self, number: int) -> SessionHand:
         """Hand `number` ruled again from its stored inputs, with the table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -101,13 +102,24 @@ def test_amend_dealer_alone_keeps_the_hand(here, cli):
     assert after["net"] == before["net"] and after["call"] == before["call"] == "Asha"
 
 
-def test_amend_out_alone_keeps_the_hand_and_dh1_refuses_a_hand_for_who_sat_out(here, cli):
+def test_amend_out_drops_the_stored_hand_and_dh1_refuses_one_typed_for_who_sat_out(
+        here, cli):
+    # "Chandra sat that hand out": the correction drops Chandra's stored
+    # hand (it was refused as a hand given for one who sits out, so that
+    # who sat out could not be corrected at all)
     assert cli("record", here, *HAND).exit_code == 0
     before = here.read_bytes()
-    result = cli("amend", here, "1", "--out", "Chandra")
-    assert result.exit_code == 2
-    assert "(DH-1)" in result.stderr and "no hand given" not in result.stderr
+    typed = cli("amend", here, "1", "--out", "Chandra", "--hand", "Chandra=5♦")
+    assert typed.exit_code == 2 and "(DH-1)" in typed.stderr
     assert here.read_bytes() == before
+    result = cli("amend", here, "1", "--out", "Chandra", "--json")
+    assert result.exit_code == 0, result.stderr
+    changed = json.loads(result.stdout)["changed"]
+    assert {"input": "--hand Chandra", "before": "9♥", "after": "—"} in changed
+    assert {"input": "--out", "before": "—", "after": "Chandra"} in changed
+    hand = tomllib.loads(here.read_text(encoding="utf-8"))["hands"][0]
+    assert hand["out"] == ["Chandra"] and "Chandra" not in hand["cards"]
+    assert cli("verify", here).exit_code == 0
 
 
 def test_hand_split_by_the_shell_says_how_to_write_it(here, cli):
