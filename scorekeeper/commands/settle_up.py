@@ -135,11 +135,7 @@ def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
                          len(s.hands)).format(ledger=s.label, count=digits(len(s.hands)),
                                               at=at))
         else:
-            say(_("note: {ledger}: hands {first}–{paid} were paid {at}; settling hands "
-                  "{next}–{last}").format(ledger=s.label, first=digits(1),
-                                          paid=digits(s.paid_hands), at=at,
-                                          next=digits(s.paid_hands + 1),
-                                          last=digits(len(s.hands))))
+            say(_paid_note(s.label, s.paid_hands, len(s.hands), at))
     if paying and out and len(out) == len(sessions):
         raise Impossible(Said("nothing here is unpaid: {ledgers} paid already; the same "
                               "settlement is not paid twice (`undo LEDGER --paid` takes a "
@@ -240,3 +236,19 @@ def _refuse_twice(paths: Sequence[Path]) -> None:
             raise Impossible(Said("{path} is given twice (as {first}): each session is "
                                   "settled once", path=path, first=seen[key]))
         seen[key] = path
+
+
+def _paid_note(ledger: str, paid: int, last: int, at: object) -> str:
+    """"hands 1–5 were paid …; settling hands 6–9", a range of one said as
+    one hand ("hand 1", "hand 6"), each a whole sentence."""
+    values = dict(ledger=ledger, first=digits(1), paid=digits(paid), at=at,
+                  next=digits(paid + 1), last=digits(last))
+    if paid == 1:
+        return (_("note: {ledger}: hand {first} was paid {at}; settling hand {last}")
+                if last == 2 else
+                _("note: {ledger}: hand {first} was paid {at}; settling hands "
+                  "{next}–{last}")).format(**values)
+    return (_("note: {ledger}: hands {first}–{paid} were paid {at}; settling hand {last}")
+            if last == paid + 1 else
+            _("note: {ledger}: hands {first}–{paid} were paid {at}; settling hands "
+              "{next}–{last}")).format(**values)

@@ -141,7 +141,7 @@ def csv_left_out(session: Session, money: Optional[Money] = None) -> str | None:
         return _("The CSV holds the hands only: the house options are in "
                  "--format json and --format md.")
     if money:
-        return _("The CSV holds the hands only: the money are in "
+        return _("The CSV holds the hands only: the money is in "
                  "--format json and --format md.")
     return None
 

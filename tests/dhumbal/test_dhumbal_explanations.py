@@ -180,7 +180,13 @@ def test_dh1_dh8_dc8_impossible_hands_say_why():
     with pytest.raises(Impossible) as err:
         resolve(deal("Asha", None, Asha="3♠", Bikash="3♥"), CRP.rules)
     assert (err.value.rule, err.value.message) == (
-        "DC-8", "this profile has no turn cap: a hand ends only with a call (--call NAME)")
+        "DC-8", "these rules have no turn cap (turn_cap = none): a hand ends only with a "
+        "call (--call NAME)")
+    # DH-10 defines the turn cap; `--set turn_cap=none` takes it away
+    with pytest.raises(Impossible) as err:
+        resolve(deal("Asha", None, Asha="3♠", Bikash="3♥"),
+                NEPALI.parse_settings(["turn_cap=none"]))
+    assert err.value.rule == "DH-10"
     with pytest.raises(Impossible) as err:
         resolve(deal("Asha", "Asha", players=("Asha", "Bikash", "Chandra"), Asha="A♠"), RULES)
     assert err.value.message == ("no hand given for Bikash, Chandra: every player shows "

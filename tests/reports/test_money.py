@@ -216,7 +216,7 @@ def test_new_rate_is_stored_and_is_the_default_of_settle_up_standings_export(
     assert exported["money"]["balances"]["Asha"] == 5000
     csv = cli("export", path, "--format", "csv")
     assert csv.stdout.startswith("hand,dealer,winner,")     # one table (issue 27)
-    assert "the money are in --format json" in " ".join(csv.stderr.split())
+    assert "the money is in --format json" in " ".join(csv.stderr.split())
     md = cli("export", path, "--format", "md").stdout
     assert "- Bikash gives Asha USD 25.00" in md
     assert cli("verify", path).exit_code == 0

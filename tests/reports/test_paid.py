@@ -62,7 +62,9 @@ def test_dh11_a_later_settle_up_counts_only_the_unpaid_and_says_what_it_left_out
     assert data["sessions"] == [str(night[0])] and data["hands"] == 1
     assert data["balances"] == {"Asha": 14, "Bikash": -5, "Chandra": -9}
     assert data["left_out"] == [str(night[1])]
-    assert "hands 1–1 were paid" in later.stderr and "settling hands 2–2" in later.stderr
+    # a range of one is said as one hand ("hands 1–1", "hands 2–2" before)
+    assert f"note: {night[0]}: hand 1 was paid " in later.stderr
+    assert "; settling hand 2\n" in later.stderr
 
 
 def test_dh11_paying_the_same_settlement_twice_is_exit_2_and_writes_nothing(cli, night):
@@ -114,3 +116,14 @@ def test_dh11_a_ledger_never_paid_is_unchanged_by_settle_up(cli, night):
     before = [p.read_bytes() for p in night]
     assert cli("settle-up", *night).exit_code == 0
     assert [p.read_bytes() for p in night] == before
+
+
+@pytest.mark.parametrize(("paid", "last", "said"), [
+    (1, 2, "note: n.toml: hand 1 was paid today; settling hand 2"),
+    (1, 4, "note: n.toml: hand 1 was paid today; settling hands 2–4"),
+    (5, 6, "note: n.toml: hands 1–5 were paid today; settling hand 6"),
+    (5, 9, "note: n.toml: hands 1–5 were paid today; settling hands 6–9")])
+def test_dh11_the_note_of_a_partial_settlement_says_one_hand_as_one(paid, last, said):
+    from scorekeeper.commands.settle_up import _paid_note
+
+    assert _paid_note("n.toml", paid, last, "today") == said

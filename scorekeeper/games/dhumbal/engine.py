@@ -95,8 +95,8 @@ def validate_hand(hand: DhumbalHand, rules: DhumbalRules) -> None:
                               name=hand.caller),
                          rules.rule("call"))
     if hand.caller is None and rules.turn_cap is None:
-        raise Impossible(Said("this profile has no turn cap: a hand ends only with "
-                              "a call (--call NAME)"), rules.rule("resolve"))
+        raise Impossible(Said("these rules have no turn cap (turn_cap = none): a hand "
+                              "ends only with a call (--call NAME)"), rules.rule("show"))
     held = _shown_cards(hand.shown, rules)
     check_copies([cards for _, cards in held], rules.decks, rules.jokers,
                  rules.rule("table"), holders=[name for name, _ in held])
