@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said, _, digits, say
-from scorekeeper.core.money import rate_text
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
@@ -92,9 +91,7 @@ def _rows(session: Session) -> Iterator[PlainDict]:
 def _money_said(money: Money) -> str:
     """"Rs 10 a point: Asha -Rs 400, …" (and what was rounded), in the
     reader's language."""
-    rate = _("{amount} a point").format(
-        amount=digits(f"{money.currency.symbol} {rate_text(money.option.rate)}"))
-    said = f"{rate} ({money.currency.code}): " + ", ".join(
+    said = f"{say(money.rate_said())}: " + ", ".join(
         f"{p} {digits(money.display(v, signed=True))}" for p, v in money.balances.items())
     rounded = money.rounded_said()
     if not rounded:

@@ -219,6 +219,8 @@ def test_new_rate_is_stored_and_is_the_default_of_settle_up_standings_export(
     assert "the money is in --format json" in " ".join(csv.stderr.split())
     md = cli("export", path, "--format", "md").stdout
     assert "- Bikash gives Asha USD 25.00" in md
+    # the code only where the symbol is not it ("USD 2.5 a point (USD)" before)
+    assert "Money: USD 2.5 a point: Asha +USD 50.00" in md and "(USD)" not in md
     assert cli("verify", path).exit_code == 0
     assert parse(path.read_text(encoding="utf-8"), "s").money == {
         "rate": "2.5", "currency": "USD"}
