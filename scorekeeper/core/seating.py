@@ -171,13 +171,18 @@ def _initials(player: str) -> str:
 _JOINERS = frozenset("\u200c\u200d")
 
 
+# Letters and marks Unicode draws as nothing: the Hangul fillers and the
+# combining grapheme joiner (a name "Asha" + one of them looks like "Asha")
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u034f")
+
+
 def _hidden(ch: str) -> bool:
     """A character a name may not hold: control characters, line breaks,
-    and formatting characters that are invisible or turn the text around
-    (zero-width space, right-to-left override, …), joiners aside."""
+    and characters that are invisible or turn the text around (zero-width
+    space, right-to-left override, a Hangul filler, …), joiners aside."""
     category = unicodedata.category(ch)
-    return category in _FORBIDDEN_CATEGORIES or (category == "Cf"
-                                                 and ch not in _JOINERS)
+    return category in _FORBIDDEN_CATEGORIES or ch in _BLANK or (
+        category == "Cf" and ch not in _JOINERS)
 
 
 def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:

@@ -322,6 +322,8 @@ def test_strange_values_in_a_hand_are_refused_with_their_path(cli, ledger, edit,
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u0085B,C"],
     ["new", "NEW", "--game", "dhumbal", "--players", "\u200b,C"],      # invisible
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u202eB,C"],    # right-to-left
+    ["new", "NEW", "--game", "dhumbal", "--players", "A\u3164,A"],     # a Hangul filler
+    ["new", "NEW", "--game", "dhumbal", "--players", "A\u034f,A"],     # grapheme joiner
     ["settle", "dhumbal", "--players", "A,B", "--dealer", "", "--call", "A",
      "--hand", "A=A♠", "--hand", "B=K♠"],
 ])
