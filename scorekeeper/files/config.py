@@ -136,6 +136,14 @@ def _check(path: Path, text: str, data: PlainDict) -> PlainDict:
                                   where=where, key=key, said=said, value=repr(value)))
         if key == "terms":
             _check_terms(path, text, value)
+        if key in ("rate", "currency"):     # refused here, naming the config's line
+            from scorekeeper.core import money  # only a config that sets money
+
+            try:
+                money.parse_rate(str(value)) if key == "rate" else money.currency(value)
+            except Impossible as err:
+                raise Impossible(Said("{where}: {message}", where=where,
+                                      message=err.message)) from None
     if "lang" in data and "language" in data:
         raise Impossible(Said("{path}:{line}: lang and language are the same key: set "
                               "one of them", path=path, line=_line_of(text, "language")))

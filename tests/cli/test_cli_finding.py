@@ -176,6 +176,8 @@ def test_config_shows_its_path_and_values(tmp_path, monkeypatch, cli):
     ('dealer = "A"\n\ncolour = "red"\n', 3, "unknown config key 'colour'"),
     ('ascii = true\nlanguage = "fr"\n', 2, 'language must be "en" or "ne"'),
     ('rate = true\n', 1, "rate must be money per point"),
+    ('players = "A,B"\nrate = "abc"\n', 2, "a rate is money per point, a positive number"),
+    ('currency = "dollars"\n', 1, "a currency is a three-letter code"),
 ])
 def test_a_broken_config_is_exit_2_naming_the_file_and_line(tmp_path, monkeypatch, cli,
                                                            text, line, says):
