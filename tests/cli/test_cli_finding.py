@@ -188,6 +188,7 @@ def test_a_broken_config_is_exit_2_naming_the_file_and_line(tmp_path, monkeypatc
 
 
 
+@pytest.mark.slow            # a real process: the config read before any command
 def test_a_broken_config_read_at_start_up_is_said_as_an_error_too(tmp_path, monkeypatch):
     # read by a new process before any command (for `lang`), it was said
     # `scorekeeper: …`, not as CLI.md has it

@@ -41,6 +41,7 @@ def test_a_closed_stdout_is_the_null_device(monkeypatch):
     sys.stdout.close()
 
 
+@pytest.mark.slow            # a real process, its stdout closed
 def test_record_with_stdout_closed_writes_and_exits_0(tmp_path: Path):
     path = tmp_path / "night.toml"
     env = {**os.environ, "SCOREKEEPER_CONFIG": str(tmp_path / "none.toml"),
