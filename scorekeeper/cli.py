@@ -358,8 +358,8 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     code = code if isinstance(code, int) else 0
     if written_so_far():   # a change is in place: no exit code but 0
         return 0
-    stopped = interrupts.unreported()
-    return code if stopped is None else interrupted_exit(stopped)
+    stopped = interrupts.unreported()       # typer's exit 130 of an interrupt
+    return interrupted_exit(stopped) if stopped is not None and code == 130 else code
 
 
 def _failed(message: str, args: List[str], bug: bool = False, error: bool = False) -> int:
