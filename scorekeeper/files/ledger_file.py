@@ -407,6 +407,9 @@ def pay(path: Path, record: PlainMap, expect_hands: int,
     the settlement was worked out."""
     def change(session: Session, text: str) -> Change[None]:
         _unchanged(path, session, expect_hands, "pay")
+        if not session.hands:
+            raise Impossible(Said("{path} has no hands yet: nothing to record as paid",
+                                  path=path), session.rules.rule("ledger"))
         if session.paid_hands >= len(session.hands):
             values = dict(path=path, paid=session.paid_hands,
                           at=session.payments[-1].get("at"))

@@ -127,3 +127,15 @@ def test_dh11_the_note_of_a_partial_settlement_says_one_hand_as_one(paid, last, 
     from scorekeeper.commands.settle_up import _paid_note
 
     assert _paid_note("n.toml", paid, last, "today") == said
+
+
+def test_dh11_paying_a_session_with_no_hands_is_exit_2_not_a_bug(cli, tmp_path):
+    # it was an IndexError (exit 70): "paid already" looked for a payment
+    path = tmp_path / "empty.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
+    before = path.read_bytes()
+    result = cli("settle-up", path, "--paid")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"error: {path} has no hands yet: nothing to record as paid (DH-11)" \
+        in result.stderr
+    assert path.read_bytes() == before
