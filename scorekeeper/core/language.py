@@ -180,14 +180,18 @@ def start(args: Sequence[str], environ: Mapping[str, str],
     without the global options, and why a `--lang`, `SCOREKEEPER_LANG` or
     the config was refused (English is then used)."""
     rest, option, latin = split_options(args)
+    chosen = None
     try:
         chosen = decided(option, environ)
         configured, terms = config() if config is not None and chosen != "en" \
             else (None, {})
         chosen = chosen or choose(None, {}, configured)
     except ValueError as refused:
-        use("en")
-        return rest, str(refused)
+        # a broken config is said in the language the command line or the
+        # environment chose, if they did (the message kept a `Said`)
+        use(chosen or "en", not latin_digits_asked(latin, environ))
+        message = refused.args[0] if refused.args else ""
+        return rest, message if isinstance(message, str) else str(refused)
     use(chosen, not latin_digits_asked(latin, environ), terms)
     return rest, None
 

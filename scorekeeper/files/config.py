@@ -217,5 +217,5 @@ def language_settings() -> tuple[str | None, dict[str, str]]:
     try:
         found = load()
     except Impossible as err:
-        raise ValueError(str(err)) from None
+        raise ValueError(err.message) from None
     return (found.get("lang", found.get("language")), dict(found.get("terms", {})))

@@ -86,6 +86,19 @@ def test_the_environment_beats_a_config_saying_english(config, evening, capsys,
     assert code == 0 and "खेलाडी" in out
 
 
+def test_a_broken_config_is_said_in_the_language_the_command_line_chose(
+        config, evening, capsys, monkeypatch):
+    # it was English whatever --lang said: the message lost its `Said`
+    path = config('lang = "ne"\nrate = "abc"\n')
+    code, out, err = run(["standings", evening, "--lang", "ne"], capsys, monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"त्रुटि: {path}:2: दर भनेको एक अङ्कको पैसा हो") and "abc" in err
+    code, out, _ = run(["standings", evening, "--lang", "ne", "--json"], capsys,
+                       monkeypatch)
+    assert code == 2 and json.loads(out)["error"] == (
+        f"{path}:2: a rate is money per point, a positive number such as 10 or 2.5, "
+        "not 'abc'")
+
 @pytest.mark.parametrize("text, said", [
     ('lang = "fr"\n', ':1: lang must be "en" or "ne", not \'fr\''),
     ('ascii = true\nlanguage = "nepali"\n', ':2: language must be "en" or "ne"'),
@@ -129,7 +142,11 @@ def test_a_term_not_of_the_glossary_or_badly_spelt_cannot_be_understood(
     path = config(text)
     code, out, err = run(["standings", evening, "--lang", "ne"], capsys, monkeypatch)
     assert (code, out) == (2, "")
-    assert err.startswith(f"error: {path}{said}"), err
+    # said in Nepali, as --lang chose; the JSON in English, as always
+    assert err.startswith(f"त्रुटि: {path}:{said.split(':')[1]}: "), err
+    code, out, _ = run(["standings", evening, "--lang", "ne", "--json"], capsys,
+                       monkeypatch)
+    assert code == 2 and json.loads(out)["error"].startswith(f"{path}{said}")
 
 
 # -- item 3: click's and typer's own words -------------------------------------------
