@@ -270,3 +270,37 @@ def test_a_signal_from_outside_before_the_write_is_128_plus_n_and_nothing_writte
     assert "interrupted; nothing written" in err
     assert path.read_bytes() == before
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+
+def test_the_program_guards_the_signals_before_it_imports_the_command_line(monkeypatch):
+    """`scorekeeper` (its console script is `__main__.run`) guards the
+    first tenth of a second, while typer and rich are imported: a signal
+    there printed a traceback or ended the process without a word."""
+    import scorekeeper.__main__ as program
+    import scorekeeper.cli
+
+    seen: dict[int, object] = {}
+    before = {signum: signal.getsignal(signum) for signum in interrupts.SIGNALS}
+    monkeypatch.setattr(scorekeeper.cli, "main", lambda: seen.update(
+        {signum: signal.getsignal(signum) for signum in interrupts.SIGNALS}))
+    try:
+        program.run()
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+    assert seen == {signum: program._stopped_early for signum in interrupts.SIGNALS}
+
+
+@pytest.mark.slow            # a real process, signalled before a command runs
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143),
+                                              (signal.SIGHUP, 129)])
+def test_a_signal_while_the_program_imports_is_128_plus_n_and_said(signum, code):
+    hook = ("import os, signal\n"
+            "from scorekeeper.__main__ import _stopped_early\n"
+            f"signal.signal({int(signum)}, _stopped_early)\n"
+            f"os.kill(os.getpid(), {int(signum)})\n")
+    done = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == code
+    assert done.stderr.strip() == "interrupted; nothing written"
