@@ -23,7 +23,7 @@ from scorekeeper.commands.common import (
     write_text,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _, ngettext
+from scorekeeper.core.language import N_, Said, _, file_name, ngettext
 
 HELP = {"chart": N_("Every player's running total, hand by hand, as a chart (a panel a "
                     "session, or with --total the sessions' totals together).")}
@@ -80,7 +80,7 @@ def chart(
         if svg is not None:
             storage.write_output(svg, paths[0], drawing.svg_panels(pictures), force,
                                  Said("the chart"))
-            say(_("Wrote {file}.").format(file=svg))
+            say(_("Wrote {file}.").format(file=file_name(svg)))
             return
         plain = use_ascii(ascii)
         size = shutil.get_terminal_size((80, 24))
@@ -99,18 +99,18 @@ def _drawn(ledgers: List[Path], sessions: list[Any], total: bool,
     empty = [ledger for ledger, s in zip(ledgers, sessions) if not s.hands]
     drawn = [s for s in sessions if s.hands]
     if not drawn:
-        ledgers_said = ", ".join(map(str, empty))
+        ledgers_said = ", ".join(map(file_name, empty))
         if svg is not None:
             say(ngettext("{ledgers} has no hands yet: nothing to draw; {file} not written.",
                          "{ledgers} have no hands yet: nothing to draw; {file} not written.",
-                         len(empty)).format(ledgers=ledgers_said, file=svg))
+                         len(empty)).format(ledgers=ledgers_said, file=file_name(svg)))
         else:
             say(ngettext("{ledgers} has no hands yet: nothing to draw.",
                          "{ledgers} have no hands yet: nothing to draw.",
                          len(empty)).format(ledgers=ledgers_said))
         return []
     for ledger in empty:
-        say(_("{ledger} has no hands yet: nothing of it to add.").format(ledger=ledger)
+        say(_("{ledger} has no hands yet: nothing of it to add.").format(ledger=file_name(ledger))
             if total else
-            _("{ledger} has no hands yet: no chart of it.").format(ledger=ledger))
+            _("{ledger} has no hands yet: no chart of it.").format(ledger=file_name(ledger)))
     return sessions if total else drawn

@@ -21,7 +21,7 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import ScorekeeperError, visible
-from scorekeeper.core.language import Said, _, digits, to_latin
+from scorekeeper.core.language import Said, _, digits, file_name, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
@@ -139,7 +139,7 @@ def say(text: str) -> None:
 def waiting(ledger: Path) -> Callable[[], None]:
     """What a writer says when another holds the ledger's lock."""
     return lambda: say(_("waiting for another scorekeeper writing {ledger}…").format(
-        ledger=ledger))
+        ledger=file_name(ledger)))
 
 
 def warn_stale(checked: Checked) -> None:
@@ -260,7 +260,7 @@ def interrupted_exit(err: KeyboardInterrupt) -> int:
     with contextlib.suppress(Exception):
         if done:
             say("\n" + _("interrupted after the write: {file} is written").format(
-                file=done[0]))
+                file=file_name(done[0])))
         else:
             say("\n" + _("interrupted; nothing written"))
     return 0 if done else interrupts.exit_code(err)

@@ -22,7 +22,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, _
+from scorekeeper.core.language import N_, _, file_name
 
 DEFAULT_PORT = 8025
 HELP = {"serve": N_("A read-only board of the session(s) for every phone at the table, "
@@ -59,7 +59,7 @@ def serve(
         if not no_qr and stdout_is_terminal():
             _draw_qr(url)
         shown.current()        # drawn once now: the first phone need not wait
-        named = ", ".join(map(str, paths))
+        named = ", ".join(map(file_name, paths))
         say(_("Serving the board of {ledgers}, read-only (on the local network); "
               "Ctrl-C stops it.").format(ledgers=named) if lan else
             _("Serving the board of {ledgers}, read-only (on this machine only); "

@@ -19,7 +19,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import N_, Said, _, file_name
 from scorekeeper.games import registry
 
 # the command's help (`help_of`), in the language chosen
@@ -49,7 +49,7 @@ def stats(
             warn_stale(checked)
         if not found.sessions:
             raise Impossible(Said("no ledger found in {paths}",
-                                  paths=", ".join(map(str, paths))))
+                                  paths=", ".join(map(file_name, paths))))
         groups = statistics(found.sessions, name, player)
         if as_json:
             emit_json({**statistics_json(groups), "skipped": [

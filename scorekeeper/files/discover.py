@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Said, file_name
 
 ENV = "SCOREKEEPER_LEDGER"
 _PEEK = 4096
@@ -73,7 +73,7 @@ def find(environ: dict[str, str] | os._Environ[str], folder: Path,
     if here:
         raise Impossible(Said("no LEDGER given and this folder holds {count} ledgers: "
                               "{ledgers}; name one, or set {variable}", count=len(here),
-                              ledgers=", ".join(map(str, here)), variable=ENV))
+                              ledgers=", ".join(map(file_name, here)), variable=ENV))
     raise Impossible(Said("no LEDGER given and none found: name the ledger file, set "
                           '{variable}, or put `ledger = "FILE"` in {config}',
                           variable=ENV, config=config_name))

@@ -68,6 +68,17 @@ def test_d6_a_file_name_can_neither_colour_verifys_verdict_nor_forge_a_line(cli,
         f"{tmp_path}/ev\\x1b[31mil\\nx.toml: ok, 0 hands recomputed, all agree."
 
 
+
+def test_d6_a_newline_in_a_ledger_found_is_escaped_in_the_choice_it_leaves(
+        cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("a\nb.toml", "c.toml"):
+        assert cli("new", name, "--game", "dhumbal", "--players", "A,B").exit_code == 0
+    result = cli("standings")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "this folder holds 2 ledgers: a\\nb.toml, c.toml;" in result.stderr
+    assert result.stderr.count("\n") == 1
+
 def test_d7_markdown_in_a_name_is_text_in_the_markdown_export(cli, tmp_path):
     path = tmp_path / "md.toml"
     evil = "![x](http://e.vil/p.png)"
