@@ -60,7 +60,8 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
         if seats is None:
             raise Impossible(Said("--players is needed (or `players` in the config: "
                                   "`scorekeeper config` shows where it is)"))
-        names = check_player_names([new_name(n) for n in seats.split(",")], rules)
+        names = check_player_names([new_name(n) for n in seats.split(",")], rules,
+                                   new=True)
         told = dealer if dealer is not None else user_config().get("dealer")
         if dealer is None and told is not None and told not in names:
             told = None     # the config's dealer is not at this table

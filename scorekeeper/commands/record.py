@@ -239,7 +239,7 @@ def _settle(values: PlainDict) -> None:
         chosen.refuse_foreign_flags(flags)
         rules = settings_of(chosen.profile(values["profile"]), values["settings"])
         names = check_player_names([new_name(n) for n in values["players"].split(",")],
-                                   rules)
+                                   rules, new=True)
         dealer = values["dealer"]
         first = resolve_name(dealer, names) if dealer is not None else names[0]
         table = Seating.of(names, first)

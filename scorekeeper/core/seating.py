@@ -178,15 +178,40 @@ _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u034f")
 
 def _hidden(ch: str) -> bool:
     """A character a name may not hold: control characters, line breaks,
-    and characters that are invisible or turn the text around (zero-width
-    space, right-to-left override, a Hangul filler, …), joiners aside."""
+    and formatting characters that are invisible or turn the text around
+    (zero-width space, right-to-left override, …), joiners aside."""
     category = unicodedata.category(ch)
-    return category in _FORBIDDEN_CATEGORIES or ch in _BLANK or (
-        category == "Cf" and ch not in _JOINERS)
+    return category in _FORBIDDEN_CATEGORIES or (category == "Cf"
+                                                 and ch not in _JOINERS)
 
 
-def check_player_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+def _idle_joiner(name: str) -> bool:
+    """A joiner that shapes nothing: at either end of the name, or beside
+    a space or an ASCII letter (it joins Devanagari's letters and emoji,
+    and between those only it is allowed): "A‍B" shows as "AB"."""
+    return any(ch in _JOINERS and not (
+        0 < i < len(name) - 1 and all(not c.isascii() and not c.isspace()
+                                      for c in (name[i - 1], name[i + 1])))
+        for i, ch in enumerate(name))
+
+
+def check_new_names(names: Sequence[str], rules: RuleSet) -> None:
+    """What a name given now (`new`, `join`, `rename`) may not hold besides
+    (`check_names`): a character that draws as nothing, or a joiner that
+    joins nothing. A ledger an earlier version wrote is read as it is."""
+    for n in names:
+        if any(ch in _BLANK for ch in n) or _idle_joiner(n):
+            raise Impossible(Said("the name {name!r} may not contain '=', ',', '|', "
+                                  "control characters, line breaks or invisible "
+                                  "formatting characters", name=n), rules.rule("table"))
+
+
+def check_player_names(names: Sequence[str], rules: RuleSet,
+                       new: bool = False) -> tuple[str, ...]:
+    """The names of a table (`new`: given now, `check_new_names` too)."""
     cleaned = check_names(names, rules)
+    if new:
+        check_new_names(cleaned, rules)
     rules.check_player_count(len(cleaned))
     return cleaned
 

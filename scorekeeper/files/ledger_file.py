@@ -30,7 +30,13 @@ from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.language import Said, file_name
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.seating import check_player_names, name_key, new_name, resolve_name
+from scorekeeper.core.seating import (
+    check_new_names,
+    check_player_names,
+    name_key,
+    new_name,
+    resolve_name,
+)
 from scorekeeper.files import storage, verified
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
@@ -360,6 +366,7 @@ def rename(path: Path, old: str, new: str,
                                   name=taken[0], was=was), session.rules.rule("table"))
         check_player_names([wanted if p == was else p for p in session.players],
                            session.rules)
+        check_new_names([wanted], session.rules)
         document = session.renamed(was, wanted)
         return Change(tomltext.ledger_text(document), document, was)
 

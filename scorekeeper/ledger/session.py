@@ -16,7 +16,14 @@ from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
-from scorekeeper.core.seating import Seating, check_names, name_key, new_name, resolve_name
+from scorekeeper.core.seating import (
+    Seating,
+    check_names,
+    check_new_names,
+    name_key,
+    new_name,
+    resolve_name,
+)
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import AnyGame
 
@@ -779,6 +786,7 @@ class Session:
                                   "taken again): give the newcomer a name nobody at this "
                                   "table has", name=known[0]), rule)
         check_names([*self.players, name], self.rules)
+        check_new_names([name], self.rules)
         seated = self.seated_for(number - 1)
         self._check_count(len(seated) + 1, "join", rule)
         beside = None if after is None else self._seated_name(after, seated, rule)

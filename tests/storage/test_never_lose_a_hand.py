@@ -324,6 +324,9 @@ def test_strange_values_in_a_hand_are_refused_with_their_path(cli, ledger, edit,
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u202eB,C"],    # right-to-left
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u3164,A"],     # a Hangul filler
     ["new", "NEW", "--game", "dhumbal", "--players", "A\u034f,A"],     # grapheme joiner
+    ["new", "NEW", "--game", "dhumbal", "--players", "A\u200dB,AB"],   # joins nothing
+    ["new", "NEW", "--game", "dhumbal", "--players", "\u200d,B"],      # only a joiner
+    ["new", "NEW", "--game", "dhumbal", "--players", "Chandrika\u200d,B"],
     ["settle", "dhumbal", "--players", "A,B", "--dealer", "", "--call", "A",
      "--hand", "A=A♠", "--hand", "B=K♠"],
 ])
@@ -343,8 +346,11 @@ def test_empty_or_unrepresentable_values_are_refused(cli, tmp_path, args):
 def test_a_devanagari_name_with_a_joiner_is_a_name(cli, tmp_path):
     path = tmp_path / "n.toml"
     name = "क्\u200dष"
-    assert cli("new", path, "--game", "dhumbal", "--players", f"{name},B").exit_code == 0
+    family = "👨\u200d👩\u200d👧"              # an emoji sequence joins too
+    assert cli("new", path, "--game", "dhumbal", "--players",
+               f"{name},B,{family}").exit_code == 0
     assert name in path.read_text(encoding="utf-8")
+    assert family in path.read_text(encoding="utf-8")
 
 
 def test_a_utf8_byte_order_mark_is_accepted(cli, ledger):
@@ -396,3 +402,19 @@ def test_record_onto_an_inline_array_of_hands_is_refused_not_appended(cli, tmp_p
                  "--hand", "Bikash=A♠")
     assert result.exit_code == 2 and "nothing written" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_a_name_an_earlier_version_wrote_with_a_blank_or_idle_joiner_still_reads(
+        cli, tmp_path):
+    # only a name given now is held to the newer checks: an earlier
+    # version's ledger reads and verifies as it is
+    path = tmp_path / "old.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash").exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8").replace("Asha", "As\u200dha")
+                    .replace("Bikash", "Bikash\u3164"), encoding="utf-8")
+    assert cli("record", path, "--call", "as", "--hand", "as=s2",
+               "--hand", "bi=s9").exit_code == 0
+    assert cli("verify", path).exit_code == 0
+    refused = cli("join", path, "Ch\u200dandra")
+    assert refused.exit_code == 2 and "invisible formatting characters (DH-1)" \
+        in refused.stderr
