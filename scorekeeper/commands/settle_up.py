@@ -109,7 +109,7 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
                    "balances_display": kind.displayed(balances),
                    "transfers": [t.as_json() for t in transfers],
                    "transfers_display": [t.display_json(kind) for t in transfers],
-                   "sessions": [s.label for s in sessions],
+                   "sessions": [str(path) for path, _ in kept],   # the names as given
                    "hands": sum(len(s.hands) for s in sessions),
                    **({"money": money.as_json()} if money else {}), **extra}, ascii)
         return
@@ -160,7 +160,7 @@ def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
     if left_out:
         extra["left_out"] = [s.label for s in left_out]
     if paying:
-        extra["recorded_paid"] = [s.label for _, s in kept]
+        extra["recorded_paid"] = [str(path) for path, _ in kept]
     return extra
 
 
@@ -173,7 +173,7 @@ def _record_paid(kept: Sequence[tuple[Path, Session]],
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     record = {"at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-              "hands": 0, "sessions": [s.label for _, s in kept],
+              "hands": 0, "sessions": [str(path) for path, _ in kept],   # as named
               "transfers": [{"from": t.giver, "to": t.receiver, "amount": t.points}
                             for t in transfers], "unit": unit}
     for path, s in kept:

@@ -79,6 +79,25 @@ def test_d6_a_newline_in_a_ledger_found_is_escaped_in_the_choice_it_leaves(
     assert "this folder holds 2 ledgers: a\\nb.toml, c.toml;" in result.stderr
     assert result.stderr.count("\n") == 1
 
+
+def test_d6_a_payment_records_the_ledgers_name_itself_not_its_escaped_form(cli, tmp_path):
+    # escaping is for a person's terminal; the ledger and the JSON keep the
+    # name a program can open (JSON escapes the control character itself)
+    import json
+    import tomllib
+
+    path = tmp_path / "ev\x1bil.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "A,B").exit_code == 0
+    assert cli("record", path, "--call", "a", "--hand", "a=s2", "--hand",
+               "b=s9").exit_code == 0
+    paid = cli("settle-up", path, "--paid", "--json")
+    assert paid.exit_code == 0, paid.stderr
+    data = json.loads(paid.stdout)
+    assert data["sessions"] == data["recorded_paid"] == [str(path)]
+    stored = tomllib.loads(path.read_text(encoding="utf-8"))["paid"][0]
+    assert stored["sessions"] == [str(path)]
+    assert "\x1b" not in paid.stderr
+
 def test_d7_markdown_in_a_name_is_text_in_the_markdown_export(cli, tmp_path):
     path = tmp_path / "md.toml"
     evil = "![x](http://e.vil/p.png)"
