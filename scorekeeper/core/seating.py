@@ -229,8 +229,10 @@ def check_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
                                   "a player's name has at most {most}", name=n[:20],
                                   length=len(n), most=MAX_NAME), table)
         if any("\ud800" <= ch <= "\udfff" for ch in n):     # a byte that was not UTF-8
-            raise Impossible(Said("the name {name!r} is not UTF-8 text: retype it, or set "
-                                  "the terminal to UTF-8", name=n), table)
+            # the bytes as typed: 'A\xff', not Python's 'A\udcff'
+            typed = n.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            raise Impossible(Said("the name '{name}' is not UTF-8 text: retype it, or set "
+                                  "the terminal to UTF-8", name=typed), table)
         if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
             raise Impossible(Said("the name {name!r} may not contain '=', ',', '|', "
                                   "control characters, line breaks or invisible "

@@ -133,6 +133,6 @@ def test_dh1_a_name_with_a_byte_that_is_not_utf8_is_refused_as_such(cli, tmp_pat
     path = tmp_path / "bad.toml"
     result = cli("new", path, "--game", "dhumbal", "--players", "Asha\udcff,Bob")
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == ("error: the name 'Asha\\udcff' is not UTF-8 text: retype it, "
+    assert result.stderr == ("error: the name 'Asha\\xff' is not UTF-8 text: retype it, "
                              "or set the terminal to UTF-8 (DH-1)\n")
     assert not path.exists()
