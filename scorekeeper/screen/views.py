@@ -223,7 +223,16 @@ def inputs_moved(con: Console, changed: Sequence[Mapping[str, str]]) -> None:
         return
     con.print("  " + _("Inputs changed:"), markup=False)
     for c in changed:
-        hanging(con, f"{c['input']}: {c['before']} → {c['after']}")
+        before, after = (_counts_said(c[k]) for k in ("before", "after"))
+        hanging(con, f"{c['input']}: {before} → {after}")
+
+
+def _counts_said(text: str) -> str:
+    """An input as people read it: a count ("3", "Asha=4, Ram=2") in the
+    reader's digits; cards ("10♦") and `shown:12` as typed."""
+    import re  # start-up: only an amend that changed something
+
+    return re.sub(r"(?:(?<==)|^)[+-]?\d+(?=,|$)", lambda m: digits(m.group()), text)
 
 
 class _Layout(NamedTuple):

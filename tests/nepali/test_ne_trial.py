@@ -104,3 +104,17 @@ def test_the_help_of_chart_serve_and_the_seat_options_is_in_nepali(capsys):
     said = " ".join(out.split())
     assert "Who sits" not in said and "Who really dealt" not in said
     assert "यो डिलमा को बाहिर बस्छ" in said and "वास्तवमा कसले बाँड्यो" in said
+
+
+def test_cb9_amend_says_the_counts_it_changed_in_devanagari(cli, capsys, tmp_path,
+                                                            monkeypatch):
+    path = tmp_path / "cb.toml"
+    assert cli("new", path, "--game", "callbreak", "--players",
+               "आशा,राम,सीता,गीता").exit_code == 0
+    assert cli("record", path, "--bid", "आ=3,रा=2,सी=4,गी=2",
+               "--won", "आ=4,रा=2,सी=5,गी=2").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, _ = run_main(["amend", path, "1", "--won", "आ=3,रा=3", "--lang", "ne"],
+                            capsys)
+    assert code == 0
+    assert "--won: आशा=४, राम=२, सीता=५, गीता=२ → आशा=३, राम=३, सीता=५, गीता=२" in out
