@@ -59,7 +59,7 @@ def test_dh11_verify_says_a_sum_and_a_score_changed_in_devanagari(cli, capsys, t
     code, _, err = run_main(["verify", path, "--lang", "ne"], capsys)
     assert code == 1
     assert err.splitlines()[-2:] == [
-        f"{path}:21: डिल १: net को जोड १ हुन्छ, ० होइन (DH-11)",
+        f"{path}:21: डिल १: `net` को जोड १ हुन्छ, ० होइन (DH-11)",
         f"{path}:21: डिल १: खातामा लेखिएको `net` नियमसँग मिल्दैन: आशा ३० → २९"]
     code, _, err = run_main(["verify", path, "--fix", "--yes", "--lang", "ne"], capsys)
     assert code == 0
