@@ -254,11 +254,12 @@ def history(con: Console, session: Session, last: int | None = None,
     count = len(session.hands)
     data = session.history_json(skip=0 if last is None else max(0, count - last))
     shown = data["hands"]
-    # The first layout that fits, from everything in one table on; names
-    # are shortened (as little as fits) only once the whole names do not.
+    # The first layout that fits, from everything in one table on: what
+    # happened told below, then each total under its change; names are
+    # shortened (as little as fits) only once the whole names do not.
     layouts = (_Layout(True, None, False, True), _Layout(False, None, False, True),
-               _Layout(False, {}, False, True), _Layout(False, {}, True, True),
-               _Layout(False, {}, True, False))
+               _Layout(False, None, True, True), _Layout(False, {}, False, True),
+               _Layout(False, {}, True, True), _Layout(False, {}, True, False))
     # Whether a layout fits is measured on the few rows that hold each
     # column's widest cell (a table is as wide as those): the same answer
     # as all the rows give, at a fraction of the cost.

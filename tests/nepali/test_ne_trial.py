@@ -118,3 +118,26 @@ def test_cb9_amend_says_the_counts_it_changed_in_devanagari(cli, capsys, tmp_pat
                             capsys)
     assert code == 0
     assert "--won: आशा=४, राम=२, सीता=५, गीता=२ → आशा=३, राम=३, सीता=५, गीता=२" in out
+
+
+def test_history_stacks_each_total_before_it_shortens_a_name(cli, capsys, tmp_path,
+                                                            monkeypatch):
+    # docs/CLI.md: a table narrows itself (what happened below, each total
+    # under its change) before names are shortened; at 80 columns the
+    # Nepali history shortened them while the English one stacked
+    path = tmp_path / "m.toml"
+    names = "आर\u094d\u200dयन,Bikash,क्षितिज,गड़बड़,Ram Bahadur"
+    assert cli("new", path, "--game", "marriage", "--players", names,
+               "--rotations", "1").exit_code == 0
+    for hand in (["--finish", "bik", "--seen", "आर\u094d\u200dयन,गड़", "--hand",
+                  "Bikash=shown:12", "--hand", "आर\u094d\u200dयन=3", "--hand", "क्षि=0",
+                  "--hand", "गड़=5", "--hand", "rb=0"],
+                 ["--no-finisher", "--hand", "rb=0", "--hand", "bik=0", "--hand",
+                  "आर\u094d\u200dयन=0", "--hand", "क्षि=0", "--hand", "गड़=0"]):
+        assert cli("record", path, *hand).exit_code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    for chosen in ("ne", "en"):
+        code, out, _ = run_main(["history", path, "--lang", chosen], capsys)
+        assert code == 0
+        heading = next(line for line in out.splitlines() if "Bikash" in line)
+        assert all(name in heading for name in names.split(",")), heading
