@@ -16,24 +16,18 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.language import say
-
-
-def visible(text: str) -> str:
-    """`text` safe to show on a terminal: control characters (an escape
-    sequence, a bell, a carriage return) and invisible formatting
-    characters are written as Python writes them in a string (\\x1b,
-    \\u202e), so a file name can never drive the terminal. Line breaks stay
-    (messages have several lines); tabs stay."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c in _SHOWN else repr(c)[1:-1]
-                   for c in text)
-
+from scorekeeper.core.language import JOINERS, escaped, say
 
 # kept as they are: line breaks and tabs of a message, and the joiners that
 # shape Devanagari and emoji in names
-_SHOWN = frozenset("\n\t\u200c\u200d")
+_SHOWN = JOINERS | frozenset("\n\t")
+
+
+def visible(text: str) -> str:
+    """A message safe to show on a terminal (`escaped`: an escape sequence,
+    a bell, a carriage return written \\x1b, \\a, \\r), its line breaks and
+    tabs kept: a message has several lines."""
+    return escaped(text, _SHOWN)
 
 
 def cite(message: str, rule: str | None) -> str:

@@ -281,16 +281,24 @@ class Said(str):
         return (_said_again, (self.template, dict(self.values)))
 
 
-def file_name(path: PurePath | str) -> str:
-    """A file's name as a message shows it: a control or invisible
-    formatting character written as Python writes it in a string (\\x1b,
-    \\n: a name can neither drive the terminal nor forge a line), the
-    joiners of Devanagari and emoji kept."""
-    text = str(path)
+# The joiners that shape Devanagari's letters and emoji: kept in a name
+JOINERS = frozenset("\u200c\u200d")
+
+
+def escaped(text: str, kept: frozenset[str] = JOINERS) -> str:
+    """`text` safe to show on a terminal: a control or invisible formatting
+    character, unless `kept`, written as Python writes it in a string
+    (\\x1b, \\u202e, \\n), so that it can never drive the terminal."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c in "\u200c\u200d" else repr(c)[1:-1]
-                   for c in text)
+    return "".join(c if c.isprintable() or c in kept else repr(c)[1:-1] for c in text)
+
+
+def file_name(path: PurePath | str) -> str:
+    """A file's name as a message shows it, every control character
+    escaped, a line break too: a name can neither drive the terminal nor
+    forge a line."""
+    return escaped(str(path))
 
 
 def _said_again(template: str, values: dict[str, Any]) -> Said:

@@ -14,7 +14,7 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible, nearest_word
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import JOINERS, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import RuleSet, is_whole_number
 
@@ -167,10 +167,6 @@ def _initials(player: str) -> str:
     return "".join(word[0] for word in name_key(player).split())
 
 
-# Joiners shape letters in Devanagari and emoji, and stay allowed.
-_JOINERS = frozenset("\u200c\u200d")
-
-
 # Letters and marks Unicode draws as nothing: the Hangul fillers and the
 # combining grapheme joiner (a name "Asha" + one of them looks like "Asha")
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u034f")
@@ -182,14 +178,14 @@ def _hidden(ch: str) -> bool:
     (zero-width space, right-to-left override, …), joiners aside."""
     category = unicodedata.category(ch)
     return category in _FORBIDDEN_CATEGORIES or (category == "Cf"
-                                                 and ch not in _JOINERS)
+                                                 and ch not in JOINERS)
 
 
 def _idle_joiner(name: str) -> bool:
     """A joiner that shapes nothing: at either end of the name, or beside
     a space or an ASCII letter (it joins Devanagari's letters and emoji,
     and between those only it is allowed): "A‍B" shows as "AB"."""
-    return any(ch in _JOINERS and not (
+    return any(ch in JOINERS and not (
         0 < i < len(name) - 1 and all(not c.isascii() and not c.isspace()
                                       for c in (name[i - 1], name[i + 1])))
         for i, ch in enumerate(name))
