@@ -197,9 +197,14 @@ def check_new_names(names: Sequence[str], rules: RuleSet) -> None:
     joins nothing. A ledger an earlier version wrote is read as it is."""
     for n in names:
         if any(ch in _BLANK for ch in n) or _idle_joiner(n):
-            raise Impossible(Said("the name {name!r} may not contain '=', ',', '|', "
-                                  "control characters, line breaks or invisible "
-                                  "formatting characters", name=n), rules.rule("table"))
+            raise _unshowable(n, rules.rule("table"))
+
+
+def _unshowable(name: str, rule: str) -> Impossible:
+    """The refusal of a name holding what a table cannot show or tell apart."""
+    return Impossible(Said("the name {name!r} may not contain '=', ',', '|', control "
+                           "characters, line breaks or invisible formatting characters",
+                           name=name), rule)
 
 
 def check_player_names(names: Sequence[str], rules: RuleSet,
@@ -230,9 +235,7 @@ def check_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
             raise Impossible(Said("the name '{name}' is not UTF-8 text: retype it, or set "
                                   "the terminal to UTF-8", name=typed), table)
         if any(ch in _NAME_SEPARATORS or _hidden(ch) for ch in n):
-            raise Impossible(Said("the name {name!r} may not contain '=', ',', '|', "
-                                  "control characters, line breaks or invisible "
-                                  "formatting characters", name=n), table)
+            raise _unshowable(n, table)
 
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise Impossible(Said("player names must be distinct: {names}",
