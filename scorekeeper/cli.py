@@ -56,13 +56,13 @@ from scorekeeper.commands.common import (
     hold_signals,
     interrupted_exit,
     say,
+    unsaid_interrupt,
     warn_stale,
     write_text,
     written_so_far,
 )
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.options import format_option, json_options
-from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.screen.streams import OutputClosed, flush_out, stdout_width
 
@@ -358,8 +358,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     code = code if isinstance(code, int) else 0
     if written_so_far():   # a change is in place: no exit code but 0
         return 0
-    stopped = interrupts.unreported()       # typer's exit 130 of an interrupt
-    return interrupted_exit(stopped) if stopped is not None and code == 130 else code
+    return unsaid_interrupt(code)
 
 
 def _failed(message: str, args: List[str], bug: bool = False, error: bool = False) -> int:

@@ -253,6 +253,14 @@ def click_error_class() -> type[Exception]:
                 if c.__name__ == "ClickException")
 
 
+def unsaid_interrupt(code: int) -> int:
+    """`code`, unless it is the exit 130 typer makes, without a word, of an
+    interrupt raised outside the command's own guard: that one said, and
+    128 + its signal's number."""
+    stopped = interrupts.unreported()
+    return interrupted_exit(stopped) if stopped is not None and code == 130 else code
+
+
 def interrupted_exit(err: KeyboardInterrupt) -> int:
     """Ctrl-C, SIGTERM or SIGHUP: 130, 143 or 129 while nothing is written;
     once a file is in place, 0."""
