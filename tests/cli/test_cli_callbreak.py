@@ -401,12 +401,16 @@ def test_chart_draws_a_callbreak_session(cli):
     assert "Dipak 14.2" in result.stdout
 
 
-def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
+def amended(cli, club: Path, *flags: str) -> dict:
+    """EXAMPLE recorded, then hand 1 amended with `flags`: its JSON."""
     assert cli("record", club, *EXAMPLE).exit_code == 0
-    result = cli("amend", club, "1", "--won", "Chandra=3", "--won", "Dipak=4",
-                 "--json")
+    result = cli("amend", club, "1", *flags, "--json")
     assert result.exit_code == 0, result.stderr
-    data = one_json(result)
+    return one_json(result)
+
+
+def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
+    data = amended(cli, club, "--won", "Chandra=3", "--won", "Dipak=4")
     assert data["points"] == {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22}
     assert data["calls"] == {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
     before = club.read_bytes()
@@ -415,15 +419,10 @@ def test_cb9_amend_a_few_players_keeps_every_other_stored_count(cli, club):
     assert club.read_bytes() == before
 
 
-
 def test_cb9_amend_takes_the_comma_form_record_takes(cli, club):
     # `--won a=3,b=4` in one, as `record` takes it: a trick moved from one
     # player to another is the usual correction
-    assert cli("record", club, *EXAMPLE).exit_code == 0
-    result = cli("amend", club, "1", "--won", "Chandra=3,Dipak=4", "--bid", "Asha=2",
-                 "--json")
-    assert result.exit_code == 0, result.stderr
-    data = one_json(result)
+    data = amended(cli, club, "--won", "Chandra=3,Dipak=4", "--bid", "Asha=2")
     assert data["tricks"]["Chandra"] == 3 and data["tricks"]["Dipak"] == 4
     assert data["calls"] == {"Asha": 2, "Bikash": 2, "Chandra": 4, "Dipak": 2}
     before = club.read_bytes()
