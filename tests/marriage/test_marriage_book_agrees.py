@@ -44,6 +44,26 @@ def test_ma19_the_repro_through_check_maal(cli):
     assert data["maal"] == 50 and "-40" not in result.stdout
 
 
+def test_ma19_the_cards_of_a_tunnela_not_counted_count_as_loose_cards(cli):
+    # the worked example: the jhiplu tunnela 50, the poplu one's cards 3 poplu
+    result = cli("check", "maal", "3♠ 3♠ 3♠ 5♠ 5♠ 5♠", "--tiplu", "4♠", "--tunnela",
+                 "3♠", "--tunnela", "5♠", "--set", "maal_tunnela_neighbour=50/10",
+                 "--json")
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
+    data = json.loads(result.stdout)
+    assert data["maal"] == 60
+    assert [(i["name"], i["value"]) for i in data["items"]] == [
+        ("dealt tunnela of jhiplu", 50), ("3 poplu", 10)]
+    # with two tiplu copies they stay poplu: a marriage would break the tunnela
+    found = maal(cards("3♠ 3♠ 3♠ 5♠ 5♠ 5♠ 4♠ 4♠"), card("4♠"),
+                 [card("3♠"), card("5♠")],
+                 rules=rules_for("maal_tunnela_neighbour=50/10"))
+    assert found.total == 67
+    # cards that make no other item count nothing: the book's 4♥/4♦ example
+    assert maal(cards("4♥ 4♥ 4♥ 4♦ 4♦ 4♦"), card("4♠"), [card("4♥"), card("4♦")],
+                rules=rules_for("maal_tunnela_wild=50/10")).total == 50
+
+
 def test_ma19_claimed_counts_the_most_items_the_table_pays_best_for():
     assert claimed(Tiers.of(2, 5, 10), 3) == 3
     assert claimed(Tiers.of(2, 5, 10), 0) == 0
