@@ -183,8 +183,9 @@ def time_hand(hand: list[Card], tiplu: Card, cold: bool = False
     as in a fresh `scorekeeper check finish` process."""
     if cold:
         finish_module._tables.cache_clear()
-        finish_module._SUIT_QUAL.clear()
-        finish_module._SUIT_QUAL[0] = 0
+        for memo in finish_module._SUIT_QUAL.values():
+            memo.clear()
+            memo[0] = 0
     gc.disable()
     t0 = time.perf_counter()
     try:

@@ -30,7 +30,7 @@ MODES = {
 }
 
 
-# MA-18 … MA-21: the options added after those of MA-15 … MA-17, at their
+# MA-18 … MA-24: the options added after those of MA-15 … MA-17, at their
 # defaults (the three-deck maal table), as a ledger and JSON write them.
 LATER_DEFAULTS = {
     "printed_jokers": 0, "maal_table": "three-deck", "maal_jhiplu": "2/5/10",
@@ -38,7 +38,7 @@ LATER_DEFAULTS = {
     "maal_tunnela": "5/10/15/20/25/30/35", "maal_tunnela_wild": "10/20/30",
     "maal_tunnela_neighbour": "20/40", "maal_alter": "5/15/30",
     "maal_tunnela_alter": "10", "joker_maal": "2/4/6/8/10/12", "foul": "now",
-    "dublee_min_players": 2, "doubles": False}
+    "dublee_min_players": 2, "doubles": False, "ace_high": True}
 
 
 def one_json(result) -> dict:

@@ -127,6 +127,22 @@ def test_dh13_leaving_a_player_not_seated_is_exit_2(cli, evening):
             says="Chandra is not seated at the next hand")
 
 
+def test_dh13_after_a_player_who_has_left_is_refused_not_their_old_seat(
+        cli, evening):
+    # the worked example: Kiran joins after Bikash, hand 2, Chandra leaves
+    assert cli("join", evening, "Kiran", "--after", "Bikash").exit_code == 0
+    record(cli, evening, *A_CALLS, "--hand", "Kiran=5♠")
+    assert cli("leave", evening, "Chandra").exit_code == 0
+    for typed in ("Chandra", "ch"):
+        refused(cli, evening, "join", "Lila", "--after", typed, rule="DH-13",
+                says="Chandra is not seated at the next hand")
+    joined = cli("join", evening, "Lila", "--after", "Kiran", "--json")
+    assert joined.exit_code == 0, joined.stderr
+    assert json.loads(joined.stdout)["seated"] == ["Asha", "Bikash", "Kiran", "Lila"]
+    assert standings(cli, evening)["seats"][-1] == \
+        {"hand": 3, "join": "Lila", "after": "Kiran"}
+
+
 def test_dh13_leaving_fewer_than_two_players_is_exit_2(cli, evening):
     assert cli("leave", evening, "Chandra").exit_code == 0
     refused(cli, evening, "leave", "Bikash", rule="DH-13", says="1 player")

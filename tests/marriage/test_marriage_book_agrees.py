@@ -44,6 +44,26 @@ def test_ma19_the_repro_through_check_maal(cli):
     assert data["maal"] == 50 and "-40" not in result.stdout
 
 
+def test_ma19_the_cards_of_a_tunnela_not_counted_count_as_loose_cards(cli):
+    # the worked example: the jhiplu tunnela 50, the poplu one's cards 3 poplu
+    result = cli("check", "maal", "3♠ 3♠ 3♠ 5♠ 5♠ 5♠", "--tiplu", "4♠", "--tunnela",
+                 "3♠", "--tunnela", "5♠", "--set", "maal_tunnela_neighbour=50/10",
+                 "--json")
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
+    data = json.loads(result.stdout)
+    assert data["maal"] == 60
+    assert [(i["name"], i["value"]) for i in data["items"]] == [
+        ("dealt tunnela of jhiplu", 50), ("3 poplu", 10)]
+    # with two tiplu copies they stay poplu: a marriage would break the tunnela
+    found = maal(cards("3♠ 3♠ 3♠ 5♠ 5♠ 5♠ 4♠ 4♠"), card("4♠"),
+                 [card("3♠"), card("5♠")],
+                 rules=rules_for("maal_tunnela_neighbour=50/10"))
+    assert found.total == 67
+    # cards that make no other item count nothing: the book's 4♥/4♦ example
+    assert maal(cards("4♥ 4♥ 4♥ 4♦ 4♦ 4♦"), card("4♠"), [card("4♥"), card("4♦")],
+                rules=rules_for("maal_tunnela_wild=50/10")).total == 50
+
+
 def test_ma19_claimed_counts_the_most_items_the_table_pays_best_for():
     assert claimed(Tiers.of(2, 5, 10), 3) == 3
     assert claimed(Tiers.of(2, 5, 10), 0) == 0
@@ -99,7 +119,8 @@ def test_ma20_a_fouler_sitting_out_is_listed_as_waiting_not_as_due(cli, tmp_path
     out = cli("record", path, *four, "--out", "B", "--seen", "C", "--hand", "C=2",
               "--hand", "D=4", "--json")
     assert out.exit_code == 0, out.stderr
-    assert json.loads(out.stdout)["fouls_due"] == ["B"]     # the engine's input
+    data = json.loads(out.stdout)
+    assert (data["fouls_due"], data["fouls_waiting"]) == ([], ["B"])
     hands = tomllib.loads(path.read_text(encoding="utf-8"))["hands"]
     assert "fouls_due" not in hands[1]
     assert hands[1]["fouls_waiting"] == ["B"]
@@ -107,10 +128,34 @@ def test_ma20_a_fouler_sitting_out_is_listed_as_waiting_not_as_due(cli, tmp_path
                "C=4", "--hand", "D=3", "--json")
     assert json.loads(paid.stdout)["net"]["B"] == \
         hands[0]["net"]["B"] - 5 * 3                          # pays 5 to each of 3
+    assert (json.loads(paid.stdout)["fouls_due"],
+            json.loads(paid.stdout)["fouls_waiting"]) == (["B"], [])
     hands = tomllib.loads(path.read_text(encoding="utf-8"))["hands"]
     assert hands[2]["fouls_due"] == ["B"] and "fouls_waiting" not in hands[2]
     checked = cli("verify", path)
     assert checked.exit_code == 0, checked.stdout + checked.stderr
+
+
+def test_ma20_record_and_show_json_say_waiting_as_the_ledger_stores_it(
+        cli, tmp_path):
+    path = tmp_path / "m4.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C,D",
+               "--rotations", "2", "--set", "invalid_show_penalty=5",
+               "--set", "foul=next").exit_code == 0
+    four = ["--finish", "A", "--tiplu", "J♣", "--hand", f"A={WORKED}"]
+    assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
+               "--hand", "D=3", "--invalid-show", "C").exit_code == 0
+    out = cli("record", path, *four, "--out", "C", "--seen", "B", "--hand", "B=2",
+              "--hand", "D=4", "--json")
+    assert out.exit_code == 0 and out.stderr == "", out.stderr
+    recorded = json.loads(out.stdout)
+    assert (recorded["fouls_due"], recorded["fouls_waiting"]) == ([], ["C"])
+    stored = tomllib.loads(path.read_text(encoding="utf-8"))["hands"][1]
+    assert stored["fouls_waiting"] == ["C"] and "fouls_due" not in stored
+    shown = cli("show", path, "2", "--json")
+    assert shown.exit_code == 0 and shown.stderr == "", shown.stderr
+    again = json.loads(shown.stdout)
+    assert (again["fouls_due"], again["fouls_waiting"]) == ([], ["C"])
 
 
 def test_ma20_an_old_ledger_listing_the_absent_fouler_as_due_still_verifies(

@@ -286,6 +286,7 @@ def test_ma20_foul_next_the_fouls_due_pay_wait_or_are_waived():
         "  B → A 10: invalid show (MA-13)",
         "  B → C 10: invalid show (MA-13)")
     assert dict(result.scores) == {"A": 41, "B": -29, "C": -12}
+    assert (result.fouls_due, result.fouls_waiting) == (("B", "A"), ("Z",))
 
 
 def test_ma20_under_foul_now_a_foul_due_is_neither_charged_nor_explained():

@@ -619,8 +619,9 @@ def _cold_suit_patterns() -> None:
     suit known), so that the bound is computed here, not remembered from an
     earlier test."""
     from scorekeeper.games.marriage import finish as finish_module
-    finish_module._SUIT_QUAL.clear()
-    finish_module._SUIT_QUAL[0] = 0
+    for memo in finish_module._SUIT_QUAL.values():
+        memo.clear()
+        memo[0] = 0
 
 
 def _max_qualifying_by_hand(cs: list[Card]) -> int:
@@ -658,12 +659,14 @@ def test_ma5_max_qualifying_near_the_ace(hand, count):
 
 @pytest.fixture
 def suit_patterns():
-    """The qualifying bound's cache of suit patterns, given back as found."""
+    """The qualifying bound's cache of suit patterns (the ace high too),
+    given back as found."""
     from scorekeeper.games.marriage import finish as finish_module
-    saved = dict(finish_module._SUIT_QUAL)
-    yield finish_module._SUIT_QUAL
-    finish_module._SUIT_QUAL.clear()
-    finish_module._SUIT_QUAL.update(saved)
+    memo = finish_module._SUIT_QUAL[True]
+    saved = dict(memo)
+    yield memo
+    memo.clear()
+    memo.update(saved)
 
 
 def test_ma5_the_cache_of_suit_patterns_is_bounded_and_still_answers(suit_patterns):

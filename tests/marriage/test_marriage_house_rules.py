@@ -324,7 +324,7 @@ def test_ma15_ma16_ma17_every_option_and_its_default():
         "maal_tunnela_neighbour": Tiers.of(20, 40),
         "maal_alter": Tiers.of(5, 15, 30), "maal_tunnela_alter": Tiers.of(10),
         "joker_maal": Tiers.of(2, 4, 6, 8, 10, 12), "foul": "now",
-        "dublee_min_players": 2, "doubles": False}
+        "dublee_min_players": 2, "doubles": False, "ace_high": True}
     assert rules_for("mode=KIDNAP").mode is Mode.KIDNAP
 
 

@@ -63,7 +63,8 @@ class MarriageResult(NamedTuple):
     mode: str = str(Mode.MURDER)
     exposed: tuple[tuple[Card, ...], ...] = ()
     factor: int = 1                           # 2 for a doubled hand (MA-22)
-    fouls_due: tuple[str, ...] = ()
+    fouls_due: tuple[str, ...] = ()           # refused shows of before it pays
+    fouls_waiting: tuple[str, ...] = ()       # … whose fouler sits it out (MA-20)
 
     @property
     def zero_sum(self) -> bool:
@@ -125,6 +126,7 @@ class MarriageResult(NamedTuple):
                      for p in self.settlement.payments},
             "double": self.factor == 2,
             "fouls_due": list(self.fouls_due),
+            "fouls_waiting": list(self.fouls_waiting),
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
                           "amount": line.amount, "reason": line.reason}
@@ -321,7 +323,9 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
         unverified=unverified, wildcards=wildcards,
         invalid_shows=hand.invalid_shows, penalties=penalties,
         seen_dublees=hand.seen_dublees, mode=str(rules.mode),
-        exposed=hand.exposed, factor=factor, fouls_due=hand.fouls_due)
+        exposed=hand.exposed, factor=factor,
+        fouls_due=tuple(p for p in hand.fouls_due if p in hand.players),
+        fouls_waiting=tuple(p for p in hand.fouls_due if p not in hand.players))
 
 
 def _doubled(hand: MarriageHand, settlement: Settlement,

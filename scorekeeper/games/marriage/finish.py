@@ -118,7 +118,8 @@ class Finish(NamedTuple):
 # -- encoding ---------------------------------------------------------------
 # A card kind k is numbered rank-major, k = 4·(rank − 1) + suit, so that the
 # cards a meld touches besides its lowest one are close behind it (same rank,
-# or the next two ranks); only Q K A reaches far. Counts are packed 2 bits per
+# or the next two ranks); only Q K A reaches far (and only with the ace
+# high, MA-24). Counts are packed 2 bits per
 # kind. A second, suit-major packing of the same counts feeds the per-suit
 # qualifying bound.
 
@@ -149,10 +150,11 @@ class _Tables(NamedTuple):
     pairs: tuple[tuple[tuple[int, int, int, int], ...], ...]
     # bit 2k set for every non-wild kind k
     nonwild_mask: int
+    ace_high: bool           # Q K A is a sequence (MA-24)
 
 
 @lru_cache(maxsize=64)
-def _tables(tiplu: Card | None) -> _Tables:
+def _tables(tiplu: Card | None, ace_high: bool = True) -> _Tables:
     wc = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
     wild = tuple(wc is not None and wc.is_wild(_card(k)) for k in range(52))
     runs, trials, pairs = [], [], []
@@ -161,7 +163,7 @@ def _tables(tiplu: Card | None) -> _Tables:
         seqs = []
         if r <= 10:
             seqs.append((k, k + 4, k + 8))
-        if r == 0:                            # Q K A: the ace is the lowest kind
+        if r == 0 and ace_high:               # Q K A: the ace is the lowest kind
             seqs.append((k, k + 44, k + 48))
         runs.append(tuple(
             (_RU[a] + _RU[b] + _RU[c], _SU[a] + _SU[b] + _SU[c], 2 * b, 2 * c,
@@ -180,7 +182,7 @@ def _tables(tiplu: Card | None) -> _Tables:
                 partners.append(k + 4)
             if r <= 10:
                 partners.append(k + 8)
-            if r == 0:
+            if r == 0 and ace_high:
                 partners += [k + 44, k + 48]
             for j in partners:
                 if not wild[j]:
@@ -188,49 +190,54 @@ def _tables(tiplu: Card | None) -> _Tables:
         trials.append(tuple(t))
         pairs.append(tuple(p))
     nonwild_mask = sum(_RU[k] for k in range(52) if not wild[k])
-    return _Tables(wild, tuple(runs), tuple(trials), tuple(pairs), nonwild_mask)
+    return _Tables(wild, tuple(runs), tuple(trials), tuple(pairs), nonwild_mask,
+                   ace_high)
 
 
 # -- the qualifying bound: max disjoint pure sequences + tunnelas -------------
 
-_SUIT_QUAL: dict[int, int] = {0: 0}
+# one memo per reading of the ace (MA-24): high too, or low only
+_SUIT_QUAL: dict[bool, dict[int, int]] = {True: {0: 0}, False: {0: 0}}
 
 
-def _suit_qual(code: int) -> int:
+def _suit_qual(code: int, ace_high: bool) -> int:
     """Max number of disjoint qualifying melds in one suit (13 2-bit counts)."""
-    value = _SUIT_QUAL.get(code)
+    memo = _SUIT_QUAL[ace_high]
+    value = memo.get(code)
     if value is not None:
         return value
     sh = ((code & -code).bit_length() - 1) & ~1   # 2 bits per rank
     low = 1 << sh
     r = sh >> 1
     c = (code >> sh) & 3
-    best = _suit_qual(code - low)             # this copy joins no such meld
+    best = _suit_qual(code - low, ace_high)   # this copy joins no such meld
     if c >= 3:
-        best = max(best, 1 + _suit_qual(code - 3 * low))
+        best = max(best, 1 + _suit_qual(code - 3 * low, ace_high))
     if r <= 10 and (code >> (sh + 2)) & 3 and (code >> (sh + 4)) & 3:
-        best = max(best, 1 + _suit_qual(code - 21 * low))     # 1 + 4 + 16
-    if r == 0 and (code >> 22) & 3 and (code >> 24) & 3:
-        best = max(best, 1 + _suit_qual(code - low - (1 << 22) - (1 << 24)))
-    if len(_SUIT_QUAL) > 500_000:
-        _SUIT_QUAL.clear()
-        _SUIT_QUAL[0] = 0
-    _SUIT_QUAL[code] = best
+        best = max(best, 1 + _suit_qual(code - 21 * low, ace_high))     # 1 + 4 + 16
+    if r == 0 and ace_high and (code >> 22) & 3 and (code >> 24) & 3:
+        best = max(best, 1 + _suit_qual(code - low - (1 << 22) - (1 << 24), ace_high))
+    if len(memo) > 500_000:
+        memo.clear()
+        memo[0] = 0
+    memo[code] = best
     return best
 
 
-def _qual_bound(skey: int) -> int:
-    return (_suit_qual(skey & _SUIT_MASK) + _suit_qual((skey >> 26) & _SUIT_MASK)
-            + _suit_qual((skey >> 52) & _SUIT_MASK)
-            + _suit_qual((skey >> 78) & _SUIT_MASK))
+def _qual_bound(skey: int, ace_high: bool) -> int:
+    return (_suit_qual(skey & _SUIT_MASK, ace_high)
+            + _suit_qual((skey >> 26) & _SUIT_MASK, ace_high)
+            + _suit_qual((skey >> 52) & _SUIT_MASK, ace_high)
+            + _suit_qual((skey >> 78) & _SUIT_MASK, ace_high))
 
 
-def max_qualifying(cards: Sequence[Card]) -> int:
-    """How many disjoint pure sequences and tunnelas these cards can give."""
+def max_qualifying(cards: Sequence[Card], ace_high: bool = True) -> int:
+    """How many disjoint pure sequences and tunnelas these cards can give
+    (Q K A among them only when `ace_high`, MA-24)."""
     skey = 0
     for c in cards:
         skey += _SU[_idx(c)]
-    return _qual_bound(skey)
+    return _qual_bound(skey, ace_high)
 
 
 # -- the search -------------------------------------------------------------
@@ -275,14 +282,15 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
     runs = tables.runs
     trials = tables.trials
     pairs = tables.pairs
-    sq = _SUIT_QUAL
+    high = tables.ace_high
+    sq = _SUIT_QUAL[high]
     suit_qual = _suit_qual
     mask = _SUIT_MASK
     ru = _RU
     su = _SU
     nonwild_mask = tables.nonwild_mask
     rank_low = _RANK_LOW
-    aces = _ACES
+    aces = _ACES if high else 0         # no Q K A: an ace's only run is A 2 3
     path: list[Move] = []
 
     steps = budget if budget is not None else [1 << 62]
@@ -335,7 +343,7 @@ def _search(enc: tuple[int, int, int], tables: _Tables, n: int, melds: int,
             for sh in (0, 26, 52, 78):
                 code = (skey >> sh) & mask
                 v = sq.get(code)
-                ub += suit_qual(code) if v is None else v
+                ub += suit_qual(code, high) if v is None else v
             if ub < q:
                 fail[mk] = slack
                 return False
@@ -458,7 +466,7 @@ def _build(path: list[Move], tiplu: Card | None, n: int, melds: int,
         pick = None
         for combo in combinations(faces + faces, need):
             if all(combo.count(c) <= pool.count(c) for c in combo) and \
-                    natural_kind(g + list(combo)) is not None:
+                    natural_kind(g + list(combo), rules.ace_high) is not None:
                 pick = list(combo)
                 break
         if pick is None:
@@ -489,9 +497,9 @@ def arrange(cards: Sequence[Card], tiplu: Card | None, melds: int = 7,
     jokers = cs.count(JOKER)
     if jokers and tiplu is None:
         return None               # nothing is wild before the tiplu is seen
-    tables = _tables(tiplu)
+    tables = _tables(tiplu, rules.ace_high)
     enc = _encode(cs, tables)
-    if qualifying and _qual_bound(enc[1]) < qualifying:
+    if qualifying and _qual_bound(enc[1], rules.ace_high) < qualifying:
         return None
     path = _search(enc, tables, len(cs), melds, qualifying)
     if path is None:
@@ -571,35 +579,54 @@ def find_finish(cards: Sequence[Card], tiplu: Card,
     kept = exposed_melds(exposed, tiplu, rules)
     rest = _without(cs, kept, finish_rule)
     melds, qualifying = FINISH_MELDS - len(kept), FINISH_QUALIFYING - len(kept)
-    tables = _tables(tiplu)
+    tables = _tables(tiplu, rules.ace_high)
     enc = _encode(rest, tables)
     n = len(rest)
-    bound = _qual_bound(enc[1])
-    if bound < qualifying:
-        values = {"bound": bound, "need": qualifying, "rule": rules.rule("qualify")}
-        if kept:
-            reason = Said("only {bound} qualifying meld can be formed (need "
-                          "{need} more natural pure sequences or tunnelas, "
-                          "{rule})", **values) if bound == 1 else \
-                Said("only {bound} qualifying melds can be formed (need {need} "
-                     "more natural pure sequences or tunnelas, {rule})", **values)
-        else:
-            reason = Said("only {bound} qualifying meld can be formed (need "
-                          "{need} natural pure sequences or tunnelas, {rule})",
-                          **values) if bound == 1 else \
-                Said("only {bound} qualifying melds can be formed (need {need} "
-                     "natural pure sequences or tunnelas, {rule})", **values)
-        raise Refused(_with_kept(kept, reason, rules), finish_rule)
+    bound = _qual_bound(enc[1], rules.ace_high)
     memo: Memo = {}
-    path = _search(enc, tables, n, melds, qualifying, memo)
+    path = _search(enc, tables, n, melds, qualifying, memo) \
+        if bound >= qualifying else None
     if path is None:
-        raise Refused(_with_kept(kept, _explain(enc, tables, tiplu, n, memo, rules,
-                                                melds, qualifying,
-                                                rest.count(JOKER)), rules),
+        reason = _too_few_qualifying(bound, qualifying, bool(kept), rules) \
+            if bound < qualifying else \
+            _explain(enc, tables, tiplu, n, memo, rules, melds, qualifying,
+                     rest.count(JOKER))
+        raise Refused(_with_kept(kept, _low_only(reason, enc, tiplu, n, melds,
+                                                 qualifying, rules), rules),
                       finish_rule)
     built, left = _build(path, tiplu, n, melds, rules, rest.count(JOKER))
     return Finish(FinishKind.MELDS, kept + built, (), (),
                   left[0] if left else None)
+
+
+def _too_few_qualifying(bound: int, qualifying: int, kept: bool,
+                        rules: MarriageRules) -> Said:
+    """Why the qualifying bound refuses: only `bound` of the `qualifying`
+    melds still needed (`kept`: after the exposed ones) can be formed."""
+    values = {"bound": bound, "need": qualifying, "rule": rules.rule("qualify")}
+    if kept:
+        return Said("only {bound} qualifying meld can be formed (need "
+                    "{need} more natural pure sequences or tunnelas, "
+                    "{rule})", **values) if bound == 1 else \
+            Said("only {bound} qualifying melds can be formed (need {need} "
+                 "more natural pure sequences or tunnelas, {rule})", **values)
+    return Said("only {bound} qualifying meld can be formed (need "
+                "{need} natural pure sequences or tunnelas, {rule})",
+                **values) if bound == 1 else \
+        Said("only {bound} qualifying melds can be formed (need {need} "
+             "natural pure sequences or tunnelas, {rule})", **values)
+
+
+def _low_only(reason: Said, enc: tuple[int, int, int], tiplu: Card, n: int,
+              melds: int, qualifying: int, rules: MarriageRules) -> Said:
+    """`reason`, and — where the house plays the ace low only and the
+    cards would finish with it high too (Q K A) — that this is why (MA-24)."""
+    if rules.ace_high or _qual_bound(enc[1], True) < qualifying or \
+            _search(enc, _tables(tiplu, True), n, melds, qualifying) is None:
+        return reason
+    return Said("{reason}; with the ace high too (Q K A) they would finish, "
+                "but the ace is low only (ace_high = false, {rule})",
+                reason=reason, rule=rules.rule("ace"))
 
 
 def _with_kept(kept: Sequence[Meld], reason: Said, rules: MarriageRules) -> Said:

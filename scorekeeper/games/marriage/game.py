@@ -253,12 +253,10 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             data["invalid_shows"] = list(args.invalid_shows)
         if args.exposed:
             data["exposed"] = [cardtext.format_cards(m) for m in args.exposed]
-        paying = [p for p in args.fouls_due if p in args.players]
-        if paying:
-            data["fouls_due"] = paying
-        waiting = [p for p in args.fouls_due if p not in args.players]
-        if waiting:                      # sitting out: they pay a later hand
-            data["fouls_waiting"] = waiting
+        if result.fouls_due:
+            data["fouls_due"] = list(result.fouls_due)
+        if result.fouls_waiting:         # sitting out: they pay a later hand
+            data["fouls_waiting"] = list(result.fouls_waiting)
         if args.double:
             data["double"] = True
         if result.unverified:

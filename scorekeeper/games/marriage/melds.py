@@ -5,7 +5,8 @@ wildcard (MA-7), stands in for a missing card; at most 2 stand in. Read with
 every card standing as itself, the three cards may be a
 
 * *pure sequence* — 3 consecutive ranks of one suit, ace low (A 2 3) or high
-  (Q K A), never wrapping (K A 2 is not one);
+  (Q K A; low only under `ace_high = false`, MA-24), never wrapping (K A 2
+  is not one);
 * *tunnela* — 3 truly identical cards;
 * *trial* — one rank in 3 different suits.
 
@@ -93,18 +94,20 @@ class Meld(NamedTuple):
 
 # -- small geometric helpers, shared with the finish search ------------------
 
-def _positions(rank: int) -> tuple[int, ...]:
-    """Places of a rank on the line A 2 … K A (positions 1 … 14)."""
-    return (1, 14) if rank == 1 else (rank,)
+def _positions(rank: int, ace_high: bool) -> tuple[int, ...]:
+    """Places of a rank on the line A 2 … K A (positions 1 … 14; the ace
+    at 1 only when it is low only, MA-24)."""
+    return (1, 14) if rank == 1 and ace_high else (rank,)
 
 
-def sequence_fits(ranks: Sequence[int]) -> bool:
-    """Can these distinct ranks of one suit lie in one run of 3 (no wrap)?"""
+def sequence_fits(ranks: Sequence[int], ace_high: bool = True) -> bool:
+    """Can these distinct ranks of one suit lie in one run of 3 (no wrap;
+    Q K A only when `ace_high`, MA-24)?"""
     if len(set(ranks)) != len(ranks) or len(ranks) > 3:
         return False
     for start in range(1, 13):
         window = (start, start + 1, start + 2)
-        if all(any(p in window for p in _positions(r)) for r in ranks):
+        if all(any(p in window for p in _positions(r, ace_high)) for r in ranks):
             return True
     return False
 
@@ -120,7 +123,7 @@ def _wraps(ranks: Sequence[int]) -> bool:
     return False
 
 
-def natural_kind(cs: Sequence[Card]) -> MeldKind | None:
+def natural_kind(cs: Sequence[Card], ace_high: bool = True) -> MeldKind | None:
     """Kind of 1–3 cards all standing as themselves (None if no meld)."""
     ranks = [c.rank for c in cs]
     suits = [c.suit for c in cs]
@@ -128,7 +131,7 @@ def natural_kind(cs: Sequence[Card]) -> MeldKind | None:
         return None               # a JK only ever stands in (MA-18)
     if len(cs) == 3 and len(set(cs)) == 1:
         return TUNNELA
-    if len(set(suits)) == 1 and sequence_fits(ranks):
+    if len(set(suits)) == 1 and sequence_fits(ranks, ace_high):
         return PURE_SEQUENCE
     if len(set(ranks)) == 1 and len(set(suits)) == len(suits):
         return TRIAL
@@ -139,7 +142,15 @@ def _names(cs: Sequence[Card]) -> str:
     return format_cards(cs)
 
 
-def _natural_reason(cs: Sequence[Card]) -> Said:
+def _low_only_refuses(cs: Sequence[Card], rules: MarriageRules) -> bool:
+    """Would these natural cards of one suit lie in a run with the ace
+    high, where the house plays it low only (MA-24)? Then that rule, not
+    MA-4's, refuses them."""
+    return not rules.ace_high and len({c.suit for c in cs}) == 1 and \
+        sequence_fits([c.rank for c in cs])
+
+
+def _natural_reason(cs: Sequence[Card], rules: MarriageRules) -> Said:
     ranks = [c.rank for c in cs]
     suits = [c.suit for c in cs]
     cards = _names(cs)
@@ -150,15 +161,23 @@ def _natural_reason(cs: Sequence[Card]) -> Said:
     if len(set(suits)) == 1:
         if len(set(ranks)) < 3:
             return Said("{cards}: a sequence needs 3 different ranks", cards=cards)
+        if _low_only_refuses(cs, rules):
+            return Said("{cards}: the ace is low only, so Q K A is not a "
+                        "sequence (ace_high = false, {rule})", cards=cards,
+                        rule=rules.rule("ace"))
         if _wraps(ranks):
             return Said("{cards}: K A 2 never: a sequence never wraps "
-                        "(the ace is low, A 2 3, or high, Q K A)", cards=cards)
+                        "(the ace is low, A 2 3, or high, Q K A)", cards=cards) \
+                if rules.ace_high else \
+                Said("{cards}: K A 2 never: a sequence never wraps (the ace is "
+                     "low only, A 2 3: ace_high = false, {rule})", cards=cards,
+                     rule=rules.rule("ace"))
         return Said("{cards}: the ranks are not consecutive", cards=cards)
     return Said("{cards}: neither one suit (a sequence) nor one rank "
                 "(a trial)", cards=cards)
 
 
-def _pair_reason(a: Card, b: Card, wild: Card) -> Said:
+def _pair_reason(a: Card, b: Card, wild: Card, rules: MarriageRules) -> Said:
     """Why two natural cards plus one stand-in make no meld."""
     first, second, only = str(a), str(b), str(wild)
     if a == b:
@@ -167,6 +186,11 @@ def _pair_reason(a: Card, b: Card, wild: Card) -> Said:
                     "stand-in, a trial needs 3 different suits) ({only} is the "
                     "only wildcard)", first=first, second=second, only=only)
     if a.suit == b.suit:
+        if _low_only_refuses((a, b), rules):
+            return Said("{first} and {second} cannot share a sequence: the ace "
+                        "is low only (ace_high = false, {rule}), Q K A is not a "
+                        "sequence ({only} is the only wildcard)", first=first,
+                        second=second, only=only, rule=rules.rule("ace"))
         if _wraps((a.rank, b.rank)):
             return Said("{first} and {second} cannot share a sequence: K A 2 "
                         "never, a sequence never wraps ({only} is the only "
@@ -183,7 +207,8 @@ def _pair_reason(a: Card, b: Card, wild: Card) -> Said:
 
 def classify_meld(cards: Sequence[Card], tiplu: Card | None,
                   rules: MarriageRules = DEFAULT_RULES) -> Meld:
-    """Classify 3 cards as a meld, or raise `Refused(reason)` citing MA-4.
+    """Classify 3 cards as a meld, or raise `Refused(reason)` citing MA-4
+    (MA-24 when only the ace played low keeps them from a sequence).
 
     Without a tiplu nothing is wild (the player has not seen it).
     """
@@ -195,17 +220,18 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
                            count=len(cs), cards=_names(cs)) if cs else
                       Said("a meld is exactly 3 cards, not {count}", count=0),
                       meld_rule)
-    kind = natural_kind(cs)
+    kind = natural_kind(cs, rules.ace_high)
     if kind is not None:
         return Meld(cs, kind)
     wild = Wildcards.from_tiplu(tiplu) if tiplu is not None else None
     wild_at = [i for i, c in enumerate(cs) if wild is not None and wild.is_wild(c)]
     if not wild_at:
-        reason = _natural_reason(cs)
+        reason = _natural_reason(cs, rules)
         raise Refused(Said("{reason} (nothing is wild before the tiplu is seen)",
                            reason=reason) if wild is None else
                       Said("{reason} and none of them is a wildcard ({wild})",
-                           reason=reason, wild=wild.describe()), meld_rule)
+                           reason=reason, wild=wild.describe()),
+                      rules.rule("ace") if _low_only_refuses(cs, rules) else meld_rule)
     # Every reading with 1 or 2 stand-ins (the other cards stand as
     # themselves); a sequence reading names the meld, in any order.
     # A JK never stands as itself (MA-18): in a reading it stands in too,
@@ -214,7 +240,8 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
                  if i not in stand_ins and not c.is_joker]
                 for n_in in (1, 2) for stand_ins in combinations(wild_at, n_in)]
     if any(len({c.suit for c in naturals}) <= 1 and
-           sequence_fits([c.rank for c in naturals]) for naturals in readings):
+           sequence_fits([c.rank for c in naturals], rules.ace_high)
+           for naturals in readings):
         return Meld(cs, DIRTY_SEQUENCE)
     if any(len({c.rank for c in naturals}) == 1 and
            len({c.suit for c in naturals}) == len(naturals)
@@ -223,7 +250,8 @@ def classify_meld(cards: Sequence[Card], tiplu: Card | None,
     # Only one wildcard here (two or three always make a meld): the other
     # two cards are natural and do not go together.
     a, b = (c for i, c in enumerate(cs) if i != wild_at[0])
-    raise Refused(_pair_reason(a, b, cs[wild_at[0]]), meld_rule)
+    raise Refused(_pair_reason(a, b, cs[wild_at[0]], rules),
+                  rules.rule("ace") if _low_only_refuses((a, b), rules) else meld_rule)
 
 
 def is_meld(cards: Sequence[Card], tiplu: Card | None,

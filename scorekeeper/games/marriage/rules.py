@@ -122,6 +122,7 @@ class MarriageRules(RuleSet):
     foul: Foul = Foul.NOW
     dublee_min_players: int = 2
     doubles: bool = False       # the house plays doubled hands (MA-22): the entry asks
+    ace_high: bool = True       # Q K A is a sequence (MA-24); false: the ace is low only
 
     length_option: ClassVar[str] = "rotations"
 
@@ -194,7 +195,7 @@ IDS = {
     "invalid": "MA-13", "session": "MA-14", "ledger": "MA-12",
     "mode": "MA-15", "fees": "MA-16", "alter": "MA-17", "jokers": "MA-18",
     "maal_table": "MA-19", "foul": "MA-20", "dublee_players": "MA-21",
-    "double": "MA-22", "seats": "MA-23",
+    "double": "MA-22", "seats": "MA-23", "ace": "MA-24",
 }
 
 
@@ -211,7 +212,7 @@ THREE_DECK: Profile[MarriageRules] = Profile(
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
     options=("mode", "unseen_pairs", *FEES, "alter", "invalid_show_penalty",
              "rotations", "printed_jokers", "maal_table", *MAAL_ITEMS, "foul",
-             "dublee_min_players", "doubles"),
+             "dublee_min_players", "doubles", "ace_high"),
     choices=frozen_mapping({"mode": tuple(Mode), "foul": tuple(Foul),
                             "maal_table": tuple(MAAL_TABLES)}),
     rules_section="Marriage, profile `three-deck`",
@@ -230,7 +231,7 @@ THREE_DECK: Profile[MarriageRules] = Profile(
                            **{item: "maal_table" for item in MAAL_ITEMS
                               if item != "joker_maal"},
                            "foul": "foul", "dublee_min_players": "dublee_players",
-                           "doubles": "double",
+                           "doubles": "double", "ace_high": "ace",
                            **{fee: "fees" for fee in FEES}}),
 )
 PROFILES: tuple[Profile[MarriageRules], ...] = (THREE_DECK,)
