@@ -303,6 +303,50 @@ def test_cb15_worked_example_an_exact_call_of_8_made_ends_the_match():
         in paid.lines
 
 
+def test_cb15_worked_example_making_it_is_taking_at_least_the_call():
+    rules = house("instant_win=4:8,5:6")
+    hands = [{"calls": {"A": 8, "B": 2, "C": 2, "D": 1},
+              "tricks": {"A": 9, "B": 2, "C": 1, "D": 1}}]
+    paid = payout(rules, FOUR, {"A": 81, "B": 20, "C": -20, "D": 10}, hands)
+    assert paid is not None and paid.rules == ("CB-15",)
+    assert paid.balances == {"A": 60, "B": -20, "C": -20, "D": -20}
+    assert paid.lines[0] == ("A called exactly 8 and made it in deal 1: the match "
+                             "ends there (CB-15)")
+
+
+def test_cb15_worked_example_two_who_make_it_share_every_losing_place():
+    rules = house("instant_win=6")
+    hands = [{"calls": {"A": 6, "B": 1, "C": 6, "D": 1},
+              "tricks": {"A": 6, "B": 0, "C": 7, "D": 0}}]
+    paid = payout(rules, FOUR, {"A": 60, "B": -10, "C": 61, "D": -10}, hands)
+    assert paid is not None
+    # the whole 1 + 2 + 3 = 6 stakes, not the 2 + 3 of the places after them
+    assert paid.balances == {"A": 30, "B": -30, "C": 30, "D": -30}
+    assert paid.lines[1] == ("every opponent pays an equal share of what the losing "
+                             "places pay together (1 + 2 + 3 = 6 stakes): 3 stakes each")
+
+
+def test_cb15_cb16_pay_by_place_under_payout_difference(cli, tmp_path):
+    path = tmp_path / "i.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "instant_win=8").exit_code == 0
+    flags = [f"--bid={p}={c}" for p, c in zip(FOUR, (8, 2, 2, 1))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (9, 2, 1, 1))]
+    assert cli("record", path, *flags).exit_code == 0
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    data = json.loads(settled.stdout)
+    # by place: 2 stakes each; the difference would give A 4·8.1 − 7.1 = 25.3
+    assert data["balances"] == {"A": 60, "B": -20, "C": -20, "D": -20}
+    assert data["payout"][0].endswith("the match ends there (CB-15)")
+    assert "(CB-15)" in settled.stderr
+    perfect = house("perfect_call=1", "rounds=2")
+    assert perfect.payout == "difference"
+    paid = payout(perfect, FOUR, {"A": 20, "B": 20, "C": 62, "D": 46},
+                  _perfect_hands())
+    assert paid is not None and paid.rules == ("CB-16",)
+
+
 def test_cb15_a_call_of_9_made_or_8_missed_ends_nothing():
     rules = house("instant_win=8", "max_bid=13")
     for calls, tricks in (((9, 1, 1, 1), (10, 1, 1, 1)), ((8, 1, 1, 1), (7, 2, 2, 2))):
