@@ -425,3 +425,54 @@ def test_cb1_cb9_the_interactive_deal_of_five_is_ten_tricks(cli, tmp_path, monke
     stored = tomllib.loads(path.read_text(encoding="utf-8"))["hands"][0]
     assert stored["tricks"] == {"A": 4, "B": 2, "C": 2, "D": 1, "E": 1}
     assert stored["points"]["A"] == 31
+
+
+# -- CB-11 twice_over -------------------------------------------------------------------
+
+def test_cb11_worked_example_twice_over_a_call_taken_twice_scores_minus_the_call():
+    rules = house("twice_over=true")
+    assert rules.score_units(3, 6) == -30 and rules.score_units(3, 5) == 32
+    assert CLASSIC.rules.score_units(3, 6) == 33            # off: today's score
+    result = resolve(deal((3, 2, 2, 1), (6, 2, 4, 1)), rules)
+    assert dict(result.scores) == {"A": -30, "B": 20, "C": -20, "D": 10}
+    assert result.made == ("B", "D")
+    assert result.explanation[0] == (
+        "A called 3, took 6: -3.0; twice_over = true: a call taken twice over or "
+        "more scores minus the call (CB-11)")
+    assert result.explanation[1] == "B called 2, took 2: 2.0 (CB-10)"
+    with pytest.raises(Impossible) as err:
+        house("twice_over=maybe")
+    assert err.value.rule == "CB-11"
+
+
+def test_cb11_twice_over_is_missed_for_an_instant_win():
+    hands = [{"calls": {"A": 4, "B": 4, "C": 2, "D": 1},
+              "tricks": {"A": 8, "B": 4, "C": 1, "D": 0}}]
+    on = payout(house("instant_win=4", "twice_over=true"), FOUR,
+                {"A": -40, "B": 40, "C": -20, "D": -10}, hands)
+    assert on is not None and on.balances == {"A": -20, "B": 60, "C": -20, "D": -20}
+    off = payout(house("instant_win=4"), FOUR, {"A": 44, "B": 40, "C": -20, "D": -10},
+                 hands)
+    assert off is not None and off.balances == {"A": 30, "B": 30, "C": -30, "D": -30}
+
+
+def test_cb11_twice_over_is_stored_verified_and_counted_missed(cli, tmp_path):
+    path = tmp_path / "t.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D",
+               "--set", "twice_over=true").exit_code == 0
+    hand = [f"--bid={p}={c}" for p, c in zip(FOUR, (3, 2, 2, 1))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (6, 2, 4, 1))]
+    recorded = cli("record", path, *hand, "--json")
+    assert recorded.exit_code == 0, recorded.stderr
+    data = json.loads(recorded.stdout)
+    assert data["points"] == {"A": -30, "B": 20, "C": -20, "D": 10}
+    assert data["made"] == ["B", "D"]
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["options"]["twice_over"]
+    assert cli("verify", path).exit_code == 0
+    history = cli("history", path)
+    assert history.exit_code == 0 and "missed: A (3, took 6), C (2, took 4)" in \
+        " ".join(history.stdout.split())
+    stats = json.loads(cli("stats", path, "--json").stdout)
+    counted = stats["games"]["callbreak/points"]
+    assert (counted["A"]["made"], counted["A"]["missed"]) == (0, 1)
+    assert (counted["B"]["made"], counted["B"]["missed"]) == (1, 0)

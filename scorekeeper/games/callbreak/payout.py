@@ -52,7 +52,7 @@ def instant_winners(rules: CallBreakRules, seats: int,
     for number, data in enumerate(hands, 1):
         calls, tricks = dict(data.get("calls", {})), dict(data.get("tricks", {}))
         made = tuple(p for p, c in calls.items()
-                     if c == target and tricks.get(p, 0) >= c)
+                     if c == target and rules.made(c, tricks.get(p, 0)))
         if made:
             return number, made
     return 0, ()

@@ -110,6 +110,7 @@ class CallBreakRules(RuleSet):
     low_double: bool = True
     instant_win: int | ByPlayers | None = None
     perfect_call: int | None = None
+    twice_over: bool = False
 
     length_option: ClassVar[str] = "rounds"
 
@@ -182,13 +183,23 @@ class CallBreakRules(RuleSet):
             return max(self.bonus_8, call)
         return call
 
+    def taken_twice_over(self, call: int, took: int) -> bool:
+        """CB-11 `twice_over`: a call taken twice over or more (at least
+        twice the call in tricks) is missed, as a call not reached."""
+        return self.twice_over and took >= 2 * call
+
+    def made(self, call: int, took: int) -> bool:
+        """CB-10: at least the call taken (and, under `twice_over`, less
+        than twice the call)."""
+        return took >= call and not self.taken_twice_over(call, took)
+
     def score_units(self, call: int, took: int) -> int:
         """CB-10 / CB-11: the score of one player's deal in the units of
         `score_kind` (tenths by default): a made call is the call (or the
         bonus) plus 1/`bonus_scale` point per trick over it; a missed call
-        is minus the call."""
+        (or one taken twice over, `twice_over`) is minus the call."""
         scale = self.score_kind.scale
-        if took < call:
+        if not self.made(call, took):
             return -scale * call
         extra = took - call if self.overtricks == Overtricks.TENTH else 0
         return scale * self.made_points(call) + extra * (scale // self.bonus_scale)
@@ -211,7 +222,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",
              "redeal_weak", "payout", "place_pay", "high_double", "low_double",
-             "instant_win", "perfect_call"),
+             "instant_win", "perfect_call", "twice_over"),
     choices=frozen_mapping({"min_bid": (1, 2), "overtricks": tuple(Overtricks),
                             "bonus_scale": BONUS_SCALES}),
     rules_section="Call Break, profile `classic`",
@@ -224,7 +235,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
                            "redeal_weak": "redeal", "payout": "money",
                            "place_pay": "places", "high_double": "places",
                            "low_double": "places", "instant_win": "instant",
-                           "perfect_call": "perfect"}),
+                           "perfect_call": "perfect", "twice_over": "house"}),
     # CB-3: a ledger that stores `redeal_no_honour` keeps its meaning
     renamed=frozen_mapping({"redeal_no_honour": Renamed(
         "redeal_weak", False,
