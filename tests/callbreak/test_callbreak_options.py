@@ -251,6 +251,74 @@ def test_cb14_winners_who_tie_share_what_is_paid():
     assert sum(paid.balances.values()) == 0
 
 
+def test_cb14_worked_example_place_ties_void_and_seats():
+    totals = {"A": 161, "B": 40, "C": 40, "D": -30}
+    void = payout(house("payout=places", "place_ties=void"), FOUR, totals, [])
+    assert void is not None and void.rules == ("CB-14",)
+    assert void.balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert void.lines == ("B and C tie (place_ties = void): nobody pays (CB-14)",)
+    seats = payout(house("payout=places", "place_ties=seats"), FOUR, totals, [])
+    assert seats is not None
+    assert seats.balances == {"A": 90, "B": -10, "C": -20, "D": -60}
+    assert "B and C tie (place_ties = seats): the earlier in the order of play " \
+        "takes the higher place" in seats.lines
+    # the order of play decides, not the name: C before B
+    order = payout(house("payout=places", "place_ties=seats"), ("A", "C", "B", "D"),
+                   totals, [])
+    assert order is not None and order.balances["C"] == -10
+    shared = payout(house("payout=places"), FOUR, totals, [])
+    assert shared is not None and shared.balances["B"] == -15
+
+
+def test_cb14_place_ties_seats_two_tied_at_the_top_the_earlier_wins_alone():
+    totals = {"A": 100, "B": 100, "C": 40, "D": 30}
+    paid = payout(house("payout=places", "place_ties=seats"), FOUR, totals, [])
+    assert paid is not None
+    assert paid.balances == {"A": 60, "B": -10, "C": -20, "D": -30}
+    assert paid.lines[0] == ("payout = places (CB-14), stakes to A: B pays 1, "
+                             "C pays 2, D pays 3")
+    void = payout(house("payout=places", "place_ties=void"), FOUR,
+                  {**totals, "C": 30}, [])
+    assert void is not None
+    assert void.lines == ("A and B, C and D tie (place_ties = void): nobody pays "
+                          "(CB-14)",)
+    with pytest.raises(Impossible) as err:
+        house("place_ties=split")
+    assert err.value.rule == "CB-14"
+
+
+def test_cb16_places_follow_place_ties():
+    totals = {"A": 20, "B": 20, "C": 40, "D": 40}
+    seats = payout(house("perfect_call=1", "rounds=2", "place_ties=seats"), FOUR,
+                   totals, _perfect_hands())
+    assert seats is not None and seats.balances == {"A": 25, "B": 25, "C": -20,
+                                                    "D": -30}
+    void = payout(house("perfect_call=1", "rounds=2", "place_ties=void"), FOUR,
+                  totals, _perfect_hands())
+    assert void is not None and set(void.balances.values()) == {0}
+    assert void.rules == ("CB-16",) and void.lines[-1] == (
+        "C and D tie (place_ties = void): nobody pays (CB-14)")
+
+
+def test_cb14_place_ties_is_stored_and_settled(cli, tmp_path):
+    path = tmp_path / "t.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "payout=places", "--set", "place_ties=seats", "--set",
+               "rounds=1").exit_code == 0
+    flags = [f"--bid={p}={c}" for p, c in zip(FOUR, (8, 2, 2, 4))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (9, 2, 2, 0))]
+    assert cli("record", path, *flags).exit_code == 0
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["options"]["place_ties"] \
+        == "seats"
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    data = json.loads(settled.stdout)
+    # A 8.1; B and C 2.0 (B first in the order of play); D -4.0 pays 3 × 2
+    assert data["balances"] == {"A": 90, "B": -10, "C": -20, "D": -60}
+    assert "B and C tie (place_ties = seats)" in settled.stderr
+    assert cli("verify", path).exit_code == 0
+
+
 def test_cb14_difference_is_not_a_payout_of_its_own():
     assert payout(CLASSIC.rules, FOUR, {"A": 10, "B": 0, "C": 0, "D": 0}, []) is None
 

@@ -79,6 +79,14 @@ class RedealWeak(StrEnum):
         return {"off": 0, "10": 10, "j": 11, "q": 12}[self.value]
 
 
+class PlaceTies(StrEnum):
+    """How players with equal totals are paid by place (CB-14, CB-16)."""
+
+    SHARE = "share"     # they share the places they tie for
+    VOID = "void"       # any two tie: nobody pays
+    SEATS = "seats"     # the earlier seat (in the order of play) ranks higher
+
+
 class Payout(StrEnum):
     """How the totals become payments (CB-13, CB-14)."""
 
@@ -108,6 +116,7 @@ class CallBreakRules(RuleSet):
     place_pay: Tiers = Tiers.of(1, 2, 3, 4)
     high_double: int | ByPlayers | None = ByPlayers(((4, 20), (5, 15)))
     low_double: bool = True
+    place_ties: PlaceTies = PlaceTies.SHARE
     instant_win: int | ByPlayers | None = None
     perfect_call: int | None = None
     twice_over: bool = False
@@ -222,7 +231,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",
              "redeal_weak", "payout", "place_pay", "high_double", "low_double",
-             "instant_win", "perfect_call", "twice_over"),
+             "place_ties", "instant_win", "perfect_call", "twice_over"),
     choices=frozen_mapping({"min_bid": (1, 2), "overtricks": tuple(Overtricks),
                             "bonus_scale": BONUS_SCALES}),
     rules_section="Call Break, profile `classic`",
@@ -234,7 +243,8 @@ CLASSIC: Profile[CallBreakRules] = Profile(
                            "rounds": "session", "redeal_no_spade": "redeal",
                            "redeal_weak": "redeal", "payout": "money",
                            "place_pay": "places", "high_double": "places",
-                           "low_double": "places", "instant_win": "instant",
+                           "low_double": "places", "place_ties": "places",
+                           "instant_win": "instant",
                            "perfect_call": "perfect", "twice_over": "house"}),
     # CB-3: a ledger that stores `redeal_no_honour` keeps its meaning
     renamed=frozen_mapping({"redeal_no_honour": Renamed(
