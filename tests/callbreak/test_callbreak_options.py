@@ -544,3 +544,37 @@ def test_cb11_twice_over_is_stored_verified_and_counted_missed(cli, tmp_path):
     counted = stats["games"]["callbreak/points"]
     assert (counted["A"]["made"], counted["A"]["missed"]) == (0, 1)
     assert (counted["B"]["made"], counted["B"]["missed"]) == (1, 0)
+
+
+# -- CB-11 bonus_scale = 13 ------------------------------------------------------------
+
+def test_cb11_worked_example_bonus_scale_13_counts_tricks_over_and_rolls_over():
+    rules = house("bonus_scale=13")
+    assert rules.score_kind.scale == 13
+    assert rules.score_units(3, 5) == 41 and rules.score_kind.display(41) == "3.02"
+    assert rules.score_units(1, 13) == 25 and rules.score_units(3, 4) == 40
+    assert rules.score_kind.display(25 + 40) == "5.00"
+    assert rules.score_units(3, 2) == -39
+    result = resolve(deal((3, 2, 2, 1), (5, 2, 5, 1)), rules)
+    assert result.explanation[0] == ("A called 3, took 5: 3.02; bonus_scale = 13: a "
+                                     "trick over the call adds 1/13 point (CB-11)")
+
+
+def test_cb11_bonus_scale_13_is_stored_totalled_verified_and_settled(cli, tmp_path):
+    path = tmp_path / "r.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "bonus_scale=13", "--rate", "13").exit_code == 0
+    for calls, tricks in (((1, 1, 1, 1), (13, 0, 0, 0)), ((3, 3, 3, 3), (4, 3, 3, 3))):
+        flags = [f"--bid={p}={c}" for p, c in zip(FOUR, calls)] + \
+            [f"--won={p}={t}" for p, t in zip(FOUR, tricks)]
+        assert cli("record", path, *flags).exit_code == 0
+    table = json.loads(cli("standings", path, "--json").stdout)
+    assert table["totals"] == {"A": 65, "B": 26, "C": 26, "D": 26}
+    assert table["totals_display"] == {"A": "5.00", "B": "2.00", "C": "2.00",
+                                       "D": "2.00"}
+    assert cli("verify", path).exit_code == 0
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    # CB-13: A receives (4·5 − 11) × 13 = 117 rupees, each of the others 39
+    assert json.loads(settled.stdout)["money"]["balances"] == {
+        "A": 117, "B": -39, "C": -39, "D": -39}

@@ -41,8 +41,11 @@ BONUS_RANGE = (9, 26)
 # wins, and a score is nobody's loss (not transfers).
 TENTHS = ScoreKind(scale=10, higher_is_better=True, transfers=False)
 # CB-11: how many tricks over the call make a point (`bonus_scale`): each
-# divides a power of ten, so a score is still kept as a whole number.
-BONUS_SCALES = (1, 2, 4, 5, 8, 10, 20)
+# divides a power of ten, so a score is still kept as a whole number, but
+# 13 (a deal's tricks), whose tricks over the call roll over into a point.
+BONUS_SCALES = (1, 2, 4, 5, 8, 10, 13, 20)
+# the smallest power of ten every other bonus_scale divides (8: 1/8 = 0.125)
+DECIMALS = 1000
 
 
 def tricks_of(seats: int) -> int:
@@ -163,7 +166,11 @@ class CallBreakRules(RuleSet):
     @property
     def score_kind(self) -> ScoreKind:
         """Tenths by default; with `bonus_scale` B, the smallest power of
-        ten (10 or more) a 1/B point is a whole number of (B = 8: 1000)."""
+        ten (10 or more) a 1/B point is a whole number of (B = 8: 1000);
+        13ths for 13, a count of tricks over the call that rolls over."""
+        if DECIMALS % self.bonus_scale:
+            return ScoreKind(scale=self.bonus_scale, higher_is_better=True,
+                             transfers=False)
         scale = 10
         while scale % self.bonus_scale:
             scale *= 10
