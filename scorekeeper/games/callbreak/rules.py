@@ -240,6 +240,7 @@ CLASSIC: Profile[CallBreakRules] = Profile(
              "redeal_weak", "payout", "place_pay", "high_double", "low_double",
              "place_ties", "instant_win", "perfect_call", "twice_over"),
     choices=frozen_mapping({"min_bid": (1, 2), "overtricks": tuple(Overtricks),
+                            "place_ties": tuple(PlaceTies),
                             "bonus_scale": BONUS_SCALES}),
     rules_section="Call Break, profile `classic`",
     ranges=frozen_mapping({"max_bid": (8, TRICKS)}),
