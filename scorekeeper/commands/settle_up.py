@@ -68,9 +68,7 @@ def settle_up(
             _nothing_unpaid(left_out, as_json)
             return
         sessions = [s.unpaid() for _, s in kept]
-        scales = {s.score_kind.scale for s in sessions}
-        if money_.differ(sessions) if rate is None else len(scales) > 1:
-            # each at its own rate, or at --rate each in its own unit
+        if money_.in_money_only(sessions, rate):
             at_rates = money_.own_rates(sessions, currency, mix, rate)
             _notes([s for _, s in kept])
             if paid:

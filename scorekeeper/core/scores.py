@@ -4,7 +4,11 @@ stats, settle-up, chart and export instead of assuming.
 
 * `scale` — how many stored units make one point people read: 1 for whole
   points (Dhumbal, Marriage), 10 for tenths (a Call Break 3.1 is stored as
-  31). The ledger stores integers only; people see `display(stored)`.
+  31). The ledger stores integers only; people see `display(stored)`. A
+  scale from 11 to 99 that is not a power of ten is a count that rolls
+  over into a point (Call Break's `bonus_scale = 13`: 13 tricks over the
+  call make a point): the two digits after the point count the units,
+  "3.02" is 3 points and 2 units, stored as 41.
 * `higher_is_better` — whether the highest total ranks first (a net, or
   bid-and-tricks points) or the lowest does (penalty points).
 * `transfers` — whether a hand's scores are points passed between players
@@ -33,15 +37,16 @@ class ScoreKind:
     """How one game (or one profile of it) keeps its scores."""
 
     __slots__ = ("scale", "higher_is_better", "transfers")
-    scale: int                  # stored units per point: 1, 10, 100…
+    scale: int                  # stored units per point: 1, 10, 100… (or 11–99)
     higher_is_better: bool
     transfers: bool             # zero-sum: points passed between players
 
     def __init__(self, scale: int = 1, higher_is_better: bool = True,
                  transfers: bool = True) -> None:
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1 \
-                or str(scale).rstrip("0") != "1":
-            raise ValueError(f"a score's scale is 1, 10, 100…, not {scale!r}")
+                or not (str(scale).rstrip("0") == "1" or 11 <= scale <= 99):
+            raise ValueError(f"a score's scale is 1, 10, 100…, or a count from 11 to "
+                             f"99, not {scale!r}")
         for name, value in (("scale", scale), ("higher_is_better", bool(higher_is_better)),
                             ("transfers", bool(transfers))):
             object.__setattr__(self, name, value)
@@ -70,8 +75,9 @@ class ScoreKind:
 
     @property
     def digits(self) -> int:
-        """Decimal places people read: 0 for whole points, 1 for tenths."""
-        return len(str(self.scale)) - 1
+        """Digits after the point people read: 0 for whole points, 1 for
+        tenths, 2 for a count of 11–99 units (13ths: "3.12")."""
+        return 0 if self.scale == 1 else len(str(self.scale - 1))
 
     @property
     def owed_to_nobody(self) -> bool:
@@ -95,7 +101,8 @@ class ScoreKind:
     # -- reading a stored score -------------------------------------------------
     def display(self, stored: int) -> str:
         """A stored score as people read it: "12", "-3"; in tenths "3.1",
-        "-3.0", "0.0" (as many decimals as the scale has zeros)."""
+        "-3.0", "0.0" (as many decimals as the scale has zeros); in 13ths
+        "3.02" (3 points and 2 units)."""
         if self.scale == 1:
             return str(stored)
         whole, part = divmod(abs(stored), self.scale)
@@ -110,7 +117,10 @@ class ScoreKind:
 
     def mean(self, stored: float) -> str:
         """An average of stored scores as people read it, one decimal more
-        than the scores have ("2.5"; in tenths "0.25")."""
+        than the scores have ("2.5"; in tenths "0.25"); a count that rolls
+        over reads as its scores do, to the nearest unit (13ths: "3.02")."""
+        if 10 ** self.digits != self.scale:
+            return self.display(round(stored))
         return f"{stored / self.scale:.{self.digits + 1}f}"
 
     def points(self, stored: int) -> float | int:
@@ -148,7 +158,9 @@ class ScoreKind:
     # -- typing a score -----------------------------------------------------------
     def parse(self, text: str) -> int:
         """A score typed as people read it ("3.1", "-3", "+12") → stored
-        units; more decimals than the scale holds is refused (exit 2)."""
+        units; more decimals than the scale holds, or a count after the
+        point of a whole point or more ("3.13" in 13ths), is refused
+        (exit 2)."""
         found = re.fullmatch(_DECIMAL, to_latin(text.strip()))  # ३.१ as 3.1
         part = (found.group(3) or "") if found else ""
         if found is None or len(part) > self.digits:
@@ -160,8 +172,11 @@ class ScoreKind:
                 if self.digits == 1 else
                 Said("a score is a number with at most {places} decimals, not "
                      "{typed!r}", places=self.digits, typed=text))
-        value = int(found.group(2)) * self.scale + \
-            (int(part.ljust(self.digits, "0")) if part else 0)
+        units = int(part.ljust(self.digits, "0")) if part else 0
+        if units >= self.scale:
+            raise Impossible(Said("a score counts 0 to {most} after the point, not "
+                                  "{typed!r}", most=self.scale - 1, typed=text))
+        value = int(found.group(2)) * self.scale + units
         return -value if found.group(1) == "-" else value
 
 

@@ -773,9 +773,12 @@ class Session:
         """The document with `typed` seated from the next hand, to the left
         of `after` (none: at the end of the seat order). Exit 2, citing the
         seats rule: a name seated already or once (in any case), a table
-        fuller than the game seats."""
-        self.check_open()
+        fuller than the game seats, any join where the seats are fixed for
+        the whole game (CB-17: before the session's end is said, since no
+        `extend` could allow it)."""
         rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
+        self._check_fixed("join", rule)
+        self.check_open()
         name = new_name(typed)
         known = [p for p in self.players if name_key(p) == name_key(name)]
         if known:
@@ -795,9 +798,11 @@ class Session:
     def left(self, typed: str) -> PlainDict:
         """The document with `typed` gone from the next hand: their total
         stays and settles up. Exit 2, citing the seats rule: a player not
-        seated, or fewer players left than the game needs."""
-        self.check_open()
+        seated, fewer players left than the game needs, any leave where the
+        seats are fixed for the whole game (CB-17, as for `joined`)."""
         rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
+        self._check_fixed("leave", rule)
+        self.check_open()
         seated = self.seated_for(number - 1)
         name = self._seated_name(typed, seated, rule)
         self._check_count(len(seated) - 1, "leave", rule)
@@ -818,16 +823,20 @@ class Session:
         except Impossible as err:
             raise Impossible(err.message, rule) from None
 
+    def _check_fixed(self, verb: str, rule: str) -> None:
+        """Refuse any join or leave where the seats are fixed for a game."""
+        if not self.rules.seats_fixed:
+            return
+        values: dict[str, Any] = dict(game=Said(self.game.title))
+        raise Impossible(Said("a {game} game seats the same players from its first deal "
+                              "to its last: nobody can join; players change between "
+                              "games, in a new session", **values) if verb == "join" else
+                         Said("a {game} game seats the same players from its first deal "
+                              "to its last: nobody can leave; players change between "
+                              "games, in a new session", **values), rule)
+
     def _check_count(self, count: int, verb: str, rule: str) -> None:
         low, high = self.rules.min_players, self.rules.max_players
-        if self.rules.seats_fixed:
-            values: dict[str, Any] = dict(game=Said(self.game.title))
-            raise Impossible(Said("a {game} game seats the same players from its first deal "
-                                  "to its last: nobody can join; players change between "
-                                  "games, in a new session", **values) if verb == "join" else
-                             Said("a {game} game seats the same players from its first deal "
-                                  "to its last: nobody can leave; players change between "
-                                  "games, in a new session", **values), rule)
         if low <= count <= high:
             return
         values = dict(count=count, profile=self.profile.name, low=low, high=high)

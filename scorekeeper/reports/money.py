@@ -75,6 +75,17 @@ def differ(sessions: Sequence[Session]) -> bool:
     return any(o != options[0] for o in options)
 
 
+def in_money_only(sessions: Sequence[Session], rate: str | None) -> bool:
+    """Whether the sessions are settled in money only, each turned into
+    money on its own (`own_rates`): they agreed different rates and no
+    `--rate` overrides them, or their scores are kept in different units
+    (whole points and tenths) and a rate is given or agreed by them all."""
+    if rate is None and differ(sessions):
+        return True
+    rated = rate is not None or money_option(None, None, sessions[0].money) is not None
+    return rated and len({s.score_kind.scale for s in sessions}) > 1
+
+
 def _one_currency(sessions: Sequence[Session],
                   options: Sequence[MoneyOption | None]) -> None:
     """Refuse (exit 2) sessions agreed in different currencies."""
@@ -96,8 +107,9 @@ def own_rates(sessions: Sequence[Session], code: str | None,
     per player (names matched in any case), apportioned to whole units,
     and paid off with the fewest transfers. Exit 2: a session without a
     rate, or sessions in different currencies (`code`, `--currency`,
-    names one for all). `rate` (`--rate`): one rate for every session,
-    each still turned into money on its own (whole points and tenths)."""
+    names one for all). `rate` (`--rate`), or one rate they all agreed:
+    one rate for every session, each still turned into money on its own
+    (whole points and tenths), and said as one rate."""
     settleable(sessions, mix)
     options = [money_option(rate, code, s.money) for s in sessions]
     missing = [s.label for s, o in zip(sessions, options) if o is None]
@@ -116,7 +128,7 @@ def own_rates(sessions: Sequence[Session], code: str | None,
             shown = roster.add(name)
             exact[shown] = exact.get(shown, Fraction(0)) + value
     paid = apportion(exact)
-    rates = () if rate is not None else \
+    rates = () if all(o == chosen[0] for o in chosen) else \
         tuple((s.label, o) for s, o in zip(sessions, chosen))
     return Money(chosen[0], paid, exact, fewest_transfers(paid), rates)
 

@@ -251,6 +251,74 @@ def test_cb14_winners_who_tie_share_what_is_paid():
     assert sum(paid.balances.values()) == 0
 
 
+def test_cb14_worked_example_place_ties_void_and_seats():
+    totals = {"A": 161, "B": 40, "C": 40, "D": -30}
+    void = payout(house("payout=places", "place_ties=void"), FOUR, totals, [])
+    assert void is not None and void.rules == ("CB-14",)
+    assert void.balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert void.lines == ("B and C tie (place_ties = void): nobody pays (CB-14)",)
+    seats = payout(house("payout=places", "place_ties=seats"), FOUR, totals, [])
+    assert seats is not None
+    assert seats.balances == {"A": 90, "B": -10, "C": -20, "D": -60}
+    assert "B and C tie (place_ties = seats): the earlier in the order of play " \
+        "takes the higher place" in seats.lines
+    # the order of play decides, not the name: C before B
+    order = payout(house("payout=places", "place_ties=seats"), ("A", "C", "B", "D"),
+                   totals, [])
+    assert order is not None and order.balances["C"] == -10
+    shared = payout(house("payout=places"), FOUR, totals, [])
+    assert shared is not None and shared.balances["B"] == -15
+
+
+def test_cb14_place_ties_seats_two_tied_at_the_top_the_earlier_wins_alone():
+    totals = {"A": 100, "B": 100, "C": 40, "D": 30}
+    paid = payout(house("payout=places", "place_ties=seats"), FOUR, totals, [])
+    assert paid is not None
+    assert paid.balances == {"A": 60, "B": -10, "C": -20, "D": -30}
+    assert paid.lines[0] == ("payout = places (CB-14), stakes to A: B pays 1, "
+                             "C pays 2, D pays 3")
+    void = payout(house("payout=places", "place_ties=void"), FOUR,
+                  {**totals, "C": 30}, [])
+    assert void is not None
+    assert void.lines == ("A and B, C and D tie (place_ties = void): nobody pays "
+                          "(CB-14)",)
+    with pytest.raises(Impossible) as err:
+        house("place_ties=split")
+    assert err.value.rule == "CB-14"
+
+
+def test_cb16_places_follow_place_ties():
+    totals = {"A": 20, "B": 20, "C": 40, "D": 40}
+    seats = payout(house("perfect_call=1", "rounds=2", "place_ties=seats"), FOUR,
+                   totals, _perfect_hands())
+    assert seats is not None and seats.balances == {"A": 25, "B": 25, "C": -20,
+                                                    "D": -30}
+    void = payout(house("perfect_call=1", "rounds=2", "place_ties=void"), FOUR,
+                  totals, _perfect_hands())
+    assert void is not None and set(void.balances.values()) == {0}
+    assert void.rules == ("CB-16",) and void.lines[-1] == (
+        "C and D tie (place_ties = void): nobody pays (CB-14)")
+
+
+def test_cb14_place_ties_is_stored_and_settled(cli, tmp_path):
+    path = tmp_path / "t.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "payout=places", "--set", "place_ties=seats", "--set",
+               "rounds=1").exit_code == 0
+    flags = [f"--bid={p}={c}" for p, c in zip(FOUR, (8, 2, 2, 4))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (9, 2, 2, 0))]
+    assert cli("record", path, *flags).exit_code == 0
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["options"]["place_ties"] \
+        == "seats"
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    data = json.loads(settled.stdout)
+    # A 8.1; B and C 2.0 (B first in the order of play); D -4.0 pays 3 × 2
+    assert data["balances"] == {"A": 90, "B": -10, "C": -20, "D": -60}
+    assert "B and C tie (place_ties = seats)" in settled.stderr
+    assert cli("verify", path).exit_code == 0
+
+
 def test_cb14_difference_is_not_a_payout_of_its_own():
     assert payout(CLASSIC.rules, FOUR, {"A": 10, "B": 0, "C": 0, "D": 0}, []) is None
 
@@ -301,6 +369,50 @@ def test_cb15_worked_example_an_exact_call_of_8_made_ends_the_match():
     assert paid.counted == 1 and paid.rules == ("CB-15",)
     assert "deals 2–2 were recorded after the match ended: they are not paid" \
         in paid.lines
+
+
+def test_cb15_worked_example_making_it_is_taking_at_least_the_call():
+    rules = house("instant_win=4:8,5:6")
+    hands = [{"calls": {"A": 8, "B": 2, "C": 2, "D": 1},
+              "tricks": {"A": 9, "B": 2, "C": 1, "D": 1}}]
+    paid = payout(rules, FOUR, {"A": 81, "B": 20, "C": -20, "D": 10}, hands)
+    assert paid is not None and paid.rules == ("CB-15",)
+    assert paid.balances == {"A": 60, "B": -20, "C": -20, "D": -20}
+    assert paid.lines[0] == ("A called exactly 8 and made it in deal 1: the match "
+                             "ends there (CB-15)")
+
+
+def test_cb15_worked_example_two_who_make_it_share_every_losing_place():
+    rules = house("instant_win=6")
+    hands = [{"calls": {"A": 6, "B": 1, "C": 6, "D": 1},
+              "tricks": {"A": 6, "B": 0, "C": 7, "D": 0}}]
+    paid = payout(rules, FOUR, {"A": 60, "B": -10, "C": 61, "D": -10}, hands)
+    assert paid is not None
+    # the whole 1 + 2 + 3 = 6 stakes, not the 2 + 3 of the places after them
+    assert paid.balances == {"A": 30, "B": -30, "C": 30, "D": -30}
+    assert paid.lines[1] == ("every opponent pays an equal share of what the losing "
+                             "places pay together (1 + 2 + 3 = 6 stakes): 3 stakes each")
+
+
+def test_cb15_cb16_pay_by_place_under_payout_difference(cli, tmp_path):
+    path = tmp_path / "i.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "instant_win=8").exit_code == 0
+    flags = [f"--bid={p}={c}" for p, c in zip(FOUR, (8, 2, 2, 1))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (9, 2, 1, 1))]
+    assert cli("record", path, *flags).exit_code == 0
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    data = json.loads(settled.stdout)
+    # by place: 2 stakes each; the difference would give A 4·8.1 − 7.1 = 25.3
+    assert data["balances"] == {"A": 60, "B": -20, "C": -20, "D": -20}
+    assert data["payout"][0].endswith("the match ends there (CB-15)")
+    assert "(CB-15)" in settled.stderr
+    perfect = house("perfect_call=1", "rounds=2")
+    assert perfect.payout == "difference"
+    paid = payout(perfect, FOUR, {"A": 20, "B": 20, "C": 62, "D": 46},
+                  _perfect_hands())
+    assert paid is not None and paid.rules == ("CB-16",)
 
 
 def test_cb15_a_call_of_9_made_or_8_missed_ends_nothing():
@@ -381,3 +493,88 @@ def test_cb1_cb9_the_interactive_deal_of_five_is_ten_tricks(cli, tmp_path, monke
     stored = tomllib.loads(path.read_text(encoding="utf-8"))["hands"][0]
     assert stored["tricks"] == {"A": 4, "B": 2, "C": 2, "D": 1, "E": 1}
     assert stored["points"]["A"] == 31
+
+
+# -- CB-11 twice_over -------------------------------------------------------------------
+
+def test_cb11_worked_example_twice_over_a_call_taken_twice_scores_minus_the_call():
+    rules = house("twice_over=true")
+    assert rules.score_units(3, 6) == -30 and rules.score_units(3, 5) == 32
+    assert CLASSIC.rules.score_units(3, 6) == 33            # off: today's score
+    result = resolve(deal((3, 2, 2, 1), (6, 2, 4, 1)), rules)
+    assert dict(result.scores) == {"A": -30, "B": 20, "C": -20, "D": 10}
+    assert result.made == ("B", "D")
+    assert result.explanation[0] == (
+        "A called 3, took 6: -3.0; twice_over = true: a call taken twice over or "
+        "more scores minus the call (CB-11)")
+    assert result.explanation[1] == "B called 2, took 2: 2.0 (CB-10)"
+    with pytest.raises(Impossible) as err:
+        house("twice_over=maybe")
+    assert err.value.rule == "CB-11"
+
+
+def test_cb11_twice_over_is_missed_for_an_instant_win():
+    hands = [{"calls": {"A": 4, "B": 4, "C": 2, "D": 1},
+              "tricks": {"A": 8, "B": 4, "C": 1, "D": 0}}]
+    on = payout(house("instant_win=4", "twice_over=true"), FOUR,
+                {"A": -40, "B": 40, "C": -20, "D": -10}, hands)
+    assert on is not None and on.balances == {"A": -20, "B": 60, "C": -20, "D": -20}
+    off = payout(house("instant_win=4"), FOUR, {"A": 44, "B": 40, "C": -20, "D": -10},
+                 hands)
+    assert off is not None and off.balances == {"A": 30, "B": 30, "C": -30, "D": -30}
+
+
+def test_cb11_twice_over_is_stored_verified_and_counted_missed(cli, tmp_path):
+    path = tmp_path / "t.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D",
+               "--set", "twice_over=true").exit_code == 0
+    hand = [f"--bid={p}={c}" for p, c in zip(FOUR, (3, 2, 2, 1))] + \
+        [f"--won={p}={t}" for p, t in zip(FOUR, (6, 2, 4, 1))]
+    recorded = cli("record", path, *hand, "--json")
+    assert recorded.exit_code == 0, recorded.stderr
+    data = json.loads(recorded.stdout)
+    assert data["points"] == {"A": -30, "B": 20, "C": -20, "D": 10}
+    assert data["made"] == ["B", "D"]
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["options"]["twice_over"]
+    assert cli("verify", path).exit_code == 0
+    history = cli("history", path)
+    assert history.exit_code == 0 and "missed: A (3, took 6), C (2, took 4)" in \
+        " ".join(history.stdout.split())
+    stats = json.loads(cli("stats", path, "--json").stdout)
+    counted = stats["games"]["callbreak/points"]
+    assert (counted["A"]["made"], counted["A"]["missed"]) == (0, 1)
+    assert (counted["B"]["made"], counted["B"]["missed"]) == (1, 0)
+
+
+# -- CB-11 bonus_scale = 13 ------------------------------------------------------------
+
+def test_cb11_worked_example_bonus_scale_13_counts_tricks_over_and_rolls_over():
+    rules = house("bonus_scale=13")
+    assert rules.score_kind.scale == 13
+    assert rules.score_units(3, 5) == 41 and rules.score_kind.display(41) == "3.02"
+    assert rules.score_units(1, 13) == 25 and rules.score_units(3, 4) == 40
+    assert rules.score_kind.display(25 + 40) == "5.00"
+    assert rules.score_units(3, 2) == -39
+    result = resolve(deal((3, 2, 2, 1), (5, 2, 5, 1)), rules)
+    assert result.explanation[0] == ("A called 3, took 5: 3.02; bonus_scale = 13: a "
+                                     "trick over the call adds 1/13 point (CB-11)")
+
+
+def test_cb11_bonus_scale_13_is_stored_totalled_verified_and_settled(cli, tmp_path):
+    path = tmp_path / "r.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D", "--set",
+               "bonus_scale=13", "--rate", "13").exit_code == 0
+    for calls, tricks in (((1, 1, 1, 1), (13, 0, 0, 0)), ((3, 3, 3, 3), (4, 3, 3, 3))):
+        flags = [f"--bid={p}={c}" for p, c in zip(FOUR, calls)] + \
+            [f"--won={p}={t}" for p, t in zip(FOUR, tricks)]
+        assert cli("record", path, *flags).exit_code == 0
+    table = json.loads(cli("standings", path, "--json").stdout)
+    assert table["totals"] == {"A": 65, "B": 26, "C": 26, "D": 26}
+    assert table["totals_display"] == {"A": "5.00", "B": "2.00", "C": "2.00",
+                                       "D": "2.00"}
+    assert cli("verify", path).exit_code == 0
+    settled = cli("settle-up", path, "--json")
+    assert settled.exit_code == 0, settled.stderr
+    # CB-13: A receives (4·5 − 11) × 13 = 117 rupees, each of the others 39
+    assert json.loads(settled.stdout)["money"]["balances"] == {
+        "A": 117, "B": -39, "C": -39, "D": -39}

@@ -246,3 +246,17 @@ def test_cb17_call_break_seats_are_fixed_for_a_game(cli, tmp_path, args):
     path = new(cli, tmp_path / "cb.toml", "--game", "callbreak", "--players",
                "Asha,Bikash,Chandra,Dipak")
     refused(cli, path, *args, rule="CB-17", says="players change between games")
+
+
+@pytest.mark.parametrize("args", [("join", "Esha"), ("leave", "Dipak")])
+def test_cb17_a_finished_call_break_game_refuses_a_seat_change_by_cb17(cli, tmp_path,
+                                                                      args):
+    """RULES.md CB-17: no `extend` could let anyone join or leave, so a
+    complete game is exit 2 citing CB-17, not exit 1 "extend it" (CB-12)."""
+    path = new(cli, tmp_path / "cb.toml", "--game", "callbreak", "--players",
+               "Asha,Bikash,Chandra,Dipak", "--rounds", "1")
+    record(cli, path, "--bid=Asha=3", "--bid=Bikash=3", "--bid=Chandra=3",
+           "--bid=Dipak=3", "--won=Asha=4", "--won=Bikash=3", "--won=Chandra=3",
+           "--won=Dipak=3")
+    refused(cli, path, *args, rule="CB-17", says="players change between games")
+    assert "extend" not in cli(*args[:1], path, *args[1:]).stderr

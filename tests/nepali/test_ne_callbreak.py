@@ -289,6 +289,36 @@ def test_cb14_the_places_paid_are_said_in_nepali(ne):
         nepali(line, FOUR)
 
 
+def test_cb14_place_ties_void_and_seats_are_said_in_nepali(ne):
+    totals = {"A": 161, "B": 40, "C": 40, "D": -30}
+    void = payout(CLASSIC.parse_settings(["payout=places", "place_ties=void"]), FOUR,
+                  totals, [])
+    assert void is not None
+    assert [say(line) for line in void.lines] == [
+        "B र C बराबर (place_ties = void): कसैले तिर्दैन (CB-14)"]
+    seats = payout(CLASSIC.parse_settings(["payout=places", "place_ties=seats"]),
+                   FOUR, totals, [])
+    assert seats is not None
+    said = [say(line) for line in seats.lines]
+    assert "B र C बराबर (place_ties = seats): खेलको क्रममा अघिल्लोले माथिल्लो स्थान " \
+        "लिन्छ" in said
+    for line in said:
+        nepali(line, FOUR + ("place_ties", "seats", "void"))
+
+
+def test_cb11_twice_over_and_thirteenths_are_said_in_nepali(ne):
+    rules = CLASSIC.parse_settings(["twice_over=true", "bonus_scale=13"])
+    hand = CallBreakHand(FOUR, "A", tuple(zip(FOUR, (3, 2, 2, 1))),
+                         tuple(zip(FOUR, (6, 2, 4, 1))))
+    lines = [say(line) for line in resolve(hand, rules).explanation]
+    assert lines[0] == ("A: बोली ३, हात ६: -३.००; twice_over = true: बोलीको दोब्बर वा "
+                        "बढी हात लिँदा बोली बराबर घटाउ हुन्छ (CB-11)")
+    assert lines[1] == "B: बोली २, हात २: २.०० (CB-10)"
+    with pytest.raises(Impossible) as err:
+        rules.score_kind.parse("३.१३")
+    assert say(err.value.message) == "अङ्कले बिन्दुपछि ० देखि १२ सम्म गन्छ, '३.१३' होइन"
+
+
 def test_cb15_an_instant_win_is_said_in_nepali(ne):
     rules = CLASSIC.parse_settings(["instant_win=4:8,5:6"])
     hands = [{"calls": {"A": 8, "B": 2, "C": 2, "D": 1},

@@ -159,3 +159,25 @@ def test_cb13_rate_given_turns_tenths_and_whole_points_into_money_each_in_its_un
                                                           "callbreak")]
     refused = cli("settle-up", *bare, "--mix")
     assert refused.exit_code == 2 and "different units" in refused.stderr
+
+
+def test_cb13_one_agreed_rate_turns_tenths_and_whole_points_into_money(cli, tmp_path):
+    """Issue 40: both sessions agreed Rs 10 at `new`: settled as with
+    `--rate 10` typed (each into money in its own unit), not refused."""
+    dh = dhumbal(cli, tmp_path / "dh.toml", "--rate", "10", "--currency", "NPR")
+    cb = callbreak(cli, tmp_path / "cb.toml", "--rate", "10", "--currency", "NPR")
+    result = cli("settle-up", dh, cb, "--mix", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    typed = json.loads(cli("settle-up", dh, cb, "--mix", "--rate", "10",
+                           "--json").stdout)
+    assert data == typed
+    # Dhumbal 34 × 10 = 340; Call Break (4·12.3 − 29.6) × 10 = 196 (CB-13)
+    assert data["money"]["balances"] == {"Asha": 536, "Bikash": -26,
+                                         "Chandra": 106, "Dipak": -616}
+    assert data["money"]["rate"] == "10" and "rates" not in data["money"]
+    assert data["balances"] is None
+    shown = cli("settle-up", dh, cb, "--mix", env={"COLUMNS": "60"})
+    assert shown.exit_code == 0, shown.stderr
+    assert "Dipak gives Asha Rs 536" in shown.stdout
+    assert "Rs 10 a point" in shown.stdout and "own rate" not in shown.stdout

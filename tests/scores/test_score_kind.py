@@ -47,10 +47,33 @@ def test_parse_refuses_more_decimals_than_the_scale_holds():
         TENTHS.parse("three")
 
 
-@pytest.mark.parametrize("scale", [0, -10, 2, 15, 110])
-def test_a_scale_is_a_power_of_ten(scale):
+@pytest.mark.parametrize("scale", [0, -10, 2, 9, 100 + 1, 110])
+def test_a_scale_is_a_power_of_ten_or_a_count_from_11_to_99(scale):
     with pytest.raises(ValueError):
         ScoreKind(scale=scale)
+
+
+@given(st.integers(-10**12, 10**12))
+def test_cb11_a_count_of_13_rolls_over_and_round_trips(stored):
+    kind = ScoreKind(scale=13, transfers=False)
+    assert kind.parse(kind.display(stored)) == stored
+    assert kind.parse(kind.signed(stored)) == stored
+
+
+def test_cb11_thirteenths_read_as_points_and_tricks_over():
+    kind = ScoreKind(scale=13, transfers=False)
+    assert kind.digits == 2
+    assert [kind.display(v) for v in (41, 51, 52, -39, 0)] == \
+        ["3.02", "3.12", "4.00", "-3.00", "0.00"]
+    assert kind.parse("3.12") == 51 and kind.parse("3.1") == 49
+    assert kind.mean(41.4) == "3.02" and kind.mean(-38.6) == "-3.00"
+    for typed in ("3.13", "3.5"):
+        with pytest.raises(Impossible) as err:
+            kind.parse(typed)
+        assert str(err.value.message) == \
+            f"a score counts 0 to 12 after the point, not {typed!r}"
+    with pytest.raises(Impossible, match="at most 2 decimals"):
+        kind.parse("3.123")
 
 
 def test_the_key_follows_transfers():

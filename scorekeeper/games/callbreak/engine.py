@@ -34,7 +34,7 @@ class CallBreakResult(NamedTuple):
     calls: tuple[tuple[str, int], ...]
     tricks: tuple[tuple[str, int], ...]
     scores: tuple[tuple[str, int], ...]       # tenths of a point
-    made: tuple[str, ...]                     # who took at least the call
+    made: tuple[str, ...]                     # who made the call (CB-10)
     winner: str | None                        # the one best score, if one
     rules: tuple[str, ...]
     explanation: tuple[str, ...]
@@ -115,6 +115,11 @@ def _ruling(name: str, call: int, took: int, rules: CallBreakRules
         return tenths, Said("{name} called {call}, took {took}: missed, {score}",
                             name=name, call=call, took=took, score=score), \
             rules.rule("score")
+    if rules.taken_twice_over(call, took):
+        return tenths, Said("{name} called {call}, took {took}: {score}; twice_over = "
+                            "true: a call taken twice over or more scores minus the "
+                            "call", name=name, call=call, took=took, score=score), \
+            rules.rule("house")
     said = Said("{name} called {call}, took {took}: {score}", name=name,
                 call=call, took=took, score=score)
     house: list[str] = []
@@ -151,7 +156,7 @@ def resolve(hand: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
         calls=tuple((p, calls[p]) for p in hand.players),
         tricks=tuple((p, tricks[p]) for p in hand.players),
         scores=tuple(scores),
-        made=tuple(p for p in hand.players if tricks[p] >= calls[p]),
+        made=tuple(p for p in hand.players if rules.made(calls[p], tricks[p])),
         winner=top[0] if len(top) == 1 else None,
         rules=(rules.rule("tricks"), *dict.fromkeys(cited)),
         explanation=tuple(lines), kind=rules.score_kind)

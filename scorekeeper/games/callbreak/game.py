@@ -150,8 +150,11 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     def history_facts(self, data: PlainMap) -> PlainDict:
         calls = dict(data.get("calls", {}))
         tricks = dict(data.get("tricks", {}))
+        points = dict(data.get("points", {}))
+        # a missed call scores below 0; so does one taken twice over (CB-11)
         return {"winner": data.get("winner"), "calls": calls, "tricks": tricks,
-                "missed": [p for p in calls if tricks.get(p, 0) < calls[p]],
+                "missed": [p for p in calls if tricks.get(p, 0) < calls[p]
+                           or points.get(p, 0) < 0],
                 "unverified": []}
 
     def story(self, facts: PlainMap) -> str:
@@ -179,7 +182,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         took = facts.get("tricks", {}).get(player)
         if not isinstance(call, int) or not isinstance(took, int):
             return {}
-        return {"made": int(took >= call), "missed": int(took < call),
+        missed = player in facts.get("missed", ())
+        return {"made": int(not missed), "missed": int(missed),
                 "called": call, "took": took, "deals": 1}
 
 

@@ -9,7 +9,8 @@ rules, the seats and the deals recorded, for `settle-up` and `standings
   `high_double` (20 at four, 15 at five) doubles every payment, a payer
   below 0 pays double (`low_double`); the two stack. Tied players share
   the payments of the places they tie for; winners who tie share what is
-  paid.
+  paid (`place_ties = share`; `void`: nobody pays when any two tie,
+  `seats`: the earlier seat in the order of play ranks higher).
 * `instant_win` (CB-15): a player who calls exactly that many (8 at four,
   6 at five) and makes it ends the match with that deal; every opponent
   pays an equal share of what all the losing places pay together.
@@ -29,7 +30,7 @@ from typing import Mapping, NamedTuple, Sequence
 from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.plain import PlainMap
-from scorekeeper.games.callbreak.rules import CallBreakRules, Payout
+from scorekeeper.games.callbreak.rules import CallBreakRules, Payout, PlaceTies
 
 
 class Paid(NamedTuple):
@@ -52,7 +53,7 @@ def instant_winners(rules: CallBreakRules, seats: int,
     for number, data in enumerate(hands, 1):
         calls, tricks = dict(data.get("calls", {})), dict(data.get("tricks", {}))
         made = tuple(p for p, c in calls.items()
-                     if c == target and tricks.get(p, 0) >= c)
+                     if c == target and rules.made(c, tricks.get(p, 0)))
         if made:
             return number, made
     return 0, ()
@@ -68,6 +69,38 @@ def perfect_callers(rules: CallBreakRules, players: Sequence[str],
     return tuple(p for p in players if all(
         dict(h.get("calls", {})).get(p) == target ==
         dict(h.get("tricks", {})).get(p) for h in hands))
+
+
+def _groups(rules: CallBreakRules, ranked: Sequence[str],
+            totals: Mapping[str, int]) -> list[list[str]]:
+    """CB-14 `place_ties`: the players ranked by total (the order of play
+    kept among equal totals), in the groups that share a place: equal
+    totals together, or each player alone under `seats`."""
+    groups: list[list[str]] = []
+    for p in ranked:
+        if groups and totals[groups[-1][0]] == totals[p] and \
+                rules.place_ties != PlaceTies.SEATS:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def _ties_said(rules: CallBreakRules, ranked: Sequence[str],
+               totals: Mapping[str, int]) -> tuple[list[str], bool]:
+    """The lines `place_ties = void|seats` adds for totals that tie, and
+    whether nobody pays (`void` and a tie)."""
+    tied = [[p for p in ranked if totals[p] == t]
+            for t in dict.fromkeys(totals[p] for p in ranked)]
+    tied = [group for group in tied if len(group) > 1]
+    if not tied or rules.place_ties == PlaceTies.SHARE:
+        return [], False
+    names = [listed(group, " and ") for group in tied]
+    if rules.place_ties == PlaceTies.VOID:
+        return [Said("{names} tie (place_ties = void): nobody pays ({rule})",
+                     names=listed(names), rule=rules.rule("places"))], True
+    return [Said("{names} tie (place_ties = seats): the earlier in the order of "
+                 "play takes the higher place", names=group) for group in names], False
 
 
 def _whole(exact: Mapping[str, Fraction]) -> dict[str, int]:
@@ -139,15 +172,18 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
     others = sorted((p for p in players if p not in winners), key=lambda p: -totals[p])
     owed = [0, *places][len(winners):]
     due: dict[str, Fraction] = {}
-    lines = [Said("{names} called exactly {call} and took exactly {call} in every "
+    ties, void = _ties_said(rules, others, totals)
+    lines: list[str] = [Said("{names} called exactly {call} and took exactly {call} in every "
                   "deal: joint winners ({rule})", names=listed(winners, " and "),
                   call=rules.perfect_call, rule=rule) if len(winners) > 1 else
              Said("{names} called exactly {call} and took exactly {call} in every "
                   "deal: the winner ({rule})", names=listed(winners, " and "),
                   call=rules.perfect_call, rule=rule)]
+    if void:
+        return Paid({p: 0 for p in players}, (*lines, *ties), (rule,), recorded)
+    lines += ties
     position = 0
-    while position < len(others):
-        group = [p for p in others if totals[p] == totals[others[position]]]
+    for group in _groups(rules, others, totals):
         shared = owed[position:position + len(group)]
         for p in group:
             due[p] = Fraction(sum(shared), len(group))
@@ -172,12 +208,14 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
             places: list[int], scale: int, recorded: int) -> Paid:
     rule, kind = rules.rule("places"), rules.score_kind
     ranked = sorted(players, key=lambda p: -totals[p])
+    lines, void = _ties_said(rules, ranked, totals)
+    if void:
+        return Paid({p: 0 for p in players}, tuple(lines), (rule,), recorded)
     # each player's share of the places they tie for (1st pays nothing)
     share: dict[str, Fraction] = {}
-    lines: list[str] = []
     position = 0
-    while position < len(ranked):
-        group = [p for p in ranked if totals[p] == totals[ranked[position]]]
+    groups = _groups(rules, ranked, totals)
+    for group in groups:
         owed = [0, *places][position:position + len(group)]
         for p in group:
             share[p] = Fraction(sum(owed), len(group))
@@ -188,8 +226,7 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
                               last=position + len(group), sum=listed(owed, " + "),
                               each=_amount(share[group[0]] * scale, scale)))
         position += len(group)
-    top = totals[ranked[0]]
-    winners = [p for p in ranked if totals[p] == top]
+    top, winners = totals[ranked[0]], groups[0]
     high = rules.at_seats(rules.high_double, len(players))
     factor = 1
     if high is not None and top >= high * kind.scale:

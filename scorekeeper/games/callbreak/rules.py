@@ -41,8 +41,11 @@ BONUS_RANGE = (9, 26)
 # wins, and a score is nobody's loss (not transfers).
 TENTHS = ScoreKind(scale=10, higher_is_better=True, transfers=False)
 # CB-11: how many tricks over the call make a point (`bonus_scale`): each
-# divides a power of ten, so a score is still kept as a whole number.
-BONUS_SCALES = (1, 2, 4, 5, 8, 10, 20)
+# divides a power of ten, so a score is still kept as a whole number, but
+# 13 (a deal's tricks), whose tricks over the call roll over into a point.
+BONUS_SCALES = (1, 2, 4, 5, 8, 10, 13, 20)
+# the smallest power of ten every other bonus_scale divides (8: 1/8 = 0.125)
+DECIMALS = 1000
 
 
 def tricks_of(seats: int) -> int:
@@ -79,6 +82,14 @@ class RedealWeak(StrEnum):
         return {"off": 0, "10": 10, "j": 11, "q": 12}[self.value]
 
 
+class PlaceTies(StrEnum):
+    """How players with equal totals are paid by place (CB-14, CB-16)."""
+
+    SHARE = "share"     # they share the places they tie for
+    VOID = "void"       # any two tie: nobody pays
+    SEATS = "seats"     # the earlier seat (in the order of play) ranks higher
+
+
 class Payout(StrEnum):
     """How the totals become payments (CB-13, CB-14)."""
 
@@ -108,8 +119,10 @@ class CallBreakRules(RuleSet):
     place_pay: Tiers = Tiers.of(1, 2, 3, 4)
     high_double: int | ByPlayers | None = ByPlayers(((4, 20), (5, 15)))
     low_double: bool = True
+    place_ties: PlaceTies = PlaceTies.SHARE
     instant_win: int | ByPlayers | None = None
     perfect_call: int | None = None
+    twice_over: bool = False
 
     length_option: ClassVar[str] = "rounds"
 
@@ -153,7 +166,11 @@ class CallBreakRules(RuleSet):
     @property
     def score_kind(self) -> ScoreKind:
         """Tenths by default; with `bonus_scale` B, the smallest power of
-        ten (10 or more) a 1/B point is a whole number of (B = 8: 1000)."""
+        ten (10 or more) a 1/B point is a whole number of (B = 8: 1000);
+        13ths for 13, a count of tricks over the call that rolls over."""
+        if DECIMALS % self.bonus_scale:
+            return ScoreKind(scale=self.bonus_scale, higher_is_better=True,
+                             transfers=False)
         scale = 10
         while scale % self.bonus_scale:
             scale *= 10
@@ -182,13 +199,23 @@ class CallBreakRules(RuleSet):
             return max(self.bonus_8, call)
         return call
 
+    def taken_twice_over(self, call: int, took: int) -> bool:
+        """CB-11 `twice_over`: a call taken twice over or more (at least
+        twice the call in tricks) is missed, as a call not reached."""
+        return self.twice_over and took >= 2 * call
+
+    def made(self, call: int, took: int) -> bool:
+        """CB-10: at least the call taken (and, under `twice_over`, less
+        than twice the call)."""
+        return took >= call and not self.taken_twice_over(call, took)
+
     def score_units(self, call: int, took: int) -> int:
         """CB-10 / CB-11: the score of one player's deal in the units of
         `score_kind` (tenths by default): a made call is the call (or the
         bonus) plus 1/`bonus_scale` point per trick over it; a missed call
-        is minus the call."""
+        (or one taken twice over, `twice_over`) is minus the call."""
         scale = self.score_kind.scale
-        if took < call:
+        if not self.made(call, took):
             return -scale * call
         extra = took - call if self.overtricks == Overtricks.TENTH else 0
         return scale * self.made_points(call) + extra * (scale // self.bonus_scale)
@@ -211,8 +238,9 @@ CLASSIC: Profile[CallBreakRules] = Profile(
     options=("min_bid", "max_bid", "must_head", "trump_void", "clockwise",
              "bonus_8", "overtricks", "bonus_scale", "rounds", "redeal_no_spade",
              "redeal_weak", "payout", "place_pay", "high_double", "low_double",
-             "instant_win", "perfect_call"),
+             "place_ties", "instant_win", "perfect_call", "twice_over"),
     choices=frozen_mapping({"min_bid": (1, 2), "overtricks": tuple(Overtricks),
+                            "place_ties": tuple(PlaceTies),
                             "bonus_scale": BONUS_SCALES}),
     rules_section="Call Break, profile `classic`",
     ranges=frozen_mapping({"max_bid": (8, TRICKS)}),
@@ -223,8 +251,9 @@ CLASSIC: Profile[CallBreakRules] = Profile(
                            "rounds": "session", "redeal_no_spade": "redeal",
                            "redeal_weak": "redeal", "payout": "money",
                            "place_pay": "places", "high_double": "places",
-                           "low_double": "places", "instant_win": "instant",
-                           "perfect_call": "perfect"}),
+                           "low_double": "places", "place_ties": "places",
+                           "instant_win": "instant",
+                           "perfect_call": "perfect", "twice_over": "house"}),
     # CB-3: a ledger that stores `redeal_no_honour` keeps its meaning
     renamed=frozen_mapping({"redeal_no_honour": Renamed(
         "redeal_weak", False,
