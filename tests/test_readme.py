@@ -24,6 +24,7 @@ these two kinds, so no output block escapes the check.
 
 from __future__ import annotations
 
+import json
 import shlex
 import shutil
 from pathlib import Path
@@ -200,3 +201,37 @@ def test_listed_block_is_part_of_the_real_output(number, info, lines, before, cl
             assert result.exit_code == 0, (args, result.output)
     _assert_lines_in_order(number, lines, shown)
 
+
+
+# Every TOML block of the README and docs/ (issue 40: the README's config
+# example exited 2 as written, its `ledger` key fallen into `[terms]`).
+TOML_BLOCKS = [(f"{page.name}:{n}", "\n".join(lines))
+               for page in (README, *sorted((ROOT / "docs").glob("*.md")))
+               for n, info, lines, *_ in _blocks(page) if info == "toml"]
+
+
+def test_the_docs_show_toml_blocks():
+    assert {where.partition(":")[0] for where, _ in TOML_BLOCKS} >= {"README.md",
+                                                                     "LEDGER.md"}
+
+
+@pytest.mark.parametrize("where,text", TOML_BLOCKS, ids=[w for w, _ in TOML_BLOCKS])
+def test_toml_block_loads_as_what_it_shows(where, text, cli, tmp_path, monkeypatch):
+    """A block holding `format` is a ledger: it verifies. Any other is a
+    user config: `config` reads it, every key as written, at the top level
+    where the block puts it."""
+    import tomllib
+
+    document = tomllib.loads(text)
+    path = tmp_path / "block.toml"
+    path.write_text(text, encoding="utf-8")
+    if "format" in document:
+        result = cli("verify", path)
+        assert result.exit_code == 0, (where, result.stdout, result.stderr)
+        assert "recomputed, all agree" in result.stdout, where
+        return
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(path))
+    result = cli("config", "--json")
+    assert result.exit_code == 0, (where, result.stderr)
+    assert result.stderr == ""
+    assert json.loads(result.stdout)["values"] == document, where
