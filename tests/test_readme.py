@@ -25,6 +25,7 @@ these two kinds, so no output block escapes the check.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 from pathlib import Path
@@ -235,3 +236,32 @@ def test_toml_block_loads_as_what_it_shows(where, text, cli, tmp_path, monkeypat
     assert result.exit_code == 0, (where, result.stderr)
     assert result.stderr == ""
     assert json.loads(result.stdout)["values"] == document, where
+
+
+def _options_rows() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(game, profile, [(option, default)…]) of each row of the README's
+    table of profiles and house options."""
+    rows = []
+    for line in README.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        if len(cells) == 3 and (profile := re.match(r"`([\w-]+)`", cells[1])):
+            rows.append((cells[0], profile.group(1),
+                         re.findall(r"`(\w+) = ([^`]+)`", cells[2])))
+    return rows
+
+
+def test_options_table_names_every_option_with_its_default():
+    """Issue 40: the table listed an option renamed since and left ten of
+    Call Break's out. Each row gives every option of its profile, in the
+    profile's order, with the default `scorekeeper profiles` shows."""
+    from scorekeeper.core.options import format_option
+    from scorekeeper.games import registry
+
+    rows = _options_rows()
+    assert [(game, name) for game, name, _ in rows] == \
+        [(p.game, p.name) for p in registry.profiles()]
+    for game, name, options in rows:
+        profile = registry.profile(game, name)
+        assert options == [(key, format_option(value)) for key, value in
+                           profile.option_values(profile.rules).items()], (game, name)
+
