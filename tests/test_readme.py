@@ -265,3 +265,27 @@ def test_options_table_names_every_option_with_its_default():
         assert options == [(key, format_option(value)) for key, value in
                            profile.option_values(profile.rules).items()], (game, name)
 
+
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_readme_test_line_is_the_one_ci_runs():
+    """.ci/run runs the README's test line as it stands (its comment says
+    so), and the README names every other stage it runs (issue 40: it
+    called the test line "exactly what CI runs")."""
+    test_line = _blocks()[0][2][1]
+    assert test_line in CI.splitlines()
+    intro = README.read_text(encoding="utf-8").split("\n## ")[0]
+    for stage in ("ruff", "mypy", ".ci/package", "-m slow", "-m browser", "coverage"):
+        assert stage in CI, stage
+        assert f"`{stage}`" in intro, stage
+
+
+def test_the_readme_names_the_distribution_pyproject_builds():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] != "scorekeeper"        # another project's, on the index
+    assert project["scripts"] == {"scorekeeper": "scorekeeper.__main__:run"}
+    intro = README.read_text(encoding="utf-8").split("\n## ")[0]
+    assert f"`{project['name']}`" in intro
