@@ -289,3 +289,73 @@ def test_the_readme_names_the_distribution_pyproject_builds():
     assert project["scripts"] == {"scorekeeper": "scorekeeper.__main__:run"}
     intro = README.read_text(encoding="utf-8").split("\n## ")[0]
     assert f"`{project['name']}`" in intro
+
+
+def _commands_and_options():
+    """The command line as typer builds it: {command words: its options}."""
+    from typer.main import get_command
+
+    from scorekeeper.cli import build
+
+    found: dict[tuple[str, ...], set[str]] = {}
+
+    def walk(command, words: tuple[str, ...]) -> None:
+        found[words] = {o for p in command.params for o in (*p.opts, *p.secondary_opts)
+                        if o.startswith("-")}
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, (*words, name))
+    walk(get_command(build()), ())
+    return found
+
+
+def _command_lines(page: Path) -> list[str]:
+    """Every command line a page shows: the lines of its blocks that start
+    `scorekeeper` (or `$ scorekeeper`), and its inline spans that start
+    with a command's name (`settle-up … --paid`)."""
+    text = page.read_text(encoding="utf-8")
+    lines = [line.strip().removeprefix("$ ") for block in _blocks(page)
+             for line in block[2]]
+    inline = re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    return [line for line in lines if line.startswith("scorekeeper ")] + \
+        [f"scorekeeper {span}" for span in inline]
+
+
+def _options_given(line: str) -> tuple[tuple[str, ...], set[str]] | None:
+    """(the command's words, the options a line gives it); None for a span
+    that is no command line."""
+    try:
+        words = shlex.split(line.replace("…", "").replace("\\", " "), comments=True)[1:]
+    except ValueError:                  # a quote left open: not a command line
+        return None
+    command: tuple[str, ...] = ()
+    for word in words:                  # the command's words lead the line
+        if (*command, word) not in COMMANDS:
+            break
+        command = (*command, word)
+    options = {w.strip("[]").split("=")[0] for w in words if w.strip("[]").startswith("--")}
+    return (command, options) if command or (words and words[0].startswith("--")) else None
+
+
+COMMANDS = _commands_and_options()
+# `--lang` and `--latin-digits` are taken out by `language.start`; click
+# adds `--help` to every command
+GLOBAL_OPTIONS = COMMANDS[()] | {"--lang", "--latin-digits", "--help"}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_command_and_option_the_pages_name_exists(page):
+    """Issue 40: check what the README says that can be checked: each
+    command line it shows names a command with options it takes, and an
+    option named alone (`--no-finisher`) is one some command takes."""
+    every_option = set().union(*COMMANDS.values())
+    wrong, checked = [], 0
+    for line in _command_lines(page):
+        given = _options_given(line)
+        if given is None:
+            continue
+        command, options = given
+        allowed = (COMMANDS[command] if command else every_option) | GLOBAL_OPTIONS
+        wrong += [(line, option) for option in sorted(options - allowed)]
+        checked += 1
+    assert checked > 10, checked
+    assert wrong == [], wrong
