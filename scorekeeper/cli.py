@@ -113,7 +113,8 @@ def new(
         None, "--players", metavar="NAMES",
         help=_('Names in seat order: "Asha,Bikash,Chandra" (default: the config\'s).')),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="NAME",
-                                         help=_("The first dealer (default: first player).")),
+                                         help=_("The first dealer (default: the config's, if at the "
+                                                "table; else the first player).")),
     hands: Optional[str] = typer.Option(None, "--hands", metavar="N|none",
                                         help=_("Hands to play (Dhumbal); none: open-ended.")),
     rotations: Optional[str] = typer.Option(None, "--rotations", metavar="N",

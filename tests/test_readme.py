@@ -24,6 +24,8 @@ these two kinds, so no output block escapes the check.
 
 from __future__ import annotations
 
+import json
+import re
 import shlex
 import shutil
 from pathlib import Path
@@ -200,3 +202,160 @@ def test_listed_block_is_part_of_the_real_output(number, info, lines, before, cl
             assert result.exit_code == 0, (args, result.output)
     _assert_lines_in_order(number, lines, shown)
 
+
+
+# Every TOML block of the README and docs/ (issue 40: the README's config
+# example exited 2 as written, its `ledger` key fallen into `[terms]`).
+TOML_BLOCKS = [(f"{page.name}:{n}", "\n".join(lines))
+               for page in (README, *sorted((ROOT / "docs").glob("*.md")))
+               for n, info, lines, *_ in _blocks(page) if info == "toml"]
+
+
+def test_the_docs_show_toml_blocks():
+    assert {where.partition(":")[0] for where, _ in TOML_BLOCKS} >= {"README.md",
+                                                                     "LEDGER.md"}
+
+
+@pytest.mark.parametrize("where,text", TOML_BLOCKS, ids=[w for w, _ in TOML_BLOCKS])
+def test_toml_block_loads_as_what_it_shows(where, text, cli, tmp_path, monkeypatch):
+    """A block holding `format` is a ledger: it verifies. Any other is a
+    user config: `config` reads it, every key as written, at the top level
+    where the block puts it."""
+    import tomllib
+
+    document = tomllib.loads(text)
+    path = tmp_path / "block.toml"
+    path.write_text(text, encoding="utf-8")
+    if "format" in document:
+        result = cli("verify", path)
+        assert result.exit_code == 0, (where, result.stdout, result.stderr)
+        assert "recomputed, all agree" in result.stdout, where
+        return
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(path))
+    result = cli("config", "--json")
+    assert result.exit_code == 0, (where, result.stderr)
+    assert result.stderr == ""
+    assert json.loads(result.stdout)["values"] == document, where
+
+
+def _options_rows() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(game, profile, [(option, default)…]) of each row of the README's
+    table of profiles and house options."""
+    rows = []
+    for line in README.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        if len(cells) == 3 and (profile := re.match(r"`([\w-]+)`", cells[1])):
+            rows.append((cells[0], profile.group(1),
+                         re.findall(r"`(\w+) = ([^`]+)`", cells[2])))
+    return rows
+
+
+def test_options_table_names_every_option_with_its_default():
+    """Issue 40: the table listed an option renamed since and left ten of
+    Call Break's out. Each row gives every option of its profile, in the
+    profile's order, with the default `scorekeeper profiles` shows."""
+    from scorekeeper.core.options import format_option
+    from scorekeeper.games import registry
+
+    rows = _options_rows()
+    assert [(game, name) for game, name, _ in rows] == \
+        [(p.game, p.name) for p in registry.profiles()]
+    for game, name, options in rows:
+        profile = registry.profile(game, name)
+        assert options == [(key, format_option(value)) for key, value in
+                           profile.option_values(profile.rules).items()], (game, name)
+
+
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_readme_test_line_is_the_one_ci_runs():
+    """.ci/run runs the README's test line as it stands (its comment says
+    so), and the README names every other stage it runs (issue 40: it
+    called the test line "exactly what CI runs")."""
+    test_line = _blocks()[0][2][1]
+    assert test_line in CI.splitlines()
+    intro = README.read_text(encoding="utf-8").split("\n## ")[0]
+    for stage in ("ruff", "mypy", ".ci/package", "-m slow", "-m browser", "coverage"):
+        assert stage in CI, stage
+        assert f"`{stage}`" in intro, stage
+
+
+def test_the_readme_names_the_distribution_pyproject_builds():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] != "scorekeeper"        # another project's, on the index
+    assert project["scripts"] == {"scorekeeper": "scorekeeper.__main__:run"}
+    intro = README.read_text(encoding="utf-8").split("\n## ")[0]
+    assert f"`{project['name']}`" in intro
+
+
+def _commands_and_options():
+    """The command line as typer builds it: {command words: its options}."""
+    from typer.main import get_command
+
+    from scorekeeper.cli import build
+
+    found: dict[tuple[str, ...], set[str]] = {}
+
+    def walk(command, words: tuple[str, ...]) -> None:
+        found[words] = {o for p in command.params for o in (*p.opts, *p.secondary_opts)
+                        if o.startswith("-")}
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, (*words, name))
+    walk(get_command(build()), ())
+    return found
+
+
+def _command_lines(page: Path) -> list[str]:
+    """Every command line a page shows: the lines of its blocks that start
+    `scorekeeper` (or `$ scorekeeper`), and its inline spans that start
+    with a command's name (`settle-up … --paid`)."""
+    text = page.read_text(encoding="utf-8")
+    lines = [line.strip().removeprefix("$ ") for block in _blocks(page)
+             for line in block[2]]
+    inline = re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    return [line for line in lines if line.startswith("scorekeeper ")] + \
+        [f"scorekeeper {span}" for span in inline]
+
+
+def _options_given(line: str) -> tuple[tuple[str, ...], set[str]] | None:
+    """(the command's words, the options a line gives it); None for a span
+    that is no command line."""
+    try:
+        words = shlex.split(line.replace("…", "").replace("\\", " "), comments=True)[1:]
+    except ValueError:                  # a quote left open: not a command line
+        return None
+    command: tuple[str, ...] = ()
+    for word in words:                  # the command's words lead the line
+        if (*command, word) not in COMMANDS:
+            break
+        command = (*command, word)
+    options = {w.strip("[]").split("=")[0] for w in words if w.strip("[]").startswith("--")}
+    return (command, options) if command or (words and words[0].startswith("--")) else None
+
+
+COMMANDS = _commands_and_options()
+# `--lang` and `--latin-digits` are taken out by `language.start`; click
+# adds `--help` to every command
+GLOBAL_OPTIONS = COMMANDS[()] | {"--lang", "--latin-digits", "--help"}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_command_and_option_the_pages_name_exists(page):
+    """Issue 40: check what the README says that can be checked: each
+    command line it shows names a command with options it takes, and an
+    option named alone (`--no-finisher`) is one some command takes."""
+    every_option = set().union(*COMMANDS.values())
+    wrong, checked = [], 0
+    for line in _command_lines(page):
+        given = _options_given(line)
+        if given is None:
+            continue
+        command, options = given
+        allowed = (COMMANDS[command] if command else every_option) | GLOBAL_OPTIONS
+        wrong += [(line, option) for option in sorted(options - allowed)]
+        checked += 1
+    assert checked > 10, checked
+    assert wrong == [], wrong

@@ -199,9 +199,17 @@ def test_cb5_check_play_without_a_trick_leads(cli):
 
 
 def test_cb6_check_play_must_head_off_with_set(cli):
-    result = cli("check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥",
-                 "--set", "must_head=false")
+    args = ("check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥")
+    result = cli(*args, "--set", "must_head=false")
     assert result.exit_code == 0, result.stdout
+    assert result.stdout == "legal: 5♥ follows ♥; any ♥ follows (must_head is off) (CB-6)\n"
+    assert result.stderr == ""
+    assert one_json(cli(*args, "--set", "must_head=false", "--json")) == {
+        "valid": True, "reason": "5♥ follows ♥; any ♥ follows (must_head is off)",
+        "rule": "CB-6", "kind": "follow", "legal": ["5♥", "A♥"], "winning": "K♥"}
+    headed = cli(*args)                     # the default: 5♥ must head K♥
+    assert headed.exit_code == 1
+    assert headed.stdout.startswith("not legal: must beat K♥ with A♥ (CB-6)\n")
 
 
 def test_cb1_check_play_a_card_twice_is_exit_2(cli):

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 from tests.conftest import PLAYERS
 
+from helpers import one_line, run_main
+from scorekeeper.core import language
+
 HAND = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
 
@@ -158,6 +161,26 @@ def test_config_gives_new_its_players_dealer_and_money_and_typed_options_win(
                "--rate", "5").exit_code == 0
     text = (tmp_path / "b.toml").read_text(encoding="utf-8")
     assert 'first_dealer = "X"' in text and 'rate = "5"' in text
+
+
+def test_new_help_says_the_configs_dealer_comes_before_the_first_player(
+        tmp_path, monkeypatch, cli, capsys):
+    """Issue 40: the help said the first player deals first, where the
+    config's `dealer` wins when seated at the table. In Nepali too (the
+    catalog: a command's help is said when the app is built, once here)."""
+    code, out, err = run_main(["new", "--help"], capsys)
+    assert code == 0 and err == ""
+    help_text = "The first dealer (default: the config's, if at the table; else the " \
+        "first player)."
+    assert help_text in one_line(out)
+    language.use("ne")
+    assert language._(help_text) == \
+        "पहिले बाँड्ने (नदिए: कन्फिगमा भएको, यो टेबलमा भए; नभए पहिलो खेलाडी)।"
+    _config(tmp_path, monkeypatch, 'dealer = "Sita"\n')
+    for players, first in (("Asha,Sita", "Sita"), ("Asha,Bikash", "Asha")):
+        path = tmp_path / f"{first}-{players}.toml"
+        assert cli("new", path, "--game", "dhumbal", "--players", players).exit_code == 0
+        assert f'first_dealer = "{first}"' in path.read_text(encoding="utf-8")
 
 
 def test_config_shows_its_path_and_values(tmp_path, monkeypatch, cli):

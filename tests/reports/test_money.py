@@ -55,6 +55,10 @@ def test_a_rate_is_a_positive_decimal_else_exit_2(text):
     with pytest.raises(Impossible) as err:
         parse_rate(text)
     assert err.value.exit_code == 2
+    assert err.value.rule is None               # a rate rests on no rule of a game
+    assert err.value.message == (
+        f"a rate is money per point, more than 0, not {text!r}" if text == "0" else
+        f"a rate is money per point, a positive number such as 10 or 2.5, not {text!r}")
 
 
 @pytest.mark.parametrize("text,exact", [("10", Fraction(10)), ("2.5", Fraction(5, 2)),

@@ -239,9 +239,16 @@ def test_stats_of_a_folder_without_ledgers_exits_2(cli, tmp_path):
 
 def test_stats_of_a_game_without_sessions_is_empty_not_an_error(cli, folder):
     only_dhumbal = folder / "2025"
+    every = json.loads(cli("stats", only_dhumbal, "--json").stdout)
+    assert every["sessions"] == {"dhumbal": 2} and set(every["games"]) == {"dhumbal"}
     result = cli("stats", only_dhumbal, "--game", "marriage", "--json")
-    assert result.exit_code == 0
-    assert json.loads(result.stdout)["games"] == {}
+    assert result.exit_code == 0 and result.stderr == ""
+    # the two Dhumbal evenings read, and none of them counted for Marriage
+    assert json.loads(result.stdout) == {"games": {}, "scores": {}, "score_kinds": {},
+                                         "sessions": {}, "skipped": []}
+    shown = cli("stats", only_dhumbal, "--game", "marriage")
+    assert (shown.exit_code, shown.stdout) == (0, "")
+    assert shown.stderr == "No hands recorded in these sessions for Marriage.\n"
 
 
 def test_stats_names_are_shown_as_typed_never_as_markup(cli, tmp_path):

@@ -354,10 +354,26 @@ def test_a_devanagari_name_with_a_joiner_is_a_name(cli, tmp_path):
 
 
 def test_a_utf8_byte_order_mark_is_accepted(cli, ledger):
-    ledger.write_bytes(b"\xef\xbb\xbf" + ledger.read_bytes())
-    assert cli("standings", ledger).exit_code == 0
+    """An editor's byte order mark is read past; the hand is appended to
+    the text after it, which stays as it was (the mark is not written
+    back)."""
+    text = ledger.read_text(encoding="utf-8")
+    ledger.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    shown = cli("standings", ledger, "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads(shown.stdout)["totals"] == {"Asha": 0, "Bikash": 0, "Chandra": 0}
     assert cli("record", ledger, *HAND).exit_code == 0
-    assert cli("verify", ledger).exit_code == 0
+    assert ledger.read_text(encoding="utf-8") == text + (
+        '\n[[hands]]\nhand = 1\ndealer = "Asha"\ncall = "Asha"\n'
+        'cards = { Asha = "A♦ A♣ A♥ 2♦", Bikash = "2♠ 3♣", Chandra = "9♥" }\n'
+        'winner = "Bikash"\ncaught = true\n'
+        'net = { Asha = -25, Bikash = 34, Chandra = -9 }\n'
+        'rules = ["DH-2", "DH-4", "DH-8", "DH-11"]\n')
+    checked = cli("verify", ledger)
+    assert checked.exit_code == 0
+    # a long path wraps the line: compared without the spaces and breaks
+    assert "".join(checked.stdout.split()) == \
+        "".join(f"{ledger}: ok, 1 hand recomputed, all agree.".split()), checked.stdout
 
 
 # -- 9. every card argument goes through the deck check ------------------------------------
