@@ -61,8 +61,11 @@ def _serve(ledger: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], st
     return process, url, time.perf_counter() - start
 
 
-def _get(port: int, path: str) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+def _get(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
+    """A GET from `source` (a phone: the board lets one address hold at
+    most 8 connections, so 30 phones come from 30 addresses of 127/8)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                      source_address=(source, 0))
     try:
         conn.request("GET", path)
         answer = conn.getresponse()
@@ -193,20 +196,25 @@ def big_change(folder: Path, hands: int, env: dict[str, str], runs: int
         process.wait(10)
 
 
+def _phone(index: int) -> str:
+    return f"127.0.0.{index + 2}"
+
+
 def thirty_phones(port: int, pid: int) -> dict[str, tuple[int, int]]:
     figures = {"idle": _status(pid)}
     stop = threading.Event()
     peak = [figures["idle"]]
 
-    def phone() -> None:
+    def phone(source: str) -> None:
         version = ""
         while not stop.is_set():
-            code, body = _get(port, f"/board.json?v={version}")
+            code, body = _get(port, f"/board.json?v={version}", source)
             if code == 200:
                 version = json.loads(body)["version"]
             stop.wait(POLL)
 
-    phones = [threading.Thread(target=phone, daemon=True) for _ in range(30)]
+    phones = [threading.Thread(target=phone, args=(_phone(i),), daemon=True)
+              for i in range(30)]
     for p in phones:
         p.start()
     end = time.monotonic() + 10
@@ -218,7 +226,8 @@ def thirty_phones(port: int, pid: int) -> dict[str, tuple[int, int]]:
         p.join(5)
     figures["30 polling (peak)"] = (max(m for m, _ in peak), max(t for _, t in peak))
     for _ in range(3):              # 30 phones asleep mid-connection, then gone
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(30)]
+        held = [socket.create_connection(("127.0.0.1", port),
+                                         source_address=(_phone(i), 0)) for i in range(30)]
         time.sleep(0.5)
         figures["30 idle connections"] = _status(pid)
         for s in held:
