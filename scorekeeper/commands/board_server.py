@@ -86,33 +86,55 @@ def _stamp(path: Path) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """What a page of one version shows, as much of it as is needed to
+    send it what changed since: each section around its history's items
+    (`board.around`), and the hash of each item, in hand order (a page
+    may be any of the last `RECENT` versions: the items themselves are
+    kept for the current one only)."""
+
+    around: tuple[tuple[str, str], ...] = ()
+    marks: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class Drawn:
     """The live board at one version: each ledger's sheet, the night's
-    settle-up, each section around its history's items (`board.around`)
-    and those items; the page's inner HTML and its digest."""
+    settle-up, what a page shows, each history (its items); the page's
+    inner HTML and its digest."""
 
     sheets: tuple[board.Sheet, ...] = ()
     night: str = ""
-    around: tuple[tuple[str, str], ...] = ()
+    shown: Shown = Shown()
     histories: tuple[board.History, ...] = ()
     inner: str = ""
     version: str = ""
 
-    def since(self, old: Drawn) -> dict[str, Any]:
+    def since(self, old: Shown) -> dict[str, Any]:
         """What changed since `old`, as `board.js` applies it: the night's
         settle-up, and for each section that changed, the section with the
         items of its history that are new (newest first) and how many of
         the old ones, the oldest, it keeps (None: unchanged)."""
         sheets: list[dict[str, Any] | None] = []
-        for (head, tail), history, was, had in zip(
-                self.around, self.histories, old.around, old.histories):
-            keep = board.kept(had.items, history.items)
-            if (head, tail) == was and keep == len(history.items) == len(had.items):
+        for (head, tail), marks, history, was, had in zip(
+                self.shown.around, self.shown.marks, self.histories, old.around, old.marks):
+            keep = _common(had, marks)
+            if (head, tail) == was and keep == len(marks) == len(had):
                 sheets.append(None)
             else:
                 sheets.append({"keep": keep, "html": head + "".join(
                     reversed(history.items[keep:])) + tail})
         return {"version": self.version, "night": self.night, "sheets": sheets}
+
+
+def _common(before: Sequence[int], now: Sequence[int]) -> int:
+    """How many first items `before` and `now` share."""
+    count = 0
+    for old, new in zip(before, now):
+        if old != new:
+            break
+        count += 1
+    return count
 
 
 def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
@@ -126,7 +148,8 @@ def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
     night = board.top(sheets)
     inner = night + "".join(head + "".join(reversed(history.items)) + tail
                             for (head, tail), history in zip(around, histories))
-    return Drawn(tuple(sheets), night, around, histories, inner,
+    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories))
+    return Drawn(tuple(sheets), night, shown, histories, inner,
                  hashlib.sha256(inner.encode()).hexdigest()[:20])
 
 
@@ -145,7 +168,7 @@ class Board:
         self._good: list[board.Sheet | None] = [None] * len(self.paths)
         self._when = [""] * len(self.paths)     # the time of each last good read
         self._drawn = Drawn()
-        self._recent: OrderedDict[str, Drawn] = OrderedDict()   # by version, the last first
+        self._recent: OrderedDict[str, Shown] = OrderedDict()   # by version, the newest last
         self._drawing = threading.Lock()      # pygal: one chart at a time
         self._charts: dict[int, tuple[str, str]] = {}   # index: (its link, its SVG)
 
@@ -160,7 +183,7 @@ class Board:
             if stamps != self._stamps:
                 sheets = [self._sheet(i, p) for i, p in enumerate(self.paths)]
                 drawn = _drawn(sheets, self._drawn)
-                self._recent[drawn.version] = drawn
+                self._recent[drawn.version] = drawn.shown
                 self._recent.move_to_end(drawn.version)
                 if len(self._recent) > RECENT:
                     self._recent.popitem(last=False)

@@ -172,7 +172,7 @@ def history(session: Session, before: History = History()) -> History:
     """Every hand's item (who dealt, what happened, each score and total),
     in hand order. An item of `before` (the same ledger drawn earlier)
     whose row is the same is taken as it is, not drawn again (the live
-    board draws, and sends, only what changed: `kept`)."""
+    board draws, and sends, only what changed)."""
     drawn_as = (session.game.package, session.score_kind, session.score_key)
     same = before.drawn_as == drawn_as
     rows, items = [], []
@@ -197,17 +197,6 @@ def _item(session: Session, row: PlainMap) -> str:
     return ("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
             + f"</b> · {e(dealt)} · {e(say(session.story(row)))}</p>"
             f'<p class="scores">{scores}</p></li>')
-
-
-def kept(before: Sequence[str], now: Sequence[str]) -> int:
-    """How many of the first items `before` and `now` share (an item kept
-    is the same object)."""
-    count = 0
-    for old, new in zip(before, now):
-        if old is not new and old != new:
-            break
-        count += 1
-    return count
 
 
 def chart_svg(session: Session) -> str:
@@ -239,17 +228,18 @@ def chart_link(session: Session, index: int) -> str:
             'height="600" alt="' + e(_("The running totals, hand by hand")) + '">')
 
 
-def section(sheet: Sheet, index: int | None = None) -> str:
-    """One ledger's part of the board; with `index`, its chart linked (the
-    live page) rather than drawn in the page (the exported file)."""
+def section(sheet: Sheet) -> str:
+    """One ledger's part of the exported board (its chart drawn in it)."""
     items = history(sheet.session).items if sheet.session else ()
-    before, after = around(sheet, index, bool(items))
-    return before + "".join(reversed(items)) + after
+    head, tail = around(sheet, None, bool(items))
+    return head + "".join(reversed(items)) + tail
 
 
 def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
     """One ledger's part of the board, but its history's items (newest
-    first), which go between the two texts (with `hands`: it has some)."""
+    first), which go between the two texts (with `hands`: it has some);
+    with `index`, its chart linked (the live page) rather than drawn in
+    the page (the exported file)."""
     parts = [f'<section class="sheet" aria-label="{e(sheet.label)}">']
     session = sheet.session
     title = _heading(session) if session else PurePath(sheet.label).name
