@@ -385,18 +385,35 @@ LIVE_SCRIPT = """(function () {
       if (!s) { return; }
       var made = document.createElement('template');
       made.innerHTML = s.html;
-      var fresh = made.content.firstElementChild;
       if (s.keep > 0) {
-        var list = sections[i].querySelector('ol.history');
-        var added = fresh.querySelector('ol.history');
-        while (list.children.length > s.keep) { list.firstElementChild.remove(); }
-        while (added.lastElementChild) {
-          list.insertBefore(added.lastElementChild, list.firstElementChild);
-        }
-        added.replaceWith(list);
+        keep(sections[i], made.content.firstElementChild, s.keep);
+      } else {
+        sections[i].replaceWith(made.content.firstElementChild);
       }
-      sections[i].replaceWith(fresh);
     });
+  }
+  // The section's history list stays in the page (20,000 items taken out
+  // and put back take seconds): its newest items go but the `count`
+  // oldest, the new ones go above them, and everything around the list,
+  // from it up to the section, is replaced by the fresh section's.
+  function keep(section, fresh, count) {
+    var mine = section.querySelector('ol.history');
+    var theirs = fresh.querySelector('ol.history');
+    while (mine.children.length > count) { mine.firstElementChild.remove(); }
+    while (theirs.lastElementChild) {
+      mine.insertBefore(theirs.lastElementChild, mine.firstElementChild);
+    }
+    while (mine !== section) {
+      var at = mine;
+      while (mine.previousSibling) { mine.previousSibling.remove(); }
+      while (mine.nextSibling) { mine.nextSibling.remove(); }
+      while (theirs.previousSibling) {
+        at = mine.parentNode.insertBefore(theirs.previousSibling, at);
+      }
+      while (theirs.nextSibling) { mine.parentNode.appendChild(theirs.nextSibling); }
+      mine = mine.parentNode;
+      theirs = theirs.parentNode;
+    }
   }
   function tick() {
     if (busy) { return; }
