@@ -1,19 +1,24 @@
 """The board's server: read-only, for the phones at the table (`serve`,
 docs/BOARD.md). The standard library's `ThreadingHTTPServer`: a thread a
 request, each request short (HTTP/1.0, one request a connection), the
-number of requests at once capped (`MAX_OPEN`), a socket that says
-nothing for `IDLE` seconds closed. Loaded by `serve` only.
+number of requests at once capped (`MAX_OPEN`, and `PER_ADDRESS` from
+one address), a socket that says nothing for `IDLE` seconds closed.
+Loaded by `serve` only.
 
 Every ledger is read through `read_ledger` — the checked read of
 `standings`, which takes no lock, so the board never holds up a writer —
-and only when its file has changed (its inode, size and times), at most
-one read at a time. A ledger that does not verify, or cannot be read,
-keeps its last good board, with a notice saying why.
+and only when its file has changed (its inode, size and times), one read
+at a time, while the others are answered from the board as it was. A
+ledger that does not verify, or cannot be read, keeps its last good
+board, with a notice saying why. A page that polls gets what changed
+since the version it shows (`Drawn.since`), not the whole board.
 
-Under `--lan` every path starts with a random token (192 bits); a request
-without it is 404, like any path the board does not serve. GET and HEAD
-only (anything else: 405). Nothing is read from the file system but the
-ledgers given.
+Without --lan a request must name this machine's loopback (`Host`);
+under --lan every path starts with a random token (192 bits), and a
+request without it is 404, like any path the board does not serve. GET
+and HEAD only (anything else: 405). Every answer, an error too, carries
+the page's security headers. Nothing is read from the file system but
+the ledgers given.
 """
 
 from __future__ import annotations
@@ -22,12 +27,16 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 import socket
 import socketserver
 import sys
 import threading
 import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -42,8 +51,10 @@ if TYPE_CHECKING:
     from scorekeeper.reports.money import Money
 
 MAX_OPEN = 64                # requests served at once; more are closed unanswered
+PER_ADDRESS = 8              # of them from one address
 IDLE = 10.0                  # seconds a connection may say nothing
 TOKEN_BYTES = 24             # --lan: 192 random bits in every path
+RECENT = 16                  # versions of the board a page may hold and get only changes to
 
 
 def read_ledger(path: Path) -> Checked:
@@ -74,44 +85,120 @@ def _stamp(path: Path) -> tuple[int, ...]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a page of one version shows, as much of it as is needed to
+    send it what changed since: each section around its history's items
+    (`board.around`), and the hash of each item, in hand order (a page
+    may be any of the last `RECENT` versions: the items themselves are
+    kept for the current one only)."""
+
+    around: tuple[tuple[str, str], ...] = ()
+    marks: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The live board at one version: each ledger's sheet, the night's
+    settle-up, what a page shows, each history (its items); the page's
+    inner HTML and its digest."""
+
+    sheets: tuple[board.Sheet, ...] = ()
+    night: str = ""
+    shown: Shown = Shown()
+    histories: tuple[board.History, ...] = ()
+    inner: str = ""
+    version: str = ""
+
+    def since(self, old: Shown) -> dict[str, Any]:
+        """What changed since `old`, as `board.js` applies it: the night's
+        settle-up, and for each section that changed, the section with the
+        items of its history that are new (newest first) and how many of
+        the old ones, the oldest, it keeps (None: unchanged)."""
+        sheets: list[dict[str, Any] | None] = []
+        for (head, tail), marks, history, was, had in zip(
+                self.shown.around, self.shown.marks, self.histories, old.around, old.marks):
+            keep = _common(had, marks)
+            if (head, tail) == was and keep == len(marks) == len(had):
+                sheets.append(None)
+            else:
+                sheets.append({"keep": keep, "html": head + "".join(
+                    reversed(history.items[keep:])) + tail})
+        return {"version": self.version, "night": self.night, "sheets": sheets}
+
+
+def _common(before: Sequence[int], now: Sequence[int]) -> int:
+    """How many first items `before` and `now` share."""
+    count = 0
+    for old, new in zip(before, now):
+        if old != new:
+            break
+        count += 1
+    return count
+
+
+def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
+    """The live board of `sheets`; the items of `before`'s histories whose
+    hands are the same are kept, not drawn again."""
+    histories = tuple(
+        board.history(sheet.session, old) if sheet.session else board.History()
+        for sheet, old in zip(sheets, before.histories or [board.History()] * len(sheets)))
+    around = tuple(board.around(sheet, index, bool(history.items))
+                   for index, (sheet, history) in enumerate(zip(sheets, histories)))
+    night = board.top(sheets)
+    inner = night + "".join(head + "".join(reversed(history.items)) + tail
+                            for (head, tail), history in zip(around, histories))
+    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories))
+    return Drawn(tuple(sheets), night, shown, histories, inner,
+                 hashlib.sha256(inner.encode()).hexdigest()[:20])
+
+
 class Board:
-    """The board of `paths`: its page's inner HTML and version, read again
-    when a ledger's file changes."""
+    """The board of `paths`, drawn (`current`), read and drawn again when
+    a ledger's file changes: one read at a time, and while it is under
+    way every request is answered from the board as it was (a slow read
+    freezes nobody), except before the first."""
 
     def __init__(self, paths: Sequence[Path],
                  read: Callable[[Path], Checked] = read_ledger) -> None:
         self.paths = list(paths)
         self._read = read
-        self._lock = threading.Lock()
-        self._stamps: list[tuple[int, ...]] = []
+        self._reading = threading.Lock()
+        self._stamps: list[tuple[int, ...]] | None = None
         self._good: list[board.Sheet | None] = [None] * len(self.paths)
         self._when = [""] * len(self.paths)     # the time of each last good read
-        self.sheets: list[board.Sheet] = []
-        self.inner = ""
-        self.version = ""
+        self._drawn = Drawn()
+        self._recent: OrderedDict[str, Shown] = OrderedDict()   # by version, the newest last
         self._drawing = threading.Lock()      # pygal: one chart at a time
         self._charts: dict[int, tuple[str, str]] = {}   # index: (its link, its SVG)
 
-    def read(self) -> list[board.Sheet]:
-        """Each ledger's sheet, read again if its file changed (the page is
-        drawn when first asked for: `current`)."""
+    def current(self) -> Drawn:
+        """The board as it is: read and drawn again first if a ledger
+        changed (and no other request is reading it)."""
         stamps = [_stamp(p) for p in self.paths]   # before reading: a later write is seen
-        with self._lock:
+        if stamps == self._stamps or not self._reading.acquire(
+                blocking=self._stamps is None):
+            return self._drawn
+        try:
             if stamps != self._stamps:
-                self.sheets = [self._sheet(i, p) for i, p in enumerate(self.paths)]
-                self._stamps = stamps
-                self.inner = ""
-            return self.sheets
+                sheets = [self._sheet(i, p) for i, p in enumerate(self.paths)]
+                drawn = _drawn(sheets, self._drawn)
+                self._recent[drawn.version] = drawn.shown
+                self._recent.move_to_end(drawn.version)
+                if len(self._recent) > RECENT:
+                    self._recent.popitem(last=False)
+                self._drawn, self._stamps = drawn, stamps
+            return self._drawn
+        finally:
+            self._reading.release()
 
-    def current(self) -> tuple[str, str]:
-        """(version, inner HTML), read and drawn again first if a ledger
-        changed."""
-        self.read()
-        with self._lock:
-            if not self.inner:
-                self.inner = board.body(self.sheets, live=True)
-                self.version = hashlib.sha256(self.inner.encode()).hexdigest()[:20]
-            return self.version, self.inner
+    def changes(self, drawn: Drawn, since: str) -> dict[str, Any]:
+        """`board.json`: what changed from version `since` to `drawn`; the
+        whole inner HTML when `since` is not one of the last versions."""
+        old = self._recent.get(since)
+        if old is None:
+            return {"version": drawn.version, "html": drawn.inner}
+        return drawn.since(old)
 
     def _sheet(self, index: int, path: Path) -> board.Sheet:
         try:
@@ -145,7 +232,7 @@ class Board:
     def chart(self, index: int) -> tuple[str, str] | None:
         """(its link, the SVG) of ledger `index`'s chart as it is now (None:
         no such ledger, or no hand yet); drawn once for each link."""
-        sheets = self.read()
+        sheets = self.current().sheets
         session = sheets[index].session if 0 <= index < len(sheets) else None
         if session is None:
             return None
@@ -158,16 +245,22 @@ class Board:
             return self._charts[index]
 
     def page(self) -> str:
-        version, inner = self.current()
-        return board.page(self.sheets, inner, version, live=True)
+        drawn = self.current()
+        return board.page(drawn.sheets, drawn.inner, drawn.version, live=True)
 
 
 # -- HTTP -------------------------------------------------------------------------
 
+_NUMBER = re.compile(r"[0-9]{1,3}")    # a chart's: ASCII digits only ("²" is no number)
+
+
 class Handler(BaseHTTPRequestHandler):
     server: BoardServer
+    raw_requestline: bytes
     timeout = IDLE
     server_version = "scorekeeper-board"
+    # every answer in HTTP/1.0, with its headers (HTTP/0.9 has none: refused)
+    default_request_version = "HTTP/1.0"
     sys_version = ""
 
     def do_GET(self) -> None:
@@ -181,6 +274,34 @@ class Handler(BaseHTTPRequestHandler):
         if name.startswith("do_"):
             return self._not_allowed
         raise AttributeError(name)
+
+    def parse_request(self) -> bool:
+        """The request line and headers, read; refused (nothing of the board
+        said): an HTTP/0.9 request, whose answer would carry no header, and
+        without --lan a `Host` but this machine's loopback name and port (a
+        page of another site whose name was pointed at 127.0.0.1: DNS
+        rebinding). Under --lan the token in the path is the guard."""
+        if len(str(self.raw_requestline, "iso-8859-1").split()) == 2:   # "GET /": 0.9
+            self.command = self.requestline = self.request_version = ""   # as for a 414
+            self.send_error(HTTPStatus.HTTP_VERSION_NOT_SUPPORTED)
+            return False
+        if not super().parse_request():
+            return False
+        port = self.server.server_port
+        if not self.server.token and [h.strip().lower() for h in self.headers.get_all(
+                "Host", [])] not in ([f"127.0.0.1:{port}"], [f"localhost:{port}"]):
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST)
+            return False
+        return True
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """Every error answer (400, 414, 421, 431, 505…) in a few words, with
+        the headers every page carries."""
+        self.close_connection = True
+        said = HTTPStatus(code).phrase
+        self._send(code, f"{code} {said}.\n".encode(), "text/plain; charset=utf-8",
+                   self.command != "HEAD", {"Connection": "close"})
 
     def _not_allowed(self) -> None:
         self._send(405, b"GET and HEAD only.\n", "text/plain; charset=utf-8",
@@ -207,12 +328,12 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, board.script().encode(), "text/javascript; charset=utf-8",
                        with_body)
         elif route == "/board.json":
-            version, inner = boarded.current()
-            seen = self.path.partition("?")[2]
-            if seen == f"v={version}":
+            drawn = boarded.current()
+            seen = self.path.partition("?")[2].removeprefix("v=")
+            if seen == drawn.version:
                 self._send(204, b"", "application/json", False)
             else:
-                self._send(200, json.dumps({"version": version, "html": inner}).encode(),
+                self._send(200, json.dumps(boarded.changes(drawn, seen)).encode(),
                            "application/json", with_body)
         elif route is not None and route.startswith("/chart/"):
             self._chart(route, with_body)
@@ -227,7 +348,7 @@ class Handler(BaseHTTPRequestHandler):
         link, named by what it draws, is the page's)."""
         number = route[len("/chart/"):].removesuffix(".svg")
         drawn = self.server.board.chart(int(number)) \
-            if number.isdigit() and route.endswith(".svg") and len(number) < 4 else None
+            if _NUMBER.fullmatch(number) and route.endswith(".svg") else None
         if drawn is None:
             self._send(404, b"Not found.\n", "text/plain; charset=utf-8", with_body)
             return
@@ -266,7 +387,8 @@ class BoardServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], shown: Board, token: str) -> None:
         self.board = shown
         self.token = token
-        self._slots = threading.BoundedSemaphore(MAX_OPEN)
+        self._open: dict[str, int] = {}     # requests in flight, by the address they come from
+        self._counting = threading.Lock()
         super().__init__(address, Handler)
 
     def server_bind(self) -> None:
@@ -276,17 +398,35 @@ class BoardServer(ThreadingHTTPServer):
         host, port = self.server_address[:2]
         self.server_name, self.server_port = str(host), int(port)
 
+    def _take(self, address: str) -> bool:
+        """A slot for a request from `address`: at most `MAX_OPEN` in all and
+        `PER_ADDRESS` from one address, so that one machine on the Wi-Fi,
+        token or not, cannot hold every slot (a browser opens at most 6
+        connections to one server)."""
+        with self._counting:
+            if sum(self._open.values()) >= MAX_OPEN or \
+                    self._open.get(address, 0) >= PER_ADDRESS:
+                return False
+            self._open[address] = self._open.get(address, 0) + 1
+            return True
+
+    def _give_back(self, address: str) -> None:
+        with self._counting:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
+
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self._slots.acquire(blocking=False):   # too many at once: closed
+        if not self._take(client_address[0]):      # too many at once: closed
             self.shutdown_request(request)
             return
         try:
             super().process_request(request, client_address)
         except RuntimeError:            # no thread could be started: the slot is free
-            self._slots.release()
+            self._give_back(client_address[0])
             raise
         # Ctrl-C may land while the thread starts: the thread, started or
-        # not, is not known here, so its slot is left to it (released by
+        # not, is not known here, so its slot is left to it (given back at
         # its end, or with the process)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -301,7 +441,7 @@ class BoardServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            self._give_back(client_address[0])
 
 
 def open_server(shown: Board, lan: bool, port: int) -> BoardServer:

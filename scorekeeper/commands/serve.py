@@ -48,8 +48,8 @@ def serve(
 
         paths = list(ledgers or ()) or [ledger_path(None)]
         _refuse_twice(paths)
-        shown = board_server.Board(paths)
-        never = [s.notice for s in shown.read() if s.session is None]
+        shown = board_server.Board(paths)   # read and drawn now: the first phone need not wait
+        never = [s.notice for s in shown.current().sheets if s.session is None]
         if never:              # a path that is no ledger: refused before serving
             raise Impossible(never[0])
         server = board_server.open_server(shown, lan, port)
@@ -58,7 +58,6 @@ def serve(
         sys.stdout.flush()
         if not no_qr and stdout_is_terminal():
             _draw_qr(url)
-        shown.current()        # drawn once now: the first phone need not wait
         named = ", ".join(map(file_name, paths))
         say(_("Serving the board of {ledgers}, read-only (on the local network); "
               "Ctrl-C stops it.").format(ledgers=named) if lan else

@@ -32,6 +32,7 @@ from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, digits, ngettext, say
 
 if TYPE_CHECKING:
+    from scorekeeper.core.plain import PlainDict, PlainMap
     from scorekeeper.core.scores import ScoreKind
     from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
@@ -156,25 +157,46 @@ def ruling(session: Session) -> str:
             + "</p>")
 
 
-def history(session: Session) -> str:
-    """Every hand, newest first: who dealt, what happened, each score and
-    total."""
+@dataclass(frozen=True)
+class History:
+    """A ledger's history as drawn: each hand's row (`history --json`'s)
+    and its item, in hand order; `drawn_as` is what else an item depends
+    on (the game and its scores)."""
+
+    drawn_as: tuple[object, ...] = ()
+    rows: tuple[PlainDict, ...] = ()
+    items: tuple[str, ...] = ()
+
+
+def history(session: Session, before: History = History()) -> History:
+    """Every hand's item (who dealt, what happened, each score and total),
+    in hand order. An item of `before` (the same ledger drawn earlier)
+    whose row is the same is taken as it is, not drawn again (the live
+    board draws, and sends, only what changed)."""
+    drawn_as = (session.game.package, session.score_kind, session.score_key)
+    same = before.drawn_as == drawn_as
+    rows, items = [], []
+    for index, row in enumerate(session.history_rows()):
+        if same and index < len(before.rows) and before.rows[index] == row:
+            row, item = before.rows[index], before.items[index]
+        else:
+            item = _item(session, row)
+        rows.append(row)
+        items.append(item)
+    return History(drawn_as, tuple(rows), tuple(items))
+
+
+def _item(session: Session, row: PlainMap) -> str:
     kind = session.score_kind
-    key = session.score_key
-    items = []
-    for row in reversed(list(session.history_rows())):
-        scores = "".join(
-            f'<span class="cell"><span class="who">{e(p)}</span> '
-            f'<span class="{_tone(v, kind)}">{e(_shown(v, kind))}</span> '
-            f'<span class="small">→ {e(_shown(row["totals"][p], kind))}</span></span>'
-            for p, v in row[key].items())
-        dealt = _("{name} dealt").format(name=row["dealer"])
-        items.append("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
-                     + f"</b> · {e(dealt)} · {e(say(session.story(row)))}</p>"
-                     f'<p class="scores">{scores}</p></li>')
-    if not items:
-        return ""
-    return '<ol class="history">' + "".join(items) + "</ol>"
+    scores = "".join(
+        f'<span class="cell"><span class="who">{e(p)}</span> '
+        f'<span class="{_tone(v, kind)}">{e(_shown(v, kind))}</span> '
+        f'<span class="small">→ {e(_shown(row["totals"][p], kind))}</span></span>'
+        for p, v in row[session.score_key].items())
+    dealt = _("{name} dealt").format(name=row["dealer"])
+    return ("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
+            + f"</b> · {e(dealt)} · {e(say(session.story(row)))}</p>"
+            f'<p class="scores">{scores}</p></li>')
 
 
 def chart_svg(session: Session) -> str:
@@ -206,31 +228,40 @@ def chart_link(session: Session, index: int) -> str:
             'height="600" alt="' + e(_("The running totals, hand by hand")) + '">')
 
 
-def section(sheet: Sheet, index: int | None = None) -> str:
-    """One ledger's part of the board; with `index`, its chart linked (the
-    live page) rather than drawn in the page (the exported file)."""
+def section(sheet: Sheet) -> str:
+    """One ledger's part of the exported board (its chart drawn in it)."""
+    items = history(sheet.session).items if sheet.session else ()
+    head, tail = around(sheet, None, bool(items))
+    return head + "".join(reversed(items)) + tail
+
+
+def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
+    """One ledger's part of the board, but its history's items (newest
+    first), which go between the two texts (with `hands`: it has some);
+    with `index`, its chart linked (the live page) rather than drawn in
+    the page (the exported file)."""
     parts = [f'<section class="sheet" aria-label="{e(sheet.label)}">']
     session = sheet.session
     title = _heading(session) if session else PurePath(sheet.label).name
     parts.append(f"<h2>{e(title)}</h2>")
     if sheet.notice:
         parts.append(f'<p class="notice" role="status">{e(sheet.notice)}</p>')
-    if session is not None:
-        said = session.profile.changed_text(session.rules)
-        if said:
-            parts.append('<p class="small">'
-                         + e(_("House options: {options}").format(options=said)) + "</p>")
-        parts.append('<div class="now">' + standings(session, sheet.money)
-                     + ("<h3>" + e(_("The last hand")) + "</h3>" if session.hands else "")
-                     + ruling(session) + "</div>")
-        picture = chart_svg(session) if index is None else chart_link(session, index)
-        hands = history(session)
-        parts.append('<div class="then">'
-                     + (f'<figure class="chart">{picture}</figure>' if picture else "")
-                     + ("<h3>" + e(_("History")) + "</h3>" + hands if hands else "")
-                     + "</div>")
-    parts.append("</section>")
-    return "".join(parts)
+    if session is None:
+        return "".join(parts) + "</section>", ""
+    said = session.profile.changed_text(session.rules)
+    if said:
+        parts.append('<p class="small">'
+                     + e(_("House options: {options}").format(options=said)) + "</p>")
+    parts.append('<div class="now">' + standings(session, sheet.money)
+                 + ("<h3>" + e(_("The last hand")) + "</h3>" if session.hands else "")
+                 + ruling(session) + "</div>")
+    picture = chart_svg(session) if index is None else chart_link(session, index)
+    parts.append('<div class="then">'
+                 + (f'<figure class="chart">{picture}</figure>' if picture else ""))
+    if not hands:
+        return "".join(parts) + "</div></section>", ""
+    parts.append("<h3>" + e(_("History")) + '</h3><ol class="history">')
+    return "".join(parts), "</ol></div></section>"
 
 
 def night(sessions: Sequence[Session]) -> str:
@@ -279,14 +310,17 @@ def night(sessions: Sequence[Session]) -> str:
             + "</section>")
 
 
-def body(sheets: Sequence[Sheet], live: bool = False) -> str:
-    """What changes when a ledger does: the night's settle-up first (what
-a table of several sessions asks for at the end), then every section."""
-    parts = [section(sheet, i if live else None) for i, sheet in enumerate(sheets)]
+def top(sheets: Sequence[Sheet]) -> str:
+    """The night's settle-up, when the board has several ledgers and every
+    one reads: what a table of several sessions asks for at the end."""
     sessions = [s.session for s in sheets if s.session is not None]
-    if len(sheets) > 1 and len(sessions) == len(sheets):
-        parts.insert(0, night(sessions))
-    return "".join(parts)
+    return night(sessions) if len(sheets) > 1 and len(sessions) == len(sheets) else ""
+
+
+def body(sheets: Sequence[Sheet]) -> str:
+    """The board as exported: the night's settle-up first, then every
+    section (the live board's is `commands.board_server.Drawn`'s)."""
+    return top(sheets) + "".join(section(sheet) for sheet in sheets)
 
 
 # -- the page -------------------------------------------------------------------
@@ -341,6 +375,46 @@ LIVE_SCRIPT = """(function () {
   var live = document.getElementById('live');
   var version = board.getAttribute('data-version');
   var busy = false;
+  function show(j) {
+    if (typeof j.html === 'string') { board.innerHTML = j.html; return; }
+    var night = board.querySelector('section.night');
+    if (night) { night.remove(); }
+    board.insertAdjacentHTML('afterbegin', j.night);
+    var sections = board.querySelectorAll('section.sheet');
+    j.sheets.forEach(function (s, i) {
+      if (!s) { return; }
+      var made = document.createElement('template');
+      made.innerHTML = s.html;
+      if (s.keep > 0) {
+        keep(sections[i], made.content.firstElementChild, s.keep);
+      } else {
+        sections[i].replaceWith(made.content.firstElementChild);
+      }
+    });
+  }
+  // The section's history list stays in the page (20,000 items taken out
+  // and put back take seconds): its newest items go but the `count`
+  // oldest, the new ones go above them, and everything around the list,
+  // from it up to the section, is replaced by the fresh section's.
+  function keep(section, fresh, count) {
+    var mine = section.querySelector('ol.history');
+    var theirs = fresh.querySelector('ol.history');
+    while (mine.children.length > count) { mine.firstElementChild.remove(); }
+    while (theirs.lastElementChild) {
+      mine.insertBefore(theirs.lastElementChild, mine.firstElementChild);
+    }
+    while (mine !== section) {
+      var at = mine;
+      while (mine.previousSibling) { mine.previousSibling.remove(); }
+      while (mine.nextSibling) { mine.nextSibling.remove(); }
+      while (theirs.previousSibling) {
+        at = mine.parentNode.insertBefore(theirs.previousSibling, at);
+      }
+      while (theirs.nextSibling) { mine.parentNode.appendChild(theirs.nextSibling); }
+      mine = mine.parentNode;
+      theirs = theirs.parentNode;
+    }
+  }
   function tick() {
     if (busy) { return; }
     busy = true;
@@ -352,7 +426,7 @@ LIVE_SCRIPT = """(function () {
       })
       .then(function (j) {
         if (j && j.version !== version) {
-          board.innerHTML = j.html;
+          show(j);
           version = j.version;
           board.setAttribute('data-version', version);
         }

@@ -7,6 +7,7 @@ Set SCOREKEEPER_BOARD_SHOTS to a folder to keep the screenshots."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -14,7 +15,17 @@ import time
 from pathlib import Path
 
 import pytest
-from boardkit import HAND, HAND_2, HOSTILE, HOSTILE_FILE, base, new_ledger, running, within
+from boardkit import (
+    HAND,
+    HAND_2,
+    HOSTILE,
+    HOSTILE_FILE,
+    base,
+    new_ledger,
+    request,
+    running,
+    within,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +165,38 @@ def test_a_phone_that_slept_catches_up_when_it_wakes(driver, cli, evening):
         time.sleep(1.0)
         driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
         assert within(2.0, lambda: "Hand 2" in _text(driver), 0.02)
+
+
+def test_the_changes_sent_make_the_same_page_as_the_whole_board(driver, cli, tmp_path):
+    # what board.json sends after a change (the new items, how many old ones
+    # to keep) and what board.js does with it: the page the whole board makes
+    one = new_ledger(cli, tmp_path / "one.toml")
+    two = new_ledger(cli, tmp_path / "two.toml")
+    assert cli("record", one, *HAND).exit_code == 0
+    _size(driver, 360, 740)
+    with running([one, two]) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        driver.execute_script("var l = document.querySelector('ol.history');"
+                              "l.closest('section').stays = true;"
+                              "l.lastElementChild.oldest = true;")
+        for step in (("record", two, *HAND), ("record", one, *HAND_2),
+                     ("record", one, *HAND), ("undo", one, "--yes"),
+                     ("amend", one, "2", *HAND), ("rename", two, "Bikash", "Binod"),
+                     ("amend", one, "1", *HAND_2)):
+            assert cli(*step).exit_code == 0, step
+            whole = json.loads(request(server, "/board.json")[2])
+            version = whole["version"]
+            assert within(3, lambda v=version: driver.execute_script(
+                "return document.getElementById('board').getAttribute('data-version')")
+                == v), step
+            made, shown = driver.execute_script(
+                "var t = document.createElement('template'); t.innerHTML = arguments[0];"
+                "return [t.innerHTML, document.getElementById('board').innerHTML];",
+                whole["html"])
+            assert shown == made, step
+            # the section, its list and hand 1's item stay in the page (a list
+            # of 20,000 items put back takes seconds), but when hand 1 changed
+            assert driver.execute_script(
+                "var l = document.querySelector('section.sheet ol.history');"
+                "return [l.closest('section').stays, l.lastElementChild.oldest];") == (
+                    [None, None] if step[:3] == ("amend", one, "1") else [True, True]), step

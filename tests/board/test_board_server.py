@@ -88,7 +88,11 @@ def test_a_write_shows_on_the_next_poll_and_an_unchanged_board_is_204(cli, eveni
         code, _, state = request(server, f"/board.json?v={version}")
         assert code == 200
         after = json.loads(state)
-        assert after["version"] != version and "<b>Hand 2</b>" in after["html"]
+        assert after["version"] != version
+        # what changed only: the section with the new hand's item, the old one kept
+        [changed] = after["sheets"]
+        assert changed["keep"] == 1
+        assert "<b>Hand 2</b>" in changed["html"] and "<b>Hand 1</b>" not in changed["html"]
 
 
 def test_rename_and_undo_show_too(cli, evening):

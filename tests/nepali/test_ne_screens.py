@@ -307,7 +307,7 @@ def test_a_board_notice_is_nepali(sessions, tmp_path):
     language.use("ne")
     broken = tmp_path / "broken.toml"
     broken.write_text("format = 1\ngame = \n", "utf-8")
-    sheet, = board_server.Board([broken]).read()
+    sheet, = board_server.Board([broken]).current().sheets
     assert sheet.session is None
     assert sheet.notice.startswith(f"{broken} अहिले पढ्न सकिएन (")
     assert sheet.notice.endswith("): देखाउने केही छैन।")
