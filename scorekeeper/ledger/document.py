@@ -18,7 +18,7 @@ from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
-from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_names, check_player_names
 from scorekeeper.games import registry
@@ -49,7 +49,6 @@ def parse(text: str, label: str) -> Session:
     return from_document(load_toml(text, label), label, line_index(text))
 
 
-INT64 = (-(2 ** 63), 2 ** 63 - 1)      # the integers TOML promises to hold
 _PLAIN = (str, bool, int, list, dict)
 
 
@@ -135,9 +134,10 @@ def from_document(doc: PlainMap, label: str,
                   line_of: PlainMap | None = None,
                   checked: bool = False) -> Session:
     """The session a parsed ledger holds, every problem of its shape raised
-    together. `checked`: the document passed these checks already (a text
-    just parsed back to exactly the document a change meant), so its hands
-    are not checked one by one again."""
+    together. `checked`: its hands passed these checks already (a text just
+    parsed back to exactly the document a change meant), so they are not
+    checked one by one again; its header is, whatever the change wrote in
+    it (a payment, a seat)."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
     problems: list[tuple[int | None, str]] = []
@@ -145,10 +145,9 @@ def from_document(doc: PlainMap, label: str,
     def fail() -> LedgerError:
         return LedgerError(label, problems)
 
-    if not checked:
-        _walk_plain(doc, line_of, problems)
-        if problems:
-            raise fail()
+    _walk_plain(doc, line_of, problems)
+    if problems:
+        raise fail()
 
     header = _header(doc, key_line, problems)
     if header is None:
