@@ -1,12 +1,15 @@
 """The program: `scorekeeper` (its console script) and `python -m
 scorekeeper`.
 
-Ctrl-C, SIGTERM or SIGHUP while the command line is still being imported
-(the first tenth of a second) would otherwise print a traceback or end
-the process without a word: nothing can be written yet, so the process
-ends at once, 128 + the signal's number, saying so. `cli.main` puts the
-handlers of `files.interrupts` in place before any command runs. (A
-signal during Python's own start, before this module, is Python's.)
+Its first lines put a handler for Ctrl-C, SIGTERM and SIGHUP in place,
+before anything else of scorekeeper is imported: a signal from then until
+a command runs (the command line is imported in the first tenth of a
+second) ends the process at once, 128 + the signal's number, saying so —
+nothing can be written yet. `cli.main` puts the handlers of
+`files.interrupts` in place before any command runs. What comes before
+these lines is not scorekeeper's: Python's own start (the interpreter,
+`site` and the environment's `.pth` files, `runpy` for `-m`) and the two
+lines of the console script pip writes (docs/CLI.md, exit codes).
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ def _stopped_early(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
+# the first thing the program does: importing this module is starting it
+for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+    if hasattr(signal, _name):
+        signal.signal(getattr(signal, _name), _stopped_early)
+
+
 def run() -> None:
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _stopped_early)
     from scorekeeper.cli import main  # after the handlers: it imports typer and rich
 
     main()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Number, Said, to_latin
 from scorekeeper.core.numbers import Figure
-from scorekeeper.core.plain import PlainMap
+from scorekeeper.core.plain import INT64, PlainMap
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -93,6 +93,9 @@ def parse_rate(text: str) -> Fraction:
     if rate <= 0:
         raise Impossible(Said("a rate is money per point, more than {none}, not "
                               "{typed!r}", none=0, typed=text))
+    if rate > INT64[1]:          # no amount of money a ledger holds is more
+        raise Impossible(Said("a rate is money per point, at most {most}, not {typed!r}",
+                              most=INT64[1], typed=text))
     return rate
 
 

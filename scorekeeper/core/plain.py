@@ -13,3 +13,7 @@ PlainDict = dict[str, Any]
 
 PlainMap = Mapping[str, Any]
 """A table of plain data only read."""
+
+INT64 = (-(2 ** 63), 2 ** 63 - 1)
+"""The whole numbers TOML promises to hold: every integer a ledger stores
+is one of them (a rate, an amount paid, a score)."""

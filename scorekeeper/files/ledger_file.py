@@ -29,7 +29,7 @@ from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVa
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.language import Said, file_name
 from scorekeeper.core.options import stored_option
-from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.seating import (
     check_new_names,
     check_player_names,
@@ -137,8 +137,12 @@ def _read_back(change: Change[Any], label: str) -> Session:
         raise _unreadable(label, err.problems[0][1]) from None
     if not same:
         raise _unreadable(label, "its tables would change")
-    return ledger.from_document(change.document, label,
-                                tomltext.line_index(change.text), checked=True)
+    try:
+        return ledger.from_document(change.document, label,
+                                    tomltext.line_index(change.text), checked=True)
+    except tomltext.LedgerError as err:      # a value no ledger holds, say
+        raise Impossible(Said("{label}: nothing written: {problem}", label=label,
+                              problem=err.problems[0][1])) from None
 
 
 def _unreadable(label: str, why: str) -> Impossible:
@@ -417,6 +421,7 @@ def pay(path: Path, record: PlainMap, expect_hands: int,
         if not session.hands:
             raise Impossible(Said("{path} has no hands yet: nothing to record as paid",
                                   path=path), session.rules.rule("ledger"))
+        _storable_amounts(path, record, session.rules.rule("ledger"))
         if session.paid_hands >= len(session.hands):
             values = dict(path=path, paid=session.paid_hands,
                           at=session.payments[-1].get("at"))
@@ -429,6 +434,18 @@ def pay(path: Path, record: PlainMap, expect_hands: int,
         return _with_paid(session, text, [*session.payments, dict(record)], None)
 
     return _transaction(path, change, on_wait, keeps_undone=True)[0].session
+
+
+def _storable_amounts(path: Path, record: PlainMap, rule: str) -> None:
+    """Refuse (exit 2) a payment with an amount beyond what a ledger's whole
+    numbers hold: written, it would leave a ledger nothing reads."""
+    for transfer in record["transfers"]:
+        if not INT64[0] <= transfer["amount"] <= INT64[1]:
+            raise Impossible(Said("{path}: {giver} gives {receiver} {amount}, more than a "
+                                  "ledger can hold (at most {most}): nothing recorded as "
+                                  "paid", path=path, giver=transfer["from"],
+                                  receiver=transfer["to"], amount=transfer["amount"],
+                                  most=INT64[1]), rule)
 
 
 def unpay(path: Path, on_wait: Waiting = None) -> tuple[PlainDict, Session]:

@@ -18,7 +18,7 @@ from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
-from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_names, check_player_names
 from scorekeeper.games import registry
@@ -49,7 +49,6 @@ def parse(text: str, label: str) -> Session:
     return from_document(load_toml(text, label), label, line_index(text))
 
 
-INT64 = (-(2 ** 63), 2 ** 63 - 1)      # the integers TOML promises to hold
 _PLAIN = (str, bool, int, list, dict)
 
 
@@ -135,9 +134,10 @@ def from_document(doc: PlainMap, label: str,
                   line_of: PlainMap | None = None,
                   checked: bool = False) -> Session:
     """The session a parsed ledger holds, every problem of its shape raised
-    together. `checked`: the document passed these checks already (a text
-    just parsed back to exactly the document a change meant), so its hands
-    are not checked one by one again."""
+    together. `checked`: its hands passed these checks already (a text just
+    parsed back to exactly the document a change meant), so they are not
+    checked one by one again; its header is, whatever the change wrote in
+    it (a payment, a seat)."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
     problems: list[tuple[int | None, str]] = []
@@ -145,10 +145,9 @@ def from_document(doc: PlainMap, label: str,
     def fail() -> LedgerError:
         return LedgerError(label, problems)
 
-    if not checked:
-        _walk_plain(doc, line_of, problems)
-        if problems:
-            raise fail()
+    _walk_plain(doc, line_of, problems)
+    if problems:
+        raise fail()
 
     header = _header(doc, key_line, problems)
     if header is None:
@@ -172,13 +171,14 @@ def from_document(doc: PlainMap, label: str,
     kind = rules.score_kind
     score_key = kind.key
     shape = _Shape.of(game, score_key)
+    seat = {p: i for i, p in enumerate(players_t)}     # a look-up, however many sat
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = _hand_shape(data, i + 1, players_t, kind, shape) if not checked else []
+        found = _hand_shape(data, i + 1, seat, kind, shape) if not checked else []
         if found:
             problems += [(line, m) for m in found]
             continue
-        hands.append(StoredHand.of(i + 1, line, data, players_t, score_key))
+        hands.append(StoredHand.of(i + 1, line, data, players_t, score_key, seat))
     if problems:
         raise fail()
     return Session(label, game, profile, rules, players_t, first_dealer,
@@ -232,24 +232,26 @@ def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
                    rules: RuleSet) -> list[str]:
     """What is wrong with the joins and leaves in order (nothing: [])."""
     rule = rules.rule_or("seats", "table")
-    seated, known, last = set(players), list(players), 0
+    # each newcomer checked alone against the names known so far (a set):
+    # a long hand-edited `seats` is read in linear time
+    seated, known, last = set(players), {p.strip().casefold() for p in players}, 0
     for change in seats:
         if change.hand < last:
             return [Said("`seats`: hand {hand} after hand {last}: the joins and leaves "
                          "are kept in order ({rule})", hand=change.hand, last=last, rule=rule)]
         last = change.hand
         if change.join:
-            if change.name.casefold() in {p.casefold() for p in known}:
+            if change.name.strip().casefold() in known:
                 return [Said("`seats`: {name} joins but is a player already ({rule})",
                              name=change.name, rule=rule)]
             if change.after is not None and change.after not in seated:
                 return [Said("`seats`: {name} joins after {after}, who is not seated then "
                              "({rule})", name=change.name, after=change.after, rule=rule)]
             try:
-                check_names([*known, change.name], rules)
+                check_names([change.name], rules)
             except Impossible as err:
                 return [Said("`seats`: {message}", message=err.message)]
-            known.append(change.name)
+            known.add(change.name.strip().casefold())
             seated.add(change.name)
         elif change.name not in seated:
             return [Said("`seats`: {name} leaves but is not seated then ({rule})",
@@ -361,7 +363,7 @@ class _Shape(NamedTuple):
                    ("dealer", score_key, *game.stored_required))
 
 
-def _hand_shape(data: PlainMap, number: int, players: Sequence[str],
+def _hand_shape(data: PlainMap, number: int, players: Collection[str],
                 kind: ScoreKind, shape: _Shape) -> list[str]:
     where, score_key, known = f"hand {number}", kind.key, shape.known
     out = [] if known.issuperset(data) else [

@@ -8,7 +8,10 @@ interface; nothing here knows a game by name.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cached_property
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
@@ -59,13 +62,15 @@ class StoredHand(NamedTuple):
 
     @classmethod
     def of(cls, number: int, line: int | None, data: PlainMap,
-           players: Sequence[str], score_key: str) -> "StoredHand":
+           players: Sequence[str], score_key: str,
+           seat: Mapping[str, int]) -> "StoredHand":
         """The hand a table of the right shape holds (its scores are the
-        table's own: a ledger's values are never changed in place)."""
+        table's own: a ledger's values are never changed in place);
+        `seat`: each player's place in the seat order."""
         scores = data[score_key]
         seated = tuple(scores)          # nearly always: every player, in seat order
-        if seated != players:
-            seated = tuple([p for p in players if p in scores])
+        if seated != players:           # sorted, not filtered: a long `seats`
+            seated = tuple(sorted((p for p in scores if p in seat), key=seat.__getitem__))
         return _new_tuple(cls, (number, line, data, seated, data["dealer"], scores))
 
 
@@ -129,11 +134,21 @@ class SeatChange(NamedTuple):
 def seat_order(players: Sequence[str], seats: Sequence[SeatChange]) -> tuple[str, ...]:
     """Everyone who sits in the session, in seat order: the players of
     `new`, each newcomer to the left of the one they joined after."""
-    order = list(players)
+    if not seats:
+        return tuple(players)
+    # the order as a ring of "who sits to the left of whom": each join is
+    # one step however long `seats` is (a list's insert is not)
+    left_of = dict(zip(players, [*players[1:], players[0]]))
+    last = players[-1]
     for change in seats:
         if change.join:
-            at = order.index(change.after) + 1 if change.after in order else len(order)
-            order.insert(at, change.name)
+            after = change.after if change.after in left_of else last
+            left_of[change.name], left_of[after] = left_of[after], change.name
+            last = change.name if after == last else last
+    order, seat = [players[0]], left_of[players[0]]
+    while seat != players[0]:
+        order.append(seat)
+        seat = left_of[seat]
     return tuple(order)
 
 
@@ -164,23 +179,34 @@ class Session:
                        self.document if document is None else document, self.seats)
 
     @cached_property
-    def _seated_from(self) -> dict[str, tuple[int, int]]:
-        """Each player who joined or left: the first hand they are seated
-        at and the first they are gone from (players of `new` from 1)."""
-        spans = {p: (1, 1 << 62) for p in self.players}
-        for change in self.seats:
-            first, gone = spans[change.name]
-            spans[change.name] = (change.hand, gone) if change.join else \
-                (first, change.hand)
-        return spans
+    def _tables(self) -> tuple[list[int], list[tuple[str, ...]]]:
+        """The hands from which the seated players change (up to the next
+        hand), and who is seated from each, in seat order: the joins and
+        leaves replayed once, so a long `seats` costs a hand a look-up,
+        not a pass over everyone who ever sat."""
+        rank = self.seat
+        joining = {c.name for c in self.seats if c.join}
+        seated = {p for p in self.players if p not in joining}
+        starts, tables = [1], [tuple(p for p in self.players if p in seated)]
+        next_hand = len(self.hands) + 1
+        for hand, changes in groupby(self.seats, key=attrgetter("hand")):
+            if hand > next_hand:
+                break
+            for change in changes:
+                (seated.add if change.join else seated.discard)(change.name)
+            if hand == starts[-1]:
+                del starts[-1], tables[-1]
+            starts.append(hand)
+            tables.append(tuple(sorted(seated, key=rank.__getitem__)))
+        return starts, tables
 
     def present(self, index: int) -> tuple[str, ...]:
         """Players seated at hand index+1 (joined, not left), before
         elimination and sitting out."""
         if not self.seats:
             return self.players
-        number, spans = index + 1, self._seated_from
-        return tuple(p for p in self.players if spans[p][0] <= number < spans[p][1])
+        starts, tables = self._tables
+        return tables[bisect_right(starts, index + 1) - 1]
 
     def seat_changes_at(self, number: int) -> tuple[list[str], list[str]]:
         """Who joins and who leaves from hand `number` on."""
@@ -294,6 +320,11 @@ class Session:
         return tuple(p for p in self.players if p in out)
 
     @cached_property
+    def seat(self) -> dict[str, int]:
+        """Each player's place in the seat order (0 for the first)."""
+        return {p: i for i, p in enumerate(self.players)}
+
+    @cached_property
     def _left_of(self) -> dict[str, str]:
         """Each player's left-hand neighbour, to whom the deal passes."""
         return dict(zip(self.players, self.players[1:] + self.players[:1]))
@@ -326,12 +357,11 @@ class Session:
         left = self._left_of.get(previous)
         if left in seated:                  # most hands: the next seat
             return left
-        i = self.players.index(previous)
-        for k in range(1, len(self.players) + 1):
-            candidate = self.players[(i + k) % len(self.players)]
-            if candidate in seated:
-                return candidate
-        return None
+        # the first seated after `previous` clockwise (itself last): a look
+        # at those seated, not a walk round everyone who ever sat
+        seat, at = self.seat, self.seat[previous]
+        return min((p for p in seated if p in seat),
+                   key=lambda p: (seat[p] <= at, seat[p]), default=None)
 
     @property
     def planned(self) -> int | None:
@@ -652,7 +682,7 @@ class Session:
         """The session with hand `number` stored as `data` (a ruling that
         the hands after it read the totals of)."""
         hand = StoredHand.of(number, self.hand(number).line, data, self.players,
-                             self.score_key)
+                             self.score_key, self.seat)
         hands = (*self.hands[:number - 1], hand, *self.hands[number:])
         stored = list(self.document.get("hands", []))
         stored[number - 1] = dict(data)

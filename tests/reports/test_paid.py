@@ -139,3 +139,58 @@ def test_dh11_paying_a_session_with_no_hands_is_exit_2_not_a_bug(cli, tmp_path):
     assert f"error: {path} has no hands yet: nothing to record as paid (DH-11)" \
         in result.stderr
     assert path.read_bytes() == before
+
+
+BEYOND = str(2 ** 63)             # one more than the largest whole number TOML holds
+
+
+def test_dh11_a_payment_beyond_what_a_ledger_holds_is_exit_2_and_writes_nothing(
+        cli, tmp_path):
+    # at the largest rate, Bikash's 5 points are more rupees than a ledger's
+    # whole numbers hold: it exited 0 and left a ledger no command could read
+    path = dhumbal(cli, tmp_path / "big.toml", "--rate", str(2 ** 63 - 1))
+    before = path.read_bytes()
+    result = cli("settle-up", path, "--paid")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"error: {path}: Bikash gives Asha {5 * (2 ** 63 - 1)}, more than a ledger can "
+            f"hold (at most {2 ** 63 - 1}): nothing recorded as paid (DH-11)") in result.stderr
+    data = json.loads(cli("settle-up", path, "--paid", "--json").stdout)
+    assert data["rule"] == "DH-11" and data["exit_code"] == 2
+    assert path.read_bytes() == before
+    assert cli("verify", path).exit_code == 0
+    shown = cli("settle-up", path, "--json")          # shown, not stored: as before
+    assert shown.exit_code == 0
+    assert json.loads(shown.stdout)["money"]["transfers"][0]["amount"] == 5 * (2 ** 63 - 1)
+
+
+def test_dh11_what_a_change_writes_in_the_header_is_read_back_before_the_write(
+        cli, tmp_path, monkeypatch):
+    """Had a command not checked its amounts, the read back refuses the
+    change: nothing written, the ledger as it was."""
+    from scorekeeper.files import ledger_file
+
+    path = dhumbal(cli, tmp_path / "big.toml", "--rate", str(2 ** 63 - 1))
+    before = path.read_bytes()
+    monkeypatch.setattr(ledger_file, "_storable_amounts", lambda *args: None)
+    result = cli("settle-up", path, "--paid")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"error: {path}: nothing written: `paid[0].transfers[0].amount` is beyond the "
+            f"64-bit whole numbers TOML holds") in result.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["new", "settle-up"])
+def test_a_rate_beyond_what_a_ledger_holds_is_exit_2(cli, tmp_path, command):
+    # 10000000000000000000 was taken (1e30 was not): every amount at it overflowed
+    path = dhumbal(cli, tmp_path / "night.toml") if command == "settle-up" \
+        else tmp_path / "night.toml"
+    before = path.read_bytes() if path.exists() else None
+    args = ["--game", "dhumbal", "--players", "Asha,Bikash"] if command == "new" else []
+    result = cli(command, path, *args, "--rate", BEYOND)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"error: a rate is money per point, at most {2 ** 63 - 1}, not '{BEYOND}'"
+            in result.stderr)
+    assert (path.read_bytes() if path.exists() else None) == before
+    largest = cli(command, path, *args, "--rate", str(2 ** 63 - 1), "--force"
+                  if command == "new" else "--json")
+    assert largest.exit_code == 0, largest.stderr

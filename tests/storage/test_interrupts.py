@@ -273,23 +273,27 @@ def test_a_signal_from_outside_before_the_write_is_128_plus_n_and_nothing_writte
 
 
 
-def test_the_program_guards_the_signals_before_it_imports_the_command_line(monkeypatch):
-    """`scorekeeper` (its console script is `__main__.run`) guards the
-    first tenth of a second, while typer and rich are imported: a signal
-    there printed a traceback or ended the process without a word."""
-    import scorekeeper.__main__ as program
-    import scorekeeper.cli
+def test_the_program_guards_the_signals_from_its_first_lines():
+    """`scorekeeper` (its console script is `__main__.run`) and `python -m
+    scorekeeper`: the module's own first lines put the handler in place,
+    before anything of scorekeeper is imported (it was done in `run`,
+    after the module was imported: a signal there printed a traceback)."""
+    import ast
+    import runpy
 
-    seen: dict[int, object] = {}
+    source = Path(interrupts.__file__).parents[1] / "__main__.py"
+    imported = {alias.name for node in ast.parse(source.read_text()).body
+                if isinstance(node, (ast.Import, ast.ImportFrom))
+                for alias in node.names}
+    assert imported == {"annotations", "os", "signal"}
     before = {signum: signal.getsignal(signum) for signum in interrupts.SIGNALS}
-    monkeypatch.setattr(scorekeeper.cli, "main", lambda: seen.update(
-        {signum: signal.getsignal(signum) for signum in interrupts.SIGNALS}))
     try:
-        program.run()
+        program = runpy.run_path(str(source), run_name="scorekeeper.__main__")
+        seen = {signum: signal.getsignal(signum) for signum in interrupts.SIGNALS}
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
-    assert seen == {signum: program._stopped_early for signum in interrupts.SIGNALS}
+    assert seen == {signum: program["_stopped_early"] for signum in interrupts.SIGNALS}
 
 
 @pytest.mark.slow            # a real process, signalled before a command runs
@@ -304,3 +308,67 @@ def test_a_signal_while_the_program_imports_is_128_plus_n_and_said(signum, code)
                           timeout=60)
     assert done.returncode == code
     assert done.stderr.strip() == "interrupted; nothing written"
+
+
+# Python's own start ends where `site` imports `sitecustomize`: this one
+# (first on PYTHONPATH) imports what pip's console script and `-m`'s runpy
+# import before scorekeeper's first line (the package's `__init__`, only
+# its version), then says so on a pipe.
+READY = ("import os, re, runpy, scorekeeper\n"
+         "os.write(int(os.environ['SCOREKEEPER_TEST_READY']), b'r')\n")
+
+
+def _program(entry: str) -> list[str]:
+    if entry == "module":
+        return [sys.executable, "-m", "scorekeeper"]
+    script = Path(sys.executable).parent / "scorekeeper"
+    if not script.is_file():
+        pytest.skip("no console script beside this Python")
+    return [str(script)]
+
+
+@pytest.mark.slow            # real processes, signalled from the program's first lines on
+@pytest.mark.parametrize("entry", ["script", "module"])
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143),
+                                              (signal.SIGHUP, 129)])
+def test_a_signal_from_the_programs_first_line_on_is_128_plus_n_and_said(
+        tmp_path, entry, signum, code):
+    """Issue 40: a signal in a command's first 50–80 ms printed a
+    KeyboardInterrupt traceback (exit 1), SIGTERM and SIGHUP ended it
+    without a word. Sent 20, 100 and 400 ms after Python's own start,
+    while `record` waits for the lock this test holds: each is exit 128 +
+    n, "interrupted; nothing written", no traceback, the ledger unchanged.
+    (Sent at once, it may still find the process in Python's own code.)"""
+    import fcntl
+
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(READY)
+    ledger = tmp_path / "night.toml"
+    made = subprocess.run([sys.executable, "-m", "scorekeeper", "new", str(ledger), "--game",
+                           "dhumbal", "--players", "Asha,Bikash,Chandra"],
+                          capture_output=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    before = ledger.read_bytes()
+    lock = os.open(ledger, os.O_RDONLY)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    path = os.pathsep.join(filter(None, [str(hooks), os.environ.get("PYTHONPATH")]))
+    try:
+        for delay in (0.02, 0.1, 0.4):
+            ready, told = os.pipe()
+            env = {**os.environ, "PYTHONPATH": path, "SCOREKEEPER_TEST_READY": str(told)}
+            proc = subprocess.Popen([*_program(entry), "record", str(ledger), *HAND], env=env,
+                                    pass_fds=(told,), stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
+            os.close(told)
+            assert os.read(ready, 1) == b"r"
+            os.close(ready)
+            time.sleep(delay)
+            proc.send_signal(signum)
+            out, err = proc.communicate(timeout=60)
+            assert proc.returncode == code, (delay, err)
+            assert out == "" and "Traceback" not in err, (delay, err)
+            assert err.endswith("interrupted; nothing written\n"), (delay, err)
+    finally:
+        os.close(lock)
+    assert ledger.read_bytes() == before
