@@ -27,6 +27,7 @@ from scorekeeper.core.threecard import (
     compare,
     strength,
 )
+from scorekeeper.reports import rulebook
 
 DECK = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
 HANDS = list(combinations(DECK, 3))
@@ -320,3 +321,10 @@ def test_ki3_compare_is_the_order_of_the_strengths(one, other, rules):
 @given(HAND, RULES)
 def test_ki3_a_hand_s_cards_are_kept_each_once(hand, rules):
     assert sorted(strength(hand, rules).cards) == sorted(hand)
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+def test_ki1_to_ki5_stand_in_both_rule_books_where_the_profile_finds_them(language):
+    found = rulebook.sections(PROFILE, language)
+    assert [r.id for r in rulebook.rules_of(found)] == [f"KI-{n}" for n in range(1, 6)]
+    assert [p.rule_of(key) for p in [PROFILE] for key in p.options] == ["KI-4", "KI-5"]
