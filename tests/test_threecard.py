@@ -56,37 +56,41 @@ def _texts():
     return [suits_as_letters("".join(c.text() for c in sorted(h))) for h in HANDS]
 
 
-def _ranked(rules=DEFAULT):
-    """Every hand of one deck's strength (computed once a run)."""
-    return _ranked_under(rules.a23, rules.top_235)
+@pytest.fixture(scope="module")
+def ranked():
+    """Every hand of one deck's strength under some rules, computed once
+    a test run (a fixture, not a cache of the module: mutation testing
+    forks each run from a process that imported this module, and a warm
+    cache would hide every mutant of `strength`)."""
+    done = {}
+
+    def under(rules=DEFAULT):
+        if (rules.a23, rules.top_235) not in done:
+            done[rules.a23, rules.top_235] = [strength(h, rules) for h in HANDS]
+        return done[rules.a23, rules.top_235]
+    return under
 
 
-@functools.cache
-def _ranked_under(a23, top_235):
-    rules = ThreeCardRules(a23=a23, top_235=top_235)
-    return [strength(h, rules) for h in HANDS]
-
-
-def _classes(rules):
+def _classes(ranked):
     """The hands of one deck from the strongest, equal hands grouped."""
-    keyed = sorted(zip((s.key for s in _ranked(rules)), _texts()), reverse=True)
+    keyed = sorted(zip((s.key for s in ranked), _texts()), reverse=True)
     return [sorted(t for _, t in group)
             for _, group in groupby(keyed, key=lambda kt: kt[0])]
 
 
 @pytest.mark.parametrize("a23, top_235", PINNED)
-def test_ki2_ki5_the_order_of_every_hand_is_pinned(a23, top_235):
-    classes = _classes(ThreeCardRules(a23=A23(a23), top_235=top_235))
+def test_ki2_ki5_the_order_of_every_hand_is_pinned(ranked, a23, top_235):
+    classes = _classes(ranked(ThreeCardRules(a23=A23(a23), top_235=top_235)))
     assert len(classes) == 741      # equal hands are one class, whatever the options
     text = "\n".join(" ".join(line) for line in classes)
     assert hashlib.sha256(text.encode()).hexdigest() == FINGERPRINTS[a23, top_235]
 
 
-def test_ki2_every_kind_counts_its_hands_as_the_teen_patti_tables_do():
+def test_ki2_every_kind_counts_its_hands_as_the_teen_patti_tables_do(ranked):
     """The number of hands of each kind: the odds every Teen Patti table
     gives (52 trials, 48 pure runs, 720 runs, 1,096 colours, 3,744 pairs,
     16,440 high cards), whatever the strength within the kind."""
-    counts = Counter(s.kind_name for s in _ranked())
+    counts = Counter(s.kind_name for s in ranked())
     assert counts == {"trial": 52, "pure-run": 48, "run": 720, "colour": 1096,
                       "pair": 3744, "high-card": 16440}
 
@@ -104,17 +108,17 @@ def _defined(hand):
         ("high-card", len(set(ranks)) == 3 and not run and not suited)) if fits}
 
 
-def test_ki2_one_deck_makes_every_hand_one_kind_only():
+def test_ki2_one_deck_makes_every_hand_one_kind_only(ranked):
     """A pair or a trial is never a colour: one deck holds a rank once a
     suit. So every hand fits exactly one kind's words, and it is that."""
-    for hand, found in zip(HANDS, _ranked()):
+    for hand, found in zip(HANDS, ranked()):
         assert {found.kind_name} == _defined(hand), hand
 
 
-def test_ki2_the_kinds_rank_trial_pure_run_run_colour_pair_high_card():
-    weakest = {kind: min(s.key for s in _ranked() if s.kind_name == kind)
+def test_ki2_the_kinds_rank_trial_pure_run_run_colour_pair_high_card(ranked):
+    weakest = {kind: min(s.key for s in ranked() if s.kind_name == kind)
                for kind in KINDS[:6]}
-    strongest = {kind: max(s.key for s in _ranked() if s.kind_name == kind)
+    strongest = {kind: max(s.key for s in ranked() if s.kind_name == kind)
                  for kind in KINDS[:6]}
     for lower, higher in zip(KINDS[:5], KINDS[1:6]):
         assert strongest[lower] < weakest[higher], (lower, higher)
@@ -328,3 +332,42 @@ def test_ki1_to_ki5_stand_in_both_rule_books_where_the_profile_finds_them(langua
     found = rulebook.sections(PROFILE, language)
     assert [r.id for r in rulebook.rules_of(found)] == [f"KI-{n}" for n in range(1, 6)]
     assert [p.rule_of(key) for p in [PROFILE] for key in p.options] == ["KI-4", "KI-5"]
+
+
+@pytest.mark.parametrize("text, rules, kind, values, order", [
+    ("hK dK sK", DEFAULT, "trial", (13, 13, 13), "sK hK dK"),
+    ("d9 hK sK", DEFAULT, "pair", (13, 13, 9), "sK hK d9"),
+    ("c5 h3 s2", ThreeCardRules(top_235=True), "2-3-5", (5, 3, 2), "c5 h3 s2"),
+    ("s2 h3 dA", DEFAULT, "run", (14, 3, 2), "dA h3 s2"),
+    ("s2 h3 dA", ThreeCardRules(a23=A23.TOP), "run", (15, 3, 2), "dA h3 s2"),
+    ("s2 h3 dA", ThreeCardRules(a23=A23.LOW), "run", (3, 2, 1), "h3 s2 dA"),
+    ("s2 s3 sA", ThreeCardRules(a23=A23.NONE), "colour", (14, 3, 2), "sA s3 s2"),
+    ("hQ hA hK", DEFAULT, "pure-run", (14, 13, 12), "hA hK hQ"),
+])
+def test_ki3_a_hand_s_cards_in_the_order_compared_each_with_its_value(
+        text, rules, kind, values, order):
+    """Equal ranks in the deck's suit order ♠ ♥ ♦ ♣; A-2-3 as KI-4 places
+    it (`top`: its ace above every card; `low`: the ace last, worth 1)."""
+    found = strength(cards(text), rules)
+    assert (found.kind_name, found.values, found.cards) == (kind, values, cards(order))
+
+
+def test_ki4_a_2_3_is_placed_as_a23_says_in_either_hand():
+    top = ThreeCardRules(a23=A23.TOP)
+    result = compare(cards("cA hK dQ"), cards("sA h2 d3"), top)
+    assert (result.winner, result.deciding, result.beaten) == \
+        ("second", Card(1, 0), Card(1, 3))
+    low = compare(cards("c2 h3 d4"), cards("sA h2 d3"), ThreeCardRules(a23=A23.LOW))
+    assert (low.winner, low.deciding, low.beaten) == ("first", Card(4, 2), Card(3, 2))
+
+
+@pytest.mark.parametrize("first, second, rule", [
+    ("sK hQ dJ", "cQ sJ h10", "KI-3"),           # runs without A-2-3: their cards
+    ("hKQJ", "cQJT", "KI-3"),
+    ("sA h2 d3", "cK hQ dJ", "KI-4"),            # an A-2-3 run among them
+    ("cK hQ dJ", "sA h2 d3", "KI-4"),
+])
+def test_ki3_ki4_a_run_cites_ki4_only_when_a_2_3_is_one_of_them(first, second, rule):
+    assert cited(compare(cards(first), cards(second))) == rule
+    assert cited(compare(cards("sA s2 s3"), cards("hA h5 h9"),
+                         ThreeCardRules(a23=A23.NONE)), ThreeCardRules()) == "KI-3"
