@@ -74,14 +74,13 @@ def _check_command(owner: str, spec: CheckSpec,
 
 
 def register_checks(check_app: typer.Typer, only: str | None = None) -> None:
-    """Add the `check` commands: every game's, or only the one named (then
-    only its game's declarations are imported)."""
-    if only in (None, COMPARE.name):     # no game's: the 3-card ranking's
-        check_app.command(COMPARE.name)(_check_command(RANKING.game, COMPARE, RANKING))
-        if only is not None:
-            return
+    """Add the `check` commands: every game's and `check compare`, or only
+    the one named (then only its game's declarations are imported)."""
     owner = registry.owner_of_check(only) if only is not None else None
-    for name in registry.names() if owner is None else (owner,):
-        for spec in registry.checks(name):
-            if owner is None or spec.name == only:
-                check_app.command(spec.name)(_check_command(name, spec))
+    if only != COMPARE.name:
+        for name in registry.names() if owner is None else (owner,):
+            for spec in registry.checks(name):
+                if owner is None or spec.name == only:
+                    check_app.command(spec.name)(_check_command(name, spec))
+    if owner is None:          # no game's: the 3-card ranking's (KI-1 … KI-5)
+        check_app.command(COMPARE.name)(_check_command(RANKING.game, COMPARE, RANKING))
