@@ -15,7 +15,6 @@ from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.threecard import (
     KIND_NAMES,
     ThreeCardRules,
-    check_hand,
     cited,
     compare,
 )
@@ -25,17 +24,13 @@ from scorekeeper.games.declare import CheckSpec, Flag
 HEADS = {"first": N_("first wins"), "second": N_("second wins"), "tie": N_("tie")}
 
 
-def _hand(rules: ThreeCardRules, values: PlainMap, which: str
-          ) -> tuple[cardtext.Card, ...]:
+def _hand(values: PlainMap, which: str) -> tuple[cardtext.Card, ...]:
     """One hand as typed (a rank in Devanagari digits reads as Latin)."""
-    hand = cardtext.cards(to_latin(values[which]))
-    check_hand(hand, rules)
-    return hand
+    return cardtext.cards(to_latin(values[which]))
 
 
 def _compare(rules: ThreeCardRules, values: PlainMap) -> Verdict:
-    result = compare(_hand(rules, values, "first"), _hand(rules, values, "second"),
-                     rules)
+    result = compare(_hand(values, "first"), _hand(values, "second"), rules)
     winner, loser = (result.second, result.first) if result.winner == "second" \
         else (result.first, result.second)
     kind = Said(KIND_NAMES[winner.kind_name])

@@ -116,3 +116,7 @@ def test_ki2_check_compare_is_built_with_the_whole_app_too():
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == \
         "first wins: 7s 7h 7d, a trial, beats Ah Kh Qh, a pure run (KI-2)"
+
+
+def test_ki1_ranks_typed_in_devanagari_digits_read_as_latin(cli):
+    assert cli("s७h७d७", "hAKQ", "--json").stdout == cli("s7h7d7", "hAKQ", "--json").stdout
