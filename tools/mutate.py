@@ -53,6 +53,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                   "tests/marriage/test_marriage_jokers_foul_double.py"]),
     "callbreak-engine": ("scorekeeper/games/callbreak/engine.py", ["tests/callbreak"]),
     "callbreak-tricks": ("scorekeeper/games/callbreak/tricks.py", ["tests/callbreak"]),
+    "threecard": ("scorekeeper/core/threecard.py", ["tests/test_threecard.py"]),
 }
 LINKED = ("scorekeeper", "tests", "sample_sessions", "docs", "README.md")
 

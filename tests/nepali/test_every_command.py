@@ -126,6 +126,7 @@ COMMANDS: dict[str, list[str]] = {
     "check maal": ["check", "maal", "10♣ J♣ Q♣", "--tiplu", "J♣"],
     "check play": ["check", "play", "5♥", "--hand", "A♥ 5♥ 3♠", "--trick", "K♥"],
     "check deal": ["check", "deal", "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ 2♦ 3♦ 4♦ 5♦"],
+    "check compare": ["check", "compare", "sA h2 d3", "cA hK dQ"],
 }
 # what must have run on the copy before (undo before redo, a payment before
 # its undo)
