@@ -265,7 +265,8 @@ def history(con: Console, session: Session, last: int | None = None,
     # Whether a layout fits is measured on the few rows that hold each
     # column's widest cell (a table is as wide as those): the same answer
     # as all the rows give, at a fraction of the cost.
-    probe = _widest_rows(session, data, shown, stale)
+    told = [say(session.story(row)) for row in shown]     # each hand's story, once
+    probe = _widest_rows(session, data, shown, stale, told)
     for layout in layouts:
         if layout.names == {}:       # to be shortened as little as fits
             layout = _shortened(con, session, data, probe, stale, layout)
@@ -283,7 +284,7 @@ def history(con: Console, session: Session, last: int | None = None,
         for group in groups:
             _print_table(con, _history_table(con, session, data, page, stale, layout,
                                              group, part))
-    _history_notes(con, session, shown, layout)
+    _history_notes(con, shown, told, layout)
     if len(shown) < count:
         con.print("  " + _("(the last {shown} of {all} hands; --all shows every hand, "
                            "--json gives them all)").format(
@@ -295,12 +296,12 @@ def history(con: Console, session: Session, last: int | None = None,
 
 
 def _widest_rows(session: Session, data: PlainMap,
-                 shown: Sequence[PlainMap], stale: Set[int | None]
-                 ) -> list[PlainMap]:
+                 shown: Sequence[PlainMap], stale: Set[int | None],
+                 told: Sequence[str]) -> list[PlainMap]:
     """The rows of `shown` that hold the widest cell of some column in some
-    layout: the longest hand label and story, a row for each player as
-    dealer and as winner, and each player's widest score and total, side
-    by side and stacked, and a hand they sat out."""
+    layout: the longest hand label and story (`told`, each row's), a row
+    for each player as dealer and as winner, and each player's widest
+    score and total, side by side and stacked, and a hand they sat out."""
     if not shown:
         return []
     key, kind = data["score"], session.score_kind
@@ -311,13 +312,15 @@ def _widest_rows(session: Session, data: PlainMap,
         score, total = len(kind.signed(row[key][p])), len(kind.display(row["totals"][p]))
         return score + 3 + total, max(score, total)
 
+    longest = max(range(len(shown)), key=lambda i: cell_len(told[i]))
     picks = [max(shown, key=lambda r: len(str(r["hand"])) + (r["hand"] in stale)),
-             max(shown, key=lambda r: cell_len(say(session.story(r))))]
+             shown[longest]]
     for p in session.players:
         picks += [r for r in shown if r["dealer"] == p][:1]
         picks += [r for r in shown if r["winner"] == p][:1]
-        picks += [max(shown, key=lambda r: cell(r, p)[0]),
-                  max(shown, key=lambda r: cell(r, p)[1])]
+        sizes = [cell(r, p) for r in shown]
+        picks += [shown[max(range(len(shown)), key=lambda i: sizes[i][0])],
+                  shown[max(range(len(shown)), key=lambda i: sizes[i][1])]]
         picks += [r for r in shown if p not in r[key]][:1]
     return list({id(r): r for r in picks}.values())
 
@@ -358,10 +361,11 @@ def _player_groups(con: Console, session: Session, data: PlainMap,
     return split_to_fit(session.players, fit)
 
 
-def _history_notes(con: Console, session: Session,
-                   shown: Sequence[PlainMap], layout: _Layout) -> None:
-    """What the table left out: the story of each hand (names whole, as in
-    every sentence), the legend of the names the table shortened."""
+def _history_notes(con: Console, shown: Sequence[PlainMap], told: Sequence[str],
+                   layout: _Layout) -> None:
+    """What the table left out: the story of each hand (`told`; names
+    whole, as in every sentence), the legend of the names the table
+    shortened."""
     names = layout.names or {}
     if not layout.story_in_table:
         def seats(row: PlainMap) -> str:
@@ -370,8 +374,8 @@ def _history_notes(con: Console, session: Session,
             return _("dealer {dealer}, won by {winner}; ").format(
                 dealer=row["dealer"], winner=row["winner"]) if row["winner"] else \
                 _("dealer {dealer}, won by nobody; ").format(dealer=row["dealer"])
-        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{say(session.story(row))}"
-                            for row in shown), "  ", "     ")
+        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{story}"
+                            for row, story in zip(shown, told)), "  ", "     ")
     legend(con, names)
     if layout.stacked:
         hanging(con, _("Each cell: the hand's score over the running total."))
