@@ -14,6 +14,7 @@ from typing import (
     Mapping,
     NamedTuple,
     Sequence,
+    cast,
 )
 from typing import AbstractSet as Set
 
@@ -21,7 +22,8 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.control import strip_control_codes
 from rich.markup import escape
-from rich.segment import Segment
+from rich.padding import Padding
+from rich.segment import Segment, Segments
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -263,7 +265,8 @@ def history(con: Console, session: Session, last: int | None = None,
     # Whether a layout fits is measured on the few rows that hold each
     # column's widest cell (a table is as wide as those): the same answer
     # as all the rows give, at a fraction of the cost.
-    probe = _widest_rows(session, data, shown, stale)
+    told = [say(session.story(row)) for row in shown]     # each hand's story, once
+    probe = _widest_rows(session, data, shown, stale, told)
     for layout in layouts:
         if layout.names == {}:       # to be shortened as little as fits
             layout = _shortened(con, session, data, probe, stale, layout)
@@ -279,9 +282,9 @@ def history(con: Console, session: Session, last: int | None = None,
             first=digits(page[0]["hand"]), last=digits(page[-1]["hand"])) \
             if len(pages) > 1 else ""
         for group in groups:
-            con.print(_history_table(con, session, data, page, stale, layout, group,
-                                     part))
-    _history_notes(con, session, shown, layout)
+            _print_table(con, _history_table(con, session, data, page, stale, layout,
+                                             group, part))
+    _history_notes(con, shown, told, layout)
     if len(shown) < count:
         con.print("  " + _("(the last {shown} of {all} hands; --all shows every hand, "
                            "--json gives them all)").format(
@@ -293,12 +296,12 @@ def history(con: Console, session: Session, last: int | None = None,
 
 
 def _widest_rows(session: Session, data: PlainMap,
-                 shown: Sequence[PlainMap], stale: Set[int | None]
-                 ) -> list[PlainMap]:
+                 shown: Sequence[PlainMap], stale: Set[int | None],
+                 told: Sequence[str]) -> list[PlainMap]:
     """The rows of `shown` that hold the widest cell of some column in some
-    layout: the longest hand label and story, a row for each player as
-    dealer and as winner, and each player's widest score and total, side
-    by side and stacked, and a hand they sat out."""
+    layout: the longest hand label and story (`told`, each row's), a row
+    for each player as dealer and as winner, and each player's widest
+    score and total, side by side and stacked, and a hand they sat out."""
     if not shown:
         return []
     key, kind = data["score"], session.score_kind
@@ -309,13 +312,15 @@ def _widest_rows(session: Session, data: PlainMap,
         score, total = len(kind.signed(row[key][p])), len(kind.display(row["totals"][p]))
         return score + 3 + total, max(score, total)
 
+    longest = max(range(len(shown)), key=lambda i: cell_len(told[i]))
     picks = [max(shown, key=lambda r: len(str(r["hand"])) + (r["hand"] in stale)),
-             max(shown, key=lambda r: cell_len(say(session.story(r))))]
+             shown[longest]]
     for p in session.players:
         picks += [r for r in shown if r["dealer"] == p][:1]
         picks += [r for r in shown if r["winner"] == p][:1]
-        picks += [max(shown, key=lambda r: cell(r, p)[0]),
-                  max(shown, key=lambda r: cell(r, p)[1])]
+        sizes = [cell(r, p) for r in shown]
+        picks += [shown[max(range(len(shown)), key=lambda i: sizes[i][0])],
+                  shown[max(range(len(shown)), key=lambda i: sizes[i][1])]]
         picks += [r for r in shown if p not in r[key]][:1]
     return list({id(r): r for r in picks}.values())
 
@@ -356,10 +361,11 @@ def _player_groups(con: Console, session: Session, data: PlainMap,
     return split_to_fit(session.players, fit)
 
 
-def _history_notes(con: Console, session: Session,
-                   shown: Sequence[PlainMap], layout: _Layout) -> None:
-    """What the table left out: the story of each hand (names whole, as in
-    every sentence), the legend of the names the table shortened."""
+def _history_notes(con: Console, shown: Sequence[PlainMap], told: Sequence[str],
+                   layout: _Layout) -> None:
+    """What the table left out: the story of each hand (`told`; names
+    whole, as in every sentence), the legend of the names the table
+    shortened."""
     names = layout.names or {}
     if not layout.story_in_table:
         def seats(row: PlainMap) -> str:
@@ -368,8 +374,8 @@ def _history_notes(con: Console, session: Session,
             return _("dealer {dealer}, won by {winner}; ").format(
                 dealer=row["dealer"], winner=row["winner"]) if row["winner"] else \
                 _("dealer {dealer}, won by nobody; ").format(dealer=row["dealer"])
-        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{say(session.story(row))}"
-                            for row in shown), "  ", "     ")
+        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{story}"
+                            for row, story in zip(shown, told)), "  ", "     ")
     legend(con, names)
     if layout.stacked:
         hanging(con, _("Each cell: the hand's score over the running total."))
@@ -401,17 +407,50 @@ def _history_table(con: Console, session: Session, data: PlainMap,
         story = [_text_cell(say(session.story(row)))] if layout.story_in_table else []
         rows.append([_text_cell(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
+    # no padding of rich's: a cell's space either side is in its lines (the
+    # header's in a Padding, as rich pads it), so rich goes over each line
+    # of a long history twice, not three times
     table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,
-                  box=table_box(con))
-    for i, head in enumerate(header):
+                  box=table_box(con), padding=0)
+    rights = [i == 0 or i >= len(header) - len(players) for i in range(len(header))]
+    for i, (head, right) in enumerate(zip(header, rights)):
         width = max([cell_len(head), *(used for r in rows for used, _line in r[i])])
-        right = i == 0 or i >= len(header) - len(players)
-        table.add_column(Text(head), justify="right" if right else "left",
+        table.add_column(Padding(Text(head), (0, 1)), justify="right" if right else "left",
                          no_wrap=not (layout.story_in_table and head == story_head),
-                         width=width)
+                         width=width + 2)
     if rows:     # each column one renderable, its cells a line (or two) each:
-        table.add_row(*_columns(rows))       # rich draws it at a fraction of the cost
+        table.add_row(*_columns(rows, rights))   # rich draws it at a fraction of the cost
     return table
+
+
+def _print_table(con: Console, table: Table) -> None:
+    """The history's table as rich draws it, each line of its one row of
+    columns put together here when the table fits: rich would go over
+    every line of every column twice more (its cost at 20,000 hands). Its
+    title, header and edges are rich's own (a table without the row)."""
+    if not table.rows or not fits(con, table):
+        con.print(table)
+        return
+    columns = [cell for column in table.columns for cell in column.cells]
+    bare = Table(title=table.title, box=table.box, padding=0)
+    bare.columns = [column.copy() for column in table.columns]
+    for column in bare.columns:
+        column._cells = []
+    lines = con.render_lines(bare, con.options, pad=False)
+    box = table.box.substitute(con.options, safe=con.safe_box) if table.box else None
+    edge = ((Segment(box.foot_left), Segment(box.foot_vertical), Segment(box.foot_right))
+            if box else (Segment(""),) * 3)
+    new_line = Segment.line()
+    segments = [piece for line in lines[:-1] for piece in (*line, new_line)]
+    drawn = [list(column.lines_of(cast(int, c.width))) for c, column
+             in zip(table.columns, cast(list[_Column], columns))]
+    for row in zip(*drawn):
+        segments.append(edge[0])
+        for i, pieces in enumerate(row):
+            segments += pieces if i == 0 else [edge[1], *pieces]
+        segments += [edge[2], new_line]
+    segments += [*lines[-1], new_line]
+    con.print(Segments(segments), crop=False)
 
 
 _Line = tuple[int, list[Segment]]         # a line of a cell: its width, its pieces
@@ -433,18 +472,20 @@ def _score_cell(score: str, style: Style, between: str, total: str) -> list[_Lin
              [Segment(score, style), Segment(between + total)])]
 
 
-def _columns(rows: Sequence[Sequence[list[_Line]]]) -> list[_Column]:
-    """The rows' cells as one renderable a column, each row as many lines
-    as its tallest cell (a shorter cell padded with blank lines below, as
-    rich pads it): drawn line for line as rich draws the cells one by one."""
+def _columns(rows: Sequence[Sequence[list[_Line]]], rights: Sequence[bool]
+             ) -> list[_Column]:
+    """The rows' cells as one renderable a column (`rights`: which are
+    justified right), each row as many lines as its tallest cell (a
+    shorter cell padded with blank lines below, as rich pads it): drawn
+    line for line as rich draws the cells one by one."""
     heights = [max(len(cell) for cell in row) for row in rows]
     columns = []
-    for i in range(len(rows[0])):
+    for i, right in enumerate(rights):
         lines: list[_Line] = []
         for row, height in zip(rows, heights):
             lines += row[i]
             lines += [(0, [])] * (height - len(row[i]))
-        columns.append(_Column(lines))
+        columns.append(_Column(lines, right))
     return columns
 
 
@@ -454,25 +495,29 @@ class _Column:
     without rich's work for a text of many lines (split, justify, join and
     render again)."""
 
-    def __init__(self, lines: Sequence[_Line]) -> None:
+    def __init__(self, lines: Sequence[_Line], right: bool) -> None:
         self.lines = lines
+        self.right = right
 
     def __rich_console__(self, console: Console, options: ConsoleOptions
                          ) -> Iterator[Segment]:
-        width, right = options.max_width, options.justify == "right"
         new_line = Segment.line()
+        for pieces in self.lines_of(options.max_width):
+            yield from pieces
+            yield new_line
+
+    def lines_of(self, width: int) -> Iterator[list[Segment]]:
+        """Each line as rich draws it `width` wide: a space either side
+        (rich's padding of a cell), justified between them."""
+        width, right, space = width - 2, self.right, Segment(" ")
         for used, pieces in self.lines:
             pad = " " * max(0, width - used)
             if len(pieces) == 1 and not pieces[0].style:     # plain: one piece,
                 text = pieces[0].text                       # as rich's text makes it
-                yield Segment(pad + text if right else text + pad)
+                yield [Segment(f" {pad}{text} " if right else f" {text}{pad} ")]
             else:
-                if right:
-                    yield Segment(pad)
-                yield from pieces
-                if not right:
-                    yield Segment(pad)
-            yield new_line
+                yield [Segment(f" {pad}") if right else space, *pieces,
+                       space if right else Segment(f"{pad} ")]
 
 
 def _sparklines(con: Console, session: Session,

@@ -310,12 +310,16 @@ def test_a_signal_while_the_program_imports_is_128_plus_n_and_said(signum, code)
     assert done.stderr.strip() == "interrupted; nothing written"
 
 
-# Python's own start ends where `site` imports `sitecustomize`: this one
-# (first on PYTHONPATH) imports what pip's console script and `-m`'s runpy
-# import before scorekeeper's first line (the package's `__init__`, only
-# its version), then says so on a pipe.
-READY = ("import os, re, runpy, scorekeeper\n"
-         "os.write(int(os.environ['SCOREKEEPER_TEST_READY']), b'r')\n")
+# Python's own start ends where it imports `scorekeeper.__main__` (pip's
+# console script and `-m`'s runpy alike): a `sitecustomize` (first on
+# PYTHONPATH) puts a finder first that says so on a pipe when asked for
+# it, and lets the others find it.
+READY = ("import os, sys\n"
+         "class Ready:\n"
+         "    def find_spec(self, name, path=None, target=None):\n"
+         "        if name == 'scorekeeper.__main__':\n"
+         "            os.write(int(os.environ['SCOREKEEPER_TEST_READY']), b'r')\n"
+         "sys.meta_path.insert(0, Ready())\n")
 
 
 def _program(entry: str) -> list[str]:
