@@ -53,6 +53,10 @@ TERMS = ("माल", "टिप्लु", "झिप्लु", "पोप्�
          "क्रम", "बोली", "हात", "डिल", "खेलाडी", "अङ्क", "जम्मा", "स्थान", "बाँड्ने",
          "विजेता", "सत्र", "हिसाब", "पैसा", "बाहिर", "रङ", "फन्का")
 
+# The answers to a yes/no question, typed in either language (the Nepali
+# question names हो / होइन, the English one y / n).
+YES, NO = ("y", "yes", "हो"), ("n", "no", "होइन")
+
 # What the user config says about the language: its `lang` (or None) and its
 # `[terms]`, read by `files.config.language_settings` (a ValueError for a
 # broken config) and handed to `start` by the command line.

@@ -12,7 +12,7 @@ from typing import Callable
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, _, to_latin
+from scorekeeper.core.language import NO, YES, Said, _, current, to_latin
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
@@ -25,13 +25,13 @@ from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 NONE_WORDS = ("none", "no finisher", "nobody finished")
 
 
-# the answers in Nepali words too (the questions in Nepali name both)
-_YES, _NO = ("y", "yes", "हो"), ("n", "no", "होइन")
+# nobody finished, in Nepali words too (the Nepali question names the first)
+NONE_WORDS_NE = ("कोही होइन", *NONE_WORDS)
 _BY_WORDS = {"सेट": FinishKind.MELDS, "डबली": FinishKind.DUBLEES}
 
 
 def _yes_or_no(text: str) -> None:
-    if text.strip().lower() not in (*_YES, *_NO):
+    if text.strip().lower() not in (*YES, *NO):
         raise Impossible(Said("{answer}: answer y or n", answer=repr(text.strip())))
 
 
@@ -49,7 +49,9 @@ def _finish_kind(text: str) -> str:
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
              previous: PlainMap) -> PlainDict:
     finisher = ask.player_or(_("Who finished? (a name, or '{word}': stock ran "
-                               "out)"), table, NONE_WORDS, rules.rule("finish"),
+                               "out)"), table,
+                             NONE_WORDS_NE if current() == "ne" else NONE_WORDS,
+                             rules.rule("finish"),
                              previous.get("finish"), bool(previous.get("no_finisher")))
     flags: PlainDict = {}
     if finisher is None:
@@ -115,7 +117,7 @@ def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
     if rules.doubles or previous.get("double"):
         doubled = ask.ask(_("Doubled hand? (y or n)"), _yes_or_no,
                           default="y" if previous.get("double") else "n")
-        flags["double"] = True if doubled.strip().lower() in _YES else None
+        flags["double"] = True if doubled.strip().lower() in YES else None
 
 
 def _shown_check(player: str, finisher: bool, natural: bool, tiplu: bool,
