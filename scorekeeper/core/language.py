@@ -334,11 +334,43 @@ class Number(str):
     __slots__ = ()
 
 
+class When(str):
+    """A moment as the ledger stores it, in UTC (`2026-12-03T15:52:38Z`): as
+    a `Said` value, or through `date`, English reads it as it is, Nepali
+    as the local date in Bikram Sambat (`२०८३ मंसिर २१ गते`)."""
+
+    __slots__ = ()
+
+
+def date(stamp: str) -> str:
+    """A stored moment (`When`) as the reader reads it: in Nepali the local
+    date in Bikram Sambat, its month's Nepali name and the reader's
+    digits; in English, or a stamp that is not one or is outside the years
+    the calendar's tables hold (1918–2043), the text as it is."""
+    if _chosen.catalog is None:
+        return stamp
+    import datetime  # start-up: only where a date is shown
+
+    import nepali_datetime
+
+    try:
+        moment = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        local = moment.astimezone() if moment.tzinfo else moment
+        day = nepali_datetime.date.from_datetime_date(local.date())
+    except (ValueError, OverflowError):
+        return stamp
+    return _("{year} {month} {day}").format(
+        year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
-    `Said` said in the reader's language, other text as it is."""
+    `Said` said in the reader's language, a `When` as its date, other text
+    as it is."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, When):
+            return date(value)
         if isinstance(value, Number):
             return digits(format(str(value), format_spec))
         if isinstance(value, Said):

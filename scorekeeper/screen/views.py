@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, digits, ngettext, say
+from scorekeeper.core.language import _, date, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -110,7 +110,7 @@ def _settled(con: Console, session: Session, data: PlainMap) -> None:
             if data["settled"] else \
             _("Partly settled: hands {first}–{last} paid {at} (settle-up --paid).")
         hanging(con, said.format(first=digits(1), last=digits(session.paid_hands),
-                                 at=data["paid"][-1].get("at")), "  ", "    ")
+                                 at=date(data["paid"][-1].get("at"))), "  ", "    ")
 
 
 def _standings_heading(session: Session, played: int, planned: int | None) -> str:
