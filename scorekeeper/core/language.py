@@ -351,7 +351,7 @@ def date(stamp: str) -> str:
         return stamp
     import datetime  # start-up: only where a date is shown
 
-    import nepali_datetime
+    import nepali_datetime  # the same: Nepali output only
 
     try:
         moment = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
@@ -371,6 +371,8 @@ class _Reader(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, When):
             return date(value)
+        if isinstance(value, Named):
+            return named(value)
         if isinstance(value, Number):
             return digits(format(str(value), format_spec))
         if isinstance(value, Said):
@@ -400,6 +402,40 @@ def N_(message: str) -> str:
     at import, before the language is chosen); `_` translates it where it
     is shown."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a message that `pgettext(context, …)` translates."""
+    return message
+
+
+# The profiles' names in Nepali, keyed by the id a person types (the
+# context "profile"): tests/nepali/test_ne_profiles.py holds every profile
+# of every game to having one.
+PROFILE_NAMES = (NP_("profile", "nepali-games"), NP_("profile", "cardrulesplus"),
+                 NP_("profile", "yaniv"), NP_("profile", "three-deck"),
+                 NP_("profile", "classic"))
+
+
+def profile_title(profile: str) -> str:
+    """A profile as a title names it: its id in English (`three-deck`), its
+    Nepali name in Nepali (`तीन गड्डी`)."""
+    return pgettext("profile", profile)
+
+
+class Named(str):
+    """A profile's id, which a person types (`three-deck`): as a `Said`
+    value, or through `named`, English reads the id, Nepali its Nepali
+    name with the id beside it (`तीन गड्डी (three-deck)`)."""
+
+    __slots__ = ()
+
+
+def named(profile: str) -> str:
+    """`Named`'s words: the Nepali name, the id beside it (English: the id)."""
+    title = profile_title(profile)
+    return profile if title == profile else \
+        _("{title} ({profile})").format(title=title, profile=profile)
 
 
 # the Nepali rupee's sign before an amount (core/money.py's NPR symbol)

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, nearest_word
-from scorekeeper.core.language import Said, to_latin
+from scorekeeper.core.language import Named, Said, to_latin
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -381,9 +381,9 @@ class Profile(NamedTuple, Generic[R]):
             raise Impossible(
                 Said("unknown option {key} for profile {profile} (did you mean "
                      "{near}?); options: {options}", key=repr(key),
-                     profile=self.name, near=near, options=options) if near else
+                     profile=Named(self.name), near=near, options=options) if near else
                 Said("unknown option {key} for profile {profile}; options: "
-                     "{options}", key=repr(key), profile=self.name,
+                     "{options}", key=repr(key), profile=Named(self.name),
                      options=options))
 
     def build(self, settings: PlainMap | None = None) -> R:
@@ -450,7 +450,7 @@ class Profile(NamedTuple, Generic[R]):
         for key in stored:
             if not self.accepts(key):
                 raise Impossible(Said("unknown option {key} for profile {profile}",
-                                      key=repr(key), profile=self.name))
+                                      key=repr(key), profile=Named(self.name)))
         return self._collect([(key, value if isinstance(value, str)
                                else format_option(value))
                               for key, value in stored.items()])

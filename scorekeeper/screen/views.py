@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, date, digits, ngettext, say
+from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -115,7 +115,7 @@ def _settled(con: Console, session: Session, data: PlainMap) -> None:
 
 def _standings_heading(session: Session, played: int, planned: int | None) -> str:
     """`Dhumbal (nepali-games) — 3/5 hands` and the like."""
-    said = {"title": game_title(session.game.title), "profile": session.profile.name,
+    said = {"title": game_title(session.game.title), "profile": profile_title(session.profile.name),
             "played": digits(played), "planned": digits(planned or 0)}
     if planned and played <= planned:
         return ngettext("{title} ({profile}) — {played}/{planned} hand",

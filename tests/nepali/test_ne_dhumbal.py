@@ -153,7 +153,7 @@ ERRORS = [
     (["check", "call", "A♠", "--set", "penalty=-1"], "DH-8",
      "विकल्प penalty मा एक वा बढीको पूरा सङ्ख्या हुन्छ"),
     (["check", "call", "A♠", "--set", "foo=1"], None,
-     "प्रोफाइल nepali-games मा 'foo' नामको विकल्प छैन"),
+     "नेपाली चलन (nepali-games) प्रोफाइलमा 'foo' नामको विकल्प छैन"),
     (["check", "call", "A♠", "--set", "ties=maybe"], "DO-2",
      "विकल्प ties मा caught, caller_wins मध्ये एउटा हुन्छ"),
     (["check", "call", "A♠", "--profile", "yaniv", "--set", "call_limit=2:5,3:10"], "DO-1",

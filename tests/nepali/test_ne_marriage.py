@@ -386,7 +386,7 @@ def test_check_reads_cards_typed_with_devanagari_digits(nepali):
 
 def test_ma22_a_doubled_hand_is_asked_in_nepali_and_answered_ho(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
-    ask = _Asker({"कसले सक्नुभयो": "none", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
+    ask = _Asker({"कसले सक्नुभयो": "कोही होइन", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
                   "७ डबलीबाट": "-", "आशाका माल": "५", "विकासका माल": "०",
                   "चन्द्रका माल": "-", "बाँड्दा देखाएका टनेला": "-",
                   "दोब्बर डिल?": "हो"})

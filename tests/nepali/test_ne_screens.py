@@ -178,7 +178,7 @@ def test_the_chart_labels_its_axis_and_legend_in_nepali(sessions, capsys, monkey
     code, out, _ = run(["--lang", "ne", "chart", sessions / "dhumbal.toml"],
                        capsys, monkeypatch, 80)
     assert code == 0
-    assert "धुम्बल (nepali-games) — dhumbal.toml" in out
+    assert "धुम्बल (नेपाली चलन) — dhumbal.toml" in out
     assert re.search(r"^\s+डिल\s*$", out, re.M)            # the x axis's title
     assert re.search(r"०\s+१\s+२\s+३", out)                 # its ticks
 
@@ -240,7 +240,7 @@ def test_the_markdown_export_is_for_people_in_nepali(sessions, capsys, monkeypat
     code, out, _ = run(["--lang", "ne", "export", sessions / "callbreak.toml",
                         "--format", "md", "--rate", "10"], capsys, monkeypatch)
     assert code == 0
-    assert out.startswith("# कल ब्रेक सत्र (classic)\n")
+    assert out.startswith("# कल ब्रेक सत्र (सामान्य)\n")
     assert "| डिल | बाँड्ने | विजेता | के भयो | आशा |" in out
     assert "| स्थान | खेलाडी | जम्मा |" in out
     assert "खेलिएका डिल: २ मध्ये २ — सकियो।" in out

@@ -46,12 +46,15 @@ def _finish_kind(text: str) -> str:
     return str(_BY_WORDS.get(said, said))
 
 
+def _none_words() -> tuple[str, ...]:
+    """Nobody finished, the reader's word first (the question names it)."""
+    return NONE_WORDS_NE if current() == "ne" else NONE_WORDS
+
+
 def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
              previous: PlainMap) -> PlainDict:
     finisher = ask.player_or(_("Who finished? (a name, or '{word}': stock ran "
-                               "out)"), table,
-                             NONE_WORDS_NE if current() == "ne" else NONE_WORDS,
-                             rules.rule("finish"),
+                               "out)"), table, _none_words(), rules.rule("finish"),
                              previous.get("finish"), bool(previous.get("no_finisher")))
     flags: PlainDict = {}
     if finisher is None:
