@@ -337,7 +337,7 @@ class Number(str):
 class When(str):
     """A moment as the ledger stores it, in UTC (`2026-12-03T15:52:38Z`): as
     a `Said` value, or through `date`, English reads it as it is, Nepali
-    as the local date in Bikram Sambat (`२०८३ मंसिर २१ गते`)."""
+    as the local date in Bikram Sambat (`२०८३ मंसिर २१`)."""
 
     __slots__ = ()
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import NO, YES, Said, _, current, to_latin
+from scorekeeper.core.language import NO, YES, Said, _, current, pgettext, to_latin
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.games.interface import Asker
@@ -119,7 +119,8 @@ def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
     when amending a doubled hand."""
     if rules.doubles or previous.get("double"):
         doubled = ask.ask(_("Doubled hand? (y or n)"), _yes_or_no,
-                          default="y" if previous.get("double") else "n")
+                          default=pgettext("answer", "y") if previous.get("double")
+                          else pgettext("answer", "n"))      # Nepali: हो, होइन
         flags["double"] = True if doubled.strip().lower() in YES else None
 
 
