@@ -47,6 +47,7 @@ def _ledger(tmp_path: Path, monkeypatch, capsys) -> str:
      "२.5"),
     (["new", "--game", "dhumbal", "--players", "A,B,C", "--hands", "१0", "y.toml"],
      "१0"),
+    (["serve", "x.toml", "--port", "८0८0"], "८0८0"),
 ])
 def test_mixed_digits_refused_everywhere(args, typed, tmp_path, monkeypatch,
                                          capsys) -> None:
