@@ -15,7 +15,7 @@ PO = ROOT / "scorekeeper" / "locale" / "ne" / "LC_MESSAGES" / "scorekeeper.po"
 BOOK = ROOT / "scorekeeper" / "rules" / "RULES.ne.md"
 GLOSSARY = ROOT / "docs" / "GLOSSARY.md"
 
-LETTER = "\u0900-\u097F"          # Devanagari: a word goes on while these do
+LETTER = "\u0900-\u0963\u0971-\u097F"   # Devanagari letters and signs (not । ॥ or digits)
 # the placeholders whose value is a person's name (or a list of names)
 NAMES = ("name", "names", "dealer", "seated", "was", "old", "new", "wanted",
          "rival", "finisher", "winner", "winners", "receiver", "giver", "payer",
