@@ -4,6 +4,7 @@ glossary's (docs/GLOSSARY.md), in the catalog and in the rule book."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -45,8 +46,10 @@ CURT = {"जित्यो": "जित्नुभयो", "तिर्छ": 
 NOT_A_PERSON = re.compile(r"^(?:Invalid value for|Option|Argument|the name) \{name")
 
 
+@functools.cache
 def _messages() -> list[tuple[str, str]]:
-    """(English, Nepali) for every translation, each plural form apart."""
+    """(English, Nepali) for every translation, each plural form apart (read
+    once: every test here reads the same catalog)."""
     with PO.open("rb") as file:
         catalog = read_po(file)
     said: list[tuple[str, str]] = []
