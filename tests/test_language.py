@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.core import language
+from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import choose, digits, split_options, to_latin
 from scorekeeper.core.money import parse_rate
 from scorekeeper.core.options import is_whole_number
@@ -178,12 +179,17 @@ def test_back_in_english_gettext_reads_its_own_domain_again():
 # -- typed numbers: Devanagari digits read as Latin ones -------------------------
 
 @pytest.mark.parametrize("text, whole", [
-    ("१२", True), ("-३", True), ("12", True), ("१2", False), ("²", False),
+    ("१२", True), ("-३", True), ("12", True), ("²", False),
     ("--५", False), ("", False)])
 def test_a_whole_number_may_be_typed_in_devanagari_digits(text, whole):
     assert is_whole_number(text) is whole
     if whole:
         assert int(text) == int(to_latin(text))
+
+
+def test_a_whole_number_in_mixed_digits_is_refused_not_misread():
+    with pytest.raises(Impossible, match="one kind of digits"):    # issue 39
+        is_whole_number("१2")
 
 
 def test_a_score_and_a_rate_may_be_typed_in_devanagari_digits():

@@ -20,7 +20,7 @@ import typer
 
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
-from scorekeeper.core.errors import ScorekeeperError, visible
+from scorekeeper.core.errors import Impossible, ScorekeeperError, visible
 from scorekeeper.core.language import Said, _, digits, file_name, to_latin
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
@@ -479,6 +479,8 @@ def number_parser(text: str | int) -> int:
     except ValueError:
         raise typer.BadParameter(
             _("{text} is not a whole number").format(text=repr(text))) from None
+    except Impossible as mixed:     # २2: a number in two kinds of digits
+        raise typer.BadParameter(mixed.told()) from None
 
 
 def hand_numbers(numbers: Sequence[int]) -> str:

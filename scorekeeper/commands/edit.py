@@ -28,7 +28,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import N_, Said, When, _
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def _unpay(ledger: Path, as_json: bool) -> None:
             return
         unpaid = len(after.hands) - after.paid_hands
         values = dict(ledger=ledger, first=1, last=record.get("hands"),
-                      at=record.get("at"), unpaid=unpaid)
+                      at=When(record.get("at")), unpaid=unpaid)
         say(Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
                  "{unpaid} hand unpaid now.", **values) if unpaid == 1 else
             Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import N_, Named, Said, _
 from scorekeeper.games import registry
 
 # the games' titles, as `Said` values name them (`Said(game.title)`): in
@@ -83,7 +83,7 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
              planned: int | None, money: str | None) -> Said:
     """What `new` says it made: the game, the table, the length, the money
     (each a whole sentence, so that it can be said in other words)."""
-    values = dict(game=Said(chosen.title), profile=profile,
+    values = dict(game=Said(chosen.title), profile=Named(profile),
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:

@@ -16,17 +16,27 @@ from scorekeeper.commands import completion
 from scorekeeper.commands.common import (
     guarded,
     ledger_path,
+    number_parser,
     say,
     stdout_is_terminal,
     write_text,
 )
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, _, file_name
+from scorekeeper.core.language import N_, _, digits, file_name
 
 DEFAULT_PORT = 8025
 HELP = {"serve": N_("A read-only board of the session(s) for every phone at the table, "
                     "live.")}
+
+
+def _port(text: str | int) -> int:
+    """A port typed in one kind of digits (`number_parser`), 0 to 65535."""
+    port = number_parser(text)
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(_("{port} is not a port: 0 to 65535").format(
+            port=digits(port)))
+    return port
 
 
 def serve(
@@ -37,7 +47,7 @@ def serve(
     lan: bool = typer.Option(False, "--lan",
                              help=_("Reachable from phones on the same network "
                                   "(the URL then holds a secret token).")),
-    port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N", min=0, max=65535,
+    port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N", parser=_port,
                              help=_("The port (taken or 0: a free one).")),
     no_qr: bool = typer.Option(False, "--no-qr", help=_("Do not draw the URL as a QR code.")),
 ) -> None:

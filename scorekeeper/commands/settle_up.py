@@ -24,7 +24,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _, digits, ngettext
+from scorekeeper.core.language import N_, Said, _, date, digits, ngettext
 from scorekeeper.core.language import say as told
 from scorekeeper.core.plain import PlainDict
 
@@ -125,7 +125,7 @@ def _left_out(sessions: Sequence[Session], paying: bool) -> list[Session]:
     for s in sessions:
         if not s.paid_hands:
             continue
-        at = s.payments[-1].get("at")
+        at = date(s.payments[-1]["at"])
         if s.paid_hands >= len(s.hands):
             out.append(s)
             say(ngettext("left out: {ledger}: its {count} hand was paid {at}",

@@ -23,6 +23,9 @@ from scorekeeper.core.language import N_, _, current, digits
 # message (after "Invalid value for …: ") is said in turn. Compiled when a
 # usage error is said in Nepali (`get_params` imports this module always).
 _SHAPES: tuple[tuple[str, str], ...] = (
+    # typer's suggestion, appended to click's (translated) "No such command"
+    (r"(?P<message>.+?)\.? Did you mean (?P<names>.+)\?",
+     N_("{message} Did you mean {names}?")),
     (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
      N_("No such option: {name} (possible options: {options})")),
     (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),

@@ -11,7 +11,8 @@ it as gettext's domain so that click's and typer's own words (which call
 
 Digits: Nepali output writes numbers in Devanagari digits (`digits`),
 unless Latin digits are asked for (`--latin-digits`,
-`SCOREKEEPER_DIGITS=latin`). Input takes both everywhere (`to_latin`).
+`SCOREKEEPER_DIGITS=latin`). Input takes either everywhere, one kind in a
+number (`to_latin`).
 
 What programs read (`--json`, exit codes, the ledger, rule ids) never
 goes through this module.
@@ -51,6 +52,10 @@ _chosen = _Chosen()
 TERMS = ("माल", "टिप्लु", "झिप्लु", "पोप्लु", "अल्टर", "म्यान", "टनेला", "डबली",
          "क्रम", "बोली", "हात", "डिल", "खेलाडी", "अङ्क", "जम्मा", "स्थान", "बाँड्ने",
          "विजेता", "सत्र", "हिसाब", "पैसा", "बाहिर", "रङ", "फन्का")
+
+# The answers to a yes/no question, typed in either language (the Nepali
+# question names हो / होइन, the English one y / n).
+YES, NO = ("y", "yes", "हो"), ("n", "no", "होइन")
 
 # What the user config says about the language: its `lang` (or None) and its
 # `[terms]`, read by `files.config.language_settings` (a ValueError for a
@@ -244,8 +249,24 @@ def digits(text: str | int) -> str:
 
 
 def to_latin(text: str) -> str:
-    """Typed text with Devanagari digits written as Latin ones (१२ → 12)."""
-    return text.translate(_TO_LATIN)
+    """Typed text with Devanagari digits written as Latin ones (१२ → 12).
+    A number typed in both kinds of digits (`२2`, `१.5`) is refused
+    (exit 2), with the same message wherever a number is read."""
+    latin = text.translate(_TO_LATIN)
+    if latin != text:
+        for number in _numbers_typed(text):
+            if number.strip(_LATIN + ".") and number.strip(_DEVANAGARI + "."):
+                from scorekeeper.core.errors import Impossible  # it imports this module
+                raise Impossible(Said("a number is written in one kind of digits, "
+                                      "0-9 or ०-९, not {typed!r}", typed=number))
+    return latin
+
+
+def _numbers_typed(text: str) -> list[str]:
+    """The runs of digits (either kind) and decimal points in `text`."""
+    marked = "".join(c if c in _LATIN or c in _DEVANAGARI or c == "." else " "
+                     for c in text)
+    return marked.split()
 
 
 class Said(str):
@@ -313,11 +334,45 @@ class Number(str):
     __slots__ = ()
 
 
+class When(str):
+    """A moment as the ledger stores it, in UTC (`2026-12-03T15:52:38Z`): as
+    a `Said` value, or through `date`, English reads it as it is, Nepali
+    as the local date in Bikram Sambat (`२०८३ मंसिर २१`)."""
+
+    __slots__ = ()
+
+
+def date(stamp: str) -> str:
+    """A stored moment (`When`) as the reader reads it: in Nepali the local
+    date in Bikram Sambat, its month's Nepali name and the reader's
+    digits; in English, or a stamp that is not one or is outside the years
+    the calendar's tables hold (1918–2043), the text as it is."""
+    if _chosen.catalog is None:
+        return stamp
+    import datetime  # start-up: only where a date is shown
+
+    import nepali_datetime  # the same: Nepali output only
+
+    try:
+        moment = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        local = moment.astimezone() if moment.tzinfo else moment
+        day = nepali_datetime.date.from_datetime_date(local.date())
+    except (ValueError, OverflowError):
+        return stamp
+    return _("{year} {month} {day}").format(
+        year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
-    `Said` said in the reader's language, other text as it is."""
+    `Said` said in the reader's language, a `When` as its date, other text
+    as it is."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, When):
+            return date(value)
+        if isinstance(value, Named):
+            return named(value)
         if isinstance(value, Number):
             return digits(format(str(value), format_spec))
         if isinstance(value, Said):
@@ -347,6 +402,40 @@ def N_(message: str) -> str:
     at import, before the language is chosen); `_` translates it where it
     is shown."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a message that `pgettext(context, …)` translates."""
+    return message
+
+
+# The profiles' names in Nepali, keyed by the id a person types (the
+# context "profile"): tests/nepali/test_ne_profiles.py holds every profile
+# of every game to having one.
+PROFILE_NAMES = (NP_("profile", "nepali-games"), NP_("profile", "cardrulesplus"),
+                 NP_("profile", "yaniv"), NP_("profile", "three-deck"),
+                 NP_("profile", "classic"))
+
+
+def profile_title(profile: str) -> str:
+    """A profile as a title names it: its id in English (`three-deck`), its
+    Nepali name in Nepali (`तीन गड्डी`)."""
+    return pgettext("profile", profile)
+
+
+class Named(str):
+    """A profile's id, which a person types (`three-deck`): as a `Said`
+    value, or through `named`, English reads the id, Nepali its Nepali
+    name with the id beside it (`तीन गड्डी (three-deck)`)."""
+
+    __slots__ = ()
+
+
+def named(profile: str) -> str:
+    """`Named`'s words: the Nepali name, the id beside it (English: the id)."""
+    title = profile_title(profile)
+    return profile if title == profile else \
+        _("{title} ({profile})").format(title=title, profile=profile)
 
 
 # the Nepali rupee's sign before an amount (core/money.py's NPR symbol)

@@ -22,20 +22,20 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, nearest_word
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Named, Said, to_latin
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
 # A whole number as people type it: Latin digits or Devanagari ones (१२,
-# which int() reads as 12), not mixed, maybe a minus ("²" and "--5" are not
-# numbers, though str.isdigit() would take "²"). A pattern, compiled by re
-# when first used, not on import (start-up).
-_WHOLE_NUMBER = r"-?(?:[0-9]+|[०-९]+)"
+# which int() reads as 12), maybe a minus ("²" and "--5" are not numbers,
+# though str.isdigit() would take "²"); mixed (२2) is refused (`to_latin`).
+# A pattern, compiled by re when first used, not on import (start-up).
+_WHOLE_NUMBER = r"-?[0-9]+"
 
 
 def is_whole_number(text: str) -> bool:
-    return re.fullmatch(_WHOLE_NUMBER, text) is not None
+    return re.fullmatch(_WHOLE_NUMBER, to_latin(text)) is not None
 
 
 def frozen_mapping(data: PlainMap) -> PlainMap:
@@ -381,9 +381,9 @@ class Profile(NamedTuple, Generic[R]):
             raise Impossible(
                 Said("unknown option {key} for profile {profile} (did you mean "
                      "{near}?); options: {options}", key=repr(key),
-                     profile=self.name, near=near, options=options) if near else
+                     profile=Named(self.name), near=near, options=options) if near else
                 Said("unknown option {key} for profile {profile}; options: "
-                     "{options}", key=repr(key), profile=self.name,
+                     "{options}", key=repr(key), profile=Named(self.name),
                      options=options))
 
     def build(self, settings: PlainMap | None = None) -> R:
@@ -450,7 +450,7 @@ class Profile(NamedTuple, Generic[R]):
         for key in stored:
             if not self.accepts(key):
                 raise Impossible(Said("unknown option {key} for profile {profile}",
-                                      key=repr(key), profile=self.name))
+                                      key=repr(key), profile=Named(self.name)))
         return self._collect([(key, value if isinstance(value, str)
                                else format_option(value))
                               for key, value in stored.items()])

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
-from scorekeeper.core.language import Said, file_name
+from scorekeeper.core.language import Said, When, file_name
 from scorekeeper.core.options import stored_option
 from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.seating import (
@@ -328,7 +328,7 @@ def amend(path: Path, number: int, flags: PlainMap,
             raise Impossible(Said("{path}: hand {number} is settled (paid {at}): "
                                   "`scorekeeper undo {path} --paid` takes the payment back "
                                   "first", path=path, number=number,
-                                  at=session.payments[-1].get("at")),
+                                  at=When(session.payments[-1].get("at"))),
                              session.rules.rule("ledger"))
         ruled = session.rule_amended(number, flags, keep)
         tables = {number: dict(ruled.stored),
@@ -424,7 +424,7 @@ def pay(path: Path, record: PlainMap, expect_hands: int,
         _storable_amounts(path, record, session.rules.rule("ledger"))
         if session.paid_hands >= len(session.hands):
             values = dict(path=path, paid=session.paid_hands,
-                          at=session.payments[-1].get("at"))
+                          at=When(session.payments[-1].get("at")))
             raise Impossible(Said("{path}: its hands are paid already ({paid} hand, {at}): "
                                   "the same settlement is not paid twice", **values)
                              if session.paid_hands == 1 else
@@ -557,7 +557,7 @@ def undo(path: Path, expect_hands: int | None = None,
             raise Impossible(Said("{path}: hand {number} is settled (paid {at}): "
                                   "`scorekeeper undo {path} --paid` takes the payment back "
                                   "first", path=path, number=len(session.hands),
-                                  at=session.payments[-1].get("at")),
+                                  at=When(session.payments[-1].get("at"))),
                              session.rules.rule("ledger"))
         _unchanged(path, session, expect_hands, "undo")
         kept = _kept_for_redo(session, text, file_name(path))

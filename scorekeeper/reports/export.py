@@ -21,7 +21,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, _, digits, say
+from scorekeeper.core.language import Said, _, digits, profile_title, say
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
@@ -203,7 +203,7 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
     names = {p: md_text(p) for p in players}
     standing = session.standings_json()
     lines = ["# " + _("{title} session ({profile})").format(
-                 title=_(session.game.title), profile=session.profile.name), "",
+                 title=_(session.game.title), profile=profile_title(session.profile.name)), "",
              _("Players (seat order): {players}; first dealer {dealer}.").format(
                  players=", ".join(names.values()), dealer=names[session.first_dealer]),
              ""]

@@ -33,7 +33,7 @@ from math import floor
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Number, Said
+from scorekeeper.core.language import Named, Number, Said
 from scorekeeper.core.money import (
     Currency,
     MoneyOption,
@@ -273,7 +273,7 @@ def of_session(session: Session, rate: str | None, code: str | None) -> Money | 
         raise Impossible(Said(
             "{ledger}: a {profile} session scores penalty points (lower is better), "
             "owed to nobody: --rate has no money to count; without --rate it is "
-            "ranked by its points", ledger=session.label, profile=session.profile.name),
+            "ranked by its points", ledger=session.label, profile=Named(session.profile.name)),
             session.rules.rule("ledger"))
     try:
         balances = settled([session])

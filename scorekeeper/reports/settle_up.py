@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Number, Said
+from scorekeeper.core.language import Named, Number, Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.roster import Roster, merged, name_key
 
@@ -93,7 +94,7 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
                 "{ledger}: a {profile} session scores penalty points (lower is "
                 "better), not points owed from one player to another: there is "
                 "nothing to settle; `scorekeeper standings` ranks it",
-                ledger=s.label, profile=s.profile.name), s.rules.rule("ledger"))
+                ledger=s.label, profile=Named(s.profile.name)), s.rules.rule("ledger"))
         unbalanced = s.unbalanced()
         if unbalanced:
             hands = Number(", ".join(map(str, unbalanced)))
@@ -108,7 +109,7 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
     if len(titles) > 1 and not mix:
         raise Impossible(Said(
             "these sessions are of different games ({games}): their points are of "
-            "different kinds; --mix adds them up anyway", games=", ".join(titles)))
+            "different kinds; --mix adds them up anyway", games=listed(titles)))
 
 
 def owed(session: Session) -> dict[str, int]:

@@ -29,7 +29,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
-from scorekeeper.core.language import _, current, digits, ngettext, say
+from scorekeeper.core.language import _, current, digits, ngettext, profile_title, say
 
 if TYPE_CHECKING:
     from scorekeeper.core.plain import PlainDict, PlainMap
@@ -63,7 +63,7 @@ def e(text: object) -> str:
 def _heading(session: Session) -> str:
     data = session.standings_json()
     played, planned = data["hands_played"], data["hands_planned"]
-    said = {"title": _(session.game.title), "profile": session.profile.name,
+    said = {"title": _(session.game.title), "profile": profile_title(session.profile.name),
             "file": PurePath(session.label).name, "played": digits(played),
             "planned": digits(planned or 0)}
     if planned and played <= planned:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from rich.cells import cell_len
 
-from scorekeeper.core.language import Said, _, digits, ngettext
+from scorekeeper.core.language import Said, _, digits, ngettext, profile_title
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -98,7 +99,7 @@ def picture(session: Session) -> Picture:
         for p, m in zip(session.players, markers(session.players)))
     # the game's title in the reader's language (marked in screen.style)
     title = _("{title} ({profile}) — {file}").format(
-        title=_(session.game.title), profile=session.profile.name,
+        title=_(session.game.title), profile=profile_title(session.profile.name),
         file=PurePath(session.label).name)
     return Picture(title, session.score_key, len(rows), lines,
                    session.rules.elimination_limit, session.score_kind)
@@ -134,7 +135,7 @@ def mixed(sessions: Sequence[Session]) -> str | None:
     games = list(dict.fromkeys(s.game.title for s in sessions))
     if len(games) > 1:
         return Said("the sessions are of different games ({games})",
-                    games=", ".join(games))
+                    games=listed(games))
     if len({s.score_kind for s in sessions}) > 1:
         return Said("the sessions keep their scores differently (net and points)")
     return None

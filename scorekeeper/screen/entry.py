@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _, say
+from scorekeeper.core.language import NO, YES, Said, _, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
@@ -72,28 +72,31 @@ class TerminalAsker:
         `words` that is nobody's name (`{word}` in `question` says which);
         `chose_word`: the keyword was the answer before."""
         word = table.keyword(*words)
+        taken = {p.casefold() for p in table.players}
+        keywords = {w for w in words if w.casefold() not in taken}   # any, said or not
 
         def check(text: str) -> None:
-            if text.strip().lower() != word:
+            if text.strip().lower() not in keywords:
                 table.check_seated([table.name(text)], rule)
 
         answer = self.ask(question.format(word=word), check,
                           default=word if chose_word else current)
-        return None if answer.strip().lower() == word else table.name(answer)
+        return None if answer.strip().lower() in keywords else table.name(answer)
 
 
 def yes_no(question: str, default: bool) -> bool:
-    """A yes/no question on stderr: y, yes, n, no (any case) or Enter for
-    the default; anything else is answered in the entry's own style and
-    asked again."""
+    """A yes/no question on stderr: y, yes, n, no (any case), हो, होइन or
+    Enter for the default; anything else is answered in the entry's own
+    style and asked again."""
     while True:
-        answer: str = typer.prompt(f"{say(question)} [{'Y/n' if default else 'y/N'}]",
-                              default="", show_default=False, err=True)
+        choices = _("[Y/n]") if default else _("[y/N]")     # Nepali: [हो/होइन]
+        answer: str = typer.prompt(f"{say(question)} {choices}",
+                                   default="", show_default=False, err=True)
         said = answer.strip().lower()
         if not said:
             return default
-        if said in ("y", "yes", "n", "no"):
-            return said.startswith("y")
+        if said in (*YES, *NO):
+            return said in YES
         typer.echo(wrapped(_("  {answer}: answer y or n — try again").format(
             answer=repr(answer.strip()))), err=True)
 
@@ -118,7 +121,8 @@ def seating_table(session: Session, flags: PlainMap) -> Seating:
 
 
 def seating_answer(text: str, session: Session) -> PlainDict:
-    """`out NAME` and `dealer NAME`, separated by commas (`-`: as it is),
+    """`out NAME` and `dealer NAME` (`बाहिर NAME`, `बाँड्ने NAME`), separated
+    by commas (`-` or Enter: as it is),
     as the flags `--out` and `--dealer`; checked against the session and
     the game (refused here, not after every other question)."""
     flags: PlainDict = {}
@@ -126,9 +130,9 @@ def seating_answer(text: str, session: Session) -> PlainDict:
         if part in ("", "-"):
             continue
         word, _, name = part.partition(" ")
-        if word.lower() == "out" and name.strip():
+        if word.lower() in ("out", "बाहिर") and name.strip():
             flags.setdefault("out", []).append(name.strip())
-        elif word.lower() == "dealer" and name.strip() and "dealer" not in flags:
+        elif word.lower() in ("dealer", "बाँड्ने") and name.strip() and "dealer" not in flags:
             flags["dealer"] = name.strip()
         else:
             raise Impossible(Said("{part}: write 'out NAME' or 'dealer NAME' (once), "

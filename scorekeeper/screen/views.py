@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, digits, ngettext, say
+from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
@@ -112,12 +112,12 @@ def _settled(con: Console, session: Session, data: PlainMap) -> None:
             if data["settled"] else \
             _("Partly settled: hands {first}–{last} paid {at} (settle-up --paid).")
         hanging(con, said.format(first=digits(1), last=digits(session.paid_hands),
-                                 at=data["paid"][-1].get("at")), "  ", "    ")
+                                 at=date(data["paid"][-1].get("at"))), "  ", "    ")
 
 
 def _standings_heading(session: Session, played: int, planned: int | None) -> str:
     """`Dhumbal (nepali-games) — 3/5 hands` and the like."""
-    said = {"title": game_title(session.game.title), "profile": session.profile.name,
+    said = {"title": game_title(session.game.title), "profile": profile_title(session.profile.name),
             "played": digits(played), "planned": digits(planned or 0)}
     if planned and played <= planned:
         return ngettext("{title} ({profile}) — {played}/{planned} hand",

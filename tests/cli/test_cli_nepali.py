@@ -155,7 +155,7 @@ def test_standings_in_nepali_read_as_a_nepali_table_says_them(ledgers, capsys, m
     code, out, _ = run(["standings", ledgers / "dhumbal.toml", "--lang", "ne"],
                        capsys, monkeypatch)
     assert code == 0
-    assert "ढुम्बल (nepali-games) — २/" in out
+    assert "धुम्बल (नेपाली चलन) — २/" in out
     assert "स्थान" in out and "खेलाडी" in out and "जम्मा" in out
     assert "अब बाँड्ने: " in out
 
@@ -165,7 +165,7 @@ def test_latin_digits_keep_the_numbers_latin(ledgers, capsys, monkeypatch):
                         "--latin-digits"], capsys, monkeypatch)
     assert code == 0 and "खेलाडी" in out
     assert not any("०" <= ch <= "९" for ch in out)
-    assert "ढुम्बल (nepali-games) — 2/" in out
+    assert "धुम्बल (नेपाली चलन) — 2/" in out
 
 
 def test_the_english_screens_are_unchanged_by_the_option(ledgers, capsys, monkeypatch):

@@ -36,7 +36,7 @@ from english_left import english_words  # noqa: E402  (tools/english_left.py)
 
 WIDTHS = (40, 80, 120) if THOROUGH else (40, 80)   # every one in CI's thorough run
 PROFILES = ("nepali-games", "three-deck", "classic")   # the ledgers' profiles
-DHUMBAL, MARRIAGE, CALLBREAK = "ढुम्बल.toml", "म्यारिज.toml", "कलब्रेक.toml"
+DHUMBAL, MARRIAGE, CALLBREAK = "धुम्बल.toml", "म्यारिज.toml", "कलब्रेक.toml"
 
 # The ledgers every command reads: a few hands of each game, Devanagari names.
 SETUP = [

@@ -220,9 +220,9 @@ def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty)
                          input="\n" + "\n".join(answers) + "\n")
     assert code == 0, out + err
     said = one_line(err)
-    assert "विकास को बोली (१–८; बाँड्नेको दायाँ, पहिले बोल्छ)" in said
-    assert "१३ हात सकिएपछि: विकास ले लिएको हात (०–१३)" in said
-    assert "आशा ले लिएको हात (१३ मध्ये बाँकी ४)" in said
+    assert "विकासको बोली (१–८; बाँड्नेको दायाँ, पहिले बोल्नुहुन्छ)" in said
+    assert "१३ हात सकिएपछि: विकासले लिएको हात (०–१३)" in said
+    assert "आशाले लिएको हात (१३ मध्ये बाँकी ४)" in said
     assert "बोली १ देखि ८ सम्मको पूरा सङ्ख्या हो, '९' होइन (CB-4)" in said
     assert "आशा: बोली ३, हात ४: ३.१ (CB-10)" in one_line(out)
     data = json.loads(run(["history", table, "--json"])[1])["hands"][0]
@@ -236,7 +236,7 @@ def test_cb9_again_may_be_typed_in_nepali(table, tty):
     code, out, err = run(["record", table, "--lang", "ne"], width=80,
                          input="\n" + "\n".join(answers) + "\n")
     assert code == 0, out + err
-    assert one_line(err).count("१३ हात सकिएपछि: विकास ले लिएको हात") == 2
+    assert one_line(err).count("१३ हात सकिएपछि: विकासले लिएको हात") == 2
 
 
 # -- the options' help ---------------------------------------------------------------
@@ -280,11 +280,11 @@ def test_cb14_the_places_paid_are_said_in_nepali(ne):
     paid = payout(rules, FOUR, {"A": 213, "B": 40, "C": 40, "D": -30}, [])
     assert paid is not None
     said = [say(line) for line in paid.lines]
-    assert said[0] == ("payout = places (CB-14), दाउ A लाई: B ले ३ तिर्छ, C ले ३ तिर्छ, "
-                       "D ले १२ तिर्छ")
-    assert "B र C स्थान २–३ मा बराबर: १ + २ दाउ बाँड्छन्, हरेकले १.५" in said
+    assert said[0] == ("payout = places (CB-14), दाउ Aलाई: Bले ३ तिर्नुहुन्छ, Cले ३ तिर्नुहुन्छ, "
+                       "Dले १२ तिर्नुहुन्छ")
+    assert "B र C स्थान २–३ मा बराबर: १ + २ दाउ बाँड्नुहुन्छ, हरेकले १.५" in said
     assert "विजेताको जम्मा २१.३, कम्तीमा २० (high_double): हरेक भुक्तानी दोब्बर" in said
-    assert "D को जम्मा -३.०, ० भन्दा कम (low_double): दोब्बर तिर्छ" in said
+    assert "Dको जम्मा -३.०, ० भन्दा कम (low_double): दोब्बर तिर्नुहुन्छ" in said
     for line in said:
         nepali(line, FOUR)
 
@@ -327,9 +327,9 @@ def test_cb15_an_instant_win_is_said_in_nepali(ne):
     assert paid is not None
     said = [say(line) for line in paid.lines]
     assert said == [
-        "A ले डिल १ मा ठ्याक्कै ८ बोलेर पुर्‍यायो: खेल त्यहीँ सकियो (CB-15)",
+        "Aले डिल १ मा ठ्याक्कै ८ बोलेर पुर्‍याउनुभयो: खेल त्यहीँ सकियो (CB-15)",
         "हार्ने स्थानहरूले मिलेर तिर्ने (१ + २ + ३ = ६ दाउ) हरेक विपक्षीले बराबर बाँडेर "
-        "तिर्छ: हरेकले २ दाउ",
+        "तिर्नुहुन्छ: हरेकले २ दाउ",
         "डिल २–२ खेल सकिएपछि लेखिए: तिनको भुक्तानी हुँदैन"]
     assert paid.lines[0] == ("A called exactly 8 and made it in deal 1: the match ends "
                              "there (CB-15)")       # the English bytes as before
@@ -342,9 +342,9 @@ def test_cb16_a_perfect_call_is_said_in_nepali(ne):
     paid = payout(rules, FOUR, {"A": 20, "B": 20, "C": 62, "D": 46}, hands)
     assert paid is not None
     said = [say(line) for line in paid.lines]
-    assert said[0] == ("A र B ले हरेक डिलमा ठ्याक्कै १ बोलेर ठ्याक्कै १ हात लियो: "
+    assert said[0] == ("A र Bले हरेक डिलमा ठ्याक्कै १ बोलेर ठ्याक्कै १ हात लिनुभयो: "
                        "संयुक्त विजेता (CB-16)")
-    assert said[-1] == "C ले २ तिर्छ, D ले ३ तिर्छ; A र B ले बाँडेर पाउँछन्"
+    assert said[-1] == "Cले २ तिर्नुहुन्छ, Dले ३ तिर्नुहुन्छ; A र Bले बाँडेर पाउनुहुन्छ"
 
 
 def test_cb10_a_house_score_keeps_the_english_bytes_and_says_the_digits(ne):
@@ -376,7 +376,7 @@ def test_the_table_rulings_keep_their_english_bytes(ne):
     (lambda: check_names(["आशा", "आशा"], CLASSIC.rules),
      "खेलाडीका नाम फरक फरक हुनुपर्छ: आशा, आशा"),
     (lambda: Holdings(1, 0, "CB-1").check("आशा", cards("JK")),
-     "JK पहिल्यै आशा सँग छ: गड्डीमा जोकर छैन"),
+     "JK पहिल्यै आशासँग छ: गड्डीमा जोकर छैन"),
     (lambda: ScoreKind(scale=10).parse("३.१५"),
      "अङ्कमा दशमलवपछि बढीमा १ स्थान हुन्छ, '३.१५' होइन"),
     (lambda: parse_rate("०"), "दर भनेको एक अङ्कको पैसा हो, ० भन्दा बढी; '०' होइन"),
@@ -405,9 +405,9 @@ def test_cb14_settle_up_says_the_places_paid_in_nepali_and_its_json_is_unchanged
     code, _, err = run(["settle-up", path, "--lang", "ne"])
     assert code == 0
     said = one_line(err)
-    assert "places.toml: विकास र चन्द्र स्थान २–३ मा बराबर: १ + २ दाउ बाँड्छन्, हरेकले १.५" \
+    assert "places.toml: विकास र चन्द्र स्थान २–३ मा बराबर: १ + २ दाउ बाँड्नुहुन्छ, हरेकले १.५" \
         in said
-    assert "दीपक को जम्मा -३.०, ० भन्दा कम (low_double): दोब्बर तिर्छ" in said
+    assert "दीपकको जम्मा -३.०, ० भन्दा कम (low_double): दोब्बर तिर्नुहुन्छ" in said
     english = json.loads(run(["settle-up", path, "--json"])[1])
     assert json.loads(run(["settle-up", path, "--json", "--lang", "ne"])[1]) == english
     assert "विकास and चन्द्र tie for places 2–3" in english["payout"][1]

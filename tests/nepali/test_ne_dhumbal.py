@@ -153,7 +153,7 @@ ERRORS = [
     (["check", "call", "A♠", "--set", "penalty=-1"], "DH-8",
      "विकल्प penalty मा एक वा बढीको पूरा सङ्ख्या हुन्छ"),
     (["check", "call", "A♠", "--set", "foo=1"], None,
-     "प्रोफाइल nepali-games मा 'foo' नामको विकल्प छैन"),
+     "नेपाली चलन (nepali-games) प्रोफाइलमा 'foo' नामको विकल्प छैन"),
     (["check", "call", "A♠", "--set", "ties=maybe"], "DO-2",
      "विकल्प ties मा caught, caller_wins मध्ये एउटा हुन्छ"),
     (["check", "call", "A♠", "--profile", "yaniv", "--set", "call_limit=2:5,3:10"], "DO-1",
@@ -202,21 +202,21 @@ def test_dh8_dh10_dh11_a_recorded_hand_reads_in_nepali(tmp_path, capsys, monkeyp
     for flags in HANDS:
         done, out, _ = run(["record", ledger, *flags, "--lang", "ne"], capsys, monkeypatch)
         assert done == 0
-        said.append(out[:out.index("ढुम्बल (")])     # the ruling, not the standings
+        said.append(out[:out.index("धुम्बल (")])     # the ruling, not the standings
         fits(out)
     first, caught, show = (one_line(s) for s in said)
-    assert "आशा ३ < अरू सबैको हात (सबैभन्दा कम ५) → आशा ले कल जित्यो (DH-8) " \
+    assert "आशा ३ < अरू सबैको हात (सबैभन्दा कम ५) → आशाले कल जित्नुभयो (DH-8) " \
            "र केही लाग्दैन" in first
-    assert "आशा ले २५ उठाउँछ: विकास ले २० तिर्छ, चन्द्र ले ५ तिर्छ (DH-11)" in first
+    assert "आशाले २५ उठाउनुहुन्छ: विकासले २० तिर्नुहुन्छ, चन्द्रले ५ तिर्नुहुन्छ (DH-11)" in first
     assert "नजाँचिएको जम्मा (पत्ती पत्ती देखाइएन): चन्द्र" in first
     assert "डिल १ — बाँड्ने आशा" in first and "नियम: DH-2, DH-4, DH-8, DH-11" in first
     assert "खेलाडी" in first and "देखाएको" in first and "लागेको" in first
     assert "(क) कल गर्ने, ★ डिल जित्ने" in first
-    assert "विकास समातियो (DH-8) र ५ को सट्टा २५ तिर्छ" in caught
+    assert "विकास समातिनुभयो (DH-8) र ५ को सट्टा २५ तिर्नुहुन्छ" in caught
     assert "चन्द्र १२ १२ १२ -१२" in caught            # a total typed in Devanagari
-    assert "२०० पालोपछि शो (DH-10): कलको जरिवाना छैन" in show
-    assert "आशा र विकास १ मा बराबर: बाँड्ने चन्द्र को देब्रेबाट घडीको दिशामा " \
-           "पहिलो भएकाले आशा ले जित्छ (DH-8)" in show
+    assert "२०० पालोपछि शो (DH-10): कलको दण्ड छैन" in show
+    assert "आशा र विकास १ मा बराबर: बाँड्ने चन्द्रको देब्रेबाट घडीको दिशामा " \
+           "पहिलो भएकाले आशाले जित्नुहुन्छ (DH-8)" in show
     for text in said:
         nepali(text)
 
@@ -258,13 +258,13 @@ def test_a_hand_recorded_in_nepali_is_the_same_json_and_ledger(tmp_path, capsys,
 @pytest.mark.parametrize("profile, flags, phrases", [
     ("yaniv", ["--call", "आशा", "--hand", "आशा=7♠", "--hand", "विकास=2♠",
                "--hand", "चन्द्र=2♦"],
-     ["विकास २ ≤ आशा ७ → आशा समातियो (YA-8) र ३० + ७ = ३७ अङ्क थपिन्छ "
-      "(जरिवाना र हातको मान: caught_pays = plus, DO-3)",
-      "चन्द्र को हात पनि सबैभन्दा कम, २, छ र उसलाई पनि अङ्क लाग्दैन (YA-8)",
+     ["विकास २ ≤ आशा ७ → आशा समातिनुभयो (YA-8) र ३० + ७ = ३७ अङ्क थपिन्छ "
+      "(दण्ड र हातको मान: caught_pays = plus, DO-3)",
+      "चन्द्रको हात पनि सबैभन्दा कम, २, छ र उहाँलाई पनि अङ्क लाग्दैन (YA-8)",
       "थपिएको अङ्क: आशा +३७, विकास +०, चन्द्र +०"]),
     ("cardrulesplus", ["--call", "आशा", "--hand", "आशा=9♠", "--hand", "विकास=2♠",
                        "--hand", "चन्द्र=3♦"],
-     ["विकास २ ≤ आशा ९ → आशा समातियो (DC-8) र २५ जरिवाना अङ्क थपिन्छ",
+     ["विकास २ ≤ आशा ९ → आशा समातिनुभयो (DC-8) र २५ दण्ड अङ्क थपिन्छ",
       "कल गर्ने बाहेक कसैलाई अङ्क लाग्दैन (DC-8)"]),
 ])
 def test_dc8_ya8_penalty_point_rulings_read_in_nepali(profile, flags, phrases, tmp_path,
@@ -272,7 +272,7 @@ def test_dc8_ya8_penalty_point_rulings_read_in_nepali(profile, flags, phrases, t
     ledger = _session(tmp_path, "p.toml", capsys, monkeypatch, "--profile", profile)
     done, out, err = run(["record", ledger, *flags, "--lang", "ne"], capsys, monkeypatch)
     assert done == 0, err
-    ruling = out[:out.index("ढुम्बल (")]
+    ruling = out[:out.index("धुम्बल (")]
     for phrase in phrases:
         assert phrase in one_line(ruling)
     nepali(ruling)
@@ -302,9 +302,9 @@ def test_the_entry_asks_in_nepali_and_reads_a_devanagari_total(tmp_path, capsys,
                  + "\n", env={"COLUMNS": "40"})
     assert result.exit_code == 0, result.stderr
     asked = result.stderr
-    assert "कसले कल गर्‍यो? (नाम, वा 'शो': २०० पालोपछिको शो)" in asked
-    assert "आशा का पत्ती (जस्तै 'As 2d', '-' वा जम्मा)" in asked
-    assert "आशा ले १९ उठाउँछ: विकास ले १२ तिर्छ" in one_line(result.stdout)
+    assert "कसले कल गर्नुभयो? (नाम, वा 'शो': २०० पालोपछिको शो)" in asked
+    assert "आशाका पत्ती (जस्तै 'As 2d', '-' वा जम्मा)" in asked
+    assert "आशाले १९ उठाउनुहुन्छ: विकासले १२ तिर्नुहुन्छ" in one_line(result.stdout)
     assert "show = true" in ledger.read_text(encoding="utf-8")
     assert '"विकास" = 12' in ledger.read_text(encoding="utf-8")
 
@@ -318,7 +318,7 @@ def test_dh4_the_entry_refuses_a_caller_above_the_limit_in_nepali(tmp_path, caps
                                                      "y"]) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
-    assert "आशा को हातको मान १० छ, कलको सीमा ५ भन्दा बढी, त्यसैले आशा ले कल गर्न " \
+    assert "आशाको हातको मान १० छ, कलको सीमा ५ भन्दा बढी, त्यसैले आशाले कल गर्न " \
            "मिल्दैन" in result.stderr and "(DH-4)" in result.stderr
 
 
@@ -327,12 +327,12 @@ def test_dh4_the_entry_refuses_a_caller_above_the_limit_in_nepali(tmp_path, caps
 def test_the_check_and_hand_options_help_is_nepali(capsys, monkeypatch):
     done, out, _ = run(["check", "call", "--help", "--lang", "ne"], capsys, monkeypatch, 80)
     assert done == 0
-    assert "यी पत्तीले ढुम्बल कल गर्न मिल्छ?" in out
+    assert "यी पत्तीले धुम्बल कल गर्न मिल्छ?" in out
     assert "कति जना खेल्दैछन् (खेलाडी सङ्ख्या अनुसारको कल सीमाका लागि)।" in one_line(out)
     done, out, _ = run(["check", "draw", "--help", "--lang", "ne"], capsys, monkeypatch, 80)
     assert "अघिल्लो खेलाडीले फालेका पत्ती, क्रमैसँग।" in one_line(out)
     done, out, _ = run(["record", "--help", "--lang", "ne"], capsys, monkeypatch, 120)
     assert done == 0
-    for said in ("ढुम्बल: कल गर्ने।", "ढुम्बल: पालोको सीमामा शो।",
+    for said in ("धुम्बल: कल गर्ने।", "धुम्बल: पालोको सीमामा शो।",
                  "नाम=पत्ती वा नाम=जम्मा (दोहोर्‍याउन मिल्छ)।"):
         assert said in out

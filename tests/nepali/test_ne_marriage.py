@@ -97,13 +97,13 @@ def test_ma12_settlement_explained_in_nepali_with_devanagari_digits(nepali):
     text = "\n".join(lines)
     # the wildcards (MA-7), the finish (MA-10), maal (MA-11), T + w − n·S (MA-12)
     assert "टिप्लु J♣ → जोकर: हरेक J, झिप्लु 10♣, पोप्लु Q♣" in lines
-    assert "आशा ले सेटबाट सक्यो: " in text and "(MA-10)" in text
-    assert "आशा को माल १०: म्यारिज १०" in lines
-    assert "चन्द्र ले टिप्लु हेरेको छैन: चन्द्र को माल २ लाई ० गनिन्छ (MA-15)" in lines
-    assert ("विकास ले आशा लाई तिर्नुपर्ने: T १२ + w ३ − ३·२ = ९ → "
-            "विकास ले आशा लाई ९ तिर्छ") in lines
+    assert "आशाले सेटबाट सक्नुभयो: " in text and "(MA-10)" in text
+    assert "आशाको माल १०: म्यारिज १०" in lines
+    assert "चन्द्रले माल हेर्नुभएको छैन: चन्द्रको माल २ लाई ० गनिन्छ (MA-15)" in lines
+    assert ("विकासले आशालाई तिर्नुपर्ने: T १२ + w ३ − ३·२ = ९ → "
+            "विकासले आशालाई ९ तिर्नुहुन्छ") in lines
     assert "यही हिसाब, जोडी जोडी गरेर (पहिले शुल्क, अनि मालको फरक):" in lines
-    assert "  चन्द्र → आशा १०: सक्ने शुल्क (टिप्लु हेरेन)" in lines
+    assert "  चन्द्र → आशा १०: सक्ने शुल्क (माल हेरेन)" in lines
     assert "  विकास → आशा ८: माल १० र २ को फरक" in lines
     assert english(text) == [], english(text)
     # the values are what they were, English, for --json and the ledger
@@ -124,9 +124,9 @@ def test_the_house_options_lines_are_nepali(capsys, monkeypatch):
     lines = [say(line) for line in result.explanation]
     assert [str(line) for line in result.explanation] == english_lines
     text = "\n".join(lines)
-    assert "आशा ले चन्द्र को माल २ लैजान्छ (MA-15): आशा को माल १० → १२" in lines
-    assert ("विकास को शो यो डिलमा अस्वीकार भयो (MA-13): विकास ले हरेक अरू "
-            "खेलाडीलाई २ तिर्छ") in lines
+    assert "आशाले चन्द्रको माल २ लैजानुहुन्छ (MA-15): आशाको माल १० → १२" in lines
+    assert ("विकासको शो यो डिलमा अस्वीकार भयो (MA-13): विकासले हरेक अरू "
+            "खेलाडीलाई २ तिर्नुहुन्छ") in lines
     assert "  विकास → आशा २: अस्वीकृत शो (MA-13)" in lines
     assert any(line.startswith("दोब्बर डिल (--double, MA-22): हरेक भुक्तानी ×२ → आशा +")
                for line in lines)
@@ -138,8 +138,8 @@ def test_no_finisher_and_unseen_pairs_lines_in_nepali(nepali):
                    mode=Mode.NORMAL, unseen_pairs=False)
     lines = [say(line) for line in result.explanation]
     assert "कसैले सकेन: गड्डी फेरि भर्न सकिएन (MA-8); शुल्क छैन, माल मात्र" in lines
-    assert "आशा को माल ७: २ टिप्लु ७" in lines
-    assert ("आशा ले टिप्लु हेरेको छैन; mode normal मा आशा को माल ७ गनिन्छ "
+    assert "आशाको माल ७: २ टिप्लु ७" in lines
+    assert ("आशाले माल हेर्नुभएको छैन; mode normal मा आशाको माल ७ गनिन्छ "
             "(MA-15)") in lines
     assert ("आशा: २·७ − T ९ = ५ (T र n आशा, विकास भित्र मात्र: "
             "unseen_pairs = false)") in lines
@@ -169,7 +169,7 @@ def test_the_ruling_fits_40_columns_in_nepali(nepali):
 
 def test_the_table_headings_and_marks_are_nepali_at_every_step(nepali):
     result = ruled(mode=Mode.KIDNAP)
-    for width, wanted in ((100, "टिप्लु हेर्यो"), (40, "सक्यो")):
+    for width, wanted in ((100, "माल हेर्यो"), (40, "सक्नुभयो")):
         con = Console(width=width, record=True, color_system=None)
         render.ruling(con, result, None, "आशा")
         text = con.export_text()
@@ -190,14 +190,14 @@ def _checked(name: str, **values: object):
 
 @pytest.mark.parametrize("name, values, head, reason", [
     ("meld", {"cards": "3h 4h 5h", "tiplu": "9c"}, "शुद्ध क्रम",
-     "3♥ 4♥ 5♥ शुद्ध क्रम हो (टिप्लु हेर्न मिल्ने, MA-5)"),
+     "3♥ 4♥ 5♥ शुद्ध क्रम हो (माल हेर्न मिल्ने, MA-5)"),
     ("meld", {"cards": "3h 4h 9c", "tiplu": "9c"}, "जोकरसहितको क्रम",
      "3♥ 4♥ 9♣ जोकरसहितको क्रम हो"),
-    ("meld", {"cards": "3h 3h 3h", "tiplu": "9c"}, "टनेला", "3♥ 3♥ 3♥ टनेला हो (टिप्लु हेर्न मिल्ने, MA-5)"),
+    ("meld", {"cards": "3h 3h 3h", "tiplu": "9c"}, "टनेला", "3♥ 3♥ 3♥ टनेला हो (माल हेर्न मिल्ने, MA-5)"),
     ("maal", {"cards": "jc jc qc 10c kd 10c", "tiplu": "jc"}, "माल १५",
      "म्यारिज १० + १ झिप्लु २ + १ टिप्लु ३ = १५"),
     ("finish", {"cards": "s345 h666 d789 c234 sjqk hA23 d10jq", "tiplu": "5c"},
-     "सकिन्छ", "७ सेट, तीमध्ये ७ टिप्लु हेर्न मिल्ने (MA-4, MA-5)"),
+     "सकिन्छ", "७ सेट, तीमध्ये ७ माल हेर्न मिल्ने (MA-4, MA-5)"),
 ])
 def test_check_verdicts_are_said_in_nepali(nepali, name, values, head, reason):
     spec, ruling = _checked(name, **values)
@@ -226,7 +226,7 @@ def test_check_finish_lines_number_and_name_kinds_in_nepali(nepali):
      "K♥ A♥ 2♥: K A 2 कहिल्यै हुँदैन: क्रम घुमेर फर्कंदैन"),
     ("finish", {"cards": "s345 h666 d789 c234 s2 h9 d4 c8 s10 hq dk cj s8",
                 "tiplu": "5c"}, "MA-10",
-     "कुनै मिलानमा सबै पत्ती मिल्दैनन्: टिप्लु हेर्न मिल्ने ३ सेटसहित "
+     "जसरी मिलाए पनि सबै पत्ती सेटमा पर्दैनन्: माल हेर्न मिल्ने ३ सेटसहित "
      "सबैभन्दा राम्रोमा ५ सेट बन्छन्"),
     ("finish", {"cards": "s22 h99 d44 c88 s1010 hqq dkk cj h3 h5 d6 d7 c9 s3",
                 "tiplu": "5c", "by": "dublees"}, "MA-10",
@@ -274,7 +274,7 @@ def test_a_refused_show_in_nepali_keeps_its_rule_and_exit_code(capsys, monkeypat
     assert en[0] == ne[0] == 1
     assert "(MA-10)" in en[2] and "(MA-10)" in ne[2]
     message = " ".join(ne[2].split())
-    assert "आशा को शो अस्वीकार भयो:" in message, message
+    assert "आशाको शो अस्वीकार भयो:" in message, message
     assert "पत्ती फिर्ता लिएर उही पालो पूरा गर्नुहोस् (MA-13)" in message
     assert "--invalid-show आशा" in message
     assert english(message.replace("त्रुटि", "")) == [], english(message)
@@ -287,7 +287,7 @@ def test_an_impossible_maal_in_nepali_exits_2_citing_ma11(capsys, monkeypatch):
     assert en[0] == ne[0] == 2
     assert "(MA-11)" in ne[2]
     message = " ".join(ne[2].split())
-    assert "चन्द्र को सहमतिको माल ९९" in message and "बढीमा ३४" in message, message
+    assert "चन्द्रको सहमतिको माल ९९" in message and "बढीमा ३४" in message, message
     assert english(message) == [], english(message)
 
 
@@ -332,10 +332,10 @@ class _Asker:
 
 def test_the_prompts_ask_in_nepali_and_take_devanagari_digits(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
-    ask = _Asker({"कसले सक्यो": "आशा", "केबाट सक्यो": "सेट", "टिप्लु (": "jc",
-                  "अरू कसले": "विकास", "७ डबलीबाट": "-", "आशा को शो": SHOW,
-                  "विकास का माल": "qc", "चन्द्र का माल": "१२",
-                  "टिप्लु हेर्न आशा ले": "-", "बाँड्दा देखाएका टनेला": "-"})
+    ask = _Asker({"कसले सक्नुभयो": "आशा", "केबाट सक्नुभयो": "सेट", "टिप्लु (": "jc",
+                  "अरू कसले": "विकास", "७ डबलीबाट": "-", "आशाको शो": SHOW,
+                  "विकासका माल": "qc", "चन्द्रका माल": "१२",
+                  "माल हेर्न आशाले": "-", "बाँड्दा देखाएका टनेला": "-"})
     answers = prompts.ask_hand(ask, table, THREE_DECK.rules, {})
     assert answers["hand"][2] == "चन्द्र=12"
     assert answers["finish"] == "आशा" and answers["seen"] == ["विकास"]
@@ -347,8 +347,8 @@ def test_the_prompts_ask_in_nepali_and_take_devanagari_digits(nepali):
 
 def test_a_prompt_refusal_is_said_in_nepali(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
-    ask = _Asker({"कसले सक्यो": "आशा", "केबाट सक्यो": "melds", "टिप्लु (": "jc",
-                  "अरू कसले": "-", "७ डबलीबाट": "-", "आशा को शो": "s345 h666"})
+    ask = _Asker({"कसले सक्नुभयो": "आशा", "केबाट सक्नुभयो": "melds", "टिप्लु (": "jc",
+                  "अरू कसले": "-", "७ डबलीबाट": "-", "आशाको शो": "s345 h666"})
     with pytest.raises(Impossible) as refused:
         prompts.ask_hand(ask, table, THREE_DECK.rules, {})
     assert refused.value.rule == "MA-10"
@@ -379,16 +379,16 @@ def test_refusals_of_the_core_keep_their_english_and_rule(nepali):
 def test_check_reads_cards_typed_with_devanagari_digits(nepali):
     spec, ruling = _checked("meld", cards="१०h jh qh", tiplu="५c")
     assert ruling.valid and ruling.kind == "pure sequence"
-    assert say(ruling.reason) == "10♥ J♥ Q♥ शुद्ध क्रम हो (टिप्लु हेर्न मिल्ने, MA-5)"
+    assert say(ruling.reason) == "10♥ J♥ Q♥ शुद्ध क्रम हो (माल हेर्न मिल्ने, MA-5)"
     spec, ruling = _checked("maal", cards="१०c jc qc", tiplu="jc", tunnela=[])
     assert ruling.details["maal"] == 10
 
 
 def test_ma22_a_doubled_hand_is_asked_in_nepali_and_answered_ho(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
-    ask = _Asker({"कसले सक्यो": "none", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
-                  "७ डबलीबाट": "-", "आशा का माल": "५", "विकास का माल": "०",
-                  "चन्द्र का माल": "-", "बाँड्दा देखाएका टनेला": "-",
+    ask = _Asker({"कसले सक्नुभयो": "कोही होइन", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
+                  "७ डबलीबाट": "-", "आशाका माल": "५", "विकासका माल": "०",
+                  "चन्द्रका माल": "-", "बाँड्दा देखाएका टनेला": "-",
                   "दोब्बर डिल?": "हो"})
     answers = prompts.ask_hand(ask, table, replace(THREE_DECK.rules, doubles=True), {})
     assert answers["double"] is True and answers["no_finisher"] is True

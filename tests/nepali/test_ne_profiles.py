@@ -77,7 +77,7 @@ def test_profiles_in_nepali_say_each_profile_s_summary(cli, monkeypatch):
     assert "प्रकाशित रूप: J = ०, पहिले फाल्ने" in flat
     assert "दण्ड अङ्क" in flat
     assert "तीन गड्डी, लुकेको टिप्लु" in flat
-    assert "४ वा ५ खेलाडी, हुकुम तुरुप" in flat
+    assert "४ वा ५ खेलाडी, हुकुमले काट्छ" in flat
     assert "house profile" not in flat and "spades trump" not in flat
 
 

@@ -139,7 +139,7 @@ def test_a_profile_s_book_in_nepali_has_its_headings_and_options(cli):
     assert "### `three-deck` का घरका नियम (अहिलेका मान)" in text
     assert "## कल ब्रेक" not in text
     shown = cli("rules", "dhumbal", "yaniv", "--set", "penalty=25", "--lang", "ne").stdout
-    assert "## ढुम्बलका घरका नियम (हरेक प्रोफाइल)" in shown
+    assert "## धुम्बलका घरका नियम (हरेक प्रोफाइल)" in shown
     assert "- `penalty = 25` (पूर्वनिर्धारित 30):" in shown
 
 

@@ -139,15 +139,15 @@ def test_history_tells_each_hand_in_nepali(sessions, capsys, monkeypatch):
     code, out, _ = run(["--lang", "ne", "history", sessions / "dhumbal.toml"],
                        capsys, monkeypatch, 120)
     assert code == 0
-    assert "चन्द्र को कल, समातियो" in out       # the story, in the table
-    assert "आशा को कल; सहमतिमा: " in out
+    assert "चन्द्रको कल, समातिनुभयो" in out       # the story, in the table
+    assert "आशाको कल; सहमतिमा: " in out
     assert "के भयो" in out
     assert "इतिहास — " in out and "जम्मा कसरी सर्‍यो:" in out
     code, out, _ = run(["--lang", "ne", "history", sessions / "marriage.toml"],
                        capsys, monkeypatch, 120)
-    assert "आशा ले सेटले सकायो; देखेका: विकास; सहमतिको माल: विकास; टिप्लु J♣" in out
-    assert "विकास ले डबलीले सकायो" in out
-    assert "बाँड्दै आएको टनेला: विकास 2♣" in out
+    assert "आशाले सेटले सक्नुभयो; माल हेरेका: विकास; सहमतिको माल: विकास; टिप्लु J♣" in out
+    assert "विकासले डबलीले सक्नुभयो" in out
+    assert "बाँड्दा आएको टनेला: विकास 2♣" in out
     code, out, _ = run(["--lang", "ne", "history", sessions / "callbreak.toml"],
                        capsys, monkeypatch, 120)
     assert "बोली पुगेन: आशा (बोली ३, लिएको हात २)" in out
@@ -166,19 +166,19 @@ def test_stats_read_as_a_nepali_table_says_them(sessions, capsys, monkeypatch):
     code, out, _ = run(["--lang", "ne", "stats", sessions / "dhumbal.toml"],
                        capsys, monkeypatch, 120)
     assert code == 0
-    assert out.startswith("ढुम्बल — १ सत्र (खुद)")
+    assert out.startswith("धुम्बल — १ सत्र (खुद)")
     for phrase in ("जितेका डिल", "३ मध्ये", "पहिलो स्थान", "समातिएका कल", "डिलको औसत"):
         assert phrase in out, phrase
     code, out, _ = run(["--lang", "ne", "stats", sessions / "marriage.toml"],
                        capsys, monkeypatch, 120)
-    assert "औसत माल" in out and "टिप्लु देखेको" in out and "(३ डिल)" in out
+    assert "औसत माल" in out and "माल हेरेको" in out and "(३ डिल)" in out
 
 
 def test_the_chart_labels_its_axis_and_legend_in_nepali(sessions, capsys, monkeypatch):
     code, out, _ = run(["--lang", "ne", "chart", sessions / "dhumbal.toml"],
                        capsys, monkeypatch, 80)
     assert code == 0
-    assert "ढुम्बल (nepali-games) — dhumbal.toml" in out
+    assert "धुम्बल (नेपाली चलन) — dhumbal.toml" in out
     assert re.search(r"^\s+डिल\s*$", out, re.M)            # the x axis's title
     assert re.search(r"०\s+१\s+२\s+३", out)                 # its ticks
 
@@ -240,7 +240,7 @@ def test_the_markdown_export_is_for_people_in_nepali(sessions, capsys, monkeypat
     code, out, _ = run(["--lang", "ne", "export", sessions / "callbreak.toml",
                         "--format", "md", "--rate", "10"], capsys, monkeypatch)
     assert code == 0
-    assert out.startswith("# कल ब्रेक सत्र (classic)\n")
+    assert out.startswith("# कल ब्रेक सत्र (सामान्य)\n")
     assert "| डिल | बाँड्ने | विजेता | के भयो | आशा |" in out
     assert "| स्थान | खेलाडी | जम्मा |" in out
     assert "खेलिएका डिल: २ मध्ये २ — सकियो।" in out
@@ -278,7 +278,7 @@ def test_the_html_export_is_nepali_and_escapes_every_name(tmp_path, capsys, monk
     assert html.escape(HOSTILE[0]) in page and html.escape(HOSTILE[1]) in page
     text = _page_text(page)
     for phrase in ("अङ्कको बोर्ड", "बोर्डको प्रति", "स्थान", "खेलाडी", "पछिल्लो डिल",
-                   "इतिहास", "डिल १", f"{HOSTILE[0]} को कल"):
+                   "इतिहास", "डिल १", f"{HOSTILE[0]}को कल"):
         assert phrase in text, phrase
     nepali_only(text, *HOSTILE)
     english = run(["export", path, "--format", "html"], capsys, monkeypatch)[1]
@@ -292,8 +292,8 @@ def test_the_live_board_speaks_the_language_serve_was_started_in(sessions, tmp_p
     page = shown.page()
     assert '<html lang="ne">' in page
     text = _page_text(page)
-    for phrase in ("लाइभ: यो पाना खातासँगै आफैँ बदलिन्छ।", "आजको रात: २ सत्रको हिसाब मिलान",
-                   "सत्र सकियो। विजेता: ", " लाई ", "बाँड्यो"):
+    for phrase in ("लाइभ: यो पाना खातासँगै आफैँ बदलिन्छ।", "आजको रात: २ सत्रको हिसाब मिलाउने",
+                   "सत्र सकियो। विजेता: ", "लाई ", "बाँड्नुभयो"):
         assert phrase in text, phrase
     assert 'alt="डिलपिच्छे चलिरहेको जम्मा"' in page
     nepali_only(text)

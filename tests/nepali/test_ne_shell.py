@@ -70,8 +70,8 @@ def test_new_says_the_session_it_made_in_nepali(here, capsys, monkeypatch):
     code, out, err = nepali(["new", "s1.toml", "--game", "dhumbal", "--players", PLAYERS],
                             capsys, monkeypatch)
     assert (code, out) == (0, "")
-    assert err == ("s1.toml मा नयाँ ढुम्बल सत्र (nepali-games): आशा, विकास, चन्द्र; "
-                   "पहिले आशा ले बाँड्ने; ३ डिल खेल्ने तय।\n")
+    assert err == ("s1.toml मा नयाँ धुम्बल सत्र, नेपाली चलन (nepali-games): आशा, विकास, चन्द्र; "
+                   "पहिले आशाले बाँड्ने; ३ डिल खेल्ने तय।\n")
     assert left_in_english(err) == []
 
 

@@ -34,7 +34,7 @@ def test_ma1_the_tiplu_counted_in_a_refusal_is_said_in_nepali(capsys, marriage):
                                "--seen", "आ", "--hand", "Ch=shown:5", "--hand", "आ=h555",
                                "--hand", "वि=-", "--hand", "दी=-", "--lang", "ne"], capsys)
     assert code == 2 and out == ""
-    assert err == ("त्रुटि: 5♥ ४ पटक आयो (आशा ×३ र टिप्लु 5♥ सँग), तर गड्डीमा यो "
+    assert err == ("त्रुटि: 5♥ ४ पटक आयो (आशा ×३ र टिप्लु 5♥सँग), तर गड्डीमा यो "
                              "३ पटक मात्र हुन्छ (MA-1)\n")
     assert marriage.read_bytes() == before
 
@@ -103,7 +103,7 @@ def test_the_help_of_chart_serve_and_the_seat_options_is_in_nepali(capsys):
     code, out, _ = run_main(["record", "--help", "--lang", "ne"], capsys)
     said = " ".join(out.split())
     assert "Who sits" not in said and "Who really dealt" not in said
-    assert "यो डिलमा को बाहिर बस्छ" in said and "वास्तवमा कसले बाँड्यो" in said
+    assert "यो डिलमा को बाहिर बस्छ" in said and "वास्तवमा कसले बाँड्नुभयो" in said
 
 
 def test_cb9_amend_says_the_counts_it_changed_in_devanagari(cli, capsys, tmp_path,

@@ -132,7 +132,7 @@ def test_plain_is_the_markdown_as_written():
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_table_too_wide_is_a_list_of_its_rows(lang):
     _, out, _ = run(["rules", "marriage", "MA-11"], lang, 40)
-    row = ("  - टिप्लुका १ / २ प्रति (तेस्रो सङ्केत पत्ता" if lang == "ne"
+    row = ("  - टिप्लुका १ / २ प्रति (तेस्रो सङ्केत पत्ती" if lang == "ne"
            else "  - 1 / 2 copies of the tiplu (the third")
     assert row in out.splitlines() and "|" not in out
     _, wide, _ = run(["rules", "marriage", "MA-11"], lang, 120)
