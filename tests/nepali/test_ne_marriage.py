@@ -334,7 +334,7 @@ def test_the_prompts_ask_in_nepali_and_take_devanagari_digits(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
     ask = _Asker({"कसले सक्यो": "आशा", "केबाट सक्यो": "सेट", "टिप्लु (": "jc",
                   "अरू कसले": "विकास", "७ डबलीबाट": "-", "आशा को शो": SHOW,
-                  "विकास का माल": "qc", "चन्द्र का माल": "१२",
+                  "विकासका माल": "qc", "चन्द्रका माल": "१२",
                   "टिप्लु हेर्न आशा ले": "-", "बाँड्दा देखाएका टनेला": "-"})
     answers = prompts.ask_hand(ask, table, THREE_DECK.rules, {})
     assert answers["hand"][2] == "चन्द्र=12"
@@ -387,8 +387,8 @@ def test_check_reads_cards_typed_with_devanagari_digits(nepali):
 def test_ma22_a_doubled_hand_is_asked_in_nepali_and_answered_ho(nepali):
     table = Seating.of(PLAYERS, PLAYERS[0])
     ask = _Asker({"कसले सक्यो": "none", "टिप्लु (": "-", "कसले सेट देखाएर": "-",
-                  "७ डबलीबाट": "-", "आशा का माल": "५", "विकास का माल": "०",
-                  "चन्द्र का माल": "-", "बाँड्दा देखाएका टनेला": "-",
+                  "७ डबलीबाट": "-", "आशाका माल": "५", "विकासका माल": "०",
+                  "चन्द्रका माल": "-", "बाँड्दा देखाएका टनेला": "-",
                   "दोब्बर डिल?": "हो"})
     answers = prompts.ask_hand(ask, table, replace(THREE_DECK.rules, doubles=True), {})
     assert answers["double"] is True and answers["no_finisher"] is True

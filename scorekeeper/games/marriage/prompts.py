@@ -63,7 +63,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         if text.strip() != "-":
             rules.check_tiplu(cardtext.card(to_latin(text)))
 
-    tiplu = to_latin(ask.ask(_("The tiplu (e.g. cj; '-': every maal a number)"),
+    tiplu = to_latin(ask.ask(_("The tiplu (e.g. 'cj'; '-': every maal a number)"),
                              tiplu_ok, default=previous.get("tiplu") or "-")).strip()
     if tiplu != "-":
         flags["tiplu"] = tiplu
