@@ -85,6 +85,14 @@ def _stamp(path: Path) -> tuple[int, ...]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+def _written(path: Path) -> float | None:
+    """When the file was last written (None: it cannot be stat'ed now)."""
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return None
+
+
 @dataclass(frozen=True)
 class Shown:
     """What a page of one version shows, as much of it as is needed to
@@ -95,12 +103,14 @@ class Shown:
 
     around: tuple[tuple[str, str], ...] = ()
     marks: tuple[tuple[int, ...], ...] = ()
+    order: tuple[int, ...] = ()       # the ledgers' indexes, as the sections stand
 
 
 @dataclass(frozen=True)
 class Drawn:
     """The live board at one version: each ledger's sheet, the night's
-    settle-up, what a page shows, each history (its items); the page's
+    settle-up, what a page shows, each history (its items, in the order
+    the ledgers were given); the page's
     inner HTML and its digest."""
 
     sheets: tuple[board.Sheet, ...] = ()
@@ -117,7 +127,8 @@ class Drawn:
         the old ones, the oldest, it keeps (None: unchanged)."""
         sheets: list[dict[str, Any] | None] = []
         for (head, tail), marks, history, was, had in zip(
-                self.shown.around, self.shown.marks, self.histories, old.around, old.marks):
+                self.shown.around, self.shown.marks,
+                [self.histories[i] for i in self.shown.order], old.around, old.marks):
             keep = _common(had, marks)
             if (head, tail) == was and keep == len(marks) == len(had):
                 sheets.append(None)
@@ -138,17 +149,19 @@ def _common(before: Sequence[int], now: Sequence[int]) -> int:
 
 
 def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
-    """The live board of `sheets`; the items of `before`'s histories whose
+    """The live board of `sheets` (in the order given), its sections the
+    most recently written first; the items of `before`'s histories whose
     hands are the same are kept, not drawn again."""
+    kept = before.histories or (board.History(),) * len(sheets)
     histories = tuple(
         board.history(sheet.session, old) if sheet.session else board.History()
-        for sheet, old in zip(sheets, before.histories or [board.History()] * len(sheets)))
-    around = tuple(board.around(sheet, index, bool(history.items))
-                   for index, (sheet, history) in enumerate(zip(sheets, histories)))
-    night = board.top(sheets)
-    inner = night + "".join(head + "".join(reversed(history.items)) + tail
-                            for (head, tail), history in zip(around, histories))
-    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories))
+        for sheet, old in zip(sheets, kept))
+    order = tuple(sheet.index for sheet in board.ordered(sheets))
+    around = tuple(board.around(sheets[i], i, bool(histories[i].items)) for i in order)
+    night = board.top([sheets[i] for i in order])
+    inner = night + "".join(head + "".join(reversed(histories[i].items)) + tail
+                            for (head, tail), i in zip(around, order))
+    shown = Shown(around, tuple(tuple(map(hash, histories[i].items)) for i in order), order)
     return Drawn(tuple(sheets), night, shown, histories, inner,
                  hashlib.sha256(inner.encode()).hexdigest()[:20])
 
@@ -196,7 +209,7 @@ class Board:
         """`board.json`: what changed from version `since` to `drawn`; the
         whole inner HTML when `since` is not one of the last versions."""
         old = self._recent.get(since)
-        if old is None:
+        if old is None or old.order != drawn.shown.order:   # a game moved up: all anew
             return {"version": drawn.version, "html": drawn.inner}
         return drawn.since(old)
 
@@ -215,7 +228,8 @@ class Board:
                 "{path} does not verify now ({count} problem: {first})",
                 "{path} does not verify now ({count} problems: {first})", count).format(
                     path=path, count=digits(count), first=first))
-        sheet = board.Sheet(str(path), checked.session, _money(checked.session))
+        sheet = board.Sheet(str(path), checked.session, _money(checked.session),
+                            written=_written(path), index=index)
         self._good[index] = sheet
         self._when[index] = time.strftime("%H:%M:%S", time.localtime())
         return sheet
@@ -224,10 +238,11 @@ class Board:
         last = self._good[index]
         if last is None:
             return board.Sheet(str(path), None, None,
-                               _("{why}: nothing to show yet.").format(why=why))
+                               _("{why}: nothing to show yet.").format(why=why), index=index)
         return board.Sheet(last.label, last.session, last.money,
                            _("{why}: showing the board as last read well, at {time}.").format(
-                               why=why, time=digits(self._when[index])))
+                               why=why, time=digits(self._when[index])),
+                           last.written, index)
 
     def chart(self, index: int) -> tuple[str, str] | None:
         """(its link, the SVG) of ledger `index`'s chart as it is now (None:
