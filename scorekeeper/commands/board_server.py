@@ -97,13 +97,14 @@ def _written(path: Path) -> float | None:
 class Shown:
     """What a page of one version shows, as much of it as is needed to
     send it what changed since: each section around its history's items
-    (`board.around`), and the hash of each item, in hand order (a page
+    (`board.around`), and the hash of each item, in hand order, both by
+    ledger in the order given, and the order the page shows them in (a page
     may be any of the last `RECENT` versions: the items themselves are
     kept for the current one only)."""
 
     around: tuple[tuple[str, str], ...] = ()
     marks: tuple[tuple[int, ...], ...] = ()
-    order: tuple[int, ...] = ()       # the ledgers' indexes, as the sections stand
+    order: tuple[int, ...] = ()       # the ledgers (in the order given) as the page shows them
 
 
 @dataclass(frozen=True)
@@ -126,16 +127,18 @@ class Drawn:
         items of its history that are new (newest first) and how many of
         the old ones, the oldest, it keeps (None: unchanged)."""
         sheets: list[dict[str, Any] | None] = []
-        for (head, tail), marks, history, was, had in zip(
-                self.shown.around, self.shown.marks,
-                [self.histories[i] for i in self.shown.order], old.around, old.marks):
+        for i in self.shown.order:
+            (head, tail), marks, history = (self.shown.around[i], self.shown.marks[i],
+                                            self.histories[i])
+            was, had = old.around[i], old.marks[i]
             keep = _common(had, marks)
             if (head, tail) == was and keep == len(marks) == len(had):
                 sheets.append(None)
             else:
                 sheets.append({"keep": keep, "html": head + "".join(
                     reversed(history.items[keep:])) + tail})
-        return {"version": self.version, "night": self.night, "sheets": sheets}
+        return {"version": self.version, "night": self.night,
+                "order": list(self.shown.order), "sheets": sheets}
 
 
 def _common(before: Sequence[int], now: Sequence[int]) -> int:
@@ -157,11 +160,12 @@ def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
         board.history(sheet.session, old) if sheet.session else board.History()
         for sheet, old in zip(sheets, kept))
     order = tuple(sheet.index for sheet in board.ordered(sheets))
-    around = tuple(board.around(sheets[i], i, bool(histories[i].items)) for i in order)
+    around = tuple(board.around(sheet, i, bool(history.items))
+                   for i, (sheet, history) in enumerate(zip(sheets, histories)))
     night = board.top([sheets[i] for i in order])
-    inner = night + "".join(head + "".join(reversed(histories[i].items)) + tail
-                            for (head, tail), i in zip(around, order))
-    shown = Shown(around, tuple(tuple(map(hash, histories[i].items)) for i in order), order)
+    inner = night + "".join(around[i][0] + "".join(reversed(histories[i].items))
+                            + around[i][1] for i in order)
+    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories), order)
     return Drawn(tuple(sheets), night, shown, histories, inner,
                  hashlib.sha256(inner.encode()).hexdigest()[:20])
 
@@ -209,7 +213,7 @@ class Board:
         """`board.json`: what changed from version `since` to `drawn`; the
         whole inner HTML when `since` is not one of the last versions."""
         old = self._recent.get(since)
-        if old is None or old.order != drawn.shown.order:   # a game moved up: all anew
+        if old is None:
             return {"version": drawn.version, "html": drawn.inner}
         return drawn.since(old)
 

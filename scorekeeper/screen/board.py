@@ -397,8 +397,8 @@ background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:1
 .chart{margin:8px 0;background:#fff;border-radius:8px;padding:4px}
 .chart svg,.chart img{display:block;width:100%;height:auto}
 .gives{font-size:1.15rem}
-.tabs ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:8px}
-.tabs a{display:block;padding:8px 14px;border-radius:18px;background:var(--card);
+.tabs ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:6px}
+.tabs a{display:block;padding:6px 10px;border-radius:16px;background:var(--card);font-size:.9rem;
 color:var(--fg);border:1px solid var(--edge);text-decoration:none;white-space:nowrap}
 .file{margin-top:-.2rem}
 .night{max-width:36rem}
@@ -420,16 +420,24 @@ LIVE_SCRIPT = """(function () {
     var top = board.querySelector('div.top');
     if (top) { top.remove(); }
     board.insertAdjacentHTML('afterbegin', j.night);
-    var sections = board.querySelectorAll('section.sheet');
     j.sheets.forEach(function (s, i) {
       if (!s) { return; }
+      var section = document.getElementById('game-' + j.order[i]);
       var made = document.createElement('template');
       made.innerHTML = s.html;
       if (s.keep > 0) {
-        keep(sections[i], made.content.firstElementChild, s.keep);
+        keep(section, made.content.firstElementChild, s.keep);
       } else {
-        sections[i].replaceWith(made.content.firstElementChild);
+        section.replaceWith(made.content.firstElementChild);
       }
+    });
+    // the game written last first: a section moves only when it must
+    var before = board.querySelector('div.top');
+    j.order.forEach(function (n) {
+      var section = document.getElementById('game-' + n);
+      var want = before ? before.nextElementSibling : board.firstElementChild;
+      if (section !== want) { board.insertBefore(section, want); }
+      before = section;
     });
   }
   // The section's history list stays in the page (20,000 items taken out
