@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
@@ -332,17 +331,25 @@ class Played:
 
 
 def when(seconds: float, now: float | None = None) -> str:
-    """A local time as people read it: "21:40" the same day as `now`, else
-    with the date ("2026-12-06 21:40"), in the reader's digits."""
-    at, today = time.localtime(seconds), time.localtime(now)
-    return digits(time.strftime("%H:%M" if at[:3] == today[:3] else "%Y-%m-%d %H:%M", at))
+    """A local time as people read it: "21:40" the same day as `now` (this
+    moment), else with the date ("2026-12-06 21:40"), in the reader's
+    digits."""
+    import datetime  # here, not above: the playthroughs fix its clock
+
+    at = datetime.datetime.fromtimestamp(seconds)
+    today = datetime.datetime.now() if now is None else datetime.datetime.fromtimestamp(now)
+    return digits(at.strftime("%H:%M" if at.date() == today.date() else "%Y-%m-%d %H:%M"))
 
 
 def night_date(played: Sequence[Played]) -> str:
     """The night's date: the day its latest ledger was last written (today
     if no time is known), in the reader's digits."""
+    import datetime  # here, not above: the playthroughs fix its clock
+
     latest = max((p.written for p in played if p.written is not None), default=None)
-    return digits(time.strftime("%Y-%m-%d", time.localtime(latest)))
+    day = datetime.datetime.now() if latest is None else \
+        datetime.datetime.fromtimestamp(latest)
+    return digits(day.strftime("%Y-%m-%d"))
 
 
 def newest_first(played: Sequence[Played]) -> list[Played]:
