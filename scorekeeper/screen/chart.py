@@ -11,7 +11,8 @@ other command loads them (start-up stays as it was).
   without NO_COLOR); with colour or without, each player's line is drawn
   with their initial (or a symbol when two initials clash), which the
   legend repeats, so that no one needs the colours to tell the lines
-  apart; in the SVG each line has its own dash pattern too;
+  apart; in the SVG each line has its own dash pattern and marker shape
+  too (`palette.MARKERS`, in the legend as well);
 * `--ascii`: the frame is drawn with `+ - |` and nothing else outside
   ASCII is written;
 * the SVG loads no script from anywhere (pygal's tooltips would): a family

@@ -4,7 +4,7 @@ people with any of the common colour blindnesses tell apart (Okabe & Ito,
 screens (`style`) and the charts (`chart`) both take them from here.
 
 A colour never carries a meaning alone: a score has its sign, a player's
-line its own marker (terminal) or dash pattern (SVG).
+line its own marker (terminal) or dash pattern and marker shape (SVG).
 """
 
 from __future__ import annotations

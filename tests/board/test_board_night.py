@@ -200,3 +200,30 @@ def test_issue38_export_of_several_never_writes_over_one_of_them(cli, tmp_path):
     done = cli("export", one, two, "--format", "md", "-o", two, "--force")
     assert done.exit_code == 2 and "is the ledger itself" in done.stderr
     assert two.read_bytes() == before
+
+
+def test_issue38_the_night_is_said_in_nepali_with_devanagari_digits(cli, tmp_path):
+    import sys
+    from pathlib import Path
+
+    from scorekeeper.core import language
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
+    from english_left import english_words
+
+    paths = night_ledgers(cli, tmp_path)
+    language.use("ne")
+    try:
+        done = cli("export", *paths, "--format", "md")
+        inner = board.body(_sheets(paths))
+    finally:
+        language.use("en")
+    assert done.exit_code == 0, done.stderr
+    night = done.stdout[:done.stdout.index("\n---\n")]
+    assert night.startswith("# ") and "को रात" in night.splitlines()[0]
+    assert "दर तय गरिएको छैन" in night and "म्यारिज · " in night
+    assert not re.search(r"[0-9]", night.replace("NPR", "")), night
+    typed = ("Asha", "Bikash", "Chandra", "Dipak", "NPR")
+    assert english_words(night, typed) == [], night
+    said = re.sub(r"<[^>]+>", " ", _night(inner))
+    assert english_words(said, typed) == [] and "पैसा अङ्क होइन" in inner
