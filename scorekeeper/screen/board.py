@@ -5,8 +5,9 @@ Nothing here is written anew: the standings and history are the
 documents of `standings --json` and `history --json`, the last hand's
 ruling is the game's own table (its `render` module, as `show` draws it
 at 40 columns) with the explanation lines and rule ids in `show`'s words,
-the chart is `chart --svg`'s picture (`screen.chart`, pygal), the
-night's settle-up `reports.settle_up`'s. Every text from a ledger is
+the chart is `chart --svg`'s picture (`screen.chart`, pygal; drawn for
+a phone), the night's settle-up `reports.export.night`'s (in money, each
+session at its own stake). Every text from a ledger is
 HTML-escaped here, once, as it is put in the page; the chart's SVG is
 made by ElementTree, which escapes its texts (and holds no script).
 
@@ -247,16 +248,11 @@ def chart_link(session: Session, index: int) -> str:
         return ""
     drawn = hashlib.sha256(repr([session.label, session.players,
                                  [h.scores for h in session.hands]]).encode())
-    width, height = chart_size()
-    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" width="{width}" '
-            f'height="{height}" alt="' + e(_("The running totals, hand by hand")) + '">')
+    from scorekeeper.screen.chart import PHONE_SIZE  # its size (pygal is not loaded)
 
-
-def chart_size() -> tuple[int, int]:
-    """The board's chart's width and height (`screen.chart.PHONE_SIZE`)."""
-    from scorekeeper.screen.chart import PHONE_SIZE  # pygal is not loaded by it
-
-    return PHONE_SIZE
+    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" '
+            f'width="{PHONE_SIZE[0]}" height="{PHONE_SIZE[1]}" alt="'
+            + e(_("The running totals, hand by hand")) + '">')
 
 
 def section(sheet: Sheet) -> str:

@@ -22,6 +22,15 @@ from scorekeeper.reports.export import when
 from scorekeeper.screen import board, chart
 
 
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    """The four ledgers of `night_ledgers`, made once: every test here only
+    reads them."""
+    from conftest import invoke
+
+    return night_ledgers(invoke, tmp_path_factory.mktemp("night"))
+
+
 def _sheets(paths):
     sheets = []
     for index, path in enumerate(paths):
@@ -42,8 +51,8 @@ def _night(inner: str) -> str:
     return inner[inner.index('<section class="night">'):inner.index("</section>")]
 
 
-def test_issue38_the_night_is_in_money_each_game_at_its_own_stake(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_the_night_is_in_money_each_game_at_its_own_stake(cli, night):
+    paths = night
     rated = [p for p in paths if p.name != "marriage.toml"]
     settled = json.loads(cli("settle-up", *rated, "--mix", "--json").stdout)["money"]
     night = _night(board.body(_sheets(paths)))
@@ -56,8 +65,8 @@ def test_issue38_the_night_is_in_money_each_game_at_its_own_stake(cli, tmp_path)
     assert "at Rs 5 a point (NPR)" in night and "at Rs 10 a point (NPR)" in night
 
 
-def test_issue38_a_game_without_a_stake_is_said_in_words_never_a_flag(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_a_game_without_a_stake_is_said_in_words_never_a_flag(cli, night):
+    paths = night
     night = _night(board.body(_sheets(paths)))
     written = when(paths[1].stat().st_mtime)
     assert (f"Marriage · {written} has no stake agreed, so it is not in the money: agree "
@@ -76,8 +85,8 @@ def test_issue38_games_of_no_stake_and_different_kinds_settle_nothing_but_say_wh
     assert "<table" not in night and "--mix" not in night
 
 
-def test_issue38_tabs_link_every_game_the_one_written_last_first(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_tabs_link_every_game_the_one_written_last_first(cli, night):
+    paths = night
     inner = board.body(_sheets(paths))
     tabs = inner[inner.index('<nav class="tabs"'):inner.index("</nav>")]
     order = [3, 2, 1, 0]                     # callbreak-2 was written last
@@ -99,8 +108,8 @@ def test_issue38_a_time_of_another_day_carries_its_date():
     assert when(now - 86400, now) == "2026-12-06 22:00"
 
 
-def test_cb13_the_board_says_why_call_break_money_is_not_its_points(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_cb13_the_board_says_why_call_break_money_is_not_its_points(cli, night):
+    paths = night
     sheet = _sheets([paths[2]])[0]
     page = board.body([sheet])
     standing = json.loads(cli("standings", paths[2], "--json").stdout)
@@ -112,8 +121,8 @@ def test_cb13_the_board_says_why_call_break_money_is_not_its_points(cli, tmp_pat
     assert f"Asha: (1.1 × 4 − 19.4) × Rs 10 a point (NPR) = {asha}" in page
 
 
-def test_cb14_the_board_says_a_match_paid_by_place_is_not_paid_by_its_points(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_cb14_the_board_says_a_match_paid_by_place_is_not_paid_by_its_points(cli, night):
+    paths = night
     page = board.body(_sheets([paths[3]]))
     assert "Money is not points: this match is paid by place, not by the difference " \
            "of points:" in page
@@ -121,8 +130,8 @@ def test_cb14_the_board_says_a_match_paid_by_place_is_not_paid_by_its_points(cli
            "Bikash pays 3" in page
 
 
-def test_dh_points_passed_between_players_need_no_such_line(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_dh_points_passed_between_players_need_no_such_line(cli, night):
+    paths = night
     assert "Money is not points" not in board.body(_sheets([paths[0]]))
 
 
@@ -135,8 +144,8 @@ def test_issue38_hostile_names_are_escaped_in_the_night(cli, tmp_path):
     assert HOSTILE[0] not in night and escape(HOSTILE[0]) in night
 
 
-def test_issue38_the_board_chart_is_drawn_for_a_phone_with_a_marker_a_line(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_the_board_chart_is_drawn_for_a_phone_with_a_marker_a_line(cli, night):
+    paths = night
     session = read_ledger(paths[2]).session
     svg = board.chart_svg(session)
     assert f'viewBox="0 0 {chart.PHONE_SIZE[0]} {chart.PHONE_SIZE[1]}"' in svg[:400]
@@ -152,8 +161,8 @@ def test_issue38_the_board_chart_is_drawn_for_a_phone_with_a_marker_a_line(cli, 
     assert "<script" not in svg
 
 
-def test_issue38_export_md_of_several_ledgers_is_the_night_dated(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_export_md_of_several_ledgers_is_the_night_dated(cli, night):
+    paths = night
     done = cli("export", *paths, "--format", "md")
     assert done.exit_code == 0, done.stderr
     text = done.stdout
@@ -167,8 +176,8 @@ def test_issue38_export_md_of_several_ledgers_is_the_night_dated(cli, tmp_path):
     assert "3 transfers square everyone" in text or "transfer squares everyone" in text
 
 
-def test_issue38_export_html_of_several_ledgers_is_one_page_to_send(cli, tmp_path):
-    paths = night_ledgers(cli, tmp_path)
+def test_issue38_export_html_of_several_ledgers_is_one_page_to_send(cli, night, tmp_path):
+    paths = night
     out = tmp_path / "night.html"
     done = cli("export", *paths, "--format", "html", "-o", out)
     assert done.exit_code == 0, done.stderr
@@ -202,7 +211,7 @@ def test_issue38_export_of_several_never_writes_over_one_of_them(cli, tmp_path):
     assert two.read_bytes() == before
 
 
-def test_issue38_the_night_is_said_in_nepali_with_devanagari_digits(cli, tmp_path):
+def test_issue38_the_night_is_said_in_nepali_with_devanagari_digits(cli, night):
     import sys
     from pathlib import Path
 
@@ -211,7 +220,7 @@ def test_issue38_the_night_is_said_in_nepali_with_devanagari_digits(cli, tmp_pat
     sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
     from english_left import english_words
 
-    paths = night_ledgers(cli, tmp_path)
+    paths = night
     language.use("ne")
     try:
         done = cli("export", *paths, "--format", "md")
