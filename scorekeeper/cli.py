@@ -34,7 +34,7 @@ usable_streams()
 start(sys.argv[1:], os.environ, language_settings)
 import typer  # noqa: E402
 
-from scorekeeper.commands import check
+from scorekeeper.commands import check, completion
 from scorekeeper.commands.common import (
     ASCII_OPT,
     CURRENCY_OPT,
@@ -58,7 +58,6 @@ from scorekeeper.commands.common import (
     say,
     unsaid_interrupt,
     warn_stale,
-    write_text,
     written_so_far,
 )
 from scorekeeper.core.errors import BUG_EXIT
@@ -188,9 +187,13 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
 # -- a ledger as a table, a page, a file (verify.py, edit.py: the others) -----------
 
-@app.command(help=_("Export the session as CSV, JSON, Markdown or the board's HTML page."))
+@app.command(help=_("Export the session, or the night's several, as CSV, JSON, Markdown "
+                    "or the board's HTML page."))
 def export(
-    ledger: Path = LEDGER_ARG,
+    ledgers: List[Path] = typer.Argument(
+        None, metavar="[LEDGER]...", show_default=False, autocompletion=completion.ledgers,
+        help=_("One ledger, or the night's several for md and html (none: the one "
+               "found, as LEDGER).")),
     format: str = typer.Option(..., "--format", metavar="FORMAT",
                                help=_("csv, json, md or html")),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
@@ -198,32 +201,9 @@ def export(
     force: bool = typer.Option(False, "--force", help=_("Overwrite an existing FILE.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
 ) -> None:
-    from scorekeeper.files import ledger_file, storage  # start-up: see module doc
+    from scorekeeper.commands.export import export as run  # start-up: see module doc
 
-    def body() -> None:
-        checked = ledger_file.read_checked(ledger)
-        warn_stale(checked)
-        money = None
-        if rate is not None or currency is not None or checked.session.money:
-            from scorekeeper.reports.money import of_session  # only with a rate
-
-            money = of_session(checked.session, rate, currency)
-        if format.lower() == "html":
-            from scorekeeper.screen.board import html_pieces  # the board's page
-
-            pieces = html_pieces(checked.session, money)
-        else:
-            from scorekeeper.reports.export import export_pieces  # csv, json, md
-
-            pieces = export_pieces(checked.session, format.lower(), money, left_out=say)
-        if output is None:
-            for piece in pieces:
-                write_text(piece)
-        else:
-            storage.write_output(output, ledger, pieces, force)
-            say(Said("Wrote {output}.", output=output))
-
-    guarded(body)
+    run(ledgers or [], format, output, force, rate, currency)
 
 
 # -- profiles (`rules` is in scorekeeper/commands/rules.py) ------------------------

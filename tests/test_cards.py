@@ -193,9 +193,8 @@ def test_cards_bad_token_message_says_how_to_write_a_card():
         cards("X")
     assert info.value.rule is None
     assert info.value.message == (
-        "cannot read the card 'X': write a rank A 2 … 10 J Q K (or T) followed "
-        "by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' (or the suit first: "
-        "'d8')")
+        "cannot read the card 'X': write a suit s h d c (or ♠ ♥ ♦ ♣) followed "
+        "by its ranks A 2 … 9 T (or 10) J Q K, e.g. 's345h666', 'dAc3'")
 
 
 def test_cards_blank_text_message_says_write_a_dash():

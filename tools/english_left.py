@@ -23,6 +23,7 @@ _KEPT = [   # in this order: a code span first, before a path inside it takes it
     re.compile(r"\S*[/\\]\S*|\S+\.(?:toml|csv|json|html|md|txt)\b"),  # files and paths
     re.compile(r"https?://\S+"),
     re.compile(r"(?<![A-Za-z])(?:10|[2-9AKQJT])[shdcSHDC♠♥♦♣]?(?![A-Za-z])"),  # cards
+    re.compile(r"(?<=[='])(?:[shdc](?:10|[2-9AKQJTakqjt])+)+(?=')"),  # 'dAc3', 'cjj', =dk'
     re.compile(r"\b[A-Z_]{2,}=\S*"),                        # KEY=VALUE
     re.compile(r"\b([A-Za-z])\1+\b"),                       # a chart's line: ooooo
     re.compile(r"\bJK\b"),                                  # the joker's card text

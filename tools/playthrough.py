@@ -29,6 +29,7 @@ import os
 import shlex
 import sys
 import tempfile
+import time
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,20 +195,29 @@ def transcript(script: Path, lang: str, width: int) -> str:
         table = root / "table"
         table.mkdir()
         env = _environment(root, lang, width)
-        here = os.getcwd()
+        here, zone = os.getcwd(), os.environ.get("TZ")
         os.chdir(table)
+        os.environ["TZ"] = "UTC"        # local times, as NOW is: the same on every machine
+        time.tzset()
         try:
             for step in read_script(script):
                 if step.note:
                     lines.append(step.line)
                     continue
                 code, out, err = _run(step, env)
+                for path in table.rglob("*"):   # every file written at NOW (the board's times)
+                    os.utime(path, (NOW.timestamp(), NOW.timestamp()))
                 lines += [f"$ scorekeeper {step.line}",
                           *(f"< {t}" for t in step.typed or ()),
                           f"[exit {code}]", *_stream("stdout", out),
                           *_stream("stderr", err), ""]
         finally:
             os.chdir(here)
+            if zone is None:
+                del os.environ["TZ"]
+            else:
+                os.environ["TZ"] = zone
+            time.tzset()
         for path in sorted(table.rglob("*")):
             if path.is_file():
                 lines += [f"=== {path.relative_to(table)}",

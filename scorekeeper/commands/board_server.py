@@ -85,22 +85,33 @@ def _stamp(path: Path) -> tuple[int, ...]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+def _written(path: Path) -> float | None:
+    """When the file was last written (None: it cannot be stat'ed now)."""
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return None
+
+
 @dataclass(frozen=True)
 class Shown:
     """What a page of one version shows, as much of it as is needed to
     send it what changed since: each section around its history's items
-    (`board.around`), and the hash of each item, in hand order (a page
+    (`board.around`), and the hash of each item, in hand order, both by
+    ledger in the order given, and the order the page shows them in (a page
     may be any of the last `RECENT` versions: the items themselves are
     kept for the current one only)."""
 
     around: tuple[tuple[str, str], ...] = ()
     marks: tuple[tuple[int, ...], ...] = ()
+    order: tuple[int, ...] = ()       # the ledgers (in the order given) as the page shows them
 
 
 @dataclass(frozen=True)
 class Drawn:
     """The live board at one version: each ledger's sheet, the night's
-    settle-up, what a page shows, each history (its items); the page's
+    settle-up, what a page shows, each history (its items, in the order
+    the ledgers were given); the page's
     inner HTML and its digest."""
 
     sheets: tuple[board.Sheet, ...] = ()
@@ -116,15 +127,18 @@ class Drawn:
         items of its history that are new (newest first) and how many of
         the old ones, the oldest, it keeps (None: unchanged)."""
         sheets: list[dict[str, Any] | None] = []
-        for (head, tail), marks, history, was, had in zip(
-                self.shown.around, self.shown.marks, self.histories, old.around, old.marks):
+        for i in self.shown.order:
+            (head, tail), marks, history = (self.shown.around[i], self.shown.marks[i],
+                                            self.histories[i])
+            was, had = old.around[i], old.marks[i]
             keep = _common(had, marks)
             if (head, tail) == was and keep == len(marks) == len(had):
                 sheets.append(None)
             else:
                 sheets.append({"keep": keep, "html": head + "".join(
                     reversed(history.items[keep:])) + tail})
-        return {"version": self.version, "night": self.night, "sheets": sheets}
+        return {"version": self.version, "night": self.night,
+                "order": list(self.shown.order), "sheets": sheets}
 
 
 def _common(before: Sequence[int], now: Sequence[int]) -> int:
@@ -138,17 +152,20 @@ def _common(before: Sequence[int], now: Sequence[int]) -> int:
 
 
 def _drawn(sheets: Sequence[board.Sheet], before: Drawn) -> Drawn:
-    """The live board of `sheets`; the items of `before`'s histories whose
+    """The live board of `sheets` (in the order given), its sections the
+    most recently written first; the items of `before`'s histories whose
     hands are the same are kept, not drawn again."""
+    kept = before.histories or (board.History(),) * len(sheets)
     histories = tuple(
         board.history(sheet.session, old) if sheet.session else board.History()
-        for sheet, old in zip(sheets, before.histories or [board.History()] * len(sheets)))
-    around = tuple(board.around(sheet, index, bool(history.items))
-                   for index, (sheet, history) in enumerate(zip(sheets, histories)))
-    night = board.top(sheets)
-    inner = night + "".join(head + "".join(reversed(history.items)) + tail
-                            for (head, tail), history in zip(around, histories))
-    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories))
+        for sheet, old in zip(sheets, kept))
+    order = tuple(sheet.index for sheet in board.ordered(sheets))
+    around = tuple(board.around(sheet, i, bool(history.items))
+                   for i, (sheet, history) in enumerate(zip(sheets, histories)))
+    night = board.top([sheets[i] for i in order])
+    inner = night + "".join(around[i][0] + "".join(reversed(histories[i].items))
+                            + around[i][1] for i in order)
+    shown = Shown(around, tuple(tuple(map(hash, h.items)) for h in histories), order)
     return Drawn(tuple(sheets), night, shown, histories, inner,
                  hashlib.sha256(inner.encode()).hexdigest()[:20])
 
@@ -215,7 +232,8 @@ class Board:
                 "{path} does not verify now ({count} problem: {first})",
                 "{path} does not verify now ({count} problems: {first})", count).format(
                     path=path, count=digits(count), first=first))
-        sheet = board.Sheet(str(path), checked.session, _money(checked.session))
+        sheet = board.Sheet(str(path), checked.session, _money(checked.session),
+                            written=_written(path), index=index)
         self._good[index] = sheet
         self._when[index] = time.strftime("%H:%M:%S", time.localtime())
         return sheet
@@ -224,10 +242,11 @@ class Board:
         last = self._good[index]
         if last is None:
             return board.Sheet(str(path), None, None,
-                               _("{why}: nothing to show yet.").format(why=why))
+                               _("{why}: nothing to show yet.").format(why=why), index=index)
         return board.Sheet(last.label, last.session, last.money,
                            _("{why}: showing the board as last read well, at {time}.").format(
-                               why=why, time=digits(self._when[index])))
+                               why=why, time=digits(self._when[index])),
+                           last.written, index)
 
     def chart(self, index: int) -> tuple[str, str] | None:
         """(its link, the SVG) of ledger `index`'s chart as it is now (None:

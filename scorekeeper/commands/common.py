@@ -351,7 +351,7 @@ def _refuse_split_cards(command: Any, ctx: Any, args: list[str]) -> None:
             raise usage_failure(Said(
                 "{option} takes one value, but the shell split {value} {after} in two: "
                 "write it in quotes ({option} \"{value} {after}\"), without the spaces "
-                "({option} {value}{after}), or suit-grouped (s345h666: ♠3 ♠4 ♠5 ♥6 ♥6 ♥6)",
+                "({option} {value}{after}), or suit-grouped (s345h666 is 3♠ 4♠ 5♠ 6♥ 6♥ 6♥)",
                 option=word, value=value, after=after))
 
 

@@ -96,9 +96,9 @@ def card(token: str) -> Card:
             if len(grouped) == 1:
                 return grouped[0]
     raise Impossible(Said(
-        "cannot read the card {card}: write a rank A 2 … 10 J Q K (or T) "
-        "followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' "
-        "(or the suit first: 'd8')", card=repr(raw)))
+        "cannot read the card {card}: write a suit s h d c (or ♠ ♥ ♦ ♣) "
+        "followed by its ranks A 2 … 9 T (or 10) J Q K, e.g. 's345h666', "
+        "'dAc3'", card=repr(raw)))
 
 
 def _grouped(token: str, at: int = 0) -> list[Card]:

@@ -18,10 +18,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import TYPE_CHECKING, Callable, Iterator, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
-from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, _, digits, profile_title, say
+from scorekeeper.core.errors import Impossible, ScorekeeperError
+from scorekeeper.core.language import Said, _, digits, ngettext, profile_title, say
+from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
@@ -190,9 +192,11 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
     return json_pieces(data, indent=True)
 
 
-def _markdown(session: Session, money: Optional[Money] = None) -> str:
+def _markdown(session: Session, money: Optional[Money] = None,
+              heading: str | None = None) -> str:
     """The session for people, in their language (headings, column heads,
-    what happened, numbers in their digits)."""
+    what happened, numbers in their digits); `heading`: its first line, as
+    one of the night's sessions."""
     kind = session.score_kind
     key = kind.key
 
@@ -202,7 +206,7 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
     players = list(session.players)
     names = {p: md_text(p) for p in players}
     standing = session.standings_json()
-    lines = ["# " + _("{title} session ({profile})").format(
+    lines = [heading or "# " + _("{title} session ({profile})").format(
                  title=_(session.game.title), profile=profile_title(session.profile.name)), "",
              _("Players (seat order): {players}; first dealer {dealer}.").format(
                  players=", ".join(names.values()), dealer=names[session.first_dealer]),
@@ -232,10 +236,41 @@ def _markdown(session: Session, money: Optional[Money] = None) -> str:
     lines.append(_played(standing))
     if money:
         lines += ["", _("Money: {said}.").format(said=md_text(_money_said(money))), ""]
+        why = why_money(session, money)
+        if why:
+            lines += [md_text(why[0]), *("- " + md_text(line) for line in why[1:]), ""]
         lines += ["- " + _("{giver} gives {receiver} {amount}").format(
             giver=names[t.giver], receiver=names[t.receiver],
             amount=md_text(digits(money.display(t.points)))) for t in money.transfers]
     return "\n".join(lines) + "\n"
+
+
+def why_money(session: Session, money: Money) -> list[str]:
+    """Why a game whose points are not transfers pays other money than its
+    points show, in the reader's language: each pair settles the difference
+    of their points (CB-13), worked out for the first player; or the match
+    is paid by place, an instant win or perfect calls, and how (the lines
+    `settle-up` notes). Nothing for points passed between players."""
+    if session.score_kind.transfers:
+        return []
+    from scorekeeper.reports.settle_up import paid_otherwise  # with money only
+
+    paid = paid_otherwise(session)
+    if paid is not None:
+        return [_("Money is not points: this match is paid by place, not by the "
+                  "difference of points:"), *map(say, paid[1])]
+    totals, kind = session.totals(), session.score_kind
+    first = session.players[0]
+    exact = money.exact[first]
+    return [_("Money is not points: each pair of players settles the difference of "
+              "their points, so a player gets (their points × {count} − everyone's "
+              "points together) × the stake.").format(count=digits(len(totals))),
+            _("{name}: ({points} × {count} − {all}) × {stake} = {money}").format(
+                name=first, points=digits(kind.display(totals[first])),
+                count=digits(len(totals)), all=digits(kind.display(sum(totals.values()))),
+                stake=say(money.option.said()),
+                money=digits(money.display(int(exact), signed=True)
+                             if exact == int(exact) else money.exact_display(exact)))]
 
 
 def _played(standing: PlainDict) -> str:
@@ -270,3 +305,156 @@ def _markdown_shown(session: Session, names: dict[str, str]) -> list[str]:
                 md_text(_number(by_player[p])) if p in by_player else out for p in names)
                 + " |")
     return lines
+
+
+# -- the night: several ledgers as one ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """A session of the night: when its ledger was last written (the file's
+    time; the ledger stores no start time) and its money, if it agreed a
+    rate."""
+
+    session: Session
+    written: float | None = None
+    money: Optional[Money] = None
+
+    @property
+    def title(self) -> str:
+        """Its game and the time its ledger was last written: "Marriage ·
+        21:40"."""
+        game = _(self.session.game.title)
+        if self.written is None:
+            return game
+        return _("{game} · {time}").format(game=game, time=when(self.written))
+
+
+def when(seconds: float, now: float | None = None) -> str:
+    """A local time as people read it: "21:40" the same day as `now` (this
+    moment), else with the date ("2026-12-06 21:40"), in the reader's
+    digits."""
+    import datetime  # here, not above: the playthroughs fix its clock
+
+    at = datetime.datetime.fromtimestamp(seconds)
+    today = datetime.datetime.now() if now is None else datetime.datetime.fromtimestamp(now)
+    return digits(at.strftime("%H:%M" if at.date() == today.date() else "%Y-%m-%d %H:%M"))
+
+
+def night_date(played: Sequence[Played]) -> str:
+    """The night's date: the day its latest ledger was last written (today
+    if no time is known), in the reader's digits."""
+    import datetime  # here, not above: the playthroughs fix its clock
+
+    latest = max((p.written for p in played if p.written is not None), default=None)
+    day = datetime.datetime.now() if latest is None else \
+        datetime.datetime.fromtimestamp(latest)
+    return digits(day.strftime("%Y-%m-%d"))
+
+
+def newest_first(played: Sequence[Played]) -> list[Played]:
+    """The sessions the most recently written first (the order given kept
+    among those written at the same time, or at no time known: last)."""
+    return sorted(played, key=lambda p: -(p.written or 0.0))
+
+
+@dataclass(frozen=True)
+class Night:
+    """The night's settle-up as people read it: each player's balance
+    (`column`: money, or points), the fewest transfers, each game's stake,
+    and a note for each game left out (and why, `refused`, nothing could
+    be settled)."""
+
+    column: str = ""
+    balances: tuple[tuple[str, int, str], ...] = ()     # name, sign, as shown
+    transfers: tuple[tuple[str, str, str], ...] = ()    # giver, receiver, amount
+    stakes: str = ""
+    notes: tuple[str, ...] = ()
+    refused: str = ""
+
+    @property
+    def fewest(self) -> str:
+        return ngettext("{count} transfer squares everyone (the fewest possible).",
+                        "{count} transfers square everyone (the fewest possible).",
+                        len(self.transfers)).format(count=digits(len(self.transfers)))
+
+
+def night(played: Sequence[Played]) -> Night:
+    """Several sessions settled as one night, in money: each session that
+    agreed a stake at its own (as `settle-up --mix`); one without a stake,
+    or scoring penalty points, said in words and left out. When none agreed
+    a stake, sessions of one game are settled in points."""
+    owing = [p for p in played if not p.session.score_kind.owed_to_nobody]
+    rated = [p for p in owing if money_option(None, None, p.session.money)]
+    notes = [_("{game} scores penalty points: nobody owes anybody for it.").format(
+        game=p.title) for p in played if p.session.score_kind.owed_to_nobody]
+    notes += [_("{game} has no stake agreed, so it is not in the money: agree one when "
+                "you start the next game.").format(game=p.title)
+              for p in owing if not any(p is r for r in rated)]
+    try:
+        if rated:
+            return _in_money(rated, tuple(notes))
+        if len({p.session.game.title for p in owing}) == 1:
+            return _in_points([p.session for p in owing], tuple(notes))
+    except ScorekeeperError as err:
+        return Night(notes=tuple(notes), refused=_("No settle-up: {why}").format(
+            why=say(err.message)))
+    return Night(notes=tuple(notes))
+
+
+def _in_money(rated: Sequence[Played], notes: tuple[str, ...]) -> Night:
+    from scorekeeper.reports.money import own_rates  # the night's settle-up only
+
+    options = [money_option(None, None, p.session.money) for p in rated]
+    codes = list(dict.fromkeys(o.currency.code for o in options if o))
+    if len(codes) > 1:
+        return Night(notes=notes, refused=_(
+            "These games were played for different currencies ({codes}): their money "
+            "cannot be added up.").format(codes=", ".join(codes)))
+    paid = own_rates([p.session for p in rated], None, mix=True)
+    stakes = "; ".join(_("{game} at {rate}").format(game=p.title, rate=say(o.said()))
+                       for p, o in zip(rated, options) if o)
+    return Night(_("Money"), tuple((name, units, digits(paid.display(units, signed=True)))
+                                   for name, units in paid.balances.items()),
+                 tuple((t.giver, t.receiver, digits(paid.display(t.points)))
+                       for t in paid.transfers),
+                 _("Each game at its own stake: {stakes}.").format(stakes=stakes), notes)
+
+
+def _in_points(sessions: Sequence[Session], notes: tuple[str, ...]) -> Night:
+    from scorekeeper.reports import settle_up  # the night's settle-up only
+
+    balances = settle_up.balances(sessions)
+    kind = settle_up.kind_of(sessions)
+    return Night(_("Points"), tuple((name, value, digits(kind.signed(value)))
+                                    for name, value in balances.items()),
+                 tuple((t.giver, t.receiver, digits(kind.display(t.points)))
+                       for t in settle_up.fewest_transfers(balances)), "", notes)
+
+
+def night_markdown(played: Sequence[Played]) -> str:
+    """`export --format md` of several ledgers: the night's date and its
+    settle-up, then each session's Markdown, the most recently written
+    first."""
+    shown = newest_first(played)
+    settled = night(shown)
+    lines = ["# " + md_text(_("The night of {date}").format(date=night_date(shown))), ""]
+    lines += ["- " + md_text(p.title) for p in shown] + [""]
+    if settled.refused:
+        lines += [md_text(settled.refused), ""]
+    if settled.column:
+        lines += ["| " + _("Player") + " | " + md_text(settled.column) + " |", "|---|---:|"]
+        lines += [f"| {md_text(name)} | {md_text(said)} |"
+                  for name, _sign, said in settled.balances] + [""]
+        lines += ["- " + md_text(_("{giver} gives {receiver} {amount}").format(
+            giver=giver, receiver=receiver, amount=amount))
+            for giver, receiver, amount in settled.transfers]
+        lines += ["", md_text(settled.fewest if settled.transfers else
+                              _("Everyone is square: nobody gives anything.")), ""]
+    lines += [md_text(line) for line in (settled.stakes, *settled.notes) if line]
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    for p in shown:
+        heading = "## " + md_text(_("{title} ({profile})").format(
+            title=p.title, profile=p.session.profile.name))
+        text += "\n---\n\n" + _markdown(p.session, p.money, heading)
+    return text

@@ -117,7 +117,7 @@ def owed(session: Session) -> dict[str, int]:
     for points each scores for themself (higher is better), every pair
     settles the difference of their totals: n × total − the sum of all."""
     totals = session.totals()
-    paid = _paid(session)
+    paid = paid_otherwise(session)
     if paid is not None:
         return paid[0]
     if session.score_kind.transfers:
@@ -126,7 +126,9 @@ def owed(session: Session) -> dict[str, int]:
     return {p: len(totals) * t - everyone for p, t in totals.items()}
 
 
-def _paid(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
+def paid_otherwise(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
+    """A session paid otherwise than by its scores (by place, CB-14): the
+    balances and the lines saying how; None for one paid by its scores."""
     return session.game.paid(session.rules, session.players, session.totals(),
                              [h.data for h in session.hands])
 
@@ -136,7 +138,7 @@ def how_paid(sessions: Sequence[Session]) -> list[str]:
     (by place, CB-14): one line each, the session named."""
     out: list[str] = []
     for s in sessions:
-        paid = _paid(s)
+        paid = paid_otherwise(s)
         out += [Said("{ledger}: {line}", ledger=s.label, line=line)
                 for line in (paid[1] if paid else ())]
     return out

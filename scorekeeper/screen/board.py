@@ -5,8 +5,9 @@ Nothing here is written anew: the standings and history are the
 documents of `standings --json` and `history --json`, the last hand's
 ruling is the game's own table (its `render` module, as `show` draws it
 at 40 columns) with the explanation lines and rule ids in `show`'s words,
-the chart is `chart --svg`'s picture (`screen.chart`, pygal), the
-night's settle-up `reports.settle_up`'s. Every text from a ledger is
+the chart is `chart --svg`'s picture (`screen.chart`, pygal; drawn for
+a phone), the night's settle-up `reports.export.night`'s (in money, each
+session at its own stake). Every text from a ledger is
 HTML-escaped here, once, as it is put in the page; the chart's SVG is
 made by ElementTree, which escapes its texts (and holds no script).
 
@@ -30,6 +31,8 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, digits, ngettext, profile_title, say
+from scorekeeper.core.scores import NET
+from scorekeeper.reports.export import Played
 
 if TYPE_CHECKING:
     from scorekeeper.core.plain import PlainDict, PlainMap
@@ -51,6 +54,8 @@ class Sheet:
     session: Session | None
     money: Money | None = None
     notice: str = ""
+    written: float | None = None   # when the file was last written (its mtime)
+    index: int = 0                 # its place among the ledgers given (`#game-N`)
 
 
 def e(text: object) -> str:
@@ -60,22 +65,28 @@ def e(text: object) -> str:
 
 # -- the parts of one ledger's section ----------------------------------------
 
-def _heading(session: Session) -> str:
-    data = session.standings_json()
-    played, planned = data["hands_played"], data["hands_planned"]
-    said = {"title": _(session.game.title), "profile": profile_title(session.profile.name),
-            "file": PurePath(session.label).name, "played": digits(played),
-            "planned": digits(planned or 0)}
+def _title(sheet: Sheet) -> str:
+    """What a section is called: its game and when its ledger was last
+    written ("Marriage · 21:40"), or its file name if it never read."""
+    return played(sheet).title if sheet.session else PurePath(sheet.label).name
+
+
+def _subtitle(session: Session) -> str:
+    """The small line under a section's title: the file, the profile, the
+    hands played (and planned)."""
+    played, planned = len(session.hands), session.planned
+    said = {"profile": profile_title(session.profile.name), "file": PurePath(session.label).name,
+            "played": digits(played), "planned": digits(planned or 0)}
     if planned and played <= planned:
-        return ngettext("{title} ({profile}) — {file}, {played}/{planned} hand",
-                        "{title} ({profile}) — {file}, {played}/{planned} hands",
+        return ngettext("{file} · {profile} · {played}/{planned} hand",
+                        "{file} · {profile} · {played}/{planned} hands",
                         planned).format(**said)
     if planned:
-        return ngettext("{title} ({profile}) — {file}, {played} hand ({planned} planned)",
-                        "{title} ({profile}) — {file}, {played} hands ({planned} planned)",
+        return ngettext("{file} · {profile} · {played} hand ({planned} planned)",
+                        "{file} · {profile} · {played} hands ({planned} planned)",
                         played).format(**said)
-    return ngettext("{title} ({profile}) — {file}, {played} hand",
-                    "{title} ({profile}) — {file}, {played} hands", played).format(**said)
+    return ngettext("{file} · {profile} · {played} hand",
+                    "{file} · {profile} · {played} hands", played).format(**said)
 
 
 def _tone(value: int, kind: ScoreKind) -> str:
@@ -116,7 +127,7 @@ def standings(session: Session, money: Money | None) -> str:
             + "".join(rows) + "</tbody></table>"]
     if money:
         said.append('<p class="small">' + e(_("Money at {rate}.").format(
-            rate=say(money.rate_said()))) + "</p>")
+            rate=say(money.rate_said()))) + "</p>" + why_money(session, money))
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
         named = winners[0]
@@ -128,6 +139,19 @@ def standings(session: Session, money: Money | None) -> str:
         said.append('<p class="next">' + _("Next dealer: {name}").format(
             name="<b>" + e(data["next_dealer"]) + "</b>") + "</p>")
     return "".join(said)
+
+
+def why_money(session: Session, money: Money) -> str:
+    """Why the money is not the points (`reports.export.why_money`), if it
+    is not: the first line, then how it is worked out or paid."""
+    from scorekeeper.reports.export import why_money as said  # with money only
+
+    lines = said(session, money)
+    if not lines:
+        return ""
+    more = "".join(f"<li>{e(line)}</li>" for line in lines[1:])
+    return (f'<p class="small why-money">{e(lines[0])}</p>'
+            + (f'<ul class="why">{more}</ul>' if more else ""))
 
 
 def ruling(session: Session) -> str:
@@ -205,7 +229,7 @@ def chart_svg(session: Session) -> str:
         return ""
     from scorekeeper.screen import chart  # pygal: loaded by the board and `chart` only
 
-    document = chart.svg(chart.picture(session))
+    document = chart.svg(chart.picture(session), phone=True)
     # pygal names each chart by a random id; named by its ledger instead, a
     # board drawn again from the same ledger is the same text
     name = hashlib.sha256(session.label.encode()).hexdigest()[:16]
@@ -224,8 +248,11 @@ def chart_link(session: Session, index: int) -> str:
         return ""
     drawn = hashlib.sha256(repr([session.label, session.players,
                                  [h.scores for h in session.hands]]).encode())
-    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" width="800" '
-            'height="600" alt="' + e(_("The running totals, hand by hand")) + '">')
+    from scorekeeper.screen.chart import PHONE_SIZE  # its size (pygal is not loaded)
+
+    return (f'<img src="chart/{index}.svg?v={drawn.hexdigest()[:16]}" '
+            f'width="{PHONE_SIZE[0]}" height="{PHONE_SIZE[1]}" alt="'
+            + e(_("The running totals, hand by hand")) + '">')
 
 
 def section(sheet: Sheet) -> str:
@@ -240,10 +267,11 @@ def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
     first), which go between the two texts (with `hands`: it has some);
     with `index`, its chart linked (the live page) rather than drawn in
     the page (the exported file)."""
-    parts = [f'<section class="sheet" aria-label="{e(sheet.label)}">']
+    parts = [f'<section class="sheet" id="game-{sheet.index}" aria-label="{e(sheet.label)}">']
     session = sheet.session
-    title = _heading(session) if session else PurePath(sheet.label).name
-    parts.append(f"<h2>{e(title)}</h2>")
+    parts.append(f"<h2>{e(_title(sheet))}</h2>")
+    if session:
+        parts.append(f'<p class="small file">{e(_subtitle(session))}</p>')
     if sheet.notice:
         parts.append(f'<p class="notice" role="status">{e(sheet.notice)}</p>')
     if session is None:
@@ -264,63 +292,67 @@ def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
     return "".join(parts), "</ol></div></section>"
 
 
-def night(sessions: Sequence[Session]) -> str:
-    """The night's settle-up over several sessions: each balance, the
-    fewest transfers (and in money, at the rate the ledgers agree on)."""
-    from scorekeeper.reports import money as money_  # the night's settle-up only
-    from scorekeeper.reports import settle_up
+def night(sheets: Sequence[Sheet]) -> str:
+    """The night's settle-up over several ledgers (`reports.export.night`):
+    in money, each session at its own stake; a game left out said in words."""
+    from scorekeeper.reports.export import night as settled  # several ledgers only
 
-    try:
-        balances = settle_up.balances(sessions)
-        option = money_.agreed(sessions, None, None)
-    except ScorekeeperError as err:
-        return ('<section class="night"><h2>' + e(_("The night")) + "</h2>"
-                '<p class="small">' + e(_("No settle-up: {why}").format(why=say(err.message)))
-                + "</p></section>")
-    kind = settle_up.kind_of(sessions)
-    transfers = settle_up.fewest_transfers(balances)
-    paid = None if option is None else money_.money(balances, kind.scale, option)
-    rows = "".join(
-        f'<tr><td class="name">{e(p)}</td><td class="num {_tone(v, kind)}">'
-        f"{e(digits(kind.signed(v)))}</td>"
-        + (f'<td class="num">{e(digits(paid.display(paid.balances[p], signed=True)))}</td>'
-           if paid else "") + "</tr>" for p, v in balances.items())
+    done = settled([played(sheet) for sheet in sheets if sheet.session])
+    heading = ngettext("The night: {count} game", "The night: {count} games",
+                       len(sheets)).format(count=digits(len(sheets)))
+    parts = [f'<section class="night"><h2>{e(heading)}</h2>']
+    if done.refused:
+        parts.append(f"<p>{e(done.refused)}</p>")
+    if done.column:
+        rows = "".join(f'<tr><td class="name">{e(name)}</td><td class="num '
+                       f'{_tone(sign, NET)}">{e(said)}</td></tr>'
+                       for name, sign, said in done.balances)
+        parts.append('<table class="standings"><thead><tr><th>' + e(_("Player")) + "</th>"
+                     f'<th class="num">{e(done.column)}</th></tr></thead>'
+                     f"<tbody>{rows}</tbody></table>")
+        given = "".join("<li>" + e(_("{giver} gives {receiver} {amount}").format(
+            giver=giver, receiver=receiver, amount=amount)) + "</li>"
+            for giver, receiver, amount in done.transfers)
+        parts.append(f'<ul class="gives">{given}</ul><p class="small">{e(done.fewest)}</p>'
+                     if given else
+                     "<p>" + e(_("Everyone is square: nobody gives anything.")) + "</p>")
+    parts += [f'<p class="small">{e(line)}</p>' for line in (done.stakes, *done.notes) if line]
+    return "".join(parts) + "</section>"
 
-    def gives(giver: str, receiver: str, amount: str) -> str:
-        return "<li>" + e(_("{giver} gives {receiver} {amount}").format(
-            giver=giver, receiver=receiver, amount=digits(amount))) + "</li>"
 
-    given = [gives(t.giver, t.receiver, kind.display(t.points)) for t in transfers]
-    if paid:
-        given += [gives(t.giver, t.receiver, paid.display(t.points)) for t in paid.transfers]
-    fewest = ngettext("{count} transfer squares everyone (the fewest possible).",
-                      "{count} transfers square everyone (the fewest possible).",
-                      len(transfers)).format(count=digits(len(transfers)))
-    heading = ngettext("The night: settle-up over {count} session",
-                       "The night: settle-up over {count} sessions",
-                       len(sessions)).format(count=digits(len(sessions)))
-    return ('<section class="night"><h2>' + e(heading) + "</h2>"
-            '<table class="standings"><thead><tr><th>' + e(_("Player")) + "</th>"
-            '<th class="num">' + e(_("Balance")) + "</th>"
-            + ('<th class="num">' + e(_("Money")) + "</th>" if paid else "")
-            + "</tr></thead><tbody>" + rows + "</tbody></table>"
-            + (f'<ul class="gives">{"".join(given)}</ul><p class="small">'
-               + e(fewest) + "</p>" if given else
-               "<p>" + e(_("Everyone is square: nobody gives anything.")) + "</p>")
-            + "</section>")
+def played(sheet: Sheet) -> Played:
+    """A sheet as one of the night's sessions."""
+    assert sheet.session is not None
+    return Played(sheet.session, sheet.written, sheet.money)
+
+
+def ordered(sheets: Sequence[Sheet]) -> list[Sheet]:
+    """The sheets as the board shows them: the ledger written most recently
+    first (one never read last, in the order given)."""
+    return sorted(sheets, key=lambda s: -(s.written or 0.0))
+
+
+def tabs(sheets: Sequence[Sheet]) -> str:
+    """A link to each game's section, in the board's order."""
+    links = "".join(f'<li><a href="#game-{sheet.index}">{e(_title(sheet))}</a></li>'
+                    for sheet in sheets)
+    return '<nav class="tabs" aria-label="' + e(_("Games")) + f'"><ul>{links}</ul></nav>'
 
 
 def top(sheets: Sequence[Sheet]) -> str:
-    """The night's settle-up, when the board has several ledgers and every
-    one reads: what a table of several sessions asks for at the end."""
-    sessions = [s.session for s in sheets if s.session is not None]
-    return night(sessions) if len(sheets) > 1 and len(sessions) == len(sheets) else ""
+    """Above the sections, when the board has several ledgers: a link to
+    each, then the night's settle-up (`sheets` in the board's order)."""
+    if len(sheets) < 2:
+        return ""
+    return f'<div class="top">{tabs(sheets)}{night(sheets)}</div>'
 
 
 def body(sheets: Sequence[Sheet]) -> str:
-    """The board as exported: the night's settle-up first, then every
-    section (the live board's is `commands.board_server.Drawn`'s)."""
-    return top(sheets) + "".join(section(sheet) for sheet in sheets)
+    """The board as exported: the links and the night's settle-up first,
+    then every section, the newest first (the live board's is
+    `commands.board_server.Drawn`'s)."""
+    shown = ordered(sheets)
+    return top(shown) + "".join(section(sheet) for sheet in shown)
 
 
 # -- the page -------------------------------------------------------------------
@@ -361,6 +393,10 @@ background:var(--card);padding:8px;border-radius:8px;overflow-x:auto;max-width:1
 .chart{margin:8px 0;background:#fff;border-radius:8px;padding:4px}
 .chart svg,.chart img{display:block;width:100%;height:auto}
 .gives{font-size:1.15rem}
+.tabs ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:6px}
+.tabs a{display:block;padding:6px 10px;border-radius:16px;background:var(--card);font-size:.9rem;
+color:var(--fg);border:1px solid var(--edge);text-decoration:none;white-space:nowrap}
+.file{margin-top:-.2rem}
 .night{max-width:36rem}
 #live{font-size:.85rem;color:var(--muted)}
 .ruling.wide{display:none}
@@ -377,19 +413,27 @@ LIVE_SCRIPT = """(function () {
   var busy = false;
   function show(j) {
     if (typeof j.html === 'string') { board.innerHTML = j.html; return; }
-    var night = board.querySelector('section.night');
-    if (night) { night.remove(); }
+    var top = board.querySelector('div.top');
+    if (top) { top.remove(); }
     board.insertAdjacentHTML('afterbegin', j.night);
-    var sections = board.querySelectorAll('section.sheet');
     j.sheets.forEach(function (s, i) {
       if (!s) { return; }
+      var section = document.getElementById('game-' + j.order[i]);
       var made = document.createElement('template');
       made.innerHTML = s.html;
       if (s.keep > 0) {
-        keep(sections[i], made.content.firstElementChild, s.keep);
+        keep(section, made.content.firstElementChild, s.keep);
       } else {
-        sections[i].replaceWith(made.content.firstElementChild);
+        section.replaceWith(made.content.firstElementChild);
       }
+    });
+    // the game written last first: a section moves only when it must
+    var before = board.querySelector('div.top');
+    j.order.forEach(function (n) {
+      var section = document.getElementById('game-' + n);
+      var want = before ? before.nextElementSibling : board.firstElementChild;
+      if (section !== want) { board.insertBefore(section, want); }
+      before = section;
     });
   }
   // The section's history list stays in the page (20,000 items taken out
@@ -468,15 +512,17 @@ def _js(text: str) -> str:
         .replace("&", "\\u0026")
 
 
-def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = False
-         ) -> str:
+def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = False,
+         dated: str = "") -> str:
     """The whole page around `inner` (`body(sheets)`): live (its script
-    asks the board for changes) or a file to share (no script at all)."""
+    asks the board for changes) or a file to share (no script at all), of
+    the night of `dated`."""
     names = ", ".join(PurePath(s.label).name for s in sheets)
     status = '<p id="live">' + e(
         _("Live: this page follows the ledger by itself.") if live
         else _("A copy of the board, as it was when exported.")) + "</p>"
-    board_said = _("Scorekeeper board")
+    board_said = _("Scorekeeper board") if not dated else \
+        _("Scorekeeper board: the night of {date}").format(date=dated)
     return (f"<!DOCTYPE html>\n<html lang=\"{current()}\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" '
@@ -489,8 +535,12 @@ def page(sheets: Sequence[Sheet], inner: str, version: str = "", live: bool = Fa
             + "</body></html>\n")
 
 
-def html_pieces(session: Session, money: Money | None = None) -> Iterator[str]:
-    """`export --format html`: the board of `session` as one file to share
-    (its chart inline, no script); the other formats are `reports.export`'s."""
-    sheets = [Sheet(session.label, session, money)]
-    return iter([page(sheets, body(sheets))])
+def html_pieces(played: Sequence[Played]) -> Iterator[str]:
+    """`export --format html`: the board of one session or the night's
+    several as one file to share, dated (its charts inline, no script);
+    the other formats are `reports.export`'s."""
+    from scorekeeper.reports.export import night_date  # the exported page only
+
+    sheets = [Sheet(p.session.label, p.session, p.money, written=p.written, index=i)
+              for i, p in enumerate(played)]
+    return iter([page(sheets, body(sheets), dated=night_date(played))])

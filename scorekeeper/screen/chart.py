@@ -11,7 +11,8 @@ other command loads them (start-up stays as it was).
   without NO_COLOR); with colour or without, each player's line is drawn
   with their initial (or a symbol when two initials clash), which the
   legend repeats, so that no one needs the colours to tell the lines
-  apart; in the SVG each line has its own dash pattern too;
+  apart; in the SVG each line has its own dash pattern and marker shape
+  too (`palette.MARKERS`, in the legend as well);
 * `--ascii`: the frame is drawn with `+ - |` and nothing else outside
   ASCII is written;
 * the SVG loads no script from anywhere (pygal's tooltips would): a family
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich.cells import cell_len
 
@@ -275,18 +276,27 @@ def svg_panels(pics: Sequence[Picture]) -> str:
 
 
 _SVG_SIZE = (800, 600)      # pygal's default: each panel's
+# the board's chart, for a phone: 400 wide, so that at 360 px (about 328 px
+# for the picture) it is drawn at 0.82 and a 15-unit label is 12 px or more
+PHONE_SIZE = (400, 420)
+PHONE_FONTS = {"label_font_size": 15, "major_label_font_size": 15,
+               "legend_font_size": 15, "title_font_size": 16}
+MARKS = 10                  # each line's markers: about this many, and its end
 
 
-def svg(pic: Picture) -> str:
-    """The same chart as an SVG document (text)."""
+def svg(pic: Picture, phone: bool = False) -> str:
+    """The same chart as an SVG document (text); `phone`: the board's, small
+    and with large type."""
     import pygal  # start-up: see the module doc
 
     xs = sampled(pic.hands, SVG_POINTS)
+    width, height = PHONE_SIZE if phone else _SVG_SIZE
     chart = pygal.Line(
+        width=width, height=height,
         # a colour a player, then black for the line of the limit
         style=pygal.style.Style(colors=tuple(
             palette.PLAYERS[i % len(palette.PLAYERS)] for i in range(len(pic.lines))
-        ) + ("#000000",)),
+        ) + ("#000000",), **(PHONE_FONTS if phone else {})),
         title=pic.title, x_title=_("hand"),
         y_title=_("running total") if not pic.scored() else
         _("points (higher is better)") if pic.kind.higher_is_better else
@@ -303,19 +313,22 @@ def svg(pic: Picture) -> str:
         drawn = [points(v) for v in _at(line, xs)]
         chart.add(f"{line.player} ({pic.end(line)})",
                   drawn + [None] * (len(xs) - len(drawn)),
-                  stroke_style={"width": 2,
+                  stroke_style={"width": 3 if phone else 2,
                                 "dasharray": palette.DASHES[i % len(palette.DASHES)]})
     if pic.limit is not None:
         chart.add(_("out at {limit}").format(limit=digits(pic.kind.display(pic.limit))),
                   [points(pic.limit)] * len(xs),
                   show_dots=False, stroke_style={"dasharray": "1, 6", "width": 3})
-    return _without_scripts(str(chart.render(is_unicode=True)))
+    return _without_scripts(str(chart.render(is_unicode=True)), len(pic.lines),
+                            6 if phone else 5)
 
 
-def _without_scripts(document: str) -> str:
+def _without_scripts(document: str, players: int, size: float) -> str:
     """pygal writes its configuration into a <script> even with no
     tooltips: a chart to share should hold none (mail and chat apps refuse
-    SVGs with scripts), so they are taken out of the document tree."""
+    SVGs with scripts), so they are taken out of the document tree. Each
+    of the first `players` lines gets its own marker shape (`_mark`), on
+    the line and in the legend, so that no one needs its colour."""
     from xml.etree import ElementTree  # the SVG only (start-up)
 
     ElementTree.register_namespace("", SVG_NS)
@@ -325,5 +338,45 @@ def _without_scripts(document: str) -> str:
         for child in list(parent):
             if child.tag == f"{{{SVG_NS}}}script":
                 parent.remove(child)
+    for group in root.iter(f"{{{SVG_NS}}}g"):
+        classes = group.get("class", "").split()
+        for i in range(players):
+            if f"serie-{i}" in classes:
+                _mark_line(group, i, size)
+            elif group.get("id") == f"activate-serie-{i}":
+                box = group.find(f"{{{SVG_NS}}}rect")
+                if box is not None:
+                    group.remove(box)
+                    group.insert(0, _mark(i, float(box.get("x", 0)) + 6,
+                                          float(box.get("y", 0)) + 6, 6))
     return ElementTree.tostring(root, encoding="unicode",
                                 xml_declaration=True) + "\n"
+
+
+def _mark_line(group: Any, index: int, size: float) -> None:
+    """About `MARKS` markers along a line of pygal's (its path's points),
+    and one at its end."""
+    line = group.find(f"{{{SVG_NS}}}path")
+    if line is None:
+        return
+    numbers = [float(n) for n in line.get("d", "").replace("M", " ").replace("L", " ").split()]
+    points = list(zip(numbers[::2], numbers[1::2]))
+    step = max(1, len(points) // MARKS)
+    for x, y in points[step - 1::step] + ([points[-1]] if len(points) % step else []):
+        group.append(_mark(index, x, y, size))
+
+
+def _mark(index: int, x: float, y: float, r: float) -> Any:
+    """Player `index`'s marker at (x, y), `r` across half: a circle, a
+    square, triangles, a diamond, a cross, a bar…, in the player's colour,
+    edged in white."""
+    from xml.etree import ElementTree  # the SVG only (start-up)
+
+    colour = palette.PLAYERS[index % len(palette.PLAYERS)]
+    look = {"fill": colour, "stroke": "#ffffff", "stroke-width": "1"}
+    shape = palette.MARKERS[index % len(palette.MARKERS)]
+    if isinstance(shape, str):      # "circle"
+        return ElementTree.Element(f"{{{SVG_NS}}}circle", {
+            "cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{r:.1f}", **look})
+    corners = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}" for dx, dy in shape)
+    return ElementTree.Element(f"{{{SVG_NS}}}polygon", {"points": corners, **look})

@@ -5,6 +5,7 @@ requests made without following redirects."""
 from __future__ import annotations
 
 import http.client
+import os
 import threading
 import time
 from contextlib import contextmanager
@@ -65,3 +66,38 @@ def within(seconds: float, check: Callable[[], bool], step: float = 0.05) -> boo
             return True
         time.sleep(step)
     return check()
+
+
+def night_ledgers(cli, folder: Path) -> list[Path]:
+    """Four ledgers of three games, as an evening leaves them (issue 38):
+    Dhumbal and two Call Break games each agreed a stake (one paid by
+    place, CB-14), Marriage none; written one after another, Call Break's
+    second game last."""
+    made = [("dhumbal.toml", ["--game", "dhumbal", "--players", "Asha,Bikash,Chandra",
+                              "--rate", "10"], [HAND, HAND_2]),
+            ("marriage.toml", ["--game", "marriage", "--players", "Asha,Bikash,Chandra"],
+             [["--finish", "Bikash", "--seen", "Asha", "--hand", "Bikash=shown:12",
+               "--hand", "Asha=7", "--hand", "Chandra=0"]]),
+            ("callbreak.toml", ["--game", "callbreak", "--players",
+                                "Asha,Bikash,Chandra,Dipak", "--rate", "10"],
+             [["--bid", "Asha=3,Bikash=2,Chandra=4,Dipak=3",
+               "--won", "Asha=4,Bikash=2,Chandra=4,Dipak=3"],
+              ["--bid", "Asha=2,Bikash=5,Chandra=1,Dipak=3",
+               "--won", "Asha=1,Bikash=6,Chandra=3,Dipak=3"]]),
+            ("callbreak-2.toml", ["--game", "callbreak", "--players",
+                                  "Asha,Bikash,Chandra,Dipak", "--rate", "5",
+                                  "--set", "payout=places"],
+             [["--bid", "Asha=3,Bikash=2,Chandra=4,Dipak=3",
+               "--won", "Asha=4,Bikash=2,Chandra=4,Dipak=3"]])]
+    paths = []
+    for minutes, (name, how, hands) in enumerate(made):
+        path = folder / name
+        done = cli("new", path, *how)
+        assert done.exit_code == 0, done.stderr
+        for hand in hands:
+            done = cli("record", path, *hand)
+            assert done.exit_code == 0, done.stderr
+        at = time.time() - 3600 + 20 * 60 * minutes      # 20 minutes apart
+        os.utime(path, (at, at))
+        paths.append(path)
+    return paths

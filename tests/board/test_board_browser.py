@@ -22,6 +22,7 @@ from boardkit import (
     HOSTILE_FILE,
     base,
     new_ledger,
+    night_ledgers,
     request,
     running,
     within,
@@ -176,7 +177,7 @@ def test_the_changes_sent_make_the_same_page_as_the_whole_board(driver, cli, tmp
     _size(driver, 360, 740)
     with running([one, two]) as server:
         driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
-        driver.execute_script("var l = document.querySelector('ol.history');"
+        driver.execute_script("var l = document.querySelector('#game-0 ol.history');"
                               "l.closest('section').stays = true;"
                               "l.lastElementChild.oldest = true;")
         for step in (("record", two, *HAND), ("record", one, *HAND_2),
@@ -197,6 +198,48 @@ def test_the_changes_sent_make_the_same_page_as_the_whole_board(driver, cli, tmp
             # the section, its list and hand 1's item stay in the page (a list
             # of 20,000 items put back takes seconds), but when hand 1 changed
             assert driver.execute_script(
-                "var l = document.querySelector('section.sheet ol.history');"
+                "var l = document.querySelector('#game-0 ol.history');"   # one's
                 "return [l.closest('section').stays, l.lastElementChild.oldest];") == (
                     [None, None] if step[:3] == ("amend", one, "1") else [True, True]), step
+
+
+@pytest.mark.parametrize("width,height", [(360, 780), (1280, 800)])
+def test_issue38_the_night_of_four_ledgers_of_three_games(driver, cli, tmp_path, width,
+                                                          height):
+    paths = night_ledgers(cli, tmp_path)
+    _size(driver, width, height)
+    with running(paths) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        # the first screen: a link to each game, then the night's money
+        tabs = driver.execute_script(
+            "return Array.from(document.querySelectorAll('nav.tabs a')).map(a => a.innerText)")
+        assert [t.split(" · ")[0] for t in tabs] == ["Call Break", "Call Break", "Marriage",
+                                                      "Dhumbal"]
+        night = driver.find_element("css selector", "section.night")
+        assert night.location["y"] < height
+        assert "Money" in night.text and " gives " in night.text
+        assert "Marriage" in night.text and "no stake agreed" in night.text
+        assert "--" not in night.text
+        wide, seen = driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide <= seen, f"{wide}px of page in a {seen}px window"
+        assert within(10, lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('.chart img'))"
+            ".every(i => i.complete && i.naturalWidth > 0)"))
+        # the chart's labels are 15 of its 400 units: at least 12 px as drawn
+        drawn = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.chart img')).map(i => i.width)")
+        assert len(drawn) == 4 and min(drawn) * 15 / 400 >= 12, drawn
+        _shot(driver, f"night-{width}x{height}")
+        driver.find_element("css selector", 'nav.tabs a[href="#game-1"]').click()
+        assert within(2, lambda: abs(driver.execute_script(
+            "return document.getElementById('game-1').getBoundingClientRect().top")) < 40)
+        _shot(driver, f"night-marriage-{width}x{height}")
+        # a hand of Dhumbal: its game moves to the top, its section kept
+        driver.execute_script("document.getElementById('game-0').stays = true;")
+        assert cli("record", paths[0], *HAND).exit_code == 0
+        assert within(3, lambda: driver.execute_script(
+            "return document.querySelector('section.sheet').id") == "game-0")
+        assert driver.execute_script("return document.getElementById('game-0').stays")
+        assert driver.execute_script(
+            "return document.querySelector('nav.tabs a').getAttribute('href')") == "#game-0"

@@ -7,6 +7,7 @@ change. Servers on 127.0.0.1 in this process; every wait bounded."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 
@@ -245,14 +246,31 @@ def test_the_board_sends_what_changed_not_the_whole_history(cli, evening):
 def test_a_ledger_that_did_not_change_is_sent_as_null(cli, tmp_path):
     one = new_ledger(cli, tmp_path / "one.toml")
     two = new_ledger(cli, tmp_path / "two.toml")
+    os.utime(one, (1_000_000, 1_000_000))   # written long ago: two's section is first
     with running([one, two]) as server:
         version = _state(server)["version"]
         assert cli("record", two, *HAND).exit_code == 0
         changed = _state(server, version)
-        assert changed["sheets"][0] is None and changed["sheets"][1]["keep"] == 0
+        assert changed["sheets"][0]["keep"] == 0 and changed["sheets"][1] is None
         assert 'class="night"' in changed["night"]
         whole = _state(server)["html"]
-        assert whole.startswith(changed["night"]) and changed["sheets"][1]["html"] in whole
+        assert whole.startswith(changed["night"]) and changed["sheets"][0]["html"] in whole
+
+
+def test_issue38_the_game_written_last_moves_up(cli, tmp_path):
+    one = new_ledger(cli, tmp_path / "one.toml")
+    two = new_ledger(cli, tmp_path / "two.toml")
+    os.utime(one, (1_000_000, 1_000_000))
+    with running([one, two]) as server:
+        first = _state(server)
+        assert first["html"].index('id="game-1"') < first["html"].index('id="game-0"')
+        assert cli("record", one, *HAND).exit_code == 0
+        changed = _state(server, first["version"])
+        assert changed["order"] == [0, 1] and changed["sheets"][1] is None
+        html = _state(server)["html"]
+        assert html.index('id="game-0"') < html.index('id="game-1"')
+        tabs = html[html.index('<nav class="tabs"'):html.index("</nav>")]
+        assert tabs.index('href="#game-0"') < tabs.index('href="#game-1"')
 
 
 def test_the_items_of_hands_that_did_not_change_are_not_drawn_again(cli, evening):

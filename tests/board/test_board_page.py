@@ -87,7 +87,7 @@ def test_the_night_settles_several_sessions_as_settle_up_does(cli, tmp_path):
     sheets = [board.Sheet(str(p), read_ledger(p).session) for p in (first, second)]
     inner = board.body(sheets)
     assert inner.count('<section class="sheet"') == 2
-    assert "The night: settle-up over 2 sessions" in inner
+    assert "The night: 2 games" in inner
     for t in settled["transfers_display"]:
         assert f"<li>{t['from']} gives {t['to']} {t['points']}</li>" in inner
 
@@ -99,7 +99,7 @@ def test_a_night_that_cannot_be_settled_says_why(cli, tmp_path):
                "--players", "Asha,Bikash")
     assert done.exit_code == 0, done.stderr
     sheets = [board.Sheet(str(p), read_ledger(p).session) for p in (first, other)]
-    assert "No settle-up: " in board.body(sheets)
+    assert "Dhumbal scores penalty points: nobody owes anybody for it." in board.body(sheets)
 
 
 def test_a_notice_is_shown_above_the_board(cli, tmp_path):

@@ -16,6 +16,7 @@ import typer
 import scorekeeper.commands.edit
 import scorekeeper.commands.record
 import scorekeeper.commands.verify
+from scorekeeper.core import language
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_the_card_prompts_use_letter_suits_and_fit_50_columns(cli, ledger, tty,
                      env={"COLUMNS": "50"})
     assert result.exit_code == 0, result.stderr
     cards = [q for q in asked if "cards" in q]
-    assert cards and all("e.g. 'as 2d'" in q for q in cards)
+    assert cards and all("e.g. 'dAc3'" in q for q in cards)
     assert all(len(q + ": ") <= 50 for q in asked if "\n" not in q), asked
     assert not any(s in q for q in asked for s in "♠♥♦♣")
 
@@ -134,3 +135,21 @@ def test_record_help_says_it_asks_on_a_terminal(cli):
 def test_usage_lines_name_arguments_without_braces(cli, command):
     usage = cli(*command, "--help").stdout.splitlines()[0]
     assert usage.startswith("Usage: ") and not re.search(r"[{}]", usage), usage
+
+
+@pytest.mark.parametrize("lang", ["en", "ne"])
+def test_issue38_every_card_hint_is_suit_first_in_both_languages(cli, ledger, tty, lang):
+    # the prompt's example, and the error after a card it cannot read, both
+    # teach the README's form (dAc3), in English and in Nepali
+    language.use(lang)
+    try:
+        result = entered(cli, ledger, "", "Asha", "zz", "dAc3", "s2", "c7", "y")
+    finally:
+        language.use("en")
+    assert result.exit_code == 0, result.stderr
+    said = result.stderr
+    assert "'dAc3'" in said and "'s345h666'" in said
+    assert "as 2d" not in said.lower() and "'A♠'" not in said
+    if lang == "ne":
+        assert "Ashaका पत्ती (जस्तै 'dAc3'" in said
+    assert len(hands(ledger)) == 1

@@ -123,7 +123,7 @@ def test_who_else_saw_the_tiplu_takes_names_by_spaces_or_commas(cli, tmp_path, t
     assert "unknown player" not in result.stderr
     assert hands(path)[0]["seen"] == ["Asha", "Bikash", "Chandra"]   # MA-12: finisher
     # the examples name players at this table (Dipak: d), not a letter of none
-    assert "Tunnelas exposed at the deal (e.g. 'd=kd')" in result.stderr
+    assert "Tunnelas exposed at the deal (e.g. 'd=dk')" in result.stderr
     assert "Sitting out, dealer? ('out d, dealer b')" in result.stderr
 
 

@@ -303,7 +303,7 @@ def test_the_entry_asks_in_nepali_and_reads_a_devanagari_total(tmp_path, capsys,
     assert result.exit_code == 0, result.stderr
     asked = result.stderr
     assert "कसले कल गर्नुभयो? (नाम, वा 'शो': २०० पालोपछिको शो)" in asked
-    assert "आशाका पत्ती (जस्तै 'As 2d', '-' वा जम्मा)" in asked
+    assert "आशाका पत्ती (जस्तै 'dAc3', '-' वा जम्मा)" in asked
     assert "आशाले १९ उठाउनुहुन्छ: विकासले १२ तिर्नुहुन्छ" in one_line(result.stdout)
     assert "show = true" in ledger.read_text(encoding="utf-8")
     assert '"विकास" = 12' in ledger.read_text(encoding="utf-8")

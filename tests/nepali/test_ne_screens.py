@@ -292,7 +292,7 @@ def test_the_live_board_speaks_the_language_serve_was_started_in(sessions, tmp_p
     page = shown.page()
     assert '<html lang="ne">' in page
     text = _page_text(page)
-    for phrase in ("लाइभ: यो पाना खातासँगै आफैँ बदलिन्छ।", "आजको रात: २ सत्रको हिसाब मिलाउने",
+    for phrase in ("लाइभ: यो पाना खातासँगै आफैँ बदलिन्छ।", "आजको रात: २ खेल",
                    "सत्र सकियो। विजेता: ", "लाई ", "बाँड्नुभयो"):
         assert phrase in text, phrase
     assert 'alt="डिलपिच्छे चलिरहेको जम्मा"' in page

@@ -576,9 +576,8 @@ _VERIFY_CASES = [
       "are none"]),
     (1, 'Chandra = "9♥"', 'Chandra = "9x"',
      ["hand 1: its inputs cannot be replayed: Chandra's hand: cannot read the card '9x': "
-      "write a rank A 2 "
-      "… 10 J Q K (or T) followed by a suit ♠ ♥ ♦ ♣ or s h d c, e.g. 'A♠', 'Td', 'QH' (or "
-      "the suit first: 'd8')"]),
+      "write a suit s h d c (or ♠ ♥ ♦ ♣) followed by its ranks A 2 … 9 T (or 10) J Q K, "
+      "e.g. 's345h666', 'dAc3'"]),
     (1, 'Asha = "A♦ A♣ A♥ 2♦"', 'Asha = "K♦ K♣"',
      ["hand 1: its inputs are ruled against: a hand worth 20 may not call: the call limit "
       "is 5 (DH-4)"]),

@@ -35,7 +35,7 @@ def ask_hand(ask: Asker, table: Seating, rules: DhumbalRules,
     holdings = Holdings(rules.decks, rules.jokers, rules.rule("table"))
     flags["hand"] = []
     for p in table.seated:
-        answer = ask.ask(_("{name}'s cards (e.g. 'as 2d', '-' or a total)").format(
+        answer = ask.ask(_("{name}'s cards (e.g. 'dAc3', '-' or a total)").format(
                              name=p),
                          _shown_check(p, rules, holdings, flags.get("call"),
                                       len(table.seated)),

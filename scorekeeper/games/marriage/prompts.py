@@ -68,7 +68,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         if text.strip() != "-":
             rules.check_tiplu(cardtext.card(to_latin(text)))
 
-    tiplu = to_latin(ask.ask(_("The tiplu (e.g. jc; '-': every maal a number)"),
+    tiplu = to_latin(ask.ask(_("The tiplu (e.g. 'cj'; '-': every maal a number)"),
                              tiplu_ok, default=previous.get("tiplu") or "-")).strip()
     if tiplu != "-":
         flags["tiplu"] = tiplu
@@ -87,7 +87,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     for p in table.seated:
         finishes = p == flags.get("finish")
         question = _("{name}'s show (e.g. 's345 h666…', or shown:MAAL)") \
-            if finishes else _("{name}'s maal cards (e.g. 'jc jc') or a number")
+            if finishes else _("{name}'s maal cards (e.g. 'cjj') or a number")
         natural = p in flags["seen"] or (finishes and flags["by"] != FinishKind.DUBLEES)
         shown = to_latin(ask.ask(question.format(name=p),
                                  _shown_check(p, finishes, natural, tiplu != "-",
@@ -97,7 +97,7 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     _ask_exposed(ask, flags, holdings, rules, previous)
     example = shortest_prefix(table.seated[-1], table.players)
     tunnelas = ask.ask(
-        _("Tunnelas exposed at the deal (e.g. '{example}=kd') or '-'").format(
+        _("Tunnelas exposed at the deal (e.g. '{example}=dk') or '-'").format(
             example=example), _tunnelas_check(table, holdings, rules),
         default=",".join(previous.get("tunnela", [])) or "-")
     # a card typed with Devanagari digits (१०d) stored as typed in Latin
