@@ -130,9 +130,8 @@ def _environment(root: Path, lang: str, width: int) -> dict[str, str | None]:
             "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "PAGER", "LINES", "FORCE_COLOR",
             "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "JUPYTER_COLUMNS",
             "JUPYTER_LINES")}
-    # TZ: a payment's date is shown local (Nepali: its Bikram Sambat date)
+    # the time zone is fixed around the whole run (UTC, in playthrough())
     env.update(SCOREKEEPER_LANG=lang, COLUMNS=str(width), NO_COLOR="1", TERM="xterm",
-               TZ="Asia/Kathmandu",
                SCOREKEEPER_CONFIG=str(root / "config.toml"),
                SCOREKEEPER_CACHE_DIR=str(root / "cache"))
     return env
