@@ -10,7 +10,19 @@ import pytest
 
 from scorekeeper.core.cards import cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.seating import Holdings, Seating, shortest_prefix
+from scorekeeper.core.seating import (
+    Holdings,
+    Seating,
+    Shown,
+    check_names,
+    check_new_names,
+    parse_hand_values,
+    parse_shown_value,
+    shortest_prefix,
+)
+from scorekeeper.games.registry import profile
+
+DHUMBAL = profile("dhumbal").rules
 
 
 @pytest.mark.parametrize("player, players, example", [
@@ -29,6 +41,80 @@ def test_names_a_keyword_is_the_first_word_that_is_nobodys_name():
     assert table.keyword("show", "shown") == "shown"         # any case
     assert table.keyword("asha", "SHOW") == "SHOW"           # all taken: the last
     assert Seating.of(("A", "B"), "A").keyword("show", "s") == "show"
+    everyone = Seating.of(("a", "b", "c"), "a")
+    assert everyone.keyword("a", "b", "c") == "c"
+
+
+def test_names_a_table_where_everyone_plays():
+    assert Seating.of(("A", "B"), "B") == Seating(("A", "B"), ("A", "B"), "B", None)
+
+
+def test_names_repeated_or_comma_separated_and_a_dash_for_nobody():
+    table = Seating.of(("Asha", "Bikash", "Ram Bahadur"), "Asha")
+    assert table.names(["asha, ram bahadur", "b"]) == ["Asha", "Ram Bahadur", "Bikash"]
+    assert table.names(["-", " ", "a,,-"]) == ["Asha"]
+
+
+def _seated_refusal(table: Seating, *args) -> tuple[str | None, str]:
+    with pytest.raises(Impossible) as err:
+        table.check_seated(*args)
+    return err.value.rule, err.value.message
+
+
+def test_dh13_someone_named_who_does_not_play_this_hand_is_refused_with_who_does():
+    table = Seating(("A", "B", "C", "D"), ("A", "B"), "A")
+    table.check_seated(["B", "A"])
+    assert _seated_refusal(table, ["C"], "DH-13", "the caller ") == (
+        "DH-13", "the caller C does not play this hand (sitting out or eliminated; "
+                 "playing: A, B)")
+    assert _seated_refusal(table, ["C", "D", "C"]) == (
+        None, "C, D do not play this hand (sitting out or eliminated; playing: A, B)")
+    assert _seated_refusal(table, ["D"], "DH-1", "a hand is given, but ") == (
+        "DH-1", "a hand is given, but D does not play this hand (sitting out or "
+                "eliminated; playing: A, B)")
+    assert _seated_refusal(table, ["D"], None, "the winner ") == (
+        None, "the winner D does not play this hand (sitting out or eliminated; "
+              "playing: A, B)")
+
+
+@pytest.mark.parametrize("name", ["Asha\u3164", "A,B", "A=B", "A|B", "A\u200bB"])
+def test_dh1_a_name_a_table_cannot_show_is_refused_with_the_characters_it_may_not_hold(name):
+    with pytest.raises(Impossible) as err:
+        check_new_names([name], DHUMBAL)
+        check_names([name], DHUMBAL)
+    assert (err.value.rule, err.value.message) == (
+        "DH-1", f"the name {name!r} may not contain '=', ',', '|', control characters, "
+                "line breaks or invisible formatting characters")
+
+
+@pytest.mark.parametrize("typed, shown", [
+    ("-5", Shown(total=-5)), (" 12 ", Shown(total=12)), ("123456789", Shown(total=123456789)),
+    (7, Shown(total=7)), ("5♠ JK", Shown(cards=cards("5♠ JK"))),
+])
+def test_a_hand_is_a_card_list_or_an_agreed_whole_number(typed, shown):
+    assert parse_shown_value(typed) == shown
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("1234567890", "1234567890… is no hand's total"),
+    ("1234567890123", "123456789012… is no hand's total"),
+    (True, "a hand is a card list or a whole number, not True"),
+])
+def test_a_hand_neither_cards_nor_a_total_is_refused(typed, message):
+    with pytest.raises(Impossible) as err:
+        parse_shown_value(typed)
+    assert (err.value.rule, err.value.message) == (None, message)
+
+
+def test_hand_flags_are_name_then_value_at_the_first_equals_sign():
+    assert parse_hand_values(["Asha=5s", "b=JK"], ("Asha", "Bikash")) == {
+        "Asha": "5s", "Bikash": "JK"}
+    assert parse_hand_values(["Asha=1=2"], ("Asha", "Bikash")) == {"Asha": "1=2"}
+    for items, message in ((["Asha"], "--hand expects NAME=CARDS, got 'Asha'"),
+                           (["a=1", "A=2"], "two hands given for Asha")):
+        with pytest.raises(Impossible) as err:
+            parse_hand_values(items, ("Asha", "Bikash"))
+        assert (err.value.rule, err.value.message) == (None, message)
 
 
 def _refused(holdings: Holdings, player: str, text: str) -> tuple[str | None, str]:
