@@ -18,6 +18,7 @@ from scorekeeper.core.seating import (
     check_new_names,
     parse_hand_values,
     parse_shown_value,
+    resolve_name,
     shortest_prefix,
 )
 from scorekeeper.games.registry import profile
@@ -157,3 +158,37 @@ def test_ma1_two_decks_hold_a_card_twice():
     held.check("B", cards("5♠"))
     assert _refused(held, "B", "5♠ 5♠") == (
         "MA-1", "5♠ is already with A: the deck holds it 2 times")
+
+
+@pytest.mark.parametrize("typed, players, message", [
+    ("", ("Asha", "Anil"), "a player's name is empty; players: Asha, Anil"),
+    ("a", ("Asha", "Anil", "Arun", "Bikash"),
+     "'a' could be Asha or Anil or Arun: type more of the name"),
+    ("Ashaa", ("Asha", "Bikash"), "unknown player 'Ashaa'; did you mean Asha? (players: "
+                                  "Asha, Bikash)"),
+    ("Zed", ("Asha", "Bikash"), "unknown player 'Zed' (players: Asha, Bikash)"),
+])
+def test_names_a_name_that_names_nobody_or_several_is_refused_saying_who_plays(
+        typed, players, message):
+    with pytest.raises(Impossible) as err:
+        resolve_name(typed, players)
+    assert (err.value.rule, err.value.message) == (None, message)
+
+
+@pytest.mark.parametrize("name", ["क\u200dष", "👨\u200d👩", "क\u200cष", "क\u200dषa"])
+def test_dh1_a_joiner_between_two_letters_that_join_is_kept(name):
+    check_new_names([name], DHUMBAL)
+
+
+@pytest.mark.parametrize("name", ["A\u200dB", "\u200dक", "क\u200d", "क \u200dष",
+                                  "क\u200d ष", "कa\u200dष"])
+def test_dh1_a_joiner_that_joins_nothing_is_refused(name):
+    with pytest.raises(Impossible) as err:
+        check_new_names([name], DHUMBAL)
+    assert (err.value.rule, err.value.message) == (
+        "DH-1", f"the name {name!r} may not contain '=', ',', '|', control characters, "
+                "line breaks or invisible formatting characters")
+
+
+def test_an_agreed_total_reads_as_its_number():
+    assert (Shown(total=5).text(), Shown(total=5).stored()) == ("5", 5)
