@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.core import language
 from scorekeeper.core.cards import cards
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.seating import (
@@ -16,6 +17,8 @@ from scorekeeper.core.seating import (
     Shown,
     check_names,
     check_new_names,
+    check_player_names,
+    check_seated,
     parse_hand_values,
     parse_shown_value,
     resolve_name,
@@ -192,3 +195,41 @@ def test_dh1_a_joiner_that_joins_nothing_is_refused(name):
 
 def test_an_agreed_total_reads_as_its_number():
     assert (Shown(total=5).text(), Shown(total=5).stored()) == ("5", 5)
+
+
+def test_dh13_who_does_not_play_said_whole_in_nepali_too():
+    table = Seating(("A", "B", "C"), ("A", "B"), "A")
+    language.use("ne")               # English again after the test (tests/conftest.py)
+    said = []
+    for what in ("a hand is given, but ", "the caller "):
+        with pytest.raises(Impossible) as err:
+            table.check_seated(["C"], "DH-1", what)
+        said.append(language.say(err.value.message))
+    assert said == ["पत्ती दिइयो, तर C यो डिल खेल्दैन (बाहिर बसेको वा हटेको; खेल्ने: A, B)",
+                    "कल गर्ने C यो डिल खेल्दैन (बाहिर बसेको वा हटेको; खेल्ने: A, B)"]
+
+
+def test_ma1_who_does_not_play_is_said_alone_when_nothing_comes_before():
+    with pytest.raises(Impossible) as err:
+        check_seated(("A", "B"), ["C"], "MA-1")
+    assert (err.value.rule, err.value.message) == (
+        "MA-1", "C does not play this hand (sitting out or eliminated; playing: A, B)")
+
+
+@pytest.mark.parametrize("names, message", [
+    (["Asha", " "], "a player's name is empty"),
+    (["A" * 65], "the name 'AAAAAAAAAAAAAAAAAAAA'… is 65 characters long: a player's name "
+                 "has at most 64"),
+])
+def test_dh1_an_empty_or_too_long_name_is_refused(names, message):
+    with pytest.raises(Impossible) as err:
+        check_names(names, DHUMBAL)
+    assert (err.value.rule, err.value.message) == ("DH-1", message)
+
+
+def test_dh1_a_blank_character_is_refused_in_a_new_name_only():
+    name = "Asha\u3164"
+    assert check_player_names([name, "Bikash"], DHUMBAL) == (name, "Bikash")   # as stored
+    with pytest.raises(Impossible) as err:
+        check_player_names([name, "Bikash"], DHUMBAL, new=True)
+    assert err.value.rule == "DH-1"
