@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 
 import pytest
 
@@ -845,3 +846,28 @@ def test_dh11_paid_that_is_not_a_list_of_tables_is_named():
     text = new_text().replace("[options]", "paid = [1]\n\n[options]")
     assert [p.message for p in verify(parse(text, "t.toml"))] == [
         "`paid` must be a list of tables (DH-11)"]
+
+
+# -- the ledger's seats (`join`, `leave`: DH-13), each condition alone ------------------
+
+@pytest.mark.parametrize("entry", [
+    '{hand = 1, leave = "Asha", after = "Bikash"}', '{hand = 0, join = "Dipesh"}',
+    '{hand = "1", join = "Dipesh"}', "{hand = 1}", '{hand = 1, join = "D", leave = "Asha"}',
+    "{hand = 1, join = 3}", '{hand = 1, join = "D", after = 3}',
+    '{hand = 1, join = "D", who = 3}', '{join = "D"}',
+])
+def test_dh13_a_seats_entry_not_of_its_shape_is_named_with_its_line(entry):
+    text = new_text().replace("[options]", f"seats = [{entry}]\n\n[options]")
+    with pytest.raises(LedgerError) as err:
+        parse(text, "t.toml")
+    shown = repr(tomllib.loads(f"v = {entry}")["v"])
+    assert err.value.problems == ((12, (
+        "`seats[0]` must be {hand = N, join = NAME} (with `after = NAME` if given) or "
+        f"{{hand = N, leave = NAME}}, not {shown}")),)
+
+
+def test_dh13_a_seats_entry_of_its_shape_is_read():
+    text = new_text().replace(
+        "[options]", 'seats = [{hand = 1, join = "Dipesh", after = "Asha"}]\n\n[options]')
+    change = parse(text, "t.toml").seats[0]
+    assert (change.hand, change.name, change.join, change.after) == (1, "Dipesh", True, "Asha")
