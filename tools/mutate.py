@@ -5,6 +5,7 @@
     python tools/mutate.py cards --show     # the diff of each survivor
     python tools/mutate.py cards --again    # try only the survivors again
     python tools/mutate.py cards --count    # killed / total of the last run
+    python tools/mutate.py --stale          # the figures whose module changed since
 
 mutmut reads its settings from `pyproject.toml` in the folder it runs in,
 so each module runs in a scratch folder `mutants/<module>/` (ignored by
@@ -17,6 +18,7 @@ the default test run or CI.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -50,11 +52,27 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "document": ("scorekeeper/ledger/document.py",
                  ["tests/storage/test_ledger.py",
                   # what a hand takes over from the one before (MA-20)
-                  "tests/marriage/test_marriage_jokers_foul_double.py"]),
+                  "tests/marriage/test_marriage_jokers_foul_double.py",
+                  # the ledger's seats and payments (`_seat_change`, `_paid_problems`)
+                  "tests/cli/test_cli_seats.py", "tests/reports/test_paid.py"]),
     "callbreak-engine": ("scorekeeper/games/callbreak/engine.py", ["tests/callbreak"]),
     "callbreak-tricks": ("scorekeeper/games/callbreak/tricks.py", ["tests/callbreak"]),
+    "callbreak-payout": ("scorekeeper/games/callbreak/payout.py", ["tests/callbreak"]),
+    # the table, names, who sits, joins and leaves (DH-13, MA-23, CB-17):
+    # the tests of names, entry and seats, not every game's (every one of
+    # them reaches `resolve_name`: hours)
+    "seating": ("scorekeeper/core/seating.py",
+                ["tests/entry/test_names.py", "tests/entry/test_seating_core.py",
+                 "tests/entry/test_entry_says.py", "tests/entry/test_no_traps.py",
+                 "tests/storage/test_ledger.py", "tests/storage/test_names_and_paths.py",
+                 "tests/cli/test_cli_seats.py", "tests/dhumbal/test_dhumbal_rules.py"]),
+    # who pays whom, and what `settle-up --paid` recorded (CB-14)
+    "payments": ("scorekeeper/reports/settle_up.py",
+                 ["tests/reports/test_settleup.py", "tests/reports/test_paid.py",
+                  "tests/reports/test_money.py", "tests/reports/test_cli_settle_up.py"]),
     "threecard": ("scorekeeper/core/threecard.py", ["tests/test_threecard.py"]),
 }
+TESTING = ROOT / "docs" / "TESTING.md"
 LINKED = ("scorekeeper", "tests", "sample_sessions", "docs", "README.md")
 
 
@@ -75,24 +93,65 @@ def prepare(name: str) -> Path:
 
 def forget_results(where: Path, only_survivors: bool = False) -> list[str]:
     """mutmut keeps each mutant's result and does not try it again when
-    only the tests changed: forget them all, or only the survivors'
-    (exit code 0: the tests passed with the mutant in place). Returns the
-    names of the survivors."""
+    only the tests changed: forget them all, or only the survivors' (exit
+    code 0: the tests passed with the mutant in place; 33: no test reached
+    it). Returns the names of the survivors."""
     survivors: list[str] = []
     for meta in (where / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text("utf-8"))
         codes = data["exit_code_by_key"]
-        survivors += [key for key, code in codes.items() if code == 0]
+        survivors += [key for key, code in codes.items() if code in (0, 33)]
         data["exit_code_by_key"] = {
-            key: None if code == 0 or not only_survivors else code
+            key: None if code in (0, 33) or not only_survivors else code
             for key, code in codes.items()}
         meta.write_text(json.dumps(data), "utf-8")
     return survivors
 
 
+def source_hash(path: Path) -> str:
+    """The file's `git hash-object`, short: the source a figure measured."""
+    data = path.read_bytes()
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()[:7]
+
+
+def measured(text: str) -> dict[str, str]:
+    """The hash each row of docs/TESTING.md's table of results names, by
+    module: the table whose header has a `hash` column."""
+    found: dict[str, str] = {}
+    columns: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            columns = []
+            continue
+        cells = [c.strip().strip("`").strip() for c in line.strip().strip("|").split("|")]
+        if not columns:
+            columns = cells
+        elif "hash" in columns and not set(cells[0]) <= set("-: "):
+            found[cells[columns.index("module")]] = cells[columns.index("hash")]
+    return found
+
+
+def stale(text: str, root: Path = ROOT) -> list[str]:
+    """Each module whose figure in `text` (docs/TESTING.md) measured
+    another source than the one in `root` now, or that has no figure."""
+    rows = measured(text)
+    lines = []
+    for name, (module, _tests) in MODULES.items():
+        now = source_hash(root / module)
+        if name not in rows:
+            lines.append(f"{name}: {module} ({now}) has no figure")
+        elif rows[name] != now:
+            lines.append(f"{name}: {module} is {now} now, the figure measured {rows[name]}")
+    return lines
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--stale"]:
+        lines = stale(TESTING.read_text("utf-8"), ROOT)
+        print("\n".join(lines) if lines else "every figure measured the source as it is")
+        return 1 if lines else 0
     if not argv or argv[0] not in MODULES:
-        print("modules: " + ", ".join(MODULES), file=sys.stderr)
+        print("modules: " + ", ".join(MODULES) + "; or --stale", file=sys.stderr)
         return 2
     where = prepare(argv[0])
     mutmut = str(Path(sys.executable).with_name("mutmut"))

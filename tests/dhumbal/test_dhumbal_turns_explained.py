@@ -147,6 +147,7 @@ def _only_an_end_may_be_taken(taken: str, run: str, rules, ends: str) -> None:
 @pytest.mark.parametrize("taken, run, rules, ends", [
     ("4s", "3s 4s 5s", ENDS, "3♠ or 5♠"), ("4s", "4s 3s 5s", ENDS, "3♠ or 5♠"),
     ("Ks", "Ks As Qs", ENDS_HIGH, "Q♠ or A♠"), ("JK", "3s JK 5s", ENDS_JOKERS, "3♠ or 5♠"),
+    ("4s", "JK 4s 5s JK", ENDS_JOKERS, "JK"),   # a joker at each end: both ends are JK
 ])
 def test_do7_a_middle_card_of_a_run_may_not_be_taken(taken, run, rules, ends):
     _only_an_end_may_be_taken(taken, run, rules, ends)
@@ -234,6 +235,15 @@ def test_dh6_of_three_cards_only_the_last_lies_on_top(taken, allowed):
     assert (err.value.rule, err.value.message) == (
         "DH-6", "only the top card may be taken: the last card of the group, 5♦, lies "
                 "on top")
+
+
+def test_do8_a_set_taken_from_that_jokers_could_make_a_run_says_it_is_a_set():
+    ruling = check_draw(card("5s"), cards("JK 5s JK"),
+                        CRP.parse_settings(["jokers=2", "pick_from_set=true"]))
+    assert (ruling.kind, ruling.rule, ruling.reason) == (
+        "set", "DC-6", "any one card of a just-discarded set may be taken (pick_from_set); "
+                       "JK 5♠ JK is a set of one rank, not a run, though its jokers could "
+                       "make one (DO-8)")
 
 
 def test_dc6_pick_from_set_cites_the_draw_rule():

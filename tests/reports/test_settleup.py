@@ -4,6 +4,7 @@ that knows nothing of zero-sum groups (it tries every set of k pairs)."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,17 @@ from hypothesis import strategies as st
 from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.reports.settle_up import MAX_EXACT, Transfer, fewest_transfers
+from scorekeeper.ledger.document import Session, parse
+from scorekeeper.reports.settle_up import (
+    MAX_EXACT,
+    Transfer,
+    fewest_transfers,
+    how_paid,
+    kind_of,
+    owed,
+    settleable,
+)
+from scorekeeper.reports.settle_up import balances as balances_over
 
 NAMES = ("Asha", "Bikash", "Chandra", "Dipesh", "Esha", "Gopal", "Hari", "Indra")
 
@@ -110,3 +121,121 @@ def test_more_players_than_the_exact_search_takes_is_refused_not_guessed():
     b["Last"] = -sum(b.values())
     with pytest.raises(Impossible, match="at most"):
         fewest_transfers(b)
+
+
+# -- balances over sessions, read whole (issue 40: payments' mutation run) --------------
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+
+
+def sample(name: str, edit=lambda text: text, label: str = "") -> Session:
+    return parse(edit((SAMPLES / name).read_text("utf-8")), label or name)
+
+
+def _by_place(text: str) -> str:
+    return text.replace("[options]\n", '[options]\npayout = "places"\n')
+
+
+def test_cb13_points_each_scores_for_themself_are_settled_pair_by_pair():
+    session = sample("callbreak-dashain.toml")
+    # totals 11.2, 10.1, 8.4, 14.2 (tenths): each 4 × total − 43.9
+    assert owed(session) == {"Asha": 9, "Bikash": -35, "Chandra": -103, "Dipak": 129}
+    assert balances_over([session]) == owed(session)
+    assert how_paid([session]) == []
+    assert kind_of([session]).scale == 10 and kind_of([]).scale == 1
+
+
+def test_cb14_a_session_paid_by_place_owes_its_places_and_says_so():
+    session = sample("callbreak-dashain.toml", _by_place, "by-place.toml")
+    # Dipak 1st (14.2), Asha 2nd pays 1, Bikash 3rd 2, Chandra 4th 3
+    assert owed(session) == {"Asha": -10, "Bikash": -20, "Chandra": -30, "Dipak": 60}
+    assert how_paid([sample("dhumbal-evening.toml"), session]) == [
+        "by-place.toml: payout = places (CB-14), stakes to Dipak: Asha pays 1, "
+        "Bikash pays 2, Chandra pays 3"]
+    again = sample("callbreak-dashain.toml", _by_place, "again.toml")
+    assert how_paid([session, again]) == [
+        f"{label}: payout = places (CB-14), stakes to Dipak: Asha pays 1, Bikash pays 2, "
+        "Chandra pays 3" for label in ("by-place.toml", "again.toml")]
+
+
+def test_dh11_points_passed_between_players_are_the_totals():
+    session = sample("dhumbal-evening.toml")
+    assert owed(session) == {"Asha": 32, "Bikash": -56, "Chandra": -4, "Dipesh": 28}
+    assert kind_of([session]).scale == 1
+
+
+def _refusal(sessions, mix: bool = False) -> tuple[str | None, str]:
+    with pytest.raises(Impossible) as err:
+        balances_over(sessions, mix)
+    return err.value.rule, err.value.message
+
+
+def test_dh11_no_session_is_nothing_to_settle():
+    assert _refusal([]) == (None, "no session to settle")
+
+
+@pytest.mark.parametrize("name, rule", [("dhumbal-cardrulesplus.toml", "DC-8"),
+                                        ("dhumbal-yaniv.toml", "YA-8")])
+def test_dc8_ya8_penalty_points_are_owed_to_nobody(name, rule):
+    profile = "cardrulesplus" if rule == "DC-8" else "yaniv"
+    assert _refusal([sample("dhumbal-evening.toml"), sample(name)]) == (
+        rule, f"{name}: a {profile} session scores penalty points (lower is better), not "
+              "points owed from one player to another: there is nothing to settle; "
+              "`scorekeeper standings` ranks it")
+
+
+def _unbalanced(text: str) -> str:
+    return text.replace("Dipesh = -4 }", "Dipesh = -5 }", 1).replace(
+        "Dipesh = -7 }", "Dipesh = -8 }", 1)
+
+
+def test_dh11_hands_that_do_not_sum_to_0_are_named():
+    one = sample("dhumbal-evening.toml", lambda t: t.replace("Dipesh = -4 }", "Dipesh = -5 }"),
+                 "one.toml")
+    assert _refusal([one]) == (
+        "DH-11", "one.toml: hand 1 does not sum to 0, so nobody can be squared; run "
+                 "`scorekeeper verify one.toml`")
+    two = sample("dhumbal-evening.toml", _unbalanced, "two.toml")
+    assert two.unbalanced() == [1, 2]
+    assert _refusal([two]) == (
+        "DH-11", "two.toml: hands 1, 2 do not sum to 0, so nobody can be squared; run "
+                 "`scorekeeper verify two.toml`")
+
+
+def test_dh11_different_games_only_with_mix_and_never_in_different_units():
+    dhumbal, marriage = sample("dhumbal-evening.toml"), sample("marriage-rotation.toml")
+    with pytest.raises(Impossible):
+        balances_over([dhumbal, marriage])              # not mixed unless asked
+    with pytest.raises(Impossible):
+        settleable([dhumbal, marriage])
+    assert _refusal([dhumbal, marriage]) == (
+        None, "these sessions are of different games (Dhumbal, Marriage): their points "
+              "are of different kinds; --mix adds them up anyway")
+    assert balances_over([dhumbal, marriage], mix=True) == {
+        "Asha": 32, "Bikash": -56, "Chandra": -4, "Dipesh": 28, "A": 49, "B": 13, "C": -62}
+    assert _refusal([dhumbal, sample("callbreak-dashain.toml")], mix=True) == (
+        None, "these sessions keep their scores in different units (whole points and "
+              "fractions of one): they cannot be added up")
+
+
+def test_a_transfer_as_json_in_points_and_as_people_read_them():
+    transfer = Transfer("Asha", "Bikash", 31)
+    assert transfer.as_json() == {"from": "Asha", "to": "Bikash", "points": 31}
+    assert transfer.display_json(kind_of([sample("callbreak-dashain.toml")])) == {
+        "from": "Asha", "to": "Bikash", "points": "3.1"}
+
+
+def test_within_a_group_the_biggest_debtor_pays_first_ties_to_the_first_by_name():
+    # one group (no part sums to 0): Bikash (-5) pays Dipesh (4) first; then
+    # Asha and Bikash owe 1 each, Asha first by name, to Chandra
+    assert fewest_transfers({"Asha": -1, "Bikash": -5, "Chandra": 2, "Dipesh": 4}) == (
+        Transfer("Asha", "Chandra", 1), Transfer("Bikash", "Chandra", 1),
+        Transfer("Bikash", "Dipesh", 4))
+
+
+def test_within_a_group_the_biggest_creditor_is_paid_first_ties_to_the_first_by_name():
+    # Asha (-4) pays Chandra, first of the two owed 3; Bikash (-2) then
+    # Dipesh, and Asha's last 1 too
+    assert fewest_transfers({"Asha": -4, "Bikash": -2, "Chandra": 3, "Dipesh": 3}) == (
+        Transfer("Asha", "Chandra", 3), Transfer("Asha", "Dipesh", 1),
+        Transfer("Bikash", "Dipesh", 2))

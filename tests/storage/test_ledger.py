@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 
 import pytest
 
@@ -812,3 +813,60 @@ def test_dc9_a_player_eliminated_later_is_not_said_to_be_out_before_it():
     # hand 1 lacks Chandra's score; Bikash, out only after hand 1, played it
     text = tamper(_eliminated_ledger(), 1, ", Chandra = 2 }", " }")
     assert _messages(text)[0] == "hand 1: Chandra plays this hand but has no score (DC-1)"
+
+
+# -- the record of payments (`paid`, settle-up --paid), each field checked alone --------
+
+PAID = {"at": 'at = "2026-01-01T00:00:00Z"', "hands": "hands = 1",
+        "sessions": 'sessions = ["t.toml"]', "unit": 'unit = "points"',
+        "transfers": 'transfers = [{from = "Bikash", to = "Asha", amount = 5}]'}
+
+
+def _paid_problems(**fields: str | None) -> list[str]:
+    text = add_hand(new_text(), "Asha", Asha="A♦", Bikash="2♠ 3♣", Chandra="9♥")
+    lines = [line for key, line in {**PAID, **fields}.items() if line is not None]
+    session = parse(text + "\n[[paid]]\n" + "\n".join(lines) + "\n", "t.toml")
+    return [p.message for p in verify(session)]
+
+
+@pytest.mark.parametrize("field, wrong", [
+    ("at", "at = 1"), ("unit", "unit = 1"), ("sessions", 'sessions = "t.toml"'),
+    ("hands", 'hands = "1"'), ("transfers", "transfers = 3"), ("transfers", "transfers = [3]"),
+    ("unit", None),
+])
+def test_dh11_a_paid_record_with_one_field_missing_or_of_another_type_is_named(field, wrong):
+    assert _paid_problems() == []
+    assert _paid_problems(**{field: wrong}) == [
+        "`paid[0]` must hold at, hands, sessions, transfers and unit, each of its type "
+        "(DH-11)"]
+
+
+def test_dh11_paid_that_is_not_a_list_of_tables_is_named():
+    text = new_text().replace("[options]", "paid = [1]\n\n[options]")
+    assert [p.message for p in verify(parse(text, "t.toml"))] == [
+        "`paid` must be a list of tables (DH-11)"]
+
+
+# -- the ledger's seats (`join`, `leave`: DH-13), each condition alone ------------------
+
+@pytest.mark.parametrize("entry", [
+    '{hand = 1, leave = "Asha", after = "Bikash"}', '{hand = 0, join = "Dipesh"}',
+    '{hand = "1", join = "Dipesh"}', "{hand = 1}", '{hand = 1, join = "D", leave = "Asha"}',
+    "{hand = 1, join = 3}", '{hand = 1, join = "D", after = 3}',
+    '{hand = 1, join = "D", who = 3}', '{join = "D"}',
+])
+def test_dh13_a_seats_entry_not_of_its_shape_is_named_with_its_line(entry):
+    text = new_text().replace("[options]", f"seats = [{entry}]\n\n[options]")
+    with pytest.raises(LedgerError) as err:
+        parse(text, "t.toml")
+    shown = repr(tomllib.loads(f"v = {entry}")["v"])
+    assert err.value.problems == ((12, (
+        "`seats[0]` must be {hand = N, join = NAME} (with `after = NAME` if given) or "
+        f"{{hand = N, leave = NAME}}, not {shown}")),)
+
+
+def test_dh13_a_seats_entry_of_its_shape_is_read():
+    text = new_text().replace(
+        "[options]", 'seats = [{hand = 1, join = "Dipesh", after = "Asha"}]\n\n[options]')
+    change = parse(text, "t.toml").seats[0]
+    assert (change.hand, change.name, change.join, change.after) == (1, "Dipesh", True, "Asha")
