@@ -206,7 +206,7 @@ def test_dh13_who_does_not_play_said_whole_in_nepali_too():
             table.check_seated(["C"], "DH-1", what)
         said.append(language.say(err.value.message))
     assert said == ["पत्ती दिइयो, तर C यो डिल खेल्नुहुन्न (बाहिर बस्नुभएको वा हट्नुभएको; खेल्ने: A, B)",
-                    "कल गर्ने C यो डिल खेल्दैन (बाहिर बसेको वा हटेको; खेल्ने: A, B)"]
+                    "कल गर्ने C यो डिल खेल्नुहुन्न (बाहिर बस्नुभएको वा हट्नुभएको; खेल्ने: A, B)"]
 
 
 def test_ma1_who_does_not_play_is_said_alone_when_nothing_comes_before():
