@@ -252,7 +252,7 @@ def _settle(values: PlainDict) -> None:
         from scorekeeper.screen import views  # rich: only when a person reads
 
         views.ruling(console(ascii), chosen, result, None, table.dealer,
-                      result.explanation, result.rules)
+                      result.explanation, result.rules, rules.score_kind)
 
     guarded(body, as_json)
 

@@ -4,7 +4,7 @@ A game is a package under `scorekeeper/games/` (see docs/ARCHITECTURE.md)
 with a `game.py` exposing `GAME`, an instance of a `Game` subclass; its
 `rules.py` (`PROFILES`), `flags.py` (`HAND_FLAGS`) and `commands.py`
 (`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), and
-its `render.py` and `prompts.py` speak to people. The ledger, the book
+its `prompts.py` asks a hand's questions through an `Asker`. The ledger, the book
 and the CLI know games only through this module and
 `scorekeeper.games.registry`.
 
@@ -315,10 +315,10 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return {}
 
     # -- people ------------------------------------------------------------------
-    # A game speaks to people through two modules of its folder, found by
-    # name (the screen layer imports them; the game never does): `render`
-    # with `ruling(con, result, hand_number, dealer)` and `prompts` with
-    # `ask_hand(ask, table, rules, previous) -> flags`.
+    # A game asks a hand's questions in `prompts.py`, found by name (the
+    # screen layer imports it): `ask_hand(ask, table, rules, previous) ->
+    # flags`. The table of its ruling is the screen layer's
+    # (`screen/rulings/<name>.py`, where a game has one of its own).
 
 
 # The games' names as shown: Said, so a screen in Nepali says ढुम्बल.
