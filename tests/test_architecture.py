@@ -172,11 +172,14 @@ def test_no_import_cycles_inside_functions_either():
 
 
 def test_games_are_named_only_in_the_registry_and_their_own_folders():
+    # the interface, the declarations and a game's neighbours included:
+    # a game's title is its own (`Game.title`), not a second table's
     pattern = re.compile(r"""["'](%s)["']""" % "|".join(GAME_NAMES))
     offenders = []
     for path in MODULES:
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("games/"):
+        parts = rel.split("/")
+        if rel == "games/registry.py" or parts[0] == "games" and len(parts) == 3:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line):

@@ -93,8 +93,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     default that fits a simple game (bids and tricks, no cards) and is
     overridden where a game does more:
 
-    * `name` — the game's folder (`scorekeeper/games/dhumbal` → "dhumbal");
-      `title` — the name capitalised ("Dhumbal");
+    * `name` — the game's folder (`scorekeeper/games/dhumbal` → `dhumbal`);
+      `title` — its own, a `Said` ("Call Break"): every game states it;
     * `profiles` — `PROFILES` of the folder's `rules` module; `hand_flags` —
       `HAND_FLAGS` of its `flags` module (the registry reads the same);
     * `stored_types` / `stored_required` — none of the game's own;
@@ -110,6 +110,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
       over from the hand before it (Marriage: refused shows due).
     """
 
+    # the game's name as people read it, a `Said` written where the game
+    # is ("Call Break"; a screen in Nepali says कल ब्रेक)
+    title: ClassVar[str]
     # keys of a stored `[[hands]]` table: those it must have, and the type
     # of each game-specific key (the common ones are the ledger's); a key
     # whose type reads "a name" or "a list of names" is renamed by `rename`
@@ -139,11 +142,6 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def name(self) -> str:
         """As typed: `--game dhumbal` (the folder's name)."""
         return self.package.rpartition(".")[2]
-
-    @property
-    def title(self) -> str:
-        """As shown: "Dhumbal" (said in the reader's language where shown)."""
-        return _TITLES.get(self.name) or self.name.capitalize()
 
     @property
     def profiles(self) -> tuple[Profile[Any], ...]:
@@ -321,12 +319,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # (`screen/rulings/<name>.py`, where a game has one of its own).
 
 
-# The games' names as shown: Said, so a screen in Nepali says ढुम्बल.
 # A game whatever its rules, hands and results (the session's view of it)
 AnyGame = Game[Any, Any, Any]
-
-_TITLES = {"dhumbal": Said("Dhumbal"), "marriage": Said("Marriage"),
-           "callbreak": Said("Callbreak")}
 
 
 def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,

@@ -37,6 +37,7 @@ def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]
 
 
 class BidGame(Game[BidRules, BidHand, BidResult]):
+    title = "Bidtricks"
     stored_required = ("bid", "tricks")
     stored_types = {"bid": (dict, "a table NAME = BID"),
                     "tricks": (dict, "a table NAME = TRICKS")}

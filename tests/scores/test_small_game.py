@@ -32,11 +32,11 @@ def test_a_game_implements_four_methods():
     own = set(vars(type(registry.game("bidtricks"))))
     assert own - {"__module__", "__doc__", "__qualname__", "__abstractmethods__",
                   "_abc_impl", "__parameters__", "__orig_bases__"} == {
-        "stored_required", "stored_types", "args_from_flags",
+        "title", "stored_required", "stored_types", "args_from_flags",
         "args_from_stored", "resolve", "to_stored"}
 
 
-def test_name_title_profiles_and_flags_come_from_the_folder():
+def test_name_profiles_and_flags_come_from_the_folder():
     game = registry.game("bidtricks")
     assert (game.name, game.title) == ("bidtricks", "Bidtricks")
     assert [p.name for p in game.profiles] == ["standard"]

@@ -21,8 +21,9 @@ from scorekeeper.games.tally import Tally
 
 
 class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
-    # name, title, profiles, hand flags and the keys naming players
-    # (`call`, `reset`) are the defaults: the folder's name, `rules`, `flags`
+    # name, profiles, hand flags and the keys naming players (`call`,
+    # `reset`) are the defaults: the folder's name, `rules`, `flags`
+    title = Said("Dhumbal")         # said "ढुम्बल" where a screen says it
     stored_required = ("cards",)
     exported = (CARDS_SHOWN,)
     exclusive = ({"call": (), "show": ()},)

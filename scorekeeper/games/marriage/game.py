@@ -45,9 +45,10 @@ def _names_typed(items: Sequence[str] | None, players: Sequence[str]) -> set[str
 
 
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
-    # name, title, profiles, hand flags and the keys naming players
-    # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
-    # defaults: the folder's name, `rules`, `flags`
+    # name, profiles, hand flags and the keys naming players (`finisher`,
+    # `seen`, `seen_dublees`, `invalid_shows`) are the defaults: the
+    # folder's name, `rules`, `flags`
+    title = Said("Marriage")        # said "म्यारिज" where a screen says it
     stored_required = ("cards",)
     exported = (TIPLU, CARDS_SHOWN)
     exclusive = ({"finish": ("by",), "no_finisher": ()},)
