@@ -18,6 +18,7 @@ and the CLI know games only through this module and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import cached_property
 from importlib import import_module
 from types import MappingProxyType
 from typing import (
@@ -38,7 +39,7 @@ from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
-from scorekeeper.games.declare import Exported, Flag
+from scorekeeper.games.declare import Exported, Field, Flag
 from scorekeeper.games.tally import Tally
 
 
@@ -97,40 +98,27 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
       `title` — its own, a `Said` ("Call Break"): every game states it;
     * `profiles` — `PROFILES` of the folder's `rules` module; `hand_flags` —
       `HAND_FLAGS` of its `flags` module (the registry reads the same);
-    * `stored_types` / `stored_required` — none of the game's own;
-      `name_keys` — the stored keys typed "a name" or "a list of names";
-    * `flags_from_stored` — each hand option pre-filled from the stored key
-      of its name; `compare` — the stored winner (if any) and scores;
+    * `fields` — the keys of a stored hand of the game's own
+      (`declare.Field`), whence `stored_types`, `stored_required`,
+      `name_keys` (the keys typed "a name" or "a list of names"),
+      `exported`, `exclusive`, `carried_keys` and `carried_rule`;
+    * `flags_from_stored` — each field's hand option pre-filled from its
+      stored value; `compare` — the stored winner (if any) and scores;
     * `result_json`, `history_facts`, `story` — the winner, the scores,
       the rules and the explanation, who gave agreed totals;
     * `tallies` / `tally` — no counters of the game's own in `stats`;
-    * `exported` — no inputs of the game's own in the CSV and Markdown
-      exports (the cards shown, the calls and tricks: `declare.Exported`);
-    * `carried` / `carried_keys` / `carried_rule` — nothing a hand takes
-      over from the hand before it (Marriage: refused shows due).
+    * `carried` — nothing a hand takes over from the hand before it
+      (Marriage: refused shows due).
     """
 
     # the game's name as people read it, a `Said` written where the game
     # is ("Call Break"; a screen in Nepali says कल ब्रेक)
     title: ClassVar[str]
-    # keys of a stored `[[hands]]` table: those it must have, and the type
-    # of each game-specific key (the common ones are the ledger's); a key
-    # whose type reads "a name" or "a list of names" is renamed by `rename`
-    stored_required: ClassVar[tuple[str, ...]] = ()
-    stored_types: ClassVar[StoredTypes] = MappingProxyType({})
+    # the keys of a stored `[[hands]]` table of the game's own (the common
+    # ones are the ledger's), each declared once: `declare.Field`
+    fields: ClassVar[tuple[Field, ...]] = ()
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]] = ()
-    # the inputs the CSV and Markdown exports show, one value a player
-    exported: ClassVar[tuple[Exported, ...]] = ()
-    # the stored keys `carried` gives a hand (lists of names), and the topic
-    # of the rule that carries them: `verify` checks each hand's against
-    # the hand before it, and `amend` rules again the hands whose change
-    carried_keys: ClassVar[tuple[str, ...]] = ()
-    carried_rule: ClassVar[str] = "ledger"
-    # groups of hand flags of which a hand takes one (`--call` or `--show`),
-    # each with the flags that go with it: typing one on `amend` drops the
-    # stored others and what went with them
-    exclusive: ClassVar[tuple[Mapping[str, tuple[str, ...]], ...]] = ()
 
     # -- what the game is called, and what it declares -----------------------------
     @property
@@ -156,13 +144,52 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         found: tuple[Flag, ...] = import_module(self.package + ".flags").HAND_FLAGS
         return found
 
-    @property
+    # -- what the fields declare ------------------------------------------------
+    @cached_property
+    def stored_types(self) -> StoredTypes:
+        """Each stored key of the game's own, typed: its TOML type and how a
+        person reads it (`document` checks a hand's table with them)."""
+        return MappingProxyType({f.key: (f.type, f.what) for f in self.fields})
+
+    @cached_property
+    def stored_required(self) -> tuple[str, ...]:
+        """The keys of the game's own every stored hand has."""
+        return tuple(f.key for f in self.fields if f.required)
+
+    @cached_property
     def name_keys(self) -> frozenset[str]:
         """Stored keys whose value is a player's name or a list of names
         (every table of a stored hand is keyed by names): what `rename`
         changes."""
-        return frozenset(key for key, (_, what) in self.stored_types.items()
-                         if what in ("a name", "a list of names"))
+        return frozenset(f.key for f in self.fields
+                         if f.what in ("a name", "a list of names"))
+
+    @cached_property
+    def exported(self) -> tuple[Exported, ...]:
+        """The inputs the CSV and Markdown exports show beside the scores."""
+        return tuple(Exported(f.key, f.column, f.caption, f.each)
+                     for f in self.fields if f.column)
+
+    @cached_property
+    def carried_keys(self) -> tuple[str, ...]:
+        """The stored keys `carried` gives a hand (lists of names): `verify`
+        checks each hand's against the hand before it, and `amend` rules
+        again the hands whose change they follow."""
+        return tuple(f.key for f in self.fields if f.carried)
+
+    @cached_property
+    def carried_rule(self) -> str:
+        """The topic of the rule that carries them (`verify` cites it)."""
+        return next((f.carried for f in self.fields if f.carried), "ledger")
+
+    @cached_property
+    def exclusive(self) -> tuple[dict[str, tuple[str, ...]], ...]:
+        """The groups of hand options of which a hand takes one (`--call`
+        or `--show`), each with the options that go with it: typing one on
+        `amend` drops the stored others and what went with them."""
+        groups = dict.fromkeys(f.group for f in self.fields if f.group)
+        return tuple({f.flag: f.with_flags for f in self.fields
+                      if f.group == group and f.flag} for group in groups)
 
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
@@ -225,21 +252,24 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     def carried_stored(self, data: PlainMap) -> PlainDict:
         """What a stored hand took over from the one before, in the form
-        `carried` gives it (`verify` compares the two): its `carried_keys`
-        as stored, unless the game stores them otherwise."""
-        return {k: data[k] for k in self.carried_keys if k in data}
+        `carried` gives it (`verify` compares the two): its `carried_keys`'
+        lists as one, under the first (a hand may keep part of what it took
+        over under another key: Marriage's refused shows waiting for a
+        fouler who sat the hand out); nothing when they are empty."""
+        taken = [p for key in self.carried_keys for p in data.get(key, [])]
+        return {self.carried_keys[0]: taken} if taken else {}
 
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         """The flags that would record this stored hand again (`amend`
-        pre-fills its questions with them): each hand option from the
-        stored key of its name, a table NAME = V as NAME=V items."""
+        pre-fills its questions with them): each field's hand option from
+        its stored value, a table NAME = V as NAME=V items."""
         flags: PlainDict = {}
-        for flag in self.hand_flags:
-            value = data.get(flag.param)
+        for field in self.fields:
+            value = data.get(field.key)
             if isinstance(value, Mapping):
                 value = [f"{k}={v}" for k, v in value.items()]
-            if value is not None:
-                flags[flag.param] = list(value) if isinstance(value, list) else value
+            if value is not None and field.flag:
+                flags[field.flag] = list(value) if isinstance(value, list) else value
         return flags
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,

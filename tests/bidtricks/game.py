@@ -10,6 +10,7 @@ from typing import Any, Mapping, NamedTuple
 from bidtricks.rules import BidRules
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.seating import Seating
+from scorekeeper.games.declare import Field
 from scorekeeper.games.interface import Game
 
 
@@ -38,9 +39,8 @@ def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]
 
 class BidGame(Game[BidRules, BidHand, BidResult]):
     title = "Bidtricks"
-    stored_required = ("bid", "tricks")
-    stored_types = {"bid": (dict, "a table NAME = BID"),
-                    "tricks": (dict, "a table NAME = TRICKS")}
+    fields = (Field("bid", dict, "a table NAME = BID", "bid", required=True),
+              Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True))
 
     def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
                         rules: BidRules) -> BidHand:

@@ -32,7 +32,7 @@ def test_a_game_implements_four_methods():
     own = set(vars(type(registry.game("bidtricks"))))
     assert own - {"__module__", "__doc__", "__qualname__", "__abstractmethods__",
                   "_abc_impl", "__parameters__", "__orig_bases__"} == {
-        "title", "stored_required", "stored_types", "args_from_flags",
+        "title", "fields", "args_from_flags",
         "args_from_stored", "resolve", "to_stored"}
 
 

@@ -7,7 +7,7 @@ tenths), replayed by `verify`, shown, asked for and counted by `stats`.
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
@@ -21,8 +21,8 @@ from scorekeeper.games.callbreak.engine import (
     resolve,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
-from scorekeeper.games.declare import Exported
-from scorekeeper.games.interface import Game, StoredTypes
+from scorekeeper.games.declare import Field
+from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 
 
@@ -58,16 +58,13 @@ def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
 class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     """The name, profiles, hand flags, names to rename and the comparison
     of `verify` are the defaults (`Game`); a deal is stored as `calls` and
-    `tricks`, not under its flags' names."""
+    `tricks`, given by `--bid` and `--won`."""
 
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
-    stored_required = ("calls", "tricks")
-    exported = (Exported("calls", "called", N_("Calls")),
-                Exported("tricks", "took", N_("Tricks taken")))
-    stored_types: ClassVar[StoredTypes] = {
-        "calls": (dict, "a table NAME = CALL"),
-        "tricks": (dict, "a table NAME = TRICKS"),
-    }
+    fields = (Field("calls", dict, "a table NAME = CALL", "bid", required=True,
+                    column="called", caption=N_("Calls")),
+              Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
+                    column="took", caption=N_("Tricks taken")))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),
                Tally("missed", N_("calls missed"), "rate", "hands"),
                Tally("called", N_("average call"), "mean", "deals"),
@@ -97,10 +94,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                          rules: CallBreakRules) -> CallBreakHand:
         return self.args(table, _stored_counts(data, "calls"),
                          _stored_counts(data, "tricks"), rules)
-
-    def flags_from_stored(self, data: PlainMap) -> PlainDict:
-        return {"bid": [f"{p}={n}" for p, n in dict(data.get("calls", {})).items()],
-                "won": [f"{p}={n}" for p, n in dict(data.get("tricks", {})).items()]}
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
                       players: Sequence[str]) -> PlainDict:
