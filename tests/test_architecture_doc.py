@@ -18,9 +18,22 @@ PACKAGE = ROOT / "scorekeeper"
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
 
 
+def _told(path: Path) -> bool:
+    """A module named on this page; or one of a game's folder named in the
+    folder's own docstring (a new game documents itself: adding one edits
+    no page but the rule book and docs/CLI.md)."""
+    rel = path.relative_to(PACKAGE)
+    if f"`{rel.as_posix()}`" in DOC:
+        return True
+    init = path.parent / "__init__.py"
+    return rel.parts[0] == "games" and len(rel.parts) == 3 and path != init and \
+        f"`{path.stem}`" in (ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+                             or "")
+
+
 def test_every_module_has_its_line():
     missing = [str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py"))
-               if f"`{p.relative_to(PACKAGE).as_posix()}`" not in DOC]
+               if not _told(p)]
     assert missing == []
 
 

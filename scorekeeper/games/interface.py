@@ -30,6 +30,7 @@ from typing import (
     Protocol,
     Sequence,
     TypeVar,
+    final,
 )
 
 from scorekeeper.core.errors import Impossible
@@ -121,16 +122,19 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     tallies: ClassVar[tuple[Tally, ...]] = ()
 
     # -- what the game is called, and what it declares -----------------------------
+    @final
     @property
     def package(self) -> str:
         """The game's folder as a package (`scorekeeper.games.<name>`)."""
         return type(self).__module__.rpartition(".")[0]
 
+    @final
     @property
     def name(self) -> str:
         """As typed: `--game dhumbal` (the folder's name)."""
         return self.package.rpartition(".")[2]
 
+    @final
     @property
     def profiles(self) -> tuple[Profile[Any], ...]:
         """The game's profiles, the first the default: `rules.PROFILES`."""
@@ -138,6 +142,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             self.package + ".rules").PROFILES
         return found
 
+    @final
     @property
     def hand_flags(self) -> tuple[Flag, ...]:
         """The options of a hand: `flags.HAND_FLAGS`."""
@@ -145,17 +150,20 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return found
 
     # -- what the fields declare ------------------------------------------------
+    @final
     @cached_property
     def stored_types(self) -> StoredTypes:
         """Each stored key of the game's own, typed: its TOML type and how a
         person reads it (`document` checks a hand's table with them)."""
         return MappingProxyType({f.key: (f.type, f.what) for f in self.fields})
 
+    @final
     @cached_property
     def stored_required(self) -> tuple[str, ...]:
         """The keys of the game's own every stored hand has."""
         return tuple(f.key for f in self.fields if f.required)
 
+    @final
     @cached_property
     def name_keys(self) -> frozenset[str]:
         """Stored keys whose value is a player's name or a list of names
@@ -164,12 +172,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return frozenset(f.key for f in self.fields
                          if f.what in ("a name", "a list of names"))
 
+    @final
     @cached_property
     def exported(self) -> tuple[Exported, ...]:
         """The inputs the CSV and Markdown exports show beside the scores."""
         return tuple(Exported(f.key, f.column, f.caption, f.each)
                      for f in self.fields if f.column)
 
+    @final
     @cached_property
     def carried_keys(self) -> tuple[str, ...]:
         """The stored keys `carried` gives a hand (lists of names): `verify`
@@ -177,11 +187,13 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         again the hands whose change they follow."""
         return tuple(f.key for f in self.fields if f.carried)
 
+    @final
     @cached_property
     def carried_rule(self) -> str:
         """The topic of the rule that carries them (`verify` cites it)."""
         return next((f.carried for f in self.fields if f.carried), "ledger")
 
+    @final
     @cached_property
     def exclusive(self) -> tuple[dict[str, tuple[str, ...]], ...]:
         """The groups of hand options of which a hand takes one (`--call`
@@ -191,6 +203,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return tuple({f.flag: f.with_flags for f in self.fields
                       if f.group == group and f.flag} for group in groups)
 
+    @final
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
 
@@ -200,6 +213,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         default (a game may say it its own way)."""
         rules.check_player_count(len(table.seated))
 
+    @final
     def refuse_foreign_flags(self, given: PlainMap) -> None:
         """Exit 2 for a hand option this game does not take (`given`: the
         flags typed, by parameter name)."""
@@ -250,6 +264,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         places`, CB-14). None: as the scores say."""
         return None
 
+    @final
     def carried_stored(self, data: PlainMap) -> PlainDict:
         """What a stored hand took over from the one before, in the form
         `carried` gives it (`verify` compares the two): its `carried_keys`'

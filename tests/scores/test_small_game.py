@@ -1,19 +1,26 @@
 """A smaller `Game`: four methods every game implements, everything else a
-default (scorekeeper.games.interface). The fake game of tests/bidtricks
-implements only those four and the keys it stores; Dhumbal and Marriage
-keep their own where they do more, and read the defaults for the rest
-exactly as they declared them before."""
+default (scorekeeper.games.interface). The template of a game
+(docs/template/bidtricks, docs/ARCHITECTURE.md "Add a game") implements
+only those four, its title and its stored keys (`fields`); Dhumbal and
+Marriage keep their own where they do more, and read the defaults for the
+rest exactly as they declared them before."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
+from pathlib import Path
 
 import pytest
 from test_tenths_game import HANDS, HEADER
 
+from scorekeeper.core.errors import Impossible
 from scorekeeper.games import registry
 from scorekeeper.games.interface import Game
 from scorekeeper.ledger import document
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -97,3 +104,60 @@ def test_rename_reaches_the_tables_of_a_simple_game(cli, tmp_path):
     text = path.read_text(encoding="utf-8")
     assert "Asha" not in text and "Anita = 3" in text
     assert cli("verify", path).exit_code == 0
+
+
+class _Answers:
+    """An `Asker` that answers from a script, as a person at the table."""
+
+    def __init__(self, answers):
+        self.answers, self.asked = list(answers), []
+
+    def ask(self, question, check, default=None):
+        self.asked.append((question, default))
+        answer = self.answers.pop(0) or default
+        check(answer)
+        return answer
+
+
+def test_the_template_asks_a_hand_and_rules_it(session):
+    prompts = importlib.import_module("bidtricks.prompts")
+    table = session.next_table({})
+    answers = _Answers(["3", "2", "४", "4", "", "3"])
+    flags = prompts.ask_hand(answers, table, session.rules,
+                             {"tricks": ["Bikash=2"]})
+    assert flags == {"bid": ["Asha=3", "Bikash=2", "Chandra=4"],
+                     "tricks": ["Asha=4", "Bikash=2", "Chandra=3"]}
+    assert answers.asked[4] == ("Bikash took", "2")
+    assert session.rule_next(flags).stored["points"] == \
+        {"Asha": 31, "Bikash": 20, "Chandra": -40}
+
+
+def test_the_template_refuses_a_count_that_is_no_number(session):
+    prompts = importlib.import_module("bidtricks.prompts")
+    with pytest.raises(Impossible):
+        prompts.ask_hand(_Answers(["three"]), session.next_table({}), session.rules, {})
+
+
+def test_the_template_imports_only_what_a_game_may():
+    # as tests/test_architecture.py checks a game's folder: the core, the
+    # games layer's interface and declarations, and its own folder
+    folder = ROOT / "docs" / "template" / "bidtricks"
+    allowed = ("scorekeeper.core.", "scorekeeper.games.interface",
+               "scorekeeper.games.declare", "scorekeeper.games.tally", "bidtricks.")
+    imported = {node.module for path in folder.glob("*.py")
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ImportFrom) and node.module != "__future__"}
+    assert [m for m in imported if m.startswith(("scorekeeper", "bidtricks"))
+            and not m.startswith(allowed)] == []
+
+
+def test_a_new_game_is_shown_each_players_score(cli, tmp_path):
+    # no table of its own in screen/rulings: the ruling is shown by
+    # `views.ruling_table` from the scores, as the game's kind shows them
+    path = tmp_path / "t.toml"
+    path.write_text(HEADER + HANDS, encoding="utf-8")
+    out = cli("show", path, "1", env={"COLUMNS": "80"})
+    assert out.exit_code == 0 and out.stderr == ""
+    rows = [line.split() for line in out.stdout.splitlines()]
+    assert ["Player", "Points"] in rows
+    assert ["Asha", "★", "+3.1"] in rows and ["Chandra", "-4.0"] in rows

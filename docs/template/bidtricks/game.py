@@ -1,7 +1,9 @@
-"""The fake game as the ledger sees it: `GAME`. As small as a game can be:
-the four methods every game implements and the keys it stores; the rest
-(its name, title, profiles, hand options, JSON, history, verify's
-comparison, amend's pre-filled answers) are `Game`'s defaults."""
+"""The template's game as the ledger sees it: `GAME`. As small as a game
+can be: its title, its hand's stored keys declared once (`fields`), and
+the four methods every game implements; the rest (its name, profiles,
+hand options, JSON, history, verify's comparison, amend's pre-filled
+answers, rename, the exports, the ruling's table) are derived by `Game`
+and the screen layer."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Any, Mapping, NamedTuple
 
 from bidtricks.rules import BidRules
 from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.declare import Field
 from scorekeeper.games.interface import Game
@@ -33,16 +37,18 @@ class BidResult(NamedTuple):
 
 def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(raw, Mapping) or set(raw) != set(table.seated):
-        raise Impossible(f"a {what} for each seated player")
+        raise Impossible(Said("a {what} for each seated player", what=what))
     return tuple((p, int(raw[p])) for p in table.seated)
 
 
 class BidGame(Game[BidRules, BidHand, BidResult]):
-    title = "Bidtricks"
-    fields = (Field("bid", dict, "a table NAME = BID", "bid", required=True),
-              Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True))
+    title = Said("Bidtricks")
+    fields = (Field("bid", dict, "a table NAME = BID", "bid", required=True,
+                    column="bid", caption="Bids"),
+              Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True,
+                    column="took", caption="Tricks taken"))
 
-    def args_from_flags(self, flags: Mapping[str, Any], table: Seating,
+    def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: BidRules) -> BidHand:
         def pairs(items: list[str]) -> dict[str, int]:
             return {table.name(k): int(v) for k, _, v in
@@ -51,7 +57,7 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
                        _numbers(pairs(flags.get("bid", [])), table, "bid"),
                        _numbers(pairs(flags.get("tricks", [])), table, "tricks"))
 
-    def args_from_stored(self, data: Mapping[str, Any], table: Seating,
+    def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: BidRules) -> BidHand:
         return BidHand(table.seated, table.dealer,
                        _numbers(data.get("bid"), table, "bid"),
@@ -65,10 +71,11 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
         best = max(v for _, v in scores)
         winner = next(p for p, v in scores if v == best)
         return BidResult(args.bid, args.tricks, scores, winner,
-                         (rules.rule("score"),), ("made bids score bid.extra",))
+                         (rules.rule("score"),),
+                         (Said("made bids score bid.extra"),))
 
     def to_stored(self, number: int, args: BidHand, result: BidResult
-                  ) -> dict[str, Any]:
+                  ) -> PlainDict:
         return {"hand": number, "dealer": args.dealer, "bid": dict(args.bid),
                 "tricks": dict(args.tricks), "winner": result.winner,
                 "points": dict(result.scores), "rules": list(result.rules)}
