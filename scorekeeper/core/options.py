@@ -208,6 +208,19 @@ class RuleSet:
     def rule(self, topic: str) -> str:
         return self.rule_ids[topic]
 
+    def carried(self, previous: PlainMap | None) -> PlainDict:
+        """What a hand takes over from the stored hand before it (None for
+        the first), under the keys its game declares `carried`: nothing,
+        unless the rules say (Marriage's refused shows due, MA-20)."""
+        return {}
+
+    def check_table(self, seated: Sequence[str], players: Sequence[str]) -> None:
+        """Refuse a hand's table (who of the session's `players` is
+        `seated`) that these rules cannot play, before anything else of the
+        hand is asked: the player count, unless the game says more (Call
+        Break: nobody sits a deal out)."""
+        self.check_player_count(len(seated))
+
     def check_player_count(self, count: int) -> None:
         """Refuse a table this profile does not seat (exit 2)."""
         if not self.min_players <= count <= self.max_players:

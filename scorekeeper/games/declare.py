@@ -96,8 +96,10 @@ class Field(NamedTuple):
     * `column`, `caption`, `each` — shown beside the scores by the CSV
       (`column:NAME`) and Markdown (`caption`) exports: one value a
       player, or (`each` false) one the hand;
-    * `carried` — taken over from the hand before (`Game.carried`): the
-      topic of the rule that carries it (`verify` cites it).
+    * `carried` — taken over from the hand before (`RuleSet.carried`):
+      the topic of the rule that carries it (`verify` cites it);
+    * `ruled` — what the rules give it, from a fresh ruling: `verify`
+      compares the stored value with it (a table as scores are compared).
     """
 
     key: str
@@ -111,6 +113,7 @@ class Field(NamedTuple):
     caption: str = ""
     each: bool = True
     carried: str = ""
+    ruled: Callable[[Any], Any] | None = None
 
 
 CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")

@@ -3,10 +3,10 @@
 A game is a package under `scorekeeper/games/` (see docs/ARCHITECTURE.md)
 with a `game.py` exposing `GAME`, an instance of a `Game` subclass; its
 `rules.py` (`PROFILES`), `flags.py` (`HAND_FLAGS`) and `commands.py`
-(`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), and
-its `prompts.py` asks a hand's questions through an `Asker`. The ledger, the book
-and the CLI know games only through this module and
-`scorekeeper.games.registry`.
+(`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), its
+`engine.py` rules on a hand (`resolve`), and its `prompts.py` asks a
+hand's questions through an `Asker`. The ledger, the book and the CLI
+know games only through this module and `scorekeeper.games.registry`.
 
 `Game` is generic in three types of the game's own:
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from functools import cached_property
 from importlib import import_module
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import (
     Any,
     Callable,
@@ -38,7 +38,7 @@ from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.declare import Exported, Field, Flag
 from scorekeeper.games.tally import Tally
@@ -63,6 +63,20 @@ class HandResult(Protocol):
 
     @property
     def unverified(self) -> tuple[str, ...]: ...   # agreed totals that counted
+
+    def as_json(self, hand: int | None) -> PlainDict: ...
+    # the `record --json` / `settle --json` document (docs/CLI.md): at least
+    # the keys every game's has (`ruling_json`)
+
+
+def ruling_json(result: HandResult, hand: int | None, key: str) -> PlainDict:
+    """The keys every game's ruling document has: the hand, the winner,
+    `caught`, the scores under `key`, the rules, the explanation, who gave
+    agreed totals (a result's `as_json` adds its own)."""
+    return {"hand": hand, "winner": result.winner, "caught": None,
+            key: dict(result.scores), "rules": list(result.rules),
+            "explanation": list(result.explanation),
+            "unverified": list(result.unverified)}
 
 
 class Asker(Protocol):
@@ -90,26 +104,24 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     """One game: its profiles, its hand options and how one hand is entered,
     ruled on, stored, replayed, shown and asked for.
 
-    A game must implement four methods: `args_from_flags`,
-    `args_from_stored`, `resolve` and `to_stored`. Everything else has a
-    default that fits a simple game (bids and tricks, no cards) and is
-    overridden where a game does more:
+    A game defines at most twelve members. It states its `title` (a
+    `Said`: "Call Break") and its hand's stored keys, `fields` (each a
+    `declare.Field`), and implements three methods: `args_from_flags`,
+    `args_from_stored` and `to_stored`. Where it does more than a simple
+    game (bids and tricks, no cards), it overrides `flags_from_stored`
+    and `amended_flags` (each option from its field), `history_facts`
+    and `story` (the winner, who gave agreed totals), `tallies` and
+    `tally` (no counters of its own in `stats`), `paid` (as the scores
+    say).
 
-    * `name` — the game's folder (`scorekeeper/games/dhumbal` → `dhumbal`);
-      `title` — its own, a `Said` ("Call Break"): every game states it;
-    * `profiles` — `PROFILES` of the folder's `rules` module; `hand_flags` —
-      `HAND_FLAGS` of its `flags` module (the registry reads the same);
-    * `fields` — the keys of a stored hand of the game's own
-      (`declare.Field`), whence `stored_types`, `stored_required`,
-      `name_keys` (the keys typed "a name" or "a list of names"),
-      `exported`, `exclusive`, `carried_keys` and `carried_rule`;
-    * `flags_from_stored` — each field's hand option pre-filled from its
-      stored value; `compare` — the stored winner (if any) and scores;
-    * `result_json`, `history_facts`, `story` — the winner, the scores,
-      the rules and the explanation, who gave agreed totals;
-    * `tallies` / `tally` — no counters of the game's own in `stats`;
-    * `carried` — nothing a hand takes over from the hand before it
-      (Marriage: refused shows due).
+    The rest is derived, final: `name` (the folder), `profiles` and
+    `hand_flags` (its `rules` and `flags` modules), `resolve` (its
+    `engine` module's), `result_json` (the result's `as_json`), `carried`
+    (`RuleSet.carried`), `compare` (the fields the rules give, then the
+    scores), and what the fields declare: `stored_types`,
+    `stored_required`, `name_keys` (the keys typed "a name" or "a list of
+    names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
+    `carried_stored`.
     """
 
     # the game's name as people read it, a `Said` written where the game
@@ -207,12 +219,6 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
 
-    def check_table(self, table: Seating, rules: RulesT) -> None:
-        """Refuse a hand's table (who is seated) that this game cannot play,
-        before anything else is asked: the profile's player count, by
-        default (a game may say it its own way)."""
-        rules.check_player_count(len(table.seated))
-
     @final
     def refuse_foreign_flags(self, given: PlainMap) -> None:
         """Exit 2 for a hand option this game does not take (`given`: the
@@ -237,9 +243,16 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
-    @abstractmethod
+    @final
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
-        """Rule on the hand (raises Refused / Impossible)."""
+        """Rule on the hand (raises Refused / Impossible): the folder's
+        `engine.resolve`, the game's rules."""
+        ruled: ResultT = self._engine.resolve(args, rules)
+        return ruled
+
+    @cached_property
+    def _engine(self) -> ModuleType:
+        return import_module(self.package + ".engine")
 
     @abstractmethod
     def to_stored(self, number: int, args: ArgsT, result: ResultT
@@ -249,12 +262,13 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         `winner` and `unverified` when there are)."""
 
     # -- one hand: defaults -----------------------------------------------------------
+    @final
     def carried(self, previous: PlainMap | None, rules: RulesT
                 ) -> PlainDict:
         """What a hand takes over from the stored hand before it (None for
-        the first), added to its flags and stored with it: nothing, unless
-        the game says (Marriage: refused shows due, `foul = next`)."""
-        return {}
+        the first), added to its flags and stored with it: as the rules say
+        (`RuleSet.carried`; Marriage: refused shows due, `foul = next`)."""
+        return rules.carried(previous)
 
     def paid(self, rules: RulesT, players: Sequence[str], totals: Mapping[str, int],
              hands: Sequence[PlainMap]) -> tuple[dict[str, int], tuple[str, ...]] | None:
@@ -316,25 +330,30 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             merged["hand"] = list(hands.values())
         return merged
 
+    @final
     def compare(self, data: PlainMap, result: ResultT,
                 kind: ScoreKind) -> list[str]:
-        """How a stored hand's results disagree with a fresh ruling: the
-        winner (where one is stored or ruled) and the scores (under
-        `kind.key`, said as `kind` displays them)."""
+        """How a stored hand's results disagree with a fresh ruling: each
+        field the rules give (`Field.ruled`: where one is stored or ruled;
+        a table as scores), then the scores (under `kind.key`, said as
+        `kind` displays them)."""
         out: list[str] = []
-        if "winner" in data or result.winner is not None:
-            compare_value(data, "winner", result.winner, out)
+        for field in self.fields:
+            if field.ruled is None:
+                continue
+            value = field.ruled(result)
+            if field.type is dict:
+                compare_scores(data, field.key, value, out)
+            elif value is not None or field.key in data:
+                compare_value(data, field.key, value, out)
         compare_scores(data, kind.key, dict(result.scores), out, kind.display)
         return out
 
-    def result_json(self, result: ResultT, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        """The `record --json` / `settle --json` document (docs/CLI.md):
-        the keys every game's has; `kind` names the scores' key."""
-        return {"hand": hand, "winner": result.winner, "caught": None,
-                kind.key: dict(result.scores), "rules": list(result.rules),
-                "explanation": list(result.explanation),
-                "unverified": list(result.unverified)}
+    @final
+    def result_json(self, result: ResultT, hand: int | None) -> PlainDict:
+        """The `record --json` / `settle --json` document (docs/CLI.md): the
+        result's own (`HandResult.as_json`)."""
+        return result.as_json(hand)
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         """What a history row shows of a stored hand besides its scores:

@@ -1,7 +1,8 @@
-"""A smaller `Game`: four methods every game implements, everything else a
+"""A smaller `Game`: three methods every game implements, everything else a
 default (scorekeeper.games.interface). The template of a game
 (docs/template/bidtricks, docs/ARCHITECTURE.md "Add a game") implements
-only those four, its title and its stored keys (`fields`); Dhumbal and
+only those three, its title and its stored keys (`fields`; its rules are
+its `engine.resolve`); Dhumbal and
 Marriage keep their own where they do more, and read the defaults for the
 rest exactly as they declared them before."""
 
@@ -33,14 +34,38 @@ def session():
     return document.parse(HEADER + HANDS, "tenths")
 
 
-def test_a_game_implements_four_methods():
+def test_a_game_implements_three_methods():
     assert Game.__abstractmethods__ == frozenset(
-        {"args_from_flags", "args_from_stored", "resolve", "to_stored"})
-    own = set(vars(type(registry.game("bidtricks"))))
-    assert own - {"__module__", "__doc__", "__qualname__", "__abstractmethods__",
-                  "_abc_impl", "__parameters__", "__orig_bases__"} == {
-        "title", "fields", "args_from_flags",
-        "args_from_stored", "resolve", "to_stored"}
+        {"args_from_flags", "args_from_stored", "to_stored"})
+    assert _defined(registry.game("bidtricks")) == {
+        "title", "fields", "args_from_flags", "args_from_stored", "to_stored"}
+
+
+# What a game may define: its declarations, the three conversions it
+# writes, and where it does more than the defaults (docs/ARCHITECTURE.md);
+# everything else of `Game` is derived (final: mypy refuses an override)
+A_GAME_DEFINES = {"title", "fields", "tallies", "args_from_flags", "args_from_stored",
+                  "to_stored", "flags_from_stored", "amended_flags", "history_facts",
+                  "story", "tally", "paid"}
+
+
+def _defined(game):
+    """The members of `Game` a game's class defines (its own helpers aside)."""
+    return {name for name in vars(type(game)) if not name.startswith("_")
+            and (hasattr(Game, name) or name in Game.__annotations__)}
+
+
+def test_a_game_defines_at_most_twelve_members_of_game():
+    games = [*registry.games(), registry.game("bidtricks")]
+    assert len(A_GAME_DEFINES) == 12
+    assert all(_defined(game) <= A_GAME_DEFINES for game in games)
+    # the others are derived, and marked so
+    derived = {name for name in dir(Game) if not name.startswith("__")
+               and name not in A_GAME_DEFINES and name not in Game.__abstractmethods__}
+    assert {name for name in derived
+            if getattr(getattr(Game, name), "__final__", False)} >= {
+        "resolve", "compare", "carried", "result_json", "stored_types", "exported",
+        "name_keys", "carried_keys", "exclusive", "carried_stored"}
 
 
 def test_name_profiles_and_flags_come_from_the_folder():
@@ -48,14 +73,14 @@ def test_name_profiles_and_flags_come_from_the_folder():
     assert (game.name, game.title) == ("bidtricks", "Bidtricks")
     assert [p.name for p in game.profiles] == ["standard"]
     assert [f.param for f in game.hand_flags] == ["bid", "tricks"]
-    assert game.tallies == () and game.name_keys == frozenset()
+    assert game.tallies == () and game.name_keys == {"winner"}
 
 
 def test_existing_games_read_the_defaults_as_they_declared_them():
     dhumbal, marriage = registry.game("dhumbal"), registry.game("marriage")
     assert (dhumbal.name, dhumbal.title) == ("dhumbal", "Dhumbal")
     assert (marriage.name, marriage.title) == ("marriage", "Marriage")
-    assert dhumbal.name_keys == {"call", "reset"}
+    assert dhumbal.name_keys == {"winner", "call", "reset"}
     assert marriage.name_keys == {"finisher", "seen", "seen_dublees",
                                   "invalid_shows", "fouls_due",
                                   "fouls_waiting"}

@@ -10,6 +10,7 @@ Call Break.
 * `rules`    — `BidRules` and the profile (data);
 * `flags`    — `HAND_FLAGS`: `--bid`, `--tricks` as data;
 * `commands` — `CHECKS` (none) as data;
-* `game`     — `GAME`: the hand declared (`fields`), ruled and stored;
+* `engine`   — the hand, its ruling and `resolve`: the rules, pure;
+* `game`     — `GAME`: the hand declared (`fields`), read and stored;
 * `prompts`  — the questions of one hand.
 """

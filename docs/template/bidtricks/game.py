@@ -1,14 +1,17 @@
 """The template's game as the ledger sees it: `GAME`. As small as a game
 can be: its title, its hand's stored keys declared once (`fields`), and
-the four methods every game implements; the rest (its name, profiles,
+the three methods every game implements (its rules are `engine.py`'s
+`resolve`); the rest (its name, profiles,
 hand options, JSON, history, verify's comparison, amend's pre-filled
 answers, rename, the exports, the ruling's table) are derived by `Game`
 and the screen layer."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from operator import attrgetter
+from typing import Any, Mapping
 
+from bidtricks.engine import BidHand, BidResult
 from bidtricks.rules import BidRules
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
@@ -16,23 +19,6 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.declare import Field
 from scorekeeper.games.interface import Game
-
-
-class BidHand(NamedTuple):
-    seated: tuple[str, ...]
-    dealer: str
-    bid: tuple[tuple[str, int], ...]
-    tricks: tuple[tuple[str, int], ...]
-
-
-class BidResult(NamedTuple):
-    bid: tuple[tuple[str, int], ...]
-    tricks: tuple[tuple[str, int], ...]
-    scores: tuple[tuple[str, int], ...]
-    winner: str | None
-    rules: tuple[str, ...]
-    explanation: tuple[str, ...]
-    unverified: tuple[str, ...] = ()
 
 
 def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]:
@@ -43,7 +29,8 @@ def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]
 
 class BidGame(Game[BidRules, BidHand, BidResult]):
     title = Said("Bidtricks")
-    fields = (Field("bid", dict, "a table NAME = BID", "bid", required=True,
+    fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
+              Field("bid", dict, "a table NAME = BID", "bid", required=True,
                     column="bid", caption="Bids"),
               Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True,
                     column="took", caption="Tricks taken"))
@@ -62,17 +49,6 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
         return BidHand(table.seated, table.dealer,
                        _numbers(data.get("bid"), table, "bid"),
                        _numbers(data.get("tricks"), table, "tricks"))
-
-    def resolve(self, args: BidHand, rules: BidRules) -> BidResult:
-        bids, tricks = dict(args.bid), dict(args.tricks)
-        scores = tuple((p, 10 * bids[p] + tricks[p] - bids[p]
-                        if tricks[p] >= bids[p] else -10 * bids[p])
-                       for p in args.seated)
-        best = max(v for _, v in scores)
-        winner = next(p for p, v in scores if v == best)
-        return BidResult(args.bid, args.tricks, scores, winner,
-                         (rules.rule("score"),),
-                         (Said("made bids score bid.extra"),))
 
     def to_stored(self, number: int, args: BidHand, result: BidResult
                   ) -> PlainDict:

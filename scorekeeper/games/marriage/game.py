@@ -15,13 +15,12 @@ from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import N_, Said, to_latin
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
 from scorekeeper.games.declare import CARDS_SHOWN, Field
-from scorekeeper.games.interface import Game, compare_scores
+from scorekeeper.games.interface import Game
 from scorekeeper.games.marriage.commands import split_melds
-from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.rules import IDS, FinishKind, Foul, MarriageRules
+from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult
+from scorekeeper.games.marriage.rules import IDS, FinishKind, MarriageRules
 from scorekeeper.games.tally import Tally
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         Field("cards", dict, N_("a table NAME = CARDS"), "hand", required=True,
               column="shown", caption=CARDS_SHOWN),
         Field("tunnelas", dict, N_("a table NAME = [CARDS]"), "tunnela"),
-        Field("maal", dict, N_("a table")),
+        Field("maal", dict, N_("a table"), ruled=lambda r: dict(r.maal_totals())),
         Field("invalid_shows", list, N_("a list of names"), "invalid_show"),
         Field("exposed", list, N_("a list of melds, each CARDS"), "exposed"),
         # MA-20, foul = next: refused shows due now, or waiting for a fouler
@@ -160,21 +159,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                                              .get("fouls_due", ())),
                              double=data.get("double") is True)
 
-    def carried(self, previous: PlainMap | None, rules: MarriageRules
-                ) -> PlainDict:
-        """MA-20, `foul = next`: the refused shows of the hand before (and
-        those still waiting for a fouler who sat it out) are due now; a
-        fouler who sits this hand out too waits on (`to_stored` stores
-        them as `fouls_waiting`, not among this hand's `fouls_due`)."""
-        if previous is None or rules.foul != Foul.NEXT:
-            return {}
-        played = dict(previous.get("net", {}))
-        due = [*previous.get("invalid_shows", []),
-               *previous.get("fouls_waiting", []),
-               # a ledger written before `fouls_waiting` listed them here
-               *(p for p in previous.get("fouls_due", []) if p not in played)]
-        return {"fouls_due": list(dict.fromkeys(due))} if due else {}
-
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
         flags: PlainDict = {"finish": finisher,
@@ -226,9 +210,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             for item in merged.get("hand", []) for p in [item.partition("=")[0]]]
         return merged
 
-    def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
-        return resolve(args, rules)
-
     def to_stored(self, number: int, args: MarriageHand,
                   result: MarriageResult) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer}
@@ -261,17 +242,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         data["net"] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
-
-    def compare(self, data: PlainMap, result: MarriageResult,
-                kind: ScoreKind) -> list[str]:
-        out: list[str] = []
-        compare_scores(data, "maal", dict(result.maal_totals()), out)
-        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
-        return out
-
-    def result_json(self, result: MarriageResult, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        return result.as_json(hand)
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
