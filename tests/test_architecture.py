@@ -187,6 +187,20 @@ def test_games_are_named_only_in_the_registry_and_their_own_folders():
     assert offenders == []
 
 
+def test_a_game_folder_imports_nothing_of_the_screen():
+    # its questions ask through `games.interface.Asker`; its ruling's table
+    # is `screen/rulings/<name>.py`: no exception
+    for path in GAMES_DIR.glob("*/*.py"):
+        assert not [m for m in all_imports(path)
+                    if m.startswith("scorekeeper.screen")], path
+
+
+def test_every_ruling_table_is_a_games():
+    # `screen.views.ruling_table` finds a game's table by the game's name
+    tables = {p.stem for p in (PACKAGE / "screen" / "rulings").glob("*.py")}
+    assert tables - {"__init__"} <= set(GAME_NAMES)
+
+
 def test_one_game_folder_never_imports_another():
     for path in PACKAGE.glob("games/*/*.py"):
         own = path.parent.name
