@@ -40,7 +40,8 @@ from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
-from scorekeeper.games.declare import Exported, Field, Flag
+from scorekeeper.games.declare import Exported, Flag
+from scorekeeper.games.fields import Field
 from scorekeeper.games.tally import Tally
 
 
@@ -106,7 +107,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     A game defines at most twelve members. It states its `title` (a
     `Said`: "Call Break") and its hand's stored keys, `fields` (each a
-    `declare.Field`), and implements three methods: `args_from_flags`,
+    `fields.Field`), and implements three methods: `args_from_flags`,
     `args_from_stored` and `to_stored`. Where it does more than a simple
     game (bids and tricks, no cards), it overrides `flags_from_stored`
     and `amended_flags` (each option from its field), `history_facts`
@@ -128,7 +129,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     # is ("Call Break"; a screen in Nepali says कल ब्रेक)
     title: ClassVar[str]
     # the keys of a stored `[[hands]]` table of the game's own (the common
-    # ones are the ledger's), each declared once: `declare.Field`
+    # ones are the ledger's), each declared once: `fields.Field`
     fields: ClassVar[tuple[Field, ...]] = ()
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]] = ()

@@ -17,7 +17,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating
-from scorekeeper.games.declare import Field
+from scorekeeper.games.fields import Field
 from scorekeeper.games.interface import Game
 
 

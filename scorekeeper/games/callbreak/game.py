@@ -20,7 +20,7 @@ from scorekeeper.games.callbreak.engine import (
     CallBreakResult,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
-from scorekeeper.games.declare import Field
+from scorekeeper.games.fields import Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 

@@ -13,9 +13,9 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN, Field
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult
 from scorekeeper.games.dhumbal.rules import DhumbalRules
+from scorekeeper.games.fields import CARDS_SHOWN, Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 

@@ -16,7 +16,7 @@ from scorekeeper.core.language import N_, Said, to_latin
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN, Field
+from scorekeeper.games.fields import CARDS_SHOWN, Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult
