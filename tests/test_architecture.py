@@ -25,11 +25,11 @@ GAME_NAMES = tuple(sorted(p.name for p in GAMES_DIR.iterdir()
 LAYERS = ("scorekeeper.core", "scorekeeper.games", "scorekeeper.ledger",
           "scorekeeper.reports", "scorekeeper.files", "scorekeeper.screen",
           "scorekeeper.commands", "scorekeeper.cli", "scorekeeper.__main__")
-# A game's folder holds all of the game; the modules that speak to people
-# (its ruling table, its questions) belong to the screen layer.
-SCREEN_ROLES = ("render", "prompts")
+# A game's folder is all in the games layer: its questions (`prompts.py`)
+# ask through `games.interface.Asker` and import nothing of the screen; its
+# ruling's table is the screen layer's (`screen/rulings/<name>.py`).
 # The modules of a game folder that are not its pure core.
-NOT_CORE = {"__init__", "rules", "flags", "commands", "game", *SCREEN_ROLES}
+NOT_CORE = {"__init__", "rules", "flags", "commands", "game", "prompts"}
 # The finish search's documented core (its module docstring tells why).
 LONG_ALLOWED = {("games/marriage/finish.py", "_search"),
                 ("games/marriage/finish.py", "dfs")}
@@ -75,9 +75,6 @@ def top_level_imports(path: Path) -> set[str]:
 def layer_of(module: str) -> int:
     if module == "scorekeeper":          # the version, and nothing else
         return 0
-    parts = module.split(".")
-    if len(parts) == 4 and parts[1] == "games" and parts[3] in SCREEN_ROLES:
-        return LAYERS.index("scorekeeper.screen")
     for index, prefix in enumerate(LAYERS):
         if module == prefix or module.startswith(prefix + "."):
             return index
@@ -135,8 +132,8 @@ def test_the_games_layer_is_the_interface_and_one_folder_per_game():
                         and m.split(".")[2] in GAME_NAMES], path
 
 
-def test_no_import_cycles():
-    graph = {module_name(p): top_level_imports(p) for p in MODULES}
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of `graph` (module → the modules it imports)."""
     for name in graph:               # importing a module imports its package
         parent = name.rpartition(".")[0]
         if parent in graph and parent != name:
@@ -161,20 +158,47 @@ def test_no_import_cycles():
     for name in sorted(graph):
         if state.get(name) is None:
             walk(name, [name])
-    assert cycles == []
+    return cycles
+
+
+def test_no_import_cycles():
+    assert _cycles({module_name(p): top_level_imports(p) for p in MODULES}) == []
+
+
+def test_no_import_cycles_inside_functions_either():
+    # an import inside a function (or under TYPE_CHECKING) is still a
+    # dependency: no two modules may need each other, however late
+    assert _cycles({module_name(p): all_imports(p) for p in MODULES}) == []
 
 
 def test_games_are_named_only_in_the_registry_and_their_own_folders():
+    # the interface, the declarations and a game's neighbours included:
+    # a game's title is its own (`Game.title`), not a second table's
     pattern = re.compile(r"""["'](%s)["']""" % "|".join(GAME_NAMES))
     offenders = []
     for path in MODULES:
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("games/"):
+        parts = rel.split("/")
+        if rel == "games/registry.py" or parts[0] == "games" and len(parts) == 3:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line):
                 offenders.append(f"{rel}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_a_game_folder_imports_nothing_of_the_screen():
+    # its questions ask through `games.interface.Asker`; its ruling's table
+    # is `screen/rulings/<name>.py`: no exception
+    for path in GAMES_DIR.glob("*/*.py"):
+        assert not [m for m in all_imports(path)
+                    if m.startswith("scorekeeper.screen")], path
+
+
+def test_every_ruling_table_is_a_games():
+    # `screen.views.ruling_table` finds a game's table by the game's name
+    tables = {p.stem for p in (PACKAGE / "screen" / "rulings").glob("*.py")}
+    assert tables - {"__init__"} <= set(GAME_NAMES)
 
 
 def test_one_game_folder_never_imports_another():

@@ -10,10 +10,11 @@ import pytest
 
 from scorekeeper.core import language
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import choose, digits, split_options, to_latin
+from scorekeeper.core.language import choose, digits, split_options
 from scorekeeper.core.money import parse_rate
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.scores import ScoreKind
+from scorekeeper.core.typed import to_latin
 
 
 @pytest.mark.parametrize("option, environ, config, chosen", [

@@ -10,7 +10,7 @@ import pytest
 
 from helpers import run_main
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import to_latin
+from scorekeeper.core.typed import to_latin
 
 MIXED = "a number is written in one kind of digits, 0-9 or ०-९, not '{typed}'"
 

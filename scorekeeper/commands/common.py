@@ -21,10 +21,11 @@ import typer
 from scorekeeper.commands import completion
 from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import Impossible, ScorekeeperError, visible
-from scorekeeper.core.language import Said, _, digits, file_name, to_latin
+from scorekeeper.core.language import Said, _, digits, file_name
 from scorekeeper.core.language import say as in_own_words
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
+from scorekeeper.core.typed import to_latin
 from scorekeeper.files import interrupts
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag

@@ -10,7 +10,7 @@ with `--set a23=…`, `--set top_235=…`, `--json` and `--ascii`.
 from __future__ import annotations
 
 from scorekeeper.core import cards as cardtext
-from scorekeeper.core.language import N_, Said, to_latin
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.threecard import (
     KIND_NAMES,
@@ -18,6 +18,7 @@ from scorekeeper.core.threecard import (
     cited,
     compare,
 )
+from scorekeeper.core.typed import to_latin
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.declare import CheckSpec, Flag
 

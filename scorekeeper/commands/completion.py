@@ -58,13 +58,12 @@ def _ledger_of(ctx: Context) -> Path | None:
     typed = ctx.params.get("ledger")
     if typed and os.path.isfile(typed):
         return Path(typed)
-    # only when a name is completed (common imports this module)
-    from scorekeeper.commands.common import user_config
-    from scorekeeper.files import discover
+    # only when a name is completed
+    from scorekeeper.files import config, discover
 
     try:
         return discover.find(os.environ, Path("."),
-                             lambda: (user_config().ledger, "")).path
+                             lambda: (config.load().ledger, "")).path
     except Exception:  # nothing found, a broken config: nothing to complete
         return None
 

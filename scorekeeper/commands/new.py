@@ -16,12 +16,8 @@ from typing import Any, Sequence
 
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Named, Said, _
+from scorekeeper.core.language import Named, Said, _
 from scorekeeper.games import registry
-
-# the games' titles, as `Said` values name them (`Said(game.title)`): in
-# Nepali, the game's Nepali name
-GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Callbreak"))
 
 
 def _money(rate: str | None, currency: str | None, kind: Any, profile: str) -> Any:

@@ -246,13 +246,13 @@ def _settle(values: PlainDict) -> None:
         result = chosen.resolve(chosen.args_from_flags(flags, table, rules), rules)
         if as_json:
             kind = rules.score_kind
-            emit_json(kind.with_display(chosen.result_json(result, None, kind),
+            emit_json(kind.with_display(chosen.result_json(result, None),
                                         kind.key), ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
 
         views.ruling(console(ascii), chosen, result, None, table.dealer,
-                      result.explanation, result.rules)
+                      result.explanation, result.rules, rules.score_kind)
 
     guarded(body, as_json)
 

@@ -12,7 +12,7 @@ it as gettext's domain so that click's and typer's own words (which call
 Digits: Nepali output writes numbers in Devanagari digits (`digits`),
 unless Latin digits are asked for (`--latin-digits`,
 `SCOREKEEPER_DIGITS=latin`). Input takes either everywhere, one kind in a
-number (`to_latin`).
+number (`core/typed.py`).
 
 What programs read (`--json`, exit codes, the ledger, rule ids) never
 goes through this module.
@@ -247,26 +247,6 @@ def digits(text: str | int) -> str:
     return text.translate(_TO_DEVANAGARI) if _chosen.devanagari_digits else text
 
 
-
-def to_latin(text: str) -> str:
-    """Typed text with Devanagari digits written as Latin ones (१२ → 12).
-    A number typed in both kinds of digits (`२2`, `१.5`) is refused
-    (exit 2), with the same message wherever a number is read."""
-    latin = text.translate(_TO_LATIN)
-    if latin != text:
-        for number in _numbers_typed(text):
-            if number.strip(_LATIN + ".") and number.strip(_DEVANAGARI + "."):
-                from scorekeeper.core.errors import Impossible  # it imports this module
-                raise Impossible(Said("a number is written in one kind of digits, "
-                                      "0-9 or ०-९, not {typed!r}", typed=number))
-    return latin
-
-
-def _numbers_typed(text: str) -> list[str]:
-    """The runs of digits (either kind) and decimal points in `text`."""
-    marked = "".join(c if c in _LATIN or c in _DEVANAGARI or c == "." else " "
-                     for c in text)
-    return marked.split()
 
 
 class Said(str):

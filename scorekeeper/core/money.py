@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Number, Said, to_latin
+from scorekeeper.core.language import Number, Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.plain import INT64, PlainMap
+from scorekeeper.core.typed import to_latin
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -22,10 +22,11 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from scorekeeper.core.errors import Impossible, nearest_word
-from scorekeeper.core.language import Named, Said, to_latin
+from scorekeeper.core.language import Named, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.core.typed import to_latin
 
 # A whole number as people type it: Latin digits or Devanagari ones (१२,
 # which int() reads as 12), maybe a minus ("²" and "--5" are not numbers,
@@ -207,6 +208,19 @@ class RuleSet:
 
     def rule(self, topic: str) -> str:
         return self.rule_ids[topic]
+
+    def carried(self, previous: PlainMap | None) -> PlainDict:
+        """What a hand takes over from the stored hand before it (None for
+        the first), under the keys its game declares `carried`: nothing,
+        unless the rules say (Marriage's refused shows due, MA-20)."""
+        return {}
+
+    def check_table(self, seated: Sequence[str], players: Sequence[str]) -> None:
+        """Refuse a hand's table (who of the session's `players` is
+        `seated`) that these rules cannot play, before anything else of the
+        hand is asked: the player count, unless the game says more (Call
+        Break: nobody sits a deal out)."""
+        self.check_player_count(len(seated))
 
     def check_player_count(self, count: int) -> None:
         """Refuse a table this profile does not seat (exit 2)."""

@@ -26,8 +26,9 @@ import re
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said, to_latin
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.typed import to_latin
 
 # A score as people type it: "3.1", "-3", "+12" (compiled when first used).
 _DECIMAL = r"([+-]?)([0-9]+)(?:\.([0-9]+))?"

@@ -1,5 +1,6 @@
 """What a game declares for the command line, as data: the options of a
-hand (`record`, `settle`) and its `check` commands.
+hand (`record`, `settle`) and its `check` commands (the keys of a stored
+hand are `games.fields`: a `check` never loads them).
 
 Kept apart from the `Game` interface and light to import: a `check` at the
 table loads these declarations and nothing of any engine. Both are named
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from scorekeeper.core.language import N_
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 
@@ -76,7 +76,3 @@ class Exported(NamedTuple):
     column: str
     caption: str
     each: bool = True
-
-
-CARDS_SHOWN = Exported("cards", "shown",
-                       N_("Cards shown (a number: agreed, not shown card by card)"))

@@ -3,10 +3,10 @@
 A game is a package under `scorekeeper/games/` (see docs/ARCHITECTURE.md)
 with a `game.py` exposing `GAME`, an instance of a `Game` subclass; its
 `rules.py` (`PROFILES`), `flags.py` (`HAND_FLAGS`) and `commands.py`
-(`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), and
-its `render.py` and `prompts.py` speak to people. The ledger, the book
-and the CLI know games only through this module and
-`scorekeeper.games.registry`.
+(`CHECKS`) declare the rest as data (`scorekeeper.games.declare`), its
+`engine.py` rules on a hand (`resolve`), and its `prompts.py` asks a
+hand's questions through an `Asker`. The ledger, the book and the CLI
+know games only through this module and `scorekeeper.games.registry`.
 
 `Game` is generic in three types of the game's own:
 
@@ -18,8 +18,9 @@ and the CLI know games only through this module and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import cached_property
 from importlib import import_module
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import (
     Any,
     Callable,
@@ -29,6 +30,7 @@ from typing import (
     Protocol,
     Sequence,
     TypeVar,
+    final,
 )
 
 from scorekeeper.core.errors import Impossible
@@ -36,9 +38,10 @@ from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure, listed
 from scorekeeper.core.options import Profile, RuleSet, find_profile
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.declare import Exported, Flag
+from scorekeeper.games.fields import Field
 from scorekeeper.games.tally import Tally
 
 
@@ -61,6 +64,20 @@ class HandResult(Protocol):
 
     @property
     def unverified(self) -> tuple[str, ...]: ...   # agreed totals that counted
+
+    def as_json(self, hand: int | None) -> PlainDict: ...
+    # the `record --json` / `settle --json` document (docs/CLI.md): at least
+    # the keys every game's has (`ruling_json`)
+
+
+def ruling_json(result: HandResult, hand: int | None, key: str) -> PlainDict:
+    """The keys every game's ruling document has: the hand, the winner,
+    `caught`, the scores under `key`, the rules, the explanation, who gave
+    agreed totals (a result's `as_json` adds its own)."""
+    return {"hand": hand, "winner": result.winner, "caught": None,
+            key: dict(result.scores), "rules": list(result.rules),
+            "explanation": list(result.explanation),
+            "unverified": list(result.unverified)}
 
 
 class Asker(Protocol):
@@ -88,63 +105,49 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     """One game: its profiles, its hand options and how one hand is entered,
     ruled on, stored, replayed, shown and asked for.
 
-    A game must implement four methods: `args_from_flags`,
-    `args_from_stored`, `resolve` and `to_stored`. Everything else has a
-    default that fits a simple game (bids and tricks, no cards) and is
-    overridden where a game does more:
+    A game defines at most twelve members. It states its `title` (a
+    `Said`: "Call Break") and its hand's stored keys, `fields` (each a
+    `fields.Field`), and implements three methods: `args_from_flags`,
+    `args_from_stored` and `to_stored`. Where it does more than a simple
+    game (bids and tricks, no cards), it overrides `flags_from_stored`
+    and `amended_flags` (each option from its field), `history_facts`
+    and `story` (the winner, who gave agreed totals), `tallies` and
+    `tally` (no counters of its own in `stats`), `paid` (as the scores
+    say).
 
-    * `name` — the game's folder (`scorekeeper/games/dhumbal` → "dhumbal");
-      `title` — the name capitalised ("Dhumbal");
-    * `profiles` — `PROFILES` of the folder's `rules` module; `hand_flags` —
-      `HAND_FLAGS` of its `flags` module (the registry reads the same);
-    * `stored_types` / `stored_required` — none of the game's own;
-      `name_keys` — the stored keys typed "a name" or "a list of names";
-    * `flags_from_stored` — each hand option pre-filled from the stored key
-      of its name; `compare` — the stored winner (if any) and scores;
-    * `result_json`, `history_facts`, `story` — the winner, the scores,
-      the rules and the explanation, who gave agreed totals;
-    * `tallies` / `tally` — no counters of the game's own in `stats`;
-    * `exported` — no inputs of the game's own in the CSV and Markdown
-      exports (the cards shown, the calls and tricks: `declare.Exported`);
-    * `carried` / `carried_keys` / `carried_rule` — nothing a hand takes
-      over from the hand before it (Marriage: refused shows due).
+    The rest is derived, final: `name` (the folder), `profiles` and
+    `hand_flags` (its `rules` and `flags` modules), `resolve` (its
+    `engine` module's), `result_json` (the result's `as_json`), `carried`
+    (`RuleSet.carried`), `compare` (the fields the rules give, then the
+    scores), and what the fields declare: `stored_types`,
+    `stored_required`, `name_keys` (the keys typed "a name" or "a list of
+    names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
+    `carried_stored`.
     """
 
-    # keys of a stored `[[hands]]` table: those it must have, and the type
-    # of each game-specific key (the common ones are the ledger's); a key
-    # whose type reads "a name" or "a list of names" is renamed by `rename`
-    stored_required: ClassVar[tuple[str, ...]] = ()
-    stored_types: ClassVar[StoredTypes] = MappingProxyType({})
+    # the game's name as people read it, a `Said` written where the game
+    # is ("Call Break"; a screen in Nepali says कल ब्रेक)
+    title: ClassVar[str]
+    # the keys of a stored `[[hands]]` table of the game's own (the common
+    # ones are the ledger's), each declared once: `fields.Field`
+    fields: ClassVar[tuple[Field, ...]] = ()
     # the game's own counters in `stats`, in the order shown (see `tally`)
     tallies: ClassVar[tuple[Tally, ...]] = ()
-    # the inputs the CSV and Markdown exports show, one value a player
-    exported: ClassVar[tuple[Exported, ...]] = ()
-    # the stored keys `carried` gives a hand (lists of names), and the topic
-    # of the rule that carries them: `verify` checks each hand's against
-    # the hand before it, and `amend` rules again the hands whose change
-    carried_keys: ClassVar[tuple[str, ...]] = ()
-    carried_rule: ClassVar[str] = "ledger"
-    # groups of hand flags of which a hand takes one (`--call` or `--show`),
-    # each with the flags that go with it: typing one on `amend` drops the
-    # stored others and what went with them
-    exclusive: ClassVar[tuple[Mapping[str, tuple[str, ...]], ...]] = ()
 
     # -- what the game is called, and what it declares -----------------------------
+    @final
     @property
     def package(self) -> str:
         """The game's folder as a package (`scorekeeper.games.<name>`)."""
         return type(self).__module__.rpartition(".")[0]
 
+    @final
     @property
     def name(self) -> str:
         """As typed: `--game dhumbal` (the folder's name)."""
         return self.package.rpartition(".")[2]
 
-    @property
-    def title(self) -> str:
-        """As shown: "Dhumbal" (said in the reader's language where shown)."""
-        return _TITLES.get(self.name) or self.name.capitalize()
-
+    @final
     @property
     def profiles(self) -> tuple[Profile[Any], ...]:
         """The game's profiles, the first the default: `rules.PROFILES`."""
@@ -152,29 +155,72 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             self.package + ".rules").PROFILES
         return found
 
+    @final
     @property
     def hand_flags(self) -> tuple[Flag, ...]:
         """The options of a hand: `flags.HAND_FLAGS`."""
         found: tuple[Flag, ...] = import_module(self.package + ".flags").HAND_FLAGS
         return found
 
-    @property
+    # -- what the fields declare ------------------------------------------------
+    @final
+    @cached_property
+    def stored_types(self) -> StoredTypes:
+        """Each stored key of the game's own, typed: its TOML type and how a
+        person reads it (`document` checks a hand's table with them)."""
+        return MappingProxyType({f.key: (f.type, f.what) for f in self.fields})
+
+    @final
+    @cached_property
+    def stored_required(self) -> tuple[str, ...]:
+        """The keys of the game's own every stored hand has."""
+        return tuple(f.key for f in self.fields if f.required)
+
+    @final
+    @cached_property
     def name_keys(self) -> frozenset[str]:
         """Stored keys whose value is a player's name or a list of names
         (every table of a stored hand is keyed by names): what `rename`
         changes."""
-        return frozenset(key for key, (_, what) in self.stored_types.items()
-                         if what in ("a name", "a list of names"))
+        return frozenset(f.key for f in self.fields
+                         if f.what in ("a name", "a list of names"))
 
+    @final
+    @cached_property
+    def exported(self) -> tuple[Exported, ...]:
+        """The inputs the CSV and Markdown exports show beside the scores."""
+        return tuple(Exported(f.key, f.column, f.caption, f.each)
+                     for f in self.fields if f.column)
+
+    @final
+    @cached_property
+    def carried_keys(self) -> tuple[str, ...]:
+        """The stored keys `carried` gives a hand (lists of names): `verify`
+        checks each hand's against the hand before it, and `amend` rules
+        again the hands whose change they follow."""
+        return tuple(f.key for f in self.fields if f.carried)
+
+    @final
+    @cached_property
+    def carried_rule(self) -> str:
+        """The topic of the rule that carries them (`verify` cites it)."""
+        return next((f.carried for f in self.fields if f.carried), "ledger")
+
+    @final
+    @cached_property
+    def exclusive(self) -> tuple[dict[str, tuple[str, ...]], ...]:
+        """The groups of hand options of which a hand takes one (`--call`
+        or `--show`), each with the options that go with it: typing one on
+        `amend` drops the stored others and what went with them."""
+        groups = dict.fromkeys(f.group for f in self.fields if f.group)
+        return tuple({f.flag: f.with_flags for f in self.fields
+                      if f.group == group and f.flag} for group in groups)
+
+    @final
     def profile(self, name: str | None = None) -> Profile[RulesT]:
         return find_profile(self.name, self.profiles, name)
 
-    def check_table(self, table: Seating, rules: RulesT) -> None:
-        """Refuse a hand's table (who is seated) that this game cannot play,
-        before anything else is asked: the profile's player count, by
-        default (a game may say it its own way)."""
-        rules.check_player_count(len(table.seated))
-
+    @final
     def refuse_foreign_flags(self, given: PlainMap) -> None:
         """Exit 2 for a hand option this game does not take (`given`: the
         flags typed, by parameter name)."""
@@ -198,9 +244,16 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
-    @abstractmethod
+    @final
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:
-        """Rule on the hand (raises Refused / Impossible)."""
+        """Rule on the hand (raises Refused / Impossible): the folder's
+        `engine.resolve`, the game's rules."""
+        ruled: ResultT = self._engine.resolve(args, rules)
+        return ruled
+
+    @cached_property
+    def _engine(self) -> ModuleType:
+        return import_module(self.package + ".engine")
 
     @abstractmethod
     def to_stored(self, number: int, args: ArgsT, result: ResultT
@@ -210,12 +263,13 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         `winner` and `unverified` when there are)."""
 
     # -- one hand: defaults -----------------------------------------------------------
+    @final
     def carried(self, previous: PlainMap | None, rules: RulesT
                 ) -> PlainDict:
         """What a hand takes over from the stored hand before it (None for
-        the first), added to its flags and stored with it: nothing, unless
-        the game says (Marriage: refused shows due, `foul = next`)."""
-        return {}
+        the first), added to its flags and stored with it: as the rules say
+        (`RuleSet.carried`; Marriage: refused shows due, `foul = next`)."""
+        return rules.carried(previous)
 
     def paid(self, rules: RulesT, players: Sequence[str], totals: Mapping[str, int],
              hands: Sequence[PlainMap]) -> tuple[dict[str, int], tuple[str, ...]] | None:
@@ -225,23 +279,27 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         places`, CB-14). None: as the scores say."""
         return None
 
+    @final
     def carried_stored(self, data: PlainMap) -> PlainDict:
         """What a stored hand took over from the one before, in the form
-        `carried` gives it (`verify` compares the two): its `carried_keys`
-        as stored, unless the game stores them otherwise."""
-        return {k: data[k] for k in self.carried_keys if k in data}
+        `carried` gives it (`verify` compares the two): its `carried_keys`'
+        lists as one, under the first (a hand may keep part of what it took
+        over under another key: Marriage's refused shows waiting for a
+        fouler who sat the hand out); nothing when they are empty."""
+        taken = [p for key in self.carried_keys for p in data.get(key, [])]
+        return {self.carried_keys[0]: taken} if taken else {}
 
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         """The flags that would record this stored hand again (`amend`
-        pre-fills its questions with them): each hand option from the
-        stored key of its name, a table NAME = V as NAME=V items."""
+        pre-fills its questions with them): each field's hand option from
+        its stored value, a table NAME = V as NAME=V items."""
         flags: PlainDict = {}
-        for flag in self.hand_flags:
-            value = data.get(flag.param)
+        for field in self.fields:
+            value = data.get(field.key)
             if isinstance(value, Mapping):
                 value = [f"{k}={v}" for k, v in value.items()]
-            if value is not None:
-                flags[flag.param] = list(value) if isinstance(value, list) else value
+            if value is not None and field.flag:
+                flags[field.flag] = list(value) if isinstance(value, list) else value
         return flags
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
@@ -273,25 +331,30 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
             merged["hand"] = list(hands.values())
         return merged
 
+    @final
     def compare(self, data: PlainMap, result: ResultT,
                 kind: ScoreKind) -> list[str]:
-        """How a stored hand's results disagree with a fresh ruling: the
-        winner (where one is stored or ruled) and the scores (under
-        `kind.key`, said as `kind` displays them)."""
+        """How a stored hand's results disagree with a fresh ruling: each
+        field the rules give (`Field.ruled`: where one is stored or ruled;
+        a table as scores), then the scores (under `kind.key`, said as
+        `kind` displays them)."""
         out: list[str] = []
-        if "winner" in data or result.winner is not None:
-            compare_value(data, "winner", result.winner, out)
+        for field in self.fields:
+            if field.ruled is None:
+                continue
+            value = field.ruled(result)
+            if field.type is dict:
+                compare_scores(data, field.key, value, out)
+            elif value is not None or field.key in data:
+                compare_value(data, field.key, value, out)
         compare_scores(data, kind.key, dict(result.scores), out, kind.display)
         return out
 
-    def result_json(self, result: ResultT, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        """The `record --json` / `settle --json` document (docs/CLI.md):
-        the keys every game's has; `kind` names the scores' key."""
-        return {"hand": hand, "winner": result.winner, "caught": None,
-                kind.key: dict(result.scores), "rules": list(result.rules),
-                "explanation": list(result.explanation),
-                "unverified": list(result.unverified)}
+    @final
+    def result_json(self, result: ResultT, hand: int | None) -> PlainDict:
+        """The `record --json` / `settle --json` document (docs/CLI.md): the
+        result's own (`HandResult.as_json`)."""
+        return result.as_json(hand)
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         """What a history row shows of a stored hand besides its scores:
@@ -315,18 +378,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return {}
 
     # -- people ------------------------------------------------------------------
-    # A game speaks to people through two modules of its folder, found by
-    # name (the screen layer imports them; the game never does): `render`
-    # with `ruling(con, result, hand_number, dealer)` and `prompts` with
-    # `ask_hand(ask, table, rules, previous) -> flags`.
+    # A game asks a hand's questions in `prompts.py`, found by name (the
+    # screen layer imports it): `ask_hand(ask, table, rules, previous) ->
+    # flags`. The table of its ruling is the screen layer's
+    # (`screen/rulings/<name>.py`, where a game has one of its own).
 
 
-# The games' names as shown: Said, so a screen in Nepali says ढुम्बल.
 # A game whatever its rules, hands and results (the session's view of it)
 AnyGame = Game[Any, Any, Any]
-
-_TITLES = {"dhumbal": Said("Dhumbal"), "marriage": Said("Marriage"),
-           "callbreak": Said("Callbreak")}
 
 
 def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,

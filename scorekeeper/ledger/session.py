@@ -18,7 +18,7 @@ from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import (
     Seating,
     check_names,
@@ -107,7 +107,7 @@ class SessionHand:
         """`record --json`: the game's document, with the session's notes;
         with the scores' `kind`, the scores as people read them too
         (`net_display` / `points_display`)."""
-        data = game.result_json(self.result, self.number, kind or NET)
+        data = game.result_json(self.result, self.number)
         data["rules"] = list(self.rules)
         data["explanation"] = list(self.explanation)
         data["eliminated"] = list(self.eliminated)

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterable, Sequence
 
-from scorekeeper.core.language import to_latin
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
+from scorekeeper.core.typed import to_latin
 
 _RULE = re.compile(r"^- \*\*(?P<id>[A-Z]+-\d+)\b\s*(?P<title>[^*]*)\*\*")
 _ID = re.compile(r"^(?P<prefix>[A-Za-z]+)\s*-?\s*(?P<number>\d+)$")

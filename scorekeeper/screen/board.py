@@ -25,7 +25,6 @@ import json
 import re
 from dataclasses import dataclass
 from html import escape
-from importlib import import_module
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Iterator, Sequence
 
@@ -167,13 +166,14 @@ def ruling(session: Session) -> str:
             number=digits(number), why=say(err.message))) + "</p>"
     from rich.console import Console  # rich: the game's table, as `show` draws it
 
+    from scorekeeper.screen import views  # rich, as above
+
     tables = []
     for width, fits in ((RULING_COLUMNS, "narrow"), (RULING_COLUMNS_WIDE, "wide")):
         con = Console(file=io.StringIO(), width=width, record=True,
                       color_system=None, highlight=False, emoji=False)
-        # the game's own `render` module, found by name (as `screen.views` does)
-        import_module(f"{session.game.package}.render").ruling(
-            con, ruled.result, ruled.number, ruled.table.dealer)
+        views.ruling_table(con, session.game, ruled.result, ruled.number,
+                           ruled.table.dealer, session.rules.score_kind)
         tables.append(f'<pre class="ruling {fits}">{e(con.export_text().rstrip())}</pre>')
     lines = "".join(f"<li>{e(say(line))}</li>" for line in ruled.explanation)
     return ("".join(tables) + f'<ul class="why">{lines}</ul>'

@@ -116,7 +116,7 @@ def seating_table(session: Session, flags: PlainMap) -> Seating:
     """The next hand's table with `--out`/`--dealer` as `flags` give them,
     refused (exit 2) if the game cannot play it: CB-1, a seat count."""
     table = session.next_table(flags)
-    session.game.check_table(table, session.rules)
+    session.rules.check_table(table.seated, table.players)
     return table
 
 

@@ -30,7 +30,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
-from scorekeeper.core.language import N_, _, digits, say
+from scorekeeper.core.language import _, digits, say
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -141,11 +141,6 @@ def title(hand_number: int | None, dealer: str) -> str:
         return _("Hand {number} — dealer {dealer}").format(number=digits(hand_number),
                                                           dealer=escape(dealer))
     return _("Verdict — dealer {dealer}").format(dealer=escape(dealer))
-
-
-# the games' titles as people read them (the ids dhumbal, marriage, callbreak
-# stay what people type): marked here, said by `game_title`
-GAME_TITLES = (N_("Dhumbal"), N_("Marriage"), N_("Call Break"))
 
 
 def game_title(title: str) -> str:

@@ -6,6 +6,7 @@ a human reads the output."""
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session, SessionHand
     from scorekeeper.reports.money import Money
 
+from scorekeeper.screen import rulings
 from scorekeeper.screen.style import (
     SUITS,
     abbreviations,
@@ -56,25 +58,54 @@ from scorekeeper.screen.style import (
     sparkline,
     split_to_fit,
     table_box,
+    title,
     tone_style,
     wrap,
 )
 
 
 def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
-           dealer: str, lines: Sequence[str], rules: Sequence[str]) -> None:
+           dealer: str, lines: Sequence[str], rules: Sequence[str],
+           kind: ScoreKind) -> None:
     """A ruling as every command shows it: why, then the game's table, so
     that the screen ends on each player's score (with the totals below it,
     where a command shows them): a Marriage explanation, pair by pair, is
     longer than a terminal of 24 lines leaves room for above a table."""
     explanation(con, lines, rules)
-    # the game's own `render` module, found by name (the game never imports it)
-    import_module(f"{game.package}.render").ruling(con, result, hand_number, dealer)
+    ruling_table(con, game, result, hand_number, dealer, kind)
+
+
+def ruling_table(con: Console, game: AnyGame, result: Any,
+                 hand_number: int | None, dealer: str, kind: ScoreKind) -> None:
+    """The table of a ruling: the game's own, `screen/rulings/<name>.py`
+    (found by the game's name: the game never imports the screen), else
+    each player's score as the game's kind shows it (a new game starts
+    with this one)."""
+    own = f"{rulings.__name__}.{game.name}"
+    if find_spec(own) is not None:
+        import_module(own).ruling(con, result, hand_number, dealer)
+        return
+    star = " *" if ascii_mode(con) else " ★"
+    heading = _("Net") if kind.transfers else _("Points")
+
+    def build(names: Mapping[str, str]) -> Table:
+        table = Table(title=title(hand_number, names.get(dealer, dealer)),
+                      box=table_box(con))
+        table.add_column(_("Player"), no_wrap=True)
+        table.add_column(heading, justify="right", no_wrap=True)
+        for name, score in result.scores:
+            mark = star if name == result.winner else ""
+            table.add_row(escape(names[name]) + mark, colour(score, kind))
+        return table
+
+    table, _built, names = first_fitting(con, [p for p, _n in result.scores], [build])
+    con.print(table)
+    legend(con, names)
 
 
 def ruled(con: Console, session: Session, hand: SessionHand) -> None:
     ruling(con, session.game, hand.result, hand.number, hand.table.dealer,
-           hand.explanation, hand.rules)
+           hand.explanation, hand.rules, session.rules.score_kind)
 
 
 # -- session views -------------------------------------------------------------

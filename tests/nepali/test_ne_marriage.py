@@ -28,9 +28,10 @@ from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import _, say
 from scorekeeper.core.seating import Seating
-from scorekeeper.games.marriage import commands, flags, prompts, render
+from scorekeeper.games.marriage import commands, flags, prompts
 from scorekeeper.games.marriage.game import GAME
 from scorekeeper.games.marriage.rules import THREE_DECK, Mode
+from scorekeeper.screen.rulings import marriage as render
 from scorekeeper.screen.style import hanging
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))

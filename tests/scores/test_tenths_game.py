@@ -1,5 +1,5 @@
 """A game that scores tenths, is not zero-sum and where higher is better
-(the fake game of tests/bidtricks, shaped like Call Break), read by
+(the template of a game, docs/template/bidtricks, shaped like Call Break), read by
 every command that shows scores: the ledger keeps integers (31), people
 read 3.1, JSON gives both, the best total ranks first and settle-up
 settles the difference of totals pair by pair.

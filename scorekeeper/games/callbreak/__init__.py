@@ -8,5 +8,6 @@
 * `commands` — `CHECKS`: `check play|deal` as data;
 * `game`     — `GAME`: entering, storing, replaying, showing one deal;
 * `payout`   — a match paid by place or by an instant win (CB-14, CB-15);
-* `render`, `prompts` — for people (rich, a terminal).
+* `prompts`  — the questions of one deal (its table of the ruling is
+               `screen/rulings/callbreak.py`).
 """

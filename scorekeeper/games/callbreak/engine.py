@@ -41,6 +41,14 @@ class CallBreakResult(NamedTuple):
     unverified: tuple[str, ...] = ()
     kind: ScoreKind = TENTHS                  # the units of `scores`
 
+    def as_json(self, hand: int | None = None) -> dict[str, object]:
+        return {"hand": hand, "winner": self.winner,
+                "calls": dict(self.calls), "tricks": dict(self.tricks),
+                "made": list(self.made),
+                self.kind.key: dict(self.scores),
+                "rules": list(self.rules),
+                "explanation": list(self.explanation)}
+
 
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -7,22 +7,21 @@ tenths), replayed by `verify`, shown, asked for and counted by `stats`.
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping, Sequence
+from operator import attrgetter
+from typing import Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.callbreak.engine import (
     CallBreakHand,
     CallBreakResult,
-    resolve,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
-from scorekeeper.games.declare import Exported
-from scorekeeper.games.interface import Game, StoredTypes
+from scorekeeper.games.fields import Field
+from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 
 
@@ -58,16 +57,14 @@ def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
 class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     """The name, profiles, hand flags, names to rename and the comparison
     of `verify` are the defaults (`Game`); a deal is stored as `calls` and
-    `tricks`, not under its flags' names."""
+    `tricks`, given by `--bid` and `--won`."""
 
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
-    stored_required = ("calls", "tricks")
-    exported = (Exported("calls", "called", N_("Calls")),
-                Exported("tricks", "took", N_("Tricks taken")))
-    stored_types: ClassVar[StoredTypes] = {
-        "calls": (dict, "a table NAME = CALL"),
-        "tricks": (dict, "a table NAME = TRICKS"),
-    }
+    fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
+              Field("calls", dict, "a table NAME = CALL", "bid", required=True,
+                    column="called", caption=N_("Calls")),
+              Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
+                    column="took", caption=N_("Tricks taken")))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),
                Tally("missed", N_("calls missed"), "rate", "hands"),
                Tally("called", N_("average call"), "mean", "deals"),
@@ -76,16 +73,8 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     def args(self, table: Seating, calls: tuple[tuple[str, int], ...],
              tricks: tuple[tuple[str, int], ...], rules: CallBreakRules
              ) -> CallBreakHand:
-        self.check_table(table, rules)
+        rules.check_table(table.seated, table.players)
         return CallBreakHand(table.seated, table.dealer, calls, tricks)
-
-    def check_table(self, table: Seating, rules: CallBreakRules) -> None:
-        if len(table.seated) != len(table.players):
-            away = [p for p in table.players if p not in table.seated]
-            raise Impossible(Said("every Call Break deal is played by all {count}: "
-                                  "nobody sits a deal out (--out {names})",
-                                  count=len(table.players), names=", ".join(away)),
-                             rules.rule("table"))
 
     def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: CallBreakRules) -> CallBreakHand:
@@ -97,10 +86,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                          rules: CallBreakRules) -> CallBreakHand:
         return self.args(table, _stored_counts(data, "calls"),
                          _stored_counts(data, "tricks"), rules)
-
-    def flags_from_stored(self, data: PlainMap) -> PlainDict:
-        return {"bid": [f"{p}={n}" for p, n in dict(data.get("calls", {})).items()],
-                "won": [f"{p}={n}" for p, n in dict(data.get("tricks", {})).items()]}
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
                       players: Sequence[str]) -> PlainDict:
@@ -124,9 +109,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
             merged[key] = [item for items in counted.values() for item in items]
         return merged
 
-    def resolve(self, args: CallBreakHand, rules: CallBreakRules) -> CallBreakResult:
-        return resolve(args, rules)
-
     def to_stored(self, number: int, args: CallBreakHand,
                   result: CallBreakResult) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer,
@@ -137,15 +119,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         data["points"] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
-
-    def result_json(self, result: CallBreakResult, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        return {"hand": hand, "winner": result.winner,
-                "calls": dict(result.calls), "tricks": dict(result.tricks),
-                "made": list(result.made),
-                kind.key: dict(result.scores),
-                "rules": list(result.rules),
-                "explanation": list(result.explanation)}
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         calls = dict(data.get("calls", {}))

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _, digits, to_latin
+from scorekeeper.core.language import N_, Said, _, digits
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
+from scorekeeper.core.typed import to_latin
 from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.interface import Asker
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
+from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import (
     ByPlayers,
@@ -125,6 +126,15 @@ class CallBreakRules(RuleSet):
     twice_over: bool = False
 
     length_option: ClassVar[str] = "rounds"
+
+    def check_table(self, seated: Sequence[str], players: Sequence[str]) -> None:
+        """CB-1: every deal is played by all at the table."""
+        if len(seated) != len(players):
+            away = [p for p in players if p not in seated]
+            raise Impossible(Said("every Call Break deal is played by all {count}: "
+                                  "nobody sits a deal out (--out {names})",
+                                  count=len(players), names=", ".join(away)),
+                             self.rule("table"))
 
     def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()

@@ -7,5 +7,6 @@
 * `flags`   — `HAND_FLAGS`: `--call`, `--show`, `--hand` as data;
 * `commands` — `CHECKS`: `check call|discard|draw` as data;
 * `game`    — `GAME`: entering, storing, replaying, showing one hand;
-* `render`, `prompts` — for people (rich, a terminal).
+* `prompts` — the questions of one hand (its table of the ruling is
+              `screen/rulings/dhumbal.py`).
 """

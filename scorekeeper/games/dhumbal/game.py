@@ -6,32 +6,31 @@ stored in a `[[hands]]` table, replayed by `verify`, shown and asked for.
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from operator import attrgetter
+from typing import Mapping
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN
-from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult, resolve
+from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult
 from scorekeeper.games.dhumbal.rules import DhumbalRules
-from scorekeeper.games.interface import Game, StoredTypes, compare_scores, compare_value
+from scorekeeper.games.fields import CARDS_SHOWN, Field
+from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 
 
 class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
-    # name, title, profiles, hand flags and the keys naming players
-    # (`call`, `reset`) are the defaults: the folder's name, `rules`, `flags`
-    stored_required = ("cards",)
-    exported = (CARDS_SHOWN,)
-    exclusive = ({"call": (), "show": ()},)
-    stored_types: ClassVar[StoredTypes] = {
-        "call": (str, N_("a name")), "show": (bool, N_("true or false")),
-        "caught": (bool, N_("true or false")),
-        "cards": (dict, N_("a table NAME = CARDS")),
-        "reset": (list, N_("a list of names")),
-    }
+    # name, profiles, hand flags and the keys naming players (`call`,
+    # `reset`) are the defaults: the folder's name, `rules`, `flags`
+    title = Said("Dhumbal")         # said "ढुम्बल" where a screen says it
+    fields = (Field("winner", str, N_("a name"), ruled=attrgetter("winner")),
+              Field("call", str, N_("a name"), "call", group="turn"),
+              Field("show", bool, N_("true or false"), "show", group="turn"),
+              Field("caught", bool, N_("true or false"), ruled=attrgetter("caught")),
+              Field("cards", dict, N_("a table NAME = CARDS"), "hand", required=True,
+                    column="shown", caption=CARDS_SHOWN),
+              Field("reset", list, N_("a list of names")))
     tallies = (Tally("calls", N_("calls")),
                Tally("caught", N_("caught calls"), "rate", "calls"),
                Tally("shows", N_("shows")))
@@ -71,15 +70,6 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             raise Impossible(Said("a hand needs `call = NAME` or `show = true`"))
         return self.args(table, caller, raw, rules)
 
-    def flags_from_stored(self, data: PlainMap) -> PlainDict:
-        flags: PlainDict = {"show": True} if data.get("show") is True \
-            else {"call": data.get("call")}
-        flags["hand"] = [f"{p}={v}" for p, v in dict(data.get("cards", {})).items()]
-        return flags
-
-    def resolve(self, args: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
-        return resolve(args, rules)
-
     def to_stored(self, number: int, args: DhumbalHand,
                   result: DhumbalResult) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer}
@@ -98,19 +88,6 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         data[result.score_kind.key] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
-
-    def compare(self, data: PlainMap, result: DhumbalResult,
-                kind: ScoreKind) -> list[str]:
-        out: list[str] = []
-        compare_value(data, "winner", result.winner, out)
-        if result.caught is not None or "caught" in data:
-            compare_value(data, "caught", result.caught, out)
-        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
-        return out
-
-    def result_json(self, result: DhumbalResult, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        return result.as_json(hand)
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         facts: PlainDict = {"winner": data.get("winner")}

@@ -11,6 +11,7 @@ The pure core, plain functions on frozen values:
 * `engine`     — one whole hand's ruling (MA-10 … MA-13).
 
 For the ledger and the command line: `flags` (`HAND_FLAGS`), `commands`
-(`CHECKS`: `check meld|finish|maal`), `game` (`GAME`), and for people
-`render` and `prompts`.
+(`CHECKS`: `check meld|finish|maal`), `game` (`GAME`), and `prompts`, the
+questions of one hand (its table of the ruling is
+`screen/rulings/marriage.py`).
 """

@@ -14,9 +14,10 @@ from types import MappingProxyType
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.cards import Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, say, to_latin
+from scorekeeper.core.language import N_, Said, say
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainMap
+from scorekeeper.core.typed import to_latin
 from scorekeeper.core.verdict import Verdict, rule_on
 from scorekeeper.games.declare import CheckSpec, Flag
 from scorekeeper.games.marriage.flags import HAND_FLAGS as HAND_FLAGS

@@ -8,23 +8,21 @@ shown and asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import N_, Said, to_latin
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
-from scorekeeper.games.declare import CARDS_SHOWN, Exported
-from scorekeeper.games.interface import Game, StoredTypes, compare_scores
+from scorekeeper.core.typed import to_latin
+from scorekeeper.games.fields import CARDS_SHOWN, Field
+from scorekeeper.games.interface import Game
 from scorekeeper.games.marriage.commands import split_melds
-from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult, resolve
-from scorekeeper.games.marriage.rules import IDS, FinishKind, Foul, MarriageRules
+from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult
+from scorekeeper.games.marriage.rules import IDS, FinishKind, MarriageRules
 from scorekeeper.games.tally import Tally
-
-TIPLU = Exported("tiplu", "tiplu", N_("Tiplu"), each=False)
 
 if TYPE_CHECKING:
     pass
@@ -45,27 +43,31 @@ def _names_typed(items: Sequence[str] | None, players: Sequence[str]) -> set[str
 
 
 class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
-    # name, title, profiles, hand flags and the keys naming players
-    # (`finisher`, `seen`, `seen_dublees`, `invalid_shows`) are the
-    # defaults: the folder's name, `rules`, `flags`
-    stored_required = ("cards",)
-    exported = (TIPLU, CARDS_SHOWN)
-    exclusive = ({"finish": ("by",), "no_finisher": ()},)
-    carried_keys = ("fouls_due", "fouls_waiting")   # MA-20, foul = next
-    carried_rule = "foul"
-    stored_types: ClassVar[StoredTypes] = {
-        "finisher": (str, N_("a name")), "no_finisher": (bool, N_("true or false")),
-        "by": (str, N_("melds or dublees")), "tiplu": (str, N_("a card")),
-        "seen": (list, N_("a list of names")),
-        "seen_dublees": (list, N_("a list of names")),
-        "cards": (dict, N_("a table NAME = CARDS")),
-        "tunnelas": (dict, N_("a table NAME = [CARDS]")), "maal": (dict, N_("a table")),
-        "invalid_shows": (list, N_("a list of names")),
-        "exposed": (list, N_("a list of melds, each CARDS")),
-        "fouls_due": (list, N_("a list of names")),
-        "fouls_waiting": (list, N_("a list of names")),
-        "double": (bool, N_("true or false")),
-    }
+    # name, profiles, hand flags and the keys naming players (`finisher`,
+    # `seen`, `seen_dublees`, `invalid_shows`) are the defaults: the
+    # folder's name, `rules`, `flags`
+    title = Said("Marriage")        # said "म्यारिज" where a screen says it
+    fields = (
+        Field("finisher", str, N_("a name"), "finish", group="finish",
+              with_flags=("by",)),
+        Field("no_finisher", bool, N_("true or false"), "no_finisher", group="finish"),
+        Field("by", str, N_("melds or dublees"), "by"),
+        Field("tiplu", str, N_("a card"), "tiplu", column="tiplu",
+              caption=N_("Tiplu"), each=False),
+        Field("seen", list, N_("a list of names"), "seen"),
+        Field("seen_dublees", list, N_("a list of names"), "seen_dublees"),
+        Field("cards", dict, N_("a table NAME = CARDS"), "hand", required=True,
+              column="shown", caption=CARDS_SHOWN),
+        Field("tunnelas", dict, N_("a table NAME = [CARDS]"), "tunnela"),
+        Field("maal", dict, N_("a table"), ruled=lambda r: dict(r.maal_totals())),
+        Field("invalid_shows", list, N_("a list of names"), "invalid_show"),
+        Field("exposed", list, N_("a list of melds, each CARDS"), "exposed"),
+        # MA-20, foul = next: refused shows due now, or waiting for a fouler
+        # who sits out
+        Field("fouls_due", list, N_("a list of names"), carried="foul"),
+        Field("fouls_waiting", list, N_("a list of names"), carried="foul"),
+        Field("double", bool, N_("true or false"), "double"),
+    )
     tallies = (Tally("finishes", N_("finishes")),
                Tally("by_melds", N_("… by melds")),
                Tally("by_dublees", N_("… by dublees")),
@@ -158,27 +160,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
                                              .get("fouls_due", ())),
                              double=data.get("double") is True)
 
-    def carried(self, previous: PlainMap | None, rules: MarriageRules
-                ) -> PlainDict:
-        """MA-20, `foul = next`: the refused shows of the hand before (and
-        those still waiting for a fouler who sat it out) are due now; a
-        fouler who sits this hand out too waits on (`to_stored` stores
-        them as `fouls_waiting`, not among this hand's `fouls_due`)."""
-        if previous is None or rules.foul != Foul.NEXT:
-            return {}
-        played = dict(previous.get("net", {}))
-        due = [*previous.get("invalid_shows", []),
-               *previous.get("fouls_waiting", []),
-               # a ledger written before `fouls_waiting` listed them here
-               *(p for p in previous.get("fouls_due", []) if p not in played)]
-        return {"fouls_due": list(dict.fromkeys(due))} if due else {}
-
-    def carried_stored(self, data: PlainMap) -> PlainDict:
-        """What a stored hand took over, as `carried` gives it: the refused
-        shows due, paid in it (`fouls_due`) or still waiting."""
-        due = [*data.get("fouls_due", []), *data.get("fouls_waiting", [])]
-        return {"fouls_due": due} if due else {}
-
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
         flags: PlainDict = {"finish": finisher,
@@ -230,9 +211,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             for item in merged.get("hand", []) for p in [item.partition("=")[0]]]
         return merged
 
-    def resolve(self, args: MarriageHand, rules: MarriageRules) -> MarriageResult:
-        return resolve(args, rules)
-
     def to_stored(self, number: int, args: MarriageHand,
                   result: MarriageResult) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer}
@@ -265,17 +243,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
         data["net"] = dict(result.scores)
         data["rules"] = list(result.rules)
         return data
-
-    def compare(self, data: PlainMap, result: MarriageResult,
-                kind: ScoreKind) -> list[str]:
-        out: list[str] = []
-        compare_scores(data, "maal", dict(result.maal_totals()), out)
-        compare_scores(data, kind.key, dict(result.scores), out, kind.display)
-        return out
-
-    def result_json(self, result: MarriageResult, hand: int | None,
-                    kind: ScoreKind = NET) -> PlainDict:
-        return result.as_json(hand)
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")

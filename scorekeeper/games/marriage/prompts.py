@@ -12,9 +12,10 @@ from typing import Callable
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import NO, YES, Said, _, current, pgettext, to_latin
+from scorekeeper.core.language import NO, YES, Said, _, current, pgettext
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
+from scorekeeper.core.typed import to_latin
 from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import check_agreed_maal

@@ -16,6 +16,7 @@ from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
+from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 
 NAME = "marriage"
@@ -125,6 +126,20 @@ class MarriageRules(RuleSet):
     ace_high: bool = True       # Q K A is a sequence (MA-24); false: the ace is low only
 
     length_option: ClassVar[str] = "rotations"
+
+    def carried(self, previous: PlainMap | None) -> PlainDict:
+        """MA-20, `foul = next`: the refused shows of the hand before (and
+        those still waiting for a fouler who sat it out) are due now; a
+        fouler who sits this hand out too waits on (the game stores them as
+        `fouls_waiting`, not among this hand's `fouls_due`)."""
+        if previous is None or self.foul != Foul.NEXT:
+            return {}
+        played = dict(previous.get("net", {}))
+        due = [*previous.get("invalid_shows", []),
+               *previous.get("fouls_waiting", []),
+               # a ledger written before `fouls_waiting` listed them here
+               *(p for p in previous.get("fouls_due", []) if p not in played)]
+        return {"fouls_due": list(dict.fromkeys(due))} if due else {}
 
     def problems(self) -> list[tuple[str, str]]:
         problems = super().problems()

@@ -1,4 +1,5 @@
-"""The fake game on the command line: no checks."""
+"""The template's game on the command line: no `check` commands (a game's
+`CHECKS` are `games.declare.CheckSpec`s; the registry line names them)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The fake game's hand options."""
+"""The template's hand options (`record`, `settle`), declared as data: the
+lightest module of the game (every game's is loaded by `record`)."""
 
 from __future__ import annotations
 

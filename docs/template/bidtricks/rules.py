@@ -1,4 +1,6 @@
-"""The fake game's rule set and its one profile."""
+"""The template's rule set and its one profile: the rule ids by topic (the
+rule book's, under the heading the profile names), its scores' kind, its
+house option (`hands`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,60 @@
+"""The template's game as the ledger sees it: `GAME`. As small as a game
+can be: its title, its hand's stored keys declared once (`fields`), and
+the three methods every game implements (its rules are `engine.py`'s
+`resolve`); the rest (its name, profiles,
+hand options, JSON, history, verify's comparison, amend's pre-filled
+answers, rename, the exports, the ruling's table) are derived by `Game`
+and the screen layer."""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, Mapping
+
+from bidtricks.engine import BidHand, BidResult
+from bidtricks.rules import BidRules
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
+from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.seating import Seating
+from scorekeeper.games.fields import Field
+from scorekeeper.games.interface import Game
+
+
+def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, Mapping) or set(raw) != set(table.seated):
+        raise Impossible(Said("a {what} for each seated player", what=what))
+    return tuple((p, int(raw[p])) for p in table.seated)
+
+
+class BidGame(Game[BidRules, BidHand, BidResult]):
+    title = Said("Bidtricks")
+    fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
+              Field("bid", dict, "a table NAME = BID", "bid", required=True,
+                    column="bid", caption="Bids"),
+              Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True,
+                    column="took", caption="Tricks taken"))
+
+    def args_from_flags(self, flags: PlainMap, table: Seating,
+                        rules: BidRules) -> BidHand:
+        def pairs(items: list[str]) -> dict[str, int]:
+            return {table.name(k): int(v) for k, _, v in
+                    (item.partition("=") for item in items)}
+        return BidHand(table.seated, table.dealer,
+                       _numbers(pairs(flags.get("bid", [])), table, "bid"),
+                       _numbers(pairs(flags.get("tricks", [])), table, "tricks"))
+
+    def args_from_stored(self, data: PlainMap, table: Seating,
+                         rules: BidRules) -> BidHand:
+        return BidHand(table.seated, table.dealer,
+                       _numbers(data.get("bid"), table, "bid"),
+                       _numbers(data.get("tricks"), table, "tricks"))
+
+    def to_stored(self, number: int, args: BidHand, result: BidResult
+                  ) -> PlainDict:
+        return {"hand": number, "dealer": args.dealer, "bid": dict(args.bid),
+                "tricks": dict(args.tricks), "winner": result.winner,
+                "points": dict(result.scores), "rules": list(result.rules)}
+
+
+GAME = BidGame()

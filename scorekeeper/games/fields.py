@@ -1,0 +1,53 @@
+"""The keys of a game's stored hand, as data: `Field` (`Game.fields`).
+
+Apart from `games.declare`: a `check` at the table loads the declarations
+of the command line and never these (a named tuple of a dozen fields
+costs a class made at import).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from scorekeeper.core.language import N_
+
+
+class Field(NamedTuple):
+    """One key of a stored hand (`[[hands]]`), declared once by its game:
+    what `document` checks, `rename` renames, `amend` pre-fills, `verify`
+    carries over and the exports show are all read from it (`Game`).
+
+    * `key`, `type`, `what` — the stored key, its TOML type, and that type
+      as a person reads it ("a table NAME = CALL"; "a name" or "a list of
+      names": `rename` changes it);
+    * `flag` — the hand option (`Flag.param`) that gives it: `amend`
+      pre-fills the option from the stored value (a table NAME = V as
+      NAME=V items); `group` — the options of one group a hand takes one
+      of (`--call` or `--show`), with the options that go with each
+      (`with_flags`: `--by` with `--finish`): typing one on `amend` drops
+      the stored others;
+    * `required` — every hand stores it;
+    * `column`, `caption`, `each` — shown beside the scores by the CSV
+      (`column:NAME`) and Markdown (`caption`) exports: one value a
+      player, or (`each` false) one the hand;
+    * `carried` — taken over from the hand before (`RuleSet.carried`):
+      the topic of the rule that carries it (`verify` cites it);
+    * `ruled` — what the rules give it, from a fresh ruling: `verify`
+      compares the stored value with it (a table as scores are compared).
+    """
+
+    key: str
+    type: type
+    what: str
+    flag: str | None = None
+    required: bool = False
+    group: str = ""
+    with_flags: tuple[str, ...] = ()
+    column: str = ""
+    caption: str = ""
+    each: bool = True
+    carried: str = ""
+    ruled: Callable[[Any], Any] | None = None
+
+
+CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")
