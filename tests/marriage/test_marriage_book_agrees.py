@@ -108,14 +108,21 @@ def test_ma4_jokers_with_a_trial_pair_stay_a_dirty_trial_in_any_order():
 
 # -- MA-20: a foul is listed with the hand that pays it --------------------------
 
-def test_ma20_a_fouler_sitting_out_is_listed_as_waiting_not_as_due(cli, tmp_path):
-    path = tmp_path / "m4.toml"
+
+def _a_foul_by(cli, path, fouler):
+    """A foul = next session of four (MA-20) whose first hand, A finishing
+    with the worked example's show, has `fouler`'s show refused. Returns
+    the ledger and A's finishing flags, for the hands after."""
     assert cli("new", path, "--game", "marriage", "--players", "A,B,C,D",
                "--rotations", "2", "--set", "invalid_show_penalty=5",
                "--set", "foul=next").exit_code == 0
     four = ["--finish", "A", "--tiplu", "J♣", "--hand", f"A={WORKED}"]
     assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
-               "--hand", "D=3", "--invalid-show", "B").exit_code == 0
+               "--hand", "D=3", "--invalid-show", fouler).exit_code == 0
+    return path, four
+
+def test_ma20_a_fouler_sitting_out_is_listed_as_waiting_not_as_due(cli, tmp_path):
+    path, four = _a_foul_by(cli, tmp_path / "m4.toml", "B")
     out = cli("record", path, *four, "--out", "B", "--seen", "C", "--hand", "C=2",
               "--hand", "D=4", "--json")
     assert out.exit_code == 0, out.stderr
@@ -138,13 +145,7 @@ def test_ma20_a_fouler_sitting_out_is_listed_as_waiting_not_as_due(cli, tmp_path
 
 def test_ma20_record_and_show_json_say_waiting_as_the_ledger_stores_it(
         cli, tmp_path):
-    path = tmp_path / "m4.toml"
-    assert cli("new", path, "--game", "marriage", "--players", "A,B,C,D",
-               "--rotations", "2", "--set", "invalid_show_penalty=5",
-               "--set", "foul=next").exit_code == 0
-    four = ["--finish", "A", "--tiplu", "J♣", "--hand", f"A={WORKED}"]
-    assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
-               "--hand", "D=3", "--invalid-show", "C").exit_code == 0
+    path, four = _a_foul_by(cli, tmp_path / "m4.toml", "C")
     out = cli("record", path, *four, "--out", "C", "--seen", "B", "--hand", "B=2",
               "--hand", "D=4", "--json")
     assert out.exit_code == 0 and out.stderr == "", out.stderr
@@ -160,13 +161,7 @@ def test_ma20_record_and_show_json_say_waiting_as_the_ledger_stores_it(
 
 def test_ma20_an_old_ledger_listing_the_absent_fouler_as_due_still_verifies(
         cli, tmp_path):
-    path = tmp_path / "old.toml"
-    assert cli("new", path, "--game", "marriage", "--players", "A,B,C,D",
-               "--rotations", "2", "--set", "invalid_show_penalty=5",
-               "--set", "foul=next").exit_code == 0
-    four = ["--finish", "A", "--tiplu", "J♣", "--hand", f"A={WORKED}"]
-    assert cli("record", path, *four, "--seen", "B", "--hand", "B=2", "--hand", "C=4",
-               "--hand", "D=3", "--invalid-show", "B").exit_code == 0
+    path, four = _a_foul_by(cli, tmp_path / "old.toml", "B")
     assert cli("record", path, *four, "--out", "B", "--seen", "C", "--hand", "C=2",
                "--hand", "D=4").exit_code == 0
     text = path.read_text(encoding="utf-8")
