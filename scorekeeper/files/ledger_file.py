@@ -406,7 +406,7 @@ def _seat(path: Path, changed: Callable[[Session], PlainDict],
                       document, None)
 
     after = _transaction(path, change, on_wait)[0].session
-    last = after.seats[-1]
+    last = after.changes[-1]
     return Seated(last.name, last.hand, after)
 
 

@@ -20,17 +20,16 @@ from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
-from scorekeeper.core.seating import check_names, check_player_names
+from scorekeeper.core.seating import check_player_names
+from scorekeeper.core.seats import SeatChange, seat_order, seat_problems
 from scorekeeper.games import registry
 from scorekeeper.games.interface import AnyGame
 from scorekeeper.ledger.session import (
     FORMAT_VERSION,
-    SeatChange,
     Session,
     SessionHand,
     StoredHand,
     header_document,
-    seat_order,
     session_rules,
 )
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
@@ -205,7 +204,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
         if change is not None:
             seats.append(change)
     if not found:
-        found += _seat_sequence(seats, players, rules)
+        found += seat_problems(seats, players, rules)
     problems += [(line, m) for m in found]
     return None if found else tuple(seats)
 
@@ -226,39 +225,6 @@ def _seat_change(entry: PlainMap, where: str,
         return None
     return SeatChange(hand, str(join if join is not None else leave),
                       join is not None, after)
-
-
-def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
-                   rules: RuleSet) -> list[str]:
-    """What is wrong with the joins and leaves in order (nothing: [])."""
-    rule = rules.rule_or("seats", "table")
-    # each newcomer checked alone against the names known so far (a set):
-    # a long hand-edited `seats` is read in linear time
-    seated, known, last = set(players), {p.strip().casefold() for p in players}, 0
-    for change in seats:
-        if change.hand < last:
-            return [Said("`seats`: hand {hand} after hand {last}: the joins and leaves "
-                         "are kept in order ({rule})", hand=change.hand, last=last, rule=rule)]
-        last = change.hand
-        if change.join:
-            if change.name.strip().casefold() in known:
-                return [Said("`seats`: {name} joins but is a player already ({rule})",
-                             name=change.name, rule=rule)]
-            if change.after is not None and change.after not in seated:
-                return [Said("`seats`: {name} joins after {after}, who is not seated then "
-                             "({rule})", name=change.name, after=change.after, rule=rule)]
-            try:
-                check_names([change.name], rules)
-            except Impossible as err:
-                return [Said("`seats`: {message}", message=err.message)]
-            known.add(change.name.strip().casefold())
-            seated.add(change.name)
-        elif change.name not in seated:
-            return [Said("`seats`: {name} leaves but is not seated then ({rule})",
-                         name=change.name, rule=rule)]
-        else:
-            seated.discard(change.name)
-    return []
 
 
 def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
@@ -499,7 +465,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     passing left (a dealer recorded as a correction is accepted)."""
     rules, index = session.rules, h.number - 1
     out = h.data.get("out", ())
-    expected_seated = session.seated_for(index, out)
+    expected_seated = session.seats.seated_for(index, out)
     found: list[str] = []
     if h.seated != expected_seated:
         found.append(_seating_problem(session, index, h.seated, expected_seated, out))
@@ -507,7 +473,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
         if h.dealer not in expected_seated:
             found.append(Said("dealer {dealer} was not dealt in ({rule})",
                               dealer=h.dealer, rule=rules.rule("deal")))
-    elif h.dealer != (usual := session.dealer_among(index, expected_seated)):
+    elif h.dealer != (usual := session.seats.dealer_among(index, expected_seated)):
         found.append(Said("dealer {dealer} but the deal passes to {usual} ({rule})",
                           dealer=h.dealer, usual=usual, rule=rules.rule("deal")))
     kind = session.score_kind
@@ -541,8 +507,8 @@ def _seating_problem(session: Session, index: int, seated: Sequence[str],
     """Who has a score this hand but should not, and who should but has
     none, each with the reason."""
     rules, said = session.rules, []
-    table, gone = rules.rule("table"), session.eliminated(index)
-    present = session.present(index)
+    table, gone = rules.rule("table"), session.seats.eliminated(index)
+    present = session.seats.present(index)
     for p in seated:
         if p not in present:
             said.append(Said("{name} has a score but is not seated at this hand (`seats`, "

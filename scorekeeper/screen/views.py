@@ -491,7 +491,7 @@ def _sparklines(con: Console, session: Session,
             legend(con, label)
     width = max(len(p) for p in label.values())
     kind = session.score_kind
-    totals = session.totals_by_hand()
+    totals = session.seats.totals_before
     series = {p: [t[p] for t in totals] for p in session.players}
     # One scale for everyone, so that the lines compare.
     lo = min(min(s) for s in series.values())

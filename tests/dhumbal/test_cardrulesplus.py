@@ -953,7 +953,7 @@ def test_dc_sample_session_verifies_with_house_options_and_elimination():
     # Players out never appear in a later hand.
     session = ledgermod.parse(SAMPLE.read_text(encoding="utf-8"), str(SAMPLE))
     for h in session.hands:
-        out = set(session.eliminated(h.number - 1))
+        out = set(session.seats.eliminated(h.number - 1))
         assert not out & set(h.data["cards"]) and not out & set(h.scores)
 
 
@@ -1110,14 +1110,14 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
     for index in range(15):
         session = ledgermod.parse(text, "prop.toml")
         assert len(session.hands) == index
-        seated = session.seated_for(index)
+        seated = session.seats.seated_for(index)
         still_in = {p for p in players if totals[p] < limit}
         assert set(seated) == still_in
         if session.complete:
             assert len(still_in) <= 1
             break
         assert len(still_in) >= 2
-        dealer = session.dealer_for(index)
+        dealer = session.seats.dealer_for(index)
         dealer_model = first_dealer if index == 0 else \
             _next_seated(dealer_model, players, still_in)
         assert dealer == dealer_model
@@ -1141,7 +1141,7 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
     final = ledgermod.parse(text, "prop.toml")
     assert ledgermod.verify(final) == []
     assert final.totals() == totals
-    assert set(final.eliminated()) == {p for p in players if totals[p] >= limit}
+    assert set(final.seats.eliminated()) == {p for p in players if totals[p] >= limit}
     # Replaying the history: nobody out before hand k plays in hand k.
     running = {p: 0 for p in players}
     for h in final.hands:

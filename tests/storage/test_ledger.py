@@ -34,7 +34,7 @@ def add_hand(text: str, caller: str | None, **shown) -> str:
     index = len(session.hands)
     items = tuple((p, Shown(total=v) if isinstance(v, int) else Shown(cards=cards(v)))
                   for p, v in shown.items())
-    inputs = DhumbalHand(session.seated_for(index), session.dealer_for(index),
+    inputs = DhumbalHand(session.seats.seated_for(index), session.seats.dealer_for(index),
                          caller, items)
     result = resolve(inputs, session.rules)
     stored = game("dhumbal").to_stored(index + 1, inputs, result)
@@ -792,8 +792,8 @@ def test_dc9_an_eliminated_player_with_a_score_is_named_with_the_rule():
 def test_dh3_the_deal_skips_a_player_sitting_out():
     text = add_hand(new_text(), "Asha", Asha="A♠", Bikash="K♠", Chandra="Q♠")
     session = parse(text, "t.toml")
-    inputs = DhumbalHand(session.seated_for(1, ["Bikash"]),
-                         session.dealer_for(1, ["Bikash"]), "Asha",
+    inputs = DhumbalHand(session.seats.seated_for(1, ["Bikash"]),
+                         session.seats.dealer_for(1, ["Bikash"]), "Asha",
                          (("Asha", Shown(cards=cards("A♦"))),
                           ("Chandra", Shown(cards=cards("K♦")))))
     stored = game("dhumbal").to_stored(2, inputs, resolve(inputs, session.rules))

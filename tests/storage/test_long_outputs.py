@@ -69,8 +69,8 @@ def test_history_rows_after_skipped_hands_are_the_last_rows_with_all_totals(cli,
     assert list(session.history_rows(skip=3)) == every[3:]
     assert every[3]["totals"] != session.hands[3].scores      # hands 1-3 counted
     assert list(session.history_rows(skip=9)) == []
-    assert session.totals_by_hand()[1:] == tuple(r["totals"] for r in every)
-    assert session.totals_by_hand()[0] == {p: 0 for p in session.players}
+    assert session.seats.totals_before[1:] == tuple(r["totals"] for r in every)
+    assert session.seats.totals_before[0] == {p: 0 for p in session.players}
 
 
 def _long(cli, ledger: Path, hands: int) -> Path:
