@@ -9,13 +9,13 @@ interface; nothing here knows a game by name.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import (
     Seating,
     check_names,
@@ -100,18 +100,6 @@ class SessionHand:
     def rules(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((*self.result.rules, *self.note_rules)))
 
-    def as_json(self, game: AnyGame, kind: ScoreKind | None = None
-                ) -> PlainDict:
-        """`record --json`: the game's document, with the session's notes;
-        with the scores' `kind`, the scores as people read them too
-        (`net_display` / `points_display`)."""
-        data = game.result_json(self.result, self.number, kind or NET)
-        data["rules"] = list(self.rules)
-        data["explanation"] = list(self.explanation)
-        data["eliminated"] = list(self.eliminated)
-        return data if kind is None else kind.with_display(data, kind.key)
-
-
 class Session:
     """A ledger's session, never changed once made (a change makes another).
     A plain class: a dataclass compiles its methods when it is defined,
@@ -185,10 +173,6 @@ class Session:
         paid = self.paid_hands
         return self if not paid else self._with_hands(self.hands[paid:])
 
-    def hand_json(self, hand: SessionHand) -> PlainDict:
-        """`record --json` / `show --json` of one of this session's hands."""
-        return hand.as_json(self.game, self.score_kind)
-
     # -- derived state ----------------------------------------------------
     def _totals_for(self, index: int) -> dict[str, int] | None:
         """The totals before hand index+1, where the rules read them."""
@@ -215,128 +199,6 @@ class Session:
     @property
     def next_dealer(self) -> str | None:
         return None if self.complete else self.seats.dealer_for(len(self.hands))
-
-    def places(self) -> dict[str, int]:
-        """Standard competition ranking (1, 1, 3); best first as the game's
-        `ScoreKind` says (penalty points: lowest first), eliminated players
-        after those still in."""
-        totals = self.totals()
-        out = set(self.seats.eliminated())
-        better = self.score_kind.better
-
-        def key(p: str) -> tuple[bool, int]:
-            return (p in out, better(totals[p]))
-
-        ordered = sorted(self.players, key=key)
-        places: dict[str, int] = {}
-        for i, p in enumerate(ordered):
-            prev = ordered[i - 1] if i else None
-            places[p] = places[prev] if prev is not None and key(prev) == key(p) \
-                else i + 1
-        return {p: places[p] for p in self.players}
-
-    def unbalanced(self) -> list[int]:
-        """Hands of a zero-sum game whose stored net does not sum to 0 (DH-11,
-        MA-12): cheap enough to re-check on every read, unlike `verify`."""
-        if not self.score_kind.transfers:
-            return []
-        return [h.number for h in self.hands if sum(h.scores.values()) != 0]
-
-    def standings_json(self) -> PlainDict:
-        """Totals (stored, and as people read them), places, what is next.
-        Points that are not transfers have no balance to check, and may
-        eliminate: they list who is out instead."""
-        kind = self.score_kind
-        totals = self.totals()
-        data: PlainDict = {
-            "totals": totals,
-            "totals_display": kind.displayed(totals),
-            "score_kind": kind.as_json(),
-            "places": self.places(),
-            "hands_played": len(self.hands),
-            "hands_planned": self.planned,
-            "complete": self.complete,
-            "next_dealer": self.next_dealer,
-            "game": self.game.name,
-            "profile": self.profile.name,
-            "house_options": self.house_options,
-        }
-        if kind.transfers:
-            data["unbalanced_hands"] = self.unbalanced()
-        else:
-            data["eliminated"] = list(self.seats.eliminated())
-        if self.payments:
-            data["paid"] = self.payments
-            data["settled"] = bool(self.hands) and self.paid_hands >= len(self.hands)
-        if self.changes:
-            data["seated"] = list(self.seats.present(len(self.hands)))
-            data["seats"] = [c.stored() for c in self.changes]
-        return data
-
-    def history_json(self, lazy: bool = False, skip: int = 0) -> PlainDict:
-        """Every hand: its scores, the running totals, and what happened —
-        the game's facts, who did not play (`out`) and who was eliminated
-        by it (`eliminated`). `lazy`: the hands as an iterator of rows
-        (`history --json` of a long session writes them as they come);
-        `skip`: the first hands left out (`history_rows`)."""
-        rows = self.history_rows(skip)
-        return {"hands": rows if lazy else list(rows), "players": list(self.players),
-                "score": self.score_key, "house_options": self.house_options,
-                "score_kind": self.score_kind.as_json()}
-
-    def history_rows(self, skip: int = 0) -> Iterator[PlainDict]:
-        """The rows of `history_json`, one at a time (an export of a long
-        session never holds them all); none for the first `skip` hands,
-        whose scores are only added to the totals (a screen shows the last
-        hundred)."""
-        kind = self.score_kind
-        running = {p: 0 for p in self.players}
-        for index, h in enumerate(self.hands):
-            for name, value in h.scores.items():
-                running[name] += value
-            if index < skip:
-                continue
-            facts = self.game.history_facts(h.data)
-            out_before = self.seats.out_before[h.number - 1]
-            out_now = self.seats.out_before[h.number]
-            row = {"hand": h.number, "dealer": h.dealer,
-                   self.score_key: dict(h.scores),
-                   f"{self.score_key}_display": kind.displayed(h.scores),
-                   "totals": dict(running),
-                   "totals_display": kind.displayed(running),
-                   "winner": facts.pop("winner", None),
-                   "rules": list(h.data.get("rules", []))}
-            row.update(facts)
-            row["out"] = [p for p in self.players if p not in h.seated]
-            row["sat_out"] = list(h.data.get("out", []))
-            row["dealer_corrected"] = h.data.get("dealer_corrected") is True
-            row["eliminated"] = [p for p in self.players
-                                 if p in out_now and p not in out_before]
-            if self.changes:
-                row["joined"], row["left"] = self.seats.changes_at(h.number)
-            yield row
-
-    def story(self, row: PlainMap) -> str:
-        """A history row in a few words: the game's story, then who sat it
-        out, a dealer out of turn, and who was eliminated by the hand."""
-        # a Said: English where it is exported, the reader's language on a
-        # screen (`say`)
-        said = self.game.story(row)
-        if row.get("joined"):
-            said = Said("{story}; joined: {names}", story=said,
-                        names=", ".join(row["joined"]))
-        if row.get("left"):
-            said = Said("{story}; gone: {names}", story=said, names=", ".join(row["left"]))
-        if row.get("sat_out"):
-            said = Said("{story}; sat out: {names}", story=said,
-                        names=", ".join(row["sat_out"]))
-        if row.get("dealer_corrected"):
-            said = Said("{story}; {name} dealt out of turn", story=said, name=row["dealer"])
-        if row.get("eliminated"):
-            said = Said("{story}; eliminated: {names} ({rule})", story=said,
-                        names=", ".join(row["eliminated"]),
-                        rule=self.rules.rule_or("eliminate", "session"))
-        return said
 
     # -- changes ------------------------------------------------------------
     def check_open(self) -> None:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Number, Said
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.documents import unbalanced_hands
 from scorekeeper.reports.roster import Roster, merged, name_key
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
                 "better), not points owed from one player to another: there is "
                 "nothing to settle; `scorekeeper standings` ranks it",
                 ledger=s.label, profile=s.profile.name), s.rules.rule("ledger"))
-        unbalanced = s.unbalanced()
+        unbalanced = unbalanced_hands(s)
         if unbalanced:
             hands = Number(", ".join(map(str, unbalanced)))
             raise Impossible(Said(

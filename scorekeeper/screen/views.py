@@ -30,6 +30,7 @@ from scorekeeper.core.errors import cite
 from scorekeeper.core.language import _, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.documents import history_json, standings_json, story_of
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
@@ -141,7 +142,7 @@ def standings(con: Console, session: Session, stale: bool = False,
               money: Money | None = None) -> None:
     """Places and totals (and each balance in `money`); `stale`: the
     ledger does not verify (the totals are shown as stored, and marked)."""
-    data = session.standings_json()
+    data = standings_json(session)
     kind = session.score_kind
     if money:
         from scorekeeper.screen import money as paid  # start-up: only with money
@@ -252,7 +253,7 @@ def history(con: Console, session: Session, last: int | None = None,
     names are abbreviated (a legend says which is who), what happened is
     told below it, and at last the players are split over several tables."""
     count = len(session.hands)
-    data = session.history_json(skip=0 if last is None else max(0, count - last))
+    data = history_json(session, skip=0 if last is None else max(0, count - last))
     shown = data["hands"]
     # The first layout that fits, from everything in one table on: what
     # happened told below, then each total under its change; names are
@@ -310,7 +311,7 @@ def _widest_rows(session: Session, data: PlainMap,
         return score + 3 + total, max(score, total)
 
     picks = [max(shown, key=lambda r: len(str(r["hand"])) + (r["hand"] in stale)),
-             max(shown, key=lambda r: cell_len(say(session.story(r))))]
+             max(shown, key=lambda r: cell_len(say(story_of(session, r))))]
     for p in session.players:
         picks += [r for r in shown if r["dealer"] == p][:1]
         picks += [r for r in shown if r["winner"] == p][:1]
@@ -368,7 +369,7 @@ def _history_notes(con: Console, session: Session,
             return _("dealer {dealer}, won by {winner}; ").format(
                 dealer=row["dealer"], winner=row["winner"]) if row["winner"] else \
                 _("dealer {dealer}, won by nobody; ").format(dealer=row["dealer"])
-        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{say(session.story(row))}"
+        hanging_lines(con, (f"{digits(row['hand'])}: {seats(row)}{say(story_of(session, row))}"
                             for row in shown), "  ", "     ")
     legend(con, names)
     if layout.stacked:
@@ -398,7 +399,7 @@ def _history_table(con: Console, session: Session, data: PlainMap,
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [_text_cell(names.get(row["dealer"], row["dealer"])),
                  _text_cell(winner)] if layout.seats else []
-        story = [_text_cell(say(session.story(row)))] if layout.story_in_table else []
+        story = [_text_cell(say(story_of(session, row)))] if layout.story_in_table else []
         rows.append([_text_cell(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
     table = Table(title=_("History — {ledger}").format(ledger=escape(session.label)) + part,

@@ -34,6 +34,7 @@ from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
 from scorekeeper.games.dhumbal.turns import check_call
 from scorekeeper.games.registry import profile as get_profile
 from scorekeeper.ledger import document as ledgermod
+from scorekeeper.reports.documents import places
 
 PROFILE = "cardrulesplus"
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / \
@@ -1149,18 +1150,18 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
         assert not out & set(h.data["cards"]) and not out & set(h.scores)
         for p, v in h.scores.items():
             running[p] += v
-    places = final.places()
+    ranked = places(final)
     still = [p for p in players if totals[p] < limit]
     gone = [p for p in players if totals[p] >= limit]
     event(f"eliminated {len(gone)} of {n}; complete={final.complete}")
     if still and gone:
-        assert max(places[p] for p in still) < min(places[p] for p in gone)
+        assert max(ranked[p] for p in still) < min(ranked[p] for p in gone)
     for a in players:
         for b in players:
             if (a in gone) == (b in gone) and totals[a] < totals[b]:
-                assert places[a] < places[b]
+                assert ranked[a] < ranked[b]
             if (a in gone) == (b in gone) and totals[a] == totals[b]:
-                assert places[a] == places[b]
+                assert ranked[a] == ranked[b]
 
 
 # Plain test functions running the properties above.
