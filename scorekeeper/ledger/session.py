@@ -11,17 +11,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
-from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import (
     Seating,
-    check_names,
-    check_new_names,
-    name_key,
-    new_name,
     resolve_name,
 )
 from scorekeeper.core.seats import SeatChange, Seats
@@ -335,34 +331,6 @@ class Session:
         head = {k: fresh[k] for k in ("hand", "dealer")}
         return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
 
-    def renamed(self, old: str, new: str) -> PlainDict:
-        """The document with player `old` called `new` everywhere."""
-        def swap(value: Any) -> Any:
-            if isinstance(value, list):
-                return [new if v == old else v for v in value]
-            return new if value == old else value
-        names = {"dealer", "winner", "out", "unverified", *self.game.name_keys}
-        hands = [{key: ({swap(k): v for k, v in value.items()}
-                        if isinstance(value, dict) else
-                        swap(value) if key in names else value)
-                  for key, value in hand.items()}
-                 for hand in self.document.get("hands", [])]
-        header = [p for p in self.players
-                  if p not in {c.name for c in self.changes if c.join}]
-        document = {**self.document, "players": swap(header),
-                    "first_dealer": swap(self.first_dealer)}
-        if self.changes:
-            document["seats"] = [{k: swap(v) if k != "hand" else v
-                                  for k, v in c.stored().items()} for c in self.changes]
-        if self.payments:
-            document["paid"] = [{**p, "transfers": [
-                {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
-                for t in p.get("transfers", []) if isinstance(t, dict)]}
-                for p in self.payments]
-        if hands:
-            document["hands"] = hands
-        return document
-
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""
         return self._with_hands(self.hands[:number])
@@ -376,46 +344,6 @@ class Session:
         stored = list(self.document.get("hands", []))
         stored[number - 1] = dict(data)
         return self._with_hands(hands, {**self.document, "hands": stored})
-
-    def later_rerules(self, number: int, data: PlainMap) -> dict[int, PlainDict]:
-        """With hand `number` stored anew as `data`, each later hand whose
-        result that changes, ruled again in order: where the rules read
-        the totals before a hand (a reset, YA-9), from its stored inputs on
-        the totals the ones before now give; where a hand takes something
-        over from the hand before it (`Game.carried`: Marriage's refused
-        shows due, MA-20), with what that hand now leaves. None where
-        neither changes. Only a hand that agreed with its inputs before is
-        ruled again (one that did not is the person's to mend), and one
-        that cannot be ruled is left for `verify` to name."""
-        totals = self.rules.uses_totals and \
-            dict(data[self.score_key]) != dict(self.hand(number).scores)
-        out: dict[int, PlainDict] = {}
-        current = self.with_stored(number, data)
-        for h in self.hands[number:]:
-            inputs = self._carried_over(current, h)
-            if not totals and inputs is None:
-                break                       # nothing reaches this hand or later
-            try:
-                again = (current if inputs is None else
-                         current.with_stored(h.number, inputs)).rerule(h.number)
-                moved = again.stored != dict(h.data) and \
-                    self.rerule(h.number).stored == dict(h.data)
-            except ScorekeeperError:
-                continue
-            if moved:
-                out[h.number] = dict(again.stored)
-                current = current.with_stored(h.number, again.stored)
-        return out
-
-    def _carried_over(self, current: Session, h: StoredHand) -> PlainDict | None:
-        """Hand `h`'s stored inputs with what the hand before it leaves in
-        `current` (`Game.carried`), or None when that is what it holds."""
-        due, differ = current.carried_mismatches(h)
-        if not differ:
-            return None
-        keys = self.game.carried_keys
-        inputs = {k: v for k, v in h.data.items() if k not in keys}
-        return {**inputs, **{k: due[k] for k in keys if k in due}}
 
     def carried_mismatches(self, h: StoredHand) -> tuple[PlainDict, list[str]]:
         """What hand `h` takes over from the hand before it in this session
@@ -487,108 +415,6 @@ class Session:
                               "recorded as a correction; the deal goes on from {dealer} "
                               "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
-
-    def joined(self, typed: str, after: str | None) -> PlainDict:
-        """The document with `typed` seated from the next hand, to the left
-        of `after` (none: at the end of the seat order). Exit 2, citing the
-        seats rule: a name seated already or once (in any case), a table
-        fuller than the game seats, any join where the seats are fixed for
-        the whole game (CB-17: before the session's end is said, since no
-        `extend` could allow it)."""
-        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
-        self._check_fixed("join", rule)
-        self.check_open()
-        name = new_name(typed)
-        known = [p for p in self.players if name_key(p) == name_key(name)]
-        if known:
-            if known[0] in self.seats.present(number - 1):
-                raise Impossible(Said("{name} is seated: give the newcomer a name nobody "
-                                      "at this table has", name=known[0]), rule)
-            raise Impossible(Said("{name} has left this session (a seat once left is not "
-                                  "taken again): give the newcomer a name nobody at this "
-                                  "table has", name=known[0]), rule)
-        check_names([*self.players, name], self.rules)
-        check_new_names([name], self.rules)
-        seated = self.seats.seated_for(number - 1)
-        self._check_count(len(seated) + 1, "join", rule)
-        beside = None if after is None else self._seated_name(after, seated, rule)
-        return self._with_seat(SeatChange(number, name, True, beside))
-
-    def left(self, typed: str) -> PlainDict:
-        """The document with `typed` gone from the next hand: their total
-        stays and settles up. Exit 2, citing the seats rule: a player not
-        seated, fewer players left than the game needs, any leave where the
-        seats are fixed for the whole game (CB-17, as for `joined`)."""
-        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
-        self._check_fixed("leave", rule)
-        self.check_open()
-        seated = self.seats.seated_for(number - 1)
-        name = self._seated_name(typed, seated, rule)
-        self._check_count(len(seated) - 1, "leave", rule)
-        return self._with_seat(SeatChange(number, name, False))
-
-    def _seated_name(self, typed: str, seated: Sequence[str], rule: str) -> str:
-        """A name as typed, among the players seated for the next hand (one
-        who is not, named by a prefix too, is said to be gone)."""
-        try:
-            named: str | None = resolve_name(typed, self.players)
-        except Impossible:          # unknown, or not one of the whole table
-            named = None
-        if named is not None and named not in seated:
-            raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "
-                                  "session)", name=named), rule)
-        try:
-            return resolve_name(typed, seated)
-        except Impossible as err:
-            raise Impossible(err.message, rule) from None
-
-    def _check_fixed(self, verb: str, rule: str) -> None:
-        """Refuse any join or leave where the seats are fixed for a game."""
-        if not self.rules.seats_fixed:
-            return
-        values: dict[str, Any] = dict(game=Said(self.game.title))
-        raise Impossible(Said("a {game} game seats the same players from its first deal "
-                              "to its last: nobody can join; players change between "
-                              "games, in a new session", **values) if verb == "join" else
-                         Said("a {game} game seats the same players from its first deal "
-                              "to its last: nobody can leave; players change between "
-                              "games, in a new session", **values), rule)
-
-    def _check_count(self, count: int, verb: str, rule: str) -> None:
-        low, high = self.rules.min_players, self.rules.max_players
-        if low <= count <= high:
-            return
-        values = dict(count=count, profile=self.profile.name, low=low, high=high)
-        raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
-                              **values) if count == 1 else
-                         Said("{count} players at the next hand: {profile} seats "
-                              "{low}–{high}", **values), rule)
-
-    def _with_seat(self, change: SeatChange) -> PlainDict:
-        stored = [c.stored() for c in self.changes]
-        return {**self.document, "seats": [*stored, change.stored()]}
-
-    def extended_rules(self, unit: str, value: int) -> Any:
-        """The rules with the session's length set to `value` (`extend`)."""
-        if unit != self.rules.length_option:
-            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
-                                  "use --{length_option}", unit=unit,
-                                  profile=self.profile.name, game=Said(self.game.title),
-                                  length_option=self.rules.length_option))
-        if self.seats.ended_by_elimination:
-            raise Refused("the session ended by elimination: only "
-                          + ", ".join(self.seats.seated_for(len(self.hands)))
-                          + " is left; more hands cannot change that",
-                          self.rules.rule("session"))
-        rules = self.profile.parse_settings([f"{unit}={value}"])
-        planned = rules.planned_hands(self.seats.at_new)
-        if planned is not None and planned < len(self.hands):
-            played = len(self.hands)
-            raise Impossible(Said("{played} hand is already played", played=played)
-                             if played == 1 else
-                             Said("{played} hands are already played", played=played))
-        return rules
-
 
 def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
                   lengths: Mapping[str, str | int | None]) -> Any:
