@@ -15,7 +15,7 @@ from bisect import bisect_right
 from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
-from typing import Collection, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Collection, Mapping, NamedTuple, Protocol, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
@@ -248,3 +248,54 @@ class Seats:
         seat, at = self.seat, self.seat[previous]
         return min((p for p in seated if p in seat),
                    key=lambda p: (seat[p] <= at, seat[p]), default=None)
+
+    def problems(self, index: int, seated: Sequence[str], dealer: str,
+                 stored: Mapping[str, Any], rules: RuleSet) -> list[str]:
+        """What is wrong with who has a score in hand index+1 (`seated`) and
+        who dealt it, against elimination, sitting out (the hand's `out`)
+        and the deal passing left (a dealer `stored` as a correction,
+        `dealer_corrected`, is accepted)."""
+        out = stored.get("out", ())
+        expected = self.seated_for(index, out)
+        found: list[str] = []
+        if seated != expected:
+            found.append(self._seating_problem(index, seated, expected, out, rules))
+        if stored.get("dealer_corrected") is True:
+            if dealer not in expected:
+                found.append(Said("dealer {dealer} was not dealt in ({rule})",
+                                  dealer=dealer, rule=rules.rule("deal")))
+        elif dealer != (usual := self.dealer_among(index, expected)):
+            found.append(Said("dealer {dealer} but the deal passes to {usual} ({rule})",
+                              dealer=dealer, usual=usual, rule=rules.rule("deal")))
+        return found
+
+    def _seating_problem(self, index: int, seated: Sequence[str],
+                         expected: Sequence[str], out: Collection[str],
+                         rules: RuleSet) -> str:
+        """Who has a score this hand but should not, and who should but has
+        none, each with the reason."""
+        said = []
+        table, gone = rules.rule("table"), self.eliminated(index)
+        present = self.present(index)
+        for p in seated:
+            if p not in present:
+                said.append(Said("{name} has a score but is not seated at this hand "
+                                 "(`seats`, {rule})", name=p,
+                                 rule=rules.rule_or("seats", "table")))
+            elif p in out:
+                said.append(Said("{name} has a score but sits this hand out (`out`, {rule})",
+                                 name=p, rule=table))
+            elif p in gone:
+                said.append(Said("{name} has a score but was eliminated before this hand "
+                                 "({rule})", name=p, rule=rules.rule_or("eliminate", "table")))
+        for p in expected:
+            if p not in seated:
+                said.append(Said("{name} plays this hand but has no score ({rule})", name=p,
+                                 rule=table))
+        if not said:
+            return Said("players {names} are not in seat order ({rule})",
+                        names=", ".join(seated), rule=table)
+        joined = said[-1]
+        for one in reversed(said[:-1]):     # "A …; B …", each said in turn
+            joined = Said("{one}; {rest}", one=one, rest=joined)
+        return joined

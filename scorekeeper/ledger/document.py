@@ -461,26 +461,14 @@ def _paid_problems(session: Session) -> list[str]:
 
 
 def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
-    """Who sat and who dealt, against elimination, sitting out and the deal
-    passing left (a dealer recorded as a correction is accepted)."""
-    rules, index = session.rules, h.number - 1
-    out = h.data.get("out", ())
-    expected_seated = session.seats.seated_for(index, out)
-    found: list[str] = []
-    if h.seated != expected_seated:
-        found.append(_seating_problem(session, index, h.seated, expected_seated, out))
-    if h.data.get("dealer_corrected") is True:
-        if h.dealer not in expected_seated:
-            found.append(Said("dealer {dealer} was not dealt in ({rule})",
-                              dealer=h.dealer, rule=rules.rule("deal")))
-    elif h.dealer != (usual := session.seats.dealer_among(index, expected_seated)):
-        found.append(Said("dealer {dealer} but the deal passes to {usual} ({rule})",
-                          dealer=h.dealer, usual=usual, rule=rules.rule("deal")))
+    """Who sat and who dealt (`Seats.problems`), each zero-sum hand's
+    balance, and what it takes over from the hand before it."""
+    found = session.seats.problems(h.number - 1, h.seated, h.dealer, h.data, session.rules)
     kind = session.score_kind
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(Said("{key} sums to {sum}, not 0 ({rule})", key=kind.key,
                           sum=Figure(kind.display(sum(h.scores.values()))),
-                          rule=rules.rule("ledger")))
+                          rule=session.rules.rule("ledger")))
     return found + _carried_problems(session, h)
 
 
@@ -500,36 +488,6 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
 def _names_or_nobody(names: Sequence[str]) -> str:
     """"Asha, Bikash", or the word for nobody."""
     return ", ".join(names) or Said("nobody")
-
-
-def _seating_problem(session: Session, index: int, seated: Sequence[str],
-                     expected: Sequence[str], out: Collection[str]) -> str:
-    """Who has a score this hand but should not, and who should but has
-    none, each with the reason."""
-    rules, said = session.rules, []
-    table, gone = rules.rule("table"), session.seats.eliminated(index)
-    present = session.seats.present(index)
-    for p in seated:
-        if p not in present:
-            said.append(Said("{name} has a score but is not seated at this hand (`seats`, "
-                             "{rule})", name=p, rule=rules.rule_or("seats", "table")))
-        elif p in out:
-            said.append(Said("{name} has a score but sits this hand out (`out`, {rule})",
-                             name=p, rule=table))
-        elif p in gone:
-            said.append(Said("{name} has a score but was eliminated before this hand ({rule})",
-                             name=p, rule=rules.rule_or("eliminate", "table")))
-    for p in expected:
-        if p not in seated:
-            said.append(Said("{name} plays this hand but has no score ({rule})", name=p,
-                             rule=table))
-    if not said:
-        return Said("players {names} are not in seat order ({rule})",
-                    names=", ".join(seated), rule=table)
-    joined = said[-1]
-    for one in reversed(said[:-1]):     # "A …; B …", each said in turn
-        joined = Said("{one}; {rest}", one=one, rest=joined)
-    return joined
 
 
 def _replay_problems(session: Session, h: StoredHand) -> list[str]:

@@ -38,6 +38,7 @@ from scorekeeper.ledger.changes import (
     unchanged,
 )
 from scorekeeper.ledger.document import Problem, Session
+from scorekeeper.ledger.session import length_setting
 
 # -- join and leave ------------------------------------------------------------------
 
@@ -248,17 +249,13 @@ def extend(session: Session, text: str, unit: str, value: int) -> Change[None]:
 
 def extended_rules(session: Session, unit: str, value: int) -> Any:
     """The rules with the session's length set to `value`."""
-    if unit != session.rules.length_option:
-        raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
-                              "use --{length_option}", unit=unit,
-                              profile=session.profile.name, game=Said(session.game.title),
-                              length_option=session.rules.length_option))
+    setting = length_setting(session.game, session.profile, unit, value)
     if session.seats.ended_by_elimination:
         raise Refused("the session ended by elimination: only "
                       + ", ".join(session.seats.seated_for(len(session.hands)))
                       + " is left; more hands cannot change that",
                       session.rules.rule("session"))
-    rules = session.profile.parse_settings([f"{unit}={value}"])
+    rules = session.profile.parse_settings([setting])
     planned = rules.planned_hands(session.seats.at_new)
     if planned is not None and planned < len(session.hands):
         played = len(session.hands)

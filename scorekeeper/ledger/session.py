@@ -420,17 +420,21 @@ def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
                   lengths: Mapping[str, str | int | None]) -> Any:
     """The rules of a new session: `--set` options, and its length given as
     `--hands N` or `--rotations N` (whichever the game's sessions use)."""
-    extra = list(settings)
-    for unit, value in lengths.items():
-        if value is None:
-            continue
-        if unit != profile.rules.length_option:
-            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
-                                  "use --{length_option}", unit=unit, profile=profile.name,
-                                  game=Said(game.title),
-                                  length_option=profile.rules.length_option))
-        extra.append(f"{unit}={value}")
-    return profile.parse_settings(extra)
+    return profile.parse_settings([*settings, *(
+        length_setting(game, profile, unit, value)
+        for unit, value in lengths.items() if value is not None)])
+
+
+def length_setting(game: AnyGame, profile: Profile[Any], unit: str,
+                   value: str | int) -> str:
+    """A session's length (`--hands N`, `--rotations N`, `--rounds N`) as a
+    setting; exit 2 for a unit the game's sessions do not use."""
+    if unit != profile.rules.length_option:
+        raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
+                              "use --{length_option}", unit=unit, profile=profile.name,
+                              game=Said(game.title),
+                              length_option=profile.rules.length_option))
+    return f"{unit}={value}"
 
 
 def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
