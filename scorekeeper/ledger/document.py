@@ -18,7 +18,7 @@ from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
-from scorekeeper.core.plain import INT64, PlainDict, PlainMap
+from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import check_player_names
 from scorekeeper.core.seats import SeatChange, seat_order, seat_problems
@@ -46,30 +46,6 @@ KeyLine = Callable[[str], "int | None"]
 def parse(text: str, label: str) -> Session:
     """Read and shape-check a ledger. Raises LedgerError listing every problem."""
     return from_document(load_toml(text, label), label, line_index(text))
-
-
-_PLAIN = (str, bool, int, list, dict)
-
-
-def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> None:
-    """Values a ledger may hold: text, true/false, whole numbers within 64
-    bits, arrays and tables of those — no floats, no dates, nothing deeper
-    than a ledger ever is."""
-    if len(out) >= 20:
-        return
-    if not isinstance(value, _PLAIN) or depth > 6:
-        out.append(Said("`{where}` is nested too deeply", where=where) if depth > 6 else
-                   Said("`{where}` is a {type} ({value}), which no ledger holds",
-                        where=where, type=type(value).__name__, value=repr(value)))
-    elif not _in_range(value):
-        out.append(Said("`{where}` is beyond the 64-bit whole numbers TOML holds", where=where))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _plain_problems(item, f"{where}[{i}]", out, depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _plain_problems(item, f"{where}.{key}" if where else str(key), out,
-                            depth + 1)
 
 
 def _header(doc: PlainMap, key_line: KeyLine,
@@ -274,7 +250,7 @@ def _type_problems(data: PlainMap, where: str,
         elif kind is dict and not all(map(_card_list_or_number, data[key].values())):
             out.append(Said("{where}: `{key}` values must be card lists or numbers",
                             where=where, key=key))
-        elif kind is dict and not all(map(_in_range, data[key].values())):
+        elif kind is dict and not all(map(in_range, data[key].values())):
             out.append(Said("{where}: `{key}` holds a number beyond the 64-bit whole numbers "
                             "TOML holds", where=where, key=key))
     return out
@@ -304,12 +280,8 @@ def _walk_plain(doc: PlainMap, line_of: PlainMap,
         if key == "hands" and isinstance(value, list):
             continue
         found: list[str] = []
-        _plain_problems(value, str(key), found)
+        plain_problems(value, str(key), found)
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
-
-
-def _in_range(value: Any) -> bool:
-    return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
 
 
 class _Shape(NamedTuple):
@@ -363,7 +335,7 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
                        + ("" if kind.scale == 1 else
                           f" (of 1/{kind.scale} points: {kind.display(31)} is "
                           "stored as 31)") + f", not {value!r}")
-        elif not _in_range(value):
+        elif not in_range(value):
             out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
                             "TOML holds",
                             where=where, score_key=score_key, name=name))
@@ -417,47 +389,13 @@ def verify(session: Session) -> list[Problem]:
 
 
 def _paid_problems(session: Session) -> list[str]:
-    """What is wrong with the ledger's record of payments (`paid`): each
-    `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
-    to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
-    the payment before, the transfers between its players."""
+    """What is wrong with the ledger's record of payments (`paid`)."""
     stored = session.document.get("paid")
     if stored is None:
         return []
-    rule = session.rules.rule("ledger")
-    if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
-        return [f"`paid` must be a list of tables ({rule})"]
-    found: list[str] = []
-    before = 0
-    for i, record in enumerate(stored):
-        where = f"`paid[{i}]`"
-        hands, transfers = record.get("hands"), record.get("transfers")
-        if set(record) != {"at", "hands", "sessions", "transfers", "unit"} or \
-                not isinstance(record["at"], str) or not isinstance(record["unit"], str) \
-                or not isinstance(record["sessions"], list) or type(hands) is not int \
-                or not isinstance(transfers, list) \
-                or not all(isinstance(t, dict) for t in transfers):
-            found.append(Said("{where} must hold at, hands, sessions, transfers and unit, each "
-                              "of its type ({rule})",
-                              where=where, rule=rule))
-            continue
-        if not before < hands <= len(session.hands):
-            values = dict(where=where, hands=hands, recorded=len(session.hands),
-                          before=before, rule=rule)
-            found.append(Said("{where} settles {hands} hands, but {recorded} hand are "
-                              "recorded and {before} were paid before it ({rule})", **values)
-                         if len(session.hands) == 1 else
-                         Said("{where} settles {hands} hands, but {recorded} hands are "
-                              "recorded and {before} were paid before it ({rule})", **values))
-        before = max(before, hands)
-        for t in transfers:
-            if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
-                    or t["amount"] <= 0 or not isinstance(t["from"], str) \
-                    or not isinstance(t["to"], str):
-                found.append(Said("{where}: a transfer is {{from = NAME, to = NAME, amount = "
-                                  "N}} with N above 0, not {t} ({rule})",
-                                  where=where, t=repr(t), rule=rule))
-    return found
+    from scorekeeper.core.money import paid_problems  # start-up: only with payments
+
+    return paid_problems(stored, len(session.hands), session.rules.rule("ledger"))
 
 
 def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
