@@ -1,9 +1,12 @@
-"""A session as a value: who sits, who deals, the totals and places, when
-it ends, and the next hand ruled from the flags typed for it.
+"""A session as a value: its seats (`core.seats.Seats`: who sits, who is
+out, who deals), the totals, when it ends, and a hand ruled for it — the
+next one from the flags typed for it, an amended one, or a stored one
+again.
 
 Pure: `Session` is built by `scorekeeper.ledger.document` from a ledger's document
-and never touches a file. Every game is reached through the `Game`
-interface; nothing here knows a game by name.
+and never touches a file; its changes are `ledger.changes` and
+`ledger.header`, what is read of it `reports.documents`. Every game is
+reached through the `Game` interface; nothing here knows a game by name.
 """
 
 from __future__ import annotations
@@ -16,10 +19,7 @@ from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
-from scorekeeper.core.seating import (
-    Seating,
-    resolve_name,
-)
+from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.core.seats import SeatChange, Seats
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import AnyGame
