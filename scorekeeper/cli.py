@@ -63,6 +63,7 @@ from scorekeeper.commands.common import (
 from scorekeeper.core.errors import BUG_EXIT
 from scorekeeper.core.options import format_option, json_options
 from scorekeeper.games import registry
+from scorekeeper.reports import documents
 from scorekeeper.screen.streams import OutputClosed, flush_out, stdout_width
 
 app = Typer(
@@ -133,6 +134,13 @@ def new(
 
 # -- reading a ledger ------------------------------------------------------------------
 
+def _money(session: Any, rate: Optional[str], currency: Optional[str]) -> Any:
+    if rate is None and currency is None and not session.money:
+        return None
+    from scorekeeper.reports.money import of_session  # only with a rate
+    return of_session(session, rate, currency)
+
+
 @app.command(help=_("Totals, places and who deals next."))
 def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT, rate: Optional[str] = RATE_OPT,
@@ -142,13 +150,9 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
-        money = None
-        if rate is not None or currency is not None or checked.session.money:
-            from scorekeeper.reports.money import of_session  # only with a rate
-
-            money = of_session(checked.session, rate, currency)
+        money = _money(checked.session, rate, currency)
         if as_json:
-            emit_json({**checked.session.standings_json(),
+            emit_json({**documents.standings_json(checked.session),
                        "problems": [p.as_json() for p in checked.problems],
                        **({"money": money.as_json()} if money else {})}, ascii)
             return
@@ -173,7 +177,7 @@ def history(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
         if as_json:
-            emit_json({**checked.session.history_json(lazy=True),
+            emit_json({**documents.history_json(checked.session, lazy=True),
                        "problems": [p.as_json() for p in checked.problems]}, ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads

@@ -46,7 +46,7 @@ from scorekeeper.core.language import Said, _, digits, ngettext, say
 from scorekeeper.screen import board
 
 if TYPE_CHECKING:
-    from scorekeeper.files.ledger_file import Checked
+    from scorekeeper.ledger.changes import Checked
     from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
 

@@ -41,7 +41,7 @@ from scorekeeper.screen.streams import (
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from scorekeeper.files.ledger_file import Checked
+    from scorekeeper.ledger.changes import Checked
 
 
 # Options every command spells the same way.

@@ -30,6 +30,7 @@ from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, When, _
 from scorekeeper.core.plain import PlainDict
+from scorekeeper.reports.documents import hand_json, history_rows, story_of
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
 def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
     """Hand `number` of `session` in words ("hand 7 (dealer Asha: Bikash
     won)") and as JSON: its number, dealer, players and ruling."""
-    row = next(session.history_rows(skip=number - 1))
-    story = session.story(row)
+    row = next(history_rows(session, skip=number - 1))
+    story = story_of(session, row)
     hand = session.hand(number)
     return (Said("hand {number} (dealer {dealer}: {story})", number=number,
                  dealer=row["dealer"], story=story),
@@ -139,7 +140,7 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
 
         def show() -> None:
             if as_json:
-                data = after.hand_json(done.ruled)
+                data = hand_json(after, done.ruled)
                 data.update(dealer=named["dealer"], players=named["players"],
                             hands_played=len(after.hands))
                 emit_json(data)

@@ -43,6 +43,7 @@ from scorekeeper.core.language import Said, _
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
+from scorekeeper.reports.documents import hand_json
 
 # -- record / settle: hand options are the games' own --------------------------------
 
@@ -136,7 +137,7 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
                              done.ruled.stored)
     if as_json:
         kind = session.score_kind
-        emit_json({**session.hand_json(done.ruled), "totals_before": before,
+        emit_json({**hand_json(session, done.ruled), "totals_before": before,
                    "totals_before_display": kind.displayed(before),
                    "totals_after": after,
                    "totals_after_display": kind.displayed(after),
@@ -198,7 +199,7 @@ def _show(values: PlainDict) -> None:
             extra = {"problems": [p.as_json() for p in mine],
                      "stored": {kind.key: dict(stored.scores)},
                      "stored_display": {kind.key: kind.displayed(stored.scores)}}
-            emit_json({**session.hand_json(ruled), **(extra if mine else {})},
+            emit_json({**hand_json(session, ruled), **(extra if mine else {})},
                       ascii)
             return
         from scorekeeper.screen import views  # rich: only when a person reads
@@ -215,7 +216,7 @@ def _show(values: PlainDict) -> None:
 def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     ruled, after = done.ruled, done.after
     if as_json:
-        emit_json(after.hand_json(ruled), ascii)
+        emit_json(hand_json(after, ruled), ascii)
         return
     from scorekeeper.screen import views  # rich: only when a person reads
 

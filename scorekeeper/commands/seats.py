@@ -65,7 +65,7 @@ def leave(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
 
 def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
     after = done.after
-    seated = list(after.seated_for(len(after.hands)))
+    seated = list(after.seats.seated_for(len(after.hands)))
     rule = after.rules.rule_or("seats", "table")
 
     def show() -> None:

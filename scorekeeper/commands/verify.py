@@ -45,11 +45,12 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
            yes: bool = YES_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
+    from scorekeeper.ledger.changes import session_fixes
 
     def body() -> None:
         checked = ledger_file.read_checked(ledger, cached=False)  # never the cache
         session, problems = checked.session, list(checked.problems)
-        plan = ledger_file.session_fixes(session, problems) if fix and problems else []
+        plan = session_fixes(session, problems) if fix and problems else []
         if fix and problems and not plan:
             say(Said("{ledger}: no stored result to re-rule: what does not verify "
                      "is who sat or dealt, or inputs that cannot be replayed; "

@@ -179,3 +179,43 @@ def for_new(rate: str | None, code: str | None, kind: Any,
                               "to another: there is no money to settle",
                               profile=profile))
     return agreed
+
+
+def paid_problems(stored: Any, played: int, rule: str) -> list[str]:
+    """What is wrong with the ledger's record of payments (`paid`): each
+    `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
+    to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
+    the payment before, the transfers between its players."""
+    if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
+        return [f"`paid` must be a list of tables ({rule})"]
+    found: list[str] = []
+    before = 0
+    for i, record in enumerate(stored):
+        where = f"`paid[{i}]`"
+        hands, transfers = record.get("hands"), record.get("transfers")
+        if set(record) != {"at", "hands", "sessions", "transfers", "unit"} or \
+                not isinstance(record["at"], str) or not isinstance(record["unit"], str) \
+                or not isinstance(record["sessions"], list) or type(hands) is not int \
+                or not isinstance(transfers, list) \
+                or not all(isinstance(t, dict) for t in transfers):
+            found.append(Said("{where} must hold at, hands, sessions, transfers and unit, each "
+                              "of its type ({rule})",
+                              where=where, rule=rule))
+            continue
+        if not before < hands <= played:
+            values = dict(where=where, hands=hands, recorded=played,
+                          before=before, rule=rule)
+            found.append(Said("{where} settles {hands} hands, but {recorded} hand are "
+                              "recorded and {before} were paid before it ({rule})", **values)
+                         if played == 1 else
+                         Said("{where} settles {hands} hands, but {recorded} hands are "
+                              "recorded and {before} were paid before it ({rule})", **values))
+        before = max(before, hands)
+        for t in transfers:
+            if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
+                    or t["amount"] <= 0 or not isinstance(t["from"], str) \
+                    or not isinstance(t["to"], str):
+                found.append(Said("{where}: a transfer is {{from = NAME, to = NAME, amount = "
+                                  "N}} with N above 0, not {t} ({rule})",
+                                  where=where, t=repr(t), rule=rule))
+    return found

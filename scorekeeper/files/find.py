@@ -19,6 +19,7 @@ from typing import Iterator, Sequence
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import Said
 from scorekeeper.files import ledger_file
+from scorekeeper.ledger.changes import Checked
 from scorekeeper.ledger.document import Session
 from scorekeeper.ledger.tomltext import LedgerError
 
@@ -39,7 +40,7 @@ class Gathered:
     __slots__ = ("sessions", "skipped", "stale")
 
     def __init__(self, sessions: tuple[Session, ...], skipped: tuple[Skipped, ...],
-                 stale: tuple[ledger_file.Checked, ...] = ()) -> None:
+                 stale: tuple[Checked, ...] = ()) -> None:
         self.sessions = sessions
         self.skipped = skipped
         self.stale = stale
@@ -85,7 +86,7 @@ def read_all(paths: Sequence[Path]) -> Gathered:
     """Every ledger under `paths`; the files that are not, with why."""
     sessions: list[Session] = []
     skipped: list[Skipped] = []
-    stale: list[ledger_file.Checked] = []
+    stale: list[Checked] = []
     for path in ledger_paths(paths):
         try:
             checked = ledger_file.read_checked(path)

@@ -18,19 +18,18 @@ from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
-from scorekeeper.core.plain import INT64, PlainDict, PlainMap
+from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
 from scorekeeper.core.scores import ScoreKind
-from scorekeeper.core.seating import check_names, check_player_names
+from scorekeeper.core.seating import check_player_names
+from scorekeeper.core.seats import SeatChange, seat_order, seat_problems
 from scorekeeper.games import registry
 from scorekeeper.games.interface import AnyGame
 from scorekeeper.ledger.session import (
     FORMAT_VERSION,
-    SeatChange,
     Session,
     SessionHand,
     StoredHand,
     header_document,
-    seat_order,
     session_rules,
 )
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
@@ -47,30 +46,6 @@ KeyLine = Callable[[str], "int | None"]
 def parse(text: str, label: str) -> Session:
     """Read and shape-check a ledger. Raises LedgerError listing every problem."""
     return from_document(load_toml(text, label), label, line_index(text))
-
-
-_PLAIN = (str, bool, int, list, dict)
-
-
-def _plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> None:
-    """Values a ledger may hold: text, true/false, whole numbers within 64
-    bits, arrays and tables of those — no floats, no dates, nothing deeper
-    than a ledger ever is."""
-    if len(out) >= 20:
-        return
-    if not isinstance(value, _PLAIN) or depth > 6:
-        out.append(Said("`{where}` is nested too deeply", where=where) if depth > 6 else
-                   Said("`{where}` is a {type} ({value}), which no ledger holds",
-                        where=where, type=type(value).__name__, value=repr(value)))
-    elif not _in_range(value):
-        out.append(Said("`{where}` is beyond the 64-bit whole numbers TOML holds", where=where))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _plain_problems(item, f"{where}[{i}]", out, depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _plain_problems(item, f"{where}.{key}" if where else str(key), out,
-                            depth + 1)
 
 
 def _header(doc: PlainMap, key_line: KeyLine,
@@ -205,7 +180,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
         if change is not None:
             seats.append(change)
     if not found:
-        found += _seat_sequence(seats, players, rules)
+        found += seat_problems(seats, players, rules)
     problems += [(line, m) for m in found]
     return None if found else tuple(seats)
 
@@ -226,39 +201,6 @@ def _seat_change(entry: PlainMap, where: str,
         return None
     return SeatChange(hand, str(join if join is not None else leave),
                       join is not None, after)
-
-
-def _seat_sequence(seats: Sequence[SeatChange], players: Sequence[str],
-                   rules: RuleSet) -> list[str]:
-    """What is wrong with the joins and leaves in order (nothing: [])."""
-    rule = rules.rule_or("seats", "table")
-    # each newcomer checked alone against the names known so far (a set):
-    # a long hand-edited `seats` is read in linear time
-    seated, known, last = set(players), {p.strip().casefold() for p in players}, 0
-    for change in seats:
-        if change.hand < last:
-            return [Said("`seats`: hand {hand} after hand {last}: the joins and leaves "
-                         "are kept in order ({rule})", hand=change.hand, last=last, rule=rule)]
-        last = change.hand
-        if change.join:
-            if change.name.strip().casefold() in known:
-                return [Said("`seats`: {name} joins but is a player already ({rule})",
-                             name=change.name, rule=rule)]
-            if change.after is not None and change.after not in seated:
-                return [Said("`seats`: {name} joins after {after}, who is not seated then "
-                             "({rule})", name=change.name, after=change.after, rule=rule)]
-            try:
-                check_names([change.name], rules)
-            except Impossible as err:
-                return [Said("`seats`: {message}", message=err.message)]
-            known.add(change.name.strip().casefold())
-            seated.add(change.name)
-        elif change.name not in seated:
-            return [Said("`seats`: {name} leaves but is not seated then ({rule})",
-                         name=change.name, rule=rule)]
-        else:
-            seated.discard(change.name)
-    return []
 
 
 def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
@@ -308,7 +250,7 @@ def _type_problems(data: PlainMap, where: str,
         elif kind is dict and not all(map(_card_list_or_number, data[key].values())):
             out.append(Said("{where}: `{key}` values must be card lists or numbers",
                             where=where, key=key))
-        elif kind is dict and not all(map(_in_range, data[key].values())):
+        elif kind is dict and not all(map(in_range, data[key].values())):
             out.append(Said("{where}: `{key}` holds a number beyond the 64-bit whole numbers "
                             "TOML holds", where=where, key=key))
     return out
@@ -338,12 +280,8 @@ def _walk_plain(doc: PlainMap, line_of: PlainMap,
         if key == "hands" and isinstance(value, list):
             continue
         found: list[str] = []
-        _plain_problems(value, str(key), found)
+        plain_problems(value, str(key), found)
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
-
-
-def _in_range(value: Any) -> bool:
-    return not isinstance(value, int) or INT64[0] <= value <= INT64[1]
 
 
 class _Shape(NamedTuple):
@@ -397,7 +335,7 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
                        + ("" if kind.scale == 1 else
                           f" (of 1/{kind.scale} points: {kind.display(31)} is "
                           "stored as 31)") + f", not {value!r}")
-        elif not _in_range(value):
+        elif not in_range(value):
             out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
                             "TOML holds",
                             where=where, score_key=score_key, name=name))
@@ -451,70 +389,24 @@ def verify(session: Session) -> list[Problem]:
 
 
 def _paid_problems(session: Session) -> list[str]:
-    """What is wrong with the ledger's record of payments (`paid`): each
-    `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
-    to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
-    the payment before, the transfers between its players."""
+    """What is wrong with the ledger's record of payments (`paid`)."""
     stored = session.document.get("paid")
     if stored is None:
         return []
-    rule = session.rules.rule("ledger")
-    if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
-        return [f"`paid` must be a list of tables ({rule})"]
-    found: list[str] = []
-    before = 0
-    for i, record in enumerate(stored):
-        where = f"`paid[{i}]`"
-        hands, transfers = record.get("hands"), record.get("transfers")
-        if set(record) != {"at", "hands", "sessions", "transfers", "unit"} or \
-                not isinstance(record["at"], str) or not isinstance(record["unit"], str) \
-                or not isinstance(record["sessions"], list) or type(hands) is not int \
-                or not isinstance(transfers, list) \
-                or not all(isinstance(t, dict) for t in transfers):
-            found.append(Said("{where} must hold at, hands, sessions, transfers and unit, each "
-                              "of its type ({rule})",
-                              where=where, rule=rule))
-            continue
-        if not before < hands <= len(session.hands):
-            values = dict(where=where, hands=hands, recorded=len(session.hands),
-                          before=before, rule=rule)
-            found.append(Said("{where} settles {hands} hands, but {recorded} hand are "
-                              "recorded and {before} were paid before it ({rule})", **values)
-                         if len(session.hands) == 1 else
-                         Said("{where} settles {hands} hands, but {recorded} hands are "
-                              "recorded and {before} were paid before it ({rule})", **values))
-        before = max(before, hands)
-        for t in transfers:
-            if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \
-                    or t["amount"] <= 0 or not isinstance(t["from"], str) \
-                    or not isinstance(t["to"], str):
-                found.append(Said("{where}: a transfer is {{from = NAME, to = NAME, amount = "
-                                  "N}} with N above 0, not {t} ({rule})",
-                                  where=where, t=repr(t), rule=rule))
-    return found
+    from scorekeeper.core.money import paid_problems  # start-up: only with payments
+
+    return paid_problems(stored, len(session.hands), session.rules.rule("ledger"))
 
 
 def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
-    """Who sat and who dealt, against elimination, sitting out and the deal
-    passing left (a dealer recorded as a correction is accepted)."""
-    rules, index = session.rules, h.number - 1
-    out = h.data.get("out", ())
-    expected_seated = session.seated_for(index, out)
-    found: list[str] = []
-    if h.seated != expected_seated:
-        found.append(_seating_problem(session, index, h.seated, expected_seated, out))
-    if h.data.get("dealer_corrected") is True:
-        if h.dealer not in expected_seated:
-            found.append(Said("dealer {dealer} was not dealt in ({rule})",
-                              dealer=h.dealer, rule=rules.rule("deal")))
-    elif h.dealer != (usual := session.dealer_among(index, expected_seated)):
-        found.append(Said("dealer {dealer} but the deal passes to {usual} ({rule})",
-                          dealer=h.dealer, usual=usual, rule=rules.rule("deal")))
+    """Who sat and who dealt (`Seats.problems`), each zero-sum hand's
+    balance, and what it takes over from the hand before it."""
+    found = session.seats.problems(h.number - 1, h.seated, h.dealer, h.data, session.rules)
     kind = session.score_kind
     if kind.transfers and sum(h.scores.values()) != 0:
         found.append(Said("{key} sums to {sum}, not 0 ({rule})", key=kind.key,
                           sum=Figure(kind.display(sum(h.scores.values()))),
-                          rule=rules.rule("ledger")))
+                          rule=session.rules.rule("ledger")))
     return found + _carried_problems(session, h)
 
 
@@ -534,36 +426,6 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
 def _names_or_nobody(names: Sequence[str]) -> str:
     """"Asha, Bikash", or the word for nobody."""
     return ", ".join(names) or Said("nobody")
-
-
-def _seating_problem(session: Session, index: int, seated: Sequence[str],
-                     expected: Sequence[str], out: Collection[str]) -> str:
-    """Who has a score this hand but should not, and who should but has
-    none, each with the reason."""
-    rules, said = session.rules, []
-    table, gone = rules.rule("table"), session.eliminated(index)
-    present = session.present(index)
-    for p in seated:
-        if p not in present:
-            said.append(Said("{name} has a score but is not seated at this hand (`seats`, "
-                             "{rule})", name=p, rule=rules.rule_or("seats", "table")))
-        elif p in out:
-            said.append(Said("{name} has a score but sits this hand out (`out`, {rule})",
-                             name=p, rule=table))
-        elif p in gone:
-            said.append(Said("{name} has a score but was eliminated before this hand ({rule})",
-                             name=p, rule=rules.rule_or("eliminate", "table")))
-    for p in expected:
-        if p not in seated:
-            said.append(Said("{name} plays this hand but has no score ({rule})", name=p,
-                             rule=table))
-    if not said:
-        return Said("players {names} are not in seat order ({rule})",
-                    names=", ".join(seated), rule=table)
-    joined = said[-1]
-    for one in reversed(said[:-1]):     # "A …; B …", each said in turn
-        joined = Said("{one}; {rest}", one=one, rest=joined)
-    return joined
 
 
 def _replay_problems(session: Session, h: StoredHand) -> list[str]:

@@ -1,32 +1,26 @@
-"""A session as a value: who sits, who deals, the totals and places, when
-it ends, and the next hand ruled from the flags typed for it.
+"""A session as a value: its seats (`core.seats.Seats`: who sits, who is
+out, who deals), the totals, when it ends, and a hand ruled for it — the
+next one from the flags typed for it, an amended one, or a stored one
+again.
 
 Pure: `Session` is built by `scorekeeper.ledger.document` from a ledger's document
-and never touches a file. Every game is reached through the `Game`
-interface; nothing here knows a game by name.
+and never touches a file; its changes are `ledger.changes` and
+`ledger.header`, what is read of it `reports.documents`. Every game is
+reached through the `Game` interface; nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import cached_property
-from itertools import groupby
-from operator import attrgetter
-from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
-from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
+from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
-from scorekeeper.core.seating import (
-    Seating,
-    check_names,
-    check_new_names,
-    name_key,
-    new_name,
-    resolve_name,
-)
+from scorekeeper.core.seating import Seating, resolve_name
+from scorekeeper.core.seats import SeatChange, Seats
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import AnyGame
 
@@ -102,56 +96,6 @@ class SessionHand:
     def rules(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((*self.result.rules, *self.note_rules)))
 
-    def as_json(self, game: AnyGame, kind: ScoreKind | None = None
-                ) -> PlainDict:
-        """`record --json`: the game's document, with the session's notes;
-        with the scores' `kind`, the scores as people read them too
-        (`net_display` / `points_display`)."""
-        data = game.result_json(self.result, self.number)
-        data["rules"] = list(self.rules)
-        data["explanation"] = list(self.explanation)
-        data["eliminated"] = list(self.eliminated)
-        return data if kind is None else kind.with_display(data, kind.key)
-
-
-class SeatChange(NamedTuple):
-    """One entry of a ledger's `seats`: from hand `hand` on, `name` is
-    seated (`join`, to the left of `after`; none: at the end of the seat
-    order) or gone (not `join`)."""
-
-    hand: int
-    name: str
-    join: bool
-    after: str | None = None
-
-    def stored(self) -> PlainDict:
-        if not self.join:
-            return {"hand": self.hand, "leave": self.name}
-        return {"hand": self.hand, "join": self.name,
-                **({"after": self.after} if self.after is not None else {})}
-
-
-def seat_order(players: Sequence[str], seats: Sequence[SeatChange]) -> tuple[str, ...]:
-    """Everyone who sits in the session, in seat order: the players of
-    `new`, each newcomer to the left of the one they joined after."""
-    if not seats:
-        return tuple(players)
-    # the order as a ring of "who sits to the left of whom": each join is
-    # one step however long `seats` is (a list's insert is not)
-    left_of = dict(zip(players, [*players[1:], players[0]]))
-    last = players[-1]
-    for change in seats:
-        if change.join:
-            after = change.after if change.after in left_of else last
-            left_of[change.name], left_of[after] = left_of[after], change.name
-            last = change.name if after == last else last
-    order, seat = [players[0]], left_of[players[0]]
-    while seat != players[0]:
-        order.append(seat)
-        seat = left_of[seat]
-    return tuple(order)
-
-
 class Session:
     """A ledger's session, never changed once made (a change makes another).
     A plain class: a dataclass compiles its methods when it is defined,
@@ -160,7 +104,7 @@ class Session:
     def __init__(self, label: str, game: AnyGame, profile: Profile[Any], rules: RuleSet,
                  players: tuple[str, ...], first_dealer: str,
                  hands: tuple[StoredHand, ...] = (), document: PlainMap | None = None,
-                 seats: tuple[SeatChange, ...] = ()) -> None:
+                 changes: tuple[SeatChange, ...] = ()) -> None:
         self.label = label
         self.game = game
         self.profile = profile
@@ -169,49 +113,20 @@ class Session:
         self.first_dealer = first_dealer
         self.hands = hands
         self.document: PlainMap = {} if document is None else document
-        self.seats = seats            # joins and leaves, in order
+        self.changes = changes        # joins and leaves, in order
 
     def _with_hands(self, hands: tuple[StoredHand, ...],
                     document: PlainMap | None = None) -> Session:
         """This session with other hands (and its document, if given)."""
         return Session(self.label, self.game, self.profile, self.rules, self.players,
                        self.first_dealer, hands,
-                       self.document if document is None else document, self.seats)
+                       self.document if document is None else document, self.changes)
 
     @cached_property
-    def _tables(self) -> tuple[list[int], list[tuple[str, ...]]]:
-        """The hands from which the seated players change (up to the next
-        hand), and who is seated from each, in seat order: the joins and
-        leaves replayed once, so a long `seats` costs a hand a look-up,
-        not a pass over everyone who ever sat."""
-        rank = self.seat
-        joining = {c.name for c in self.seats if c.join}
-        seated = {p for p in self.players if p not in joining}
-        starts, tables = [1], [tuple(p for p in self.players if p in seated)]
-        next_hand = len(self.hands) + 1
-        for hand, changes in groupby(self.seats, key=attrgetter("hand")):
-            if hand > next_hand:
-                break
-            for change in changes:
-                (seated.add if change.join else seated.discard)(change.name)
-            if hand == starts[-1]:
-                del starts[-1], tables[-1]
-            starts.append(hand)
-            tables.append(tuple(sorted(seated, key=rank.__getitem__)))
-        return starts, tables
-
-    def present(self, index: int) -> tuple[str, ...]:
-        """Players seated at hand index+1 (joined, not left), before
-        elimination and sitting out."""
-        if not self.seats:
-            return self.players
-        starts, tables = self._tables
-        return tables[bisect_right(starts, index + 1) - 1]
-
-    def seat_changes_at(self, number: int) -> tuple[list[str], list[str]]:
-        """Who joins and who leaves from hand `number` on."""
-        here = [c for c in self.seats if c.hand == number]
-        return [c.name for c in here if c.join], [c.name for c in here if not c.join]
+    def seats(self) -> Seats:
+        """Who sits at each hand, who is out, who deals."""
+        return Seats(self.players, self.first_dealer, self.changes, self.hands,
+                     self.rules.elimination_limit)
 
     @property
     def score_key(self) -> str:
@@ -254,262 +169,32 @@ class Session:
         paid = self.paid_hands
         return self if not paid else self._with_hands(self.hands[paid:])
 
-    def hand_json(self, hand: SessionHand) -> PlainDict:
-        """`record --json` / `show --json` of one of this session's hands."""
-        return hand.as_json(self.game, self.score_kind)
-
     # -- derived state ----------------------------------------------------
-    @cached_property
-    def _eliminated_before(self) -> tuple[frozenset[str], ...]:
-        """For each hand index, and one past the last, the players whose
-        total had reached the elimination limit before it (one pass)."""
-        limit = self.rules.elimination_limit
-        if limit is None:                   # nobody is ever out
-            return (frozenset(),) * (len(self.hands) + 1)
-        running = {p: 0 for p in self.players}
-        out: list[frozenset[str]] = [frozenset()]
-        for h in self.hands:
-            for name, value in h.scores.items():
-                running[name] += value
-            out.append(frozenset(p for p in self.players if running[p] >= limit))
-        return tuple(out)
-
-    @cached_property
-    def _totals_before(self) -> tuple[dict[str, int], ...]:
-        """For each hand index, and one past the last, every total before
-        it (one pass; only for rules that read them)."""
-        running = {p: 0 for p in self.players}
-        found = [dict(running)]
-        for h in self.hands:
-            for name, value in h.scores.items():
-                running[name] += value
-            found.append(dict(running))
-        return tuple(found)
-
-    def totals_by_hand(self) -> tuple[dict[str, int], ...]:
-        """Every total before the first hand and after each (the history's
-        lines of how the totals moved)."""
-        return self._totals_before
-
     def _totals_for(self, index: int) -> dict[str, int] | None:
         """The totals before hand index+1, where the rules read them."""
         if not self.rules.uses_totals:
             return None
-        return self._totals_before[index]
+        return self.seats.totals_before[index]
 
-    def totals(self, upto: int | None = None) -> dict[str, int]:
-        """Each player's total after hand `upto` (all of them: worked out
-        once, as standings, places and what is next each ask for it)."""
-        if upto is None:
-            return dict(self._final_totals)
-        return self._added(self.hands[:upto])
-
-    @cached_property
-    def _final_totals(self) -> dict[str, int]:
-        return self._added(self.hands)
-
-    def _added(self, hands: Sequence[StoredHand]) -> dict[str, int]:
-        totals = {p: 0 for p in self.players}
-        for h in hands:
-            for name, value in h.scores.items():
-                totals[name] += value
-        return totals
-
-    def eliminated(self, upto: int | None = None) -> tuple[str, ...]:
-        out = self._eliminated_before[len(self.hands) if upto is None else upto]
-        return tuple(p for p in self.players if p in out)
-
-    @cached_property
-    def seat(self) -> dict[str, int]:
-        """Each player's place in the seat order (0 for the first)."""
-        return {p: i for i, p in enumerate(self.players)}
-
-    @cached_property
-    def _left_of(self) -> dict[str, str]:
-        """Each player's left-hand neighbour, to whom the deal passes."""
-        return dict(zip(self.players, self.players[1:] + self.players[:1]))
-
-    def seated_for(self, index: int, sitting_out: Collection[str] = ()
-                   ) -> tuple[str, ...]:
-        """Players dealt in hand index+1: not eliminated, not sitting out."""
-        out = self._eliminated_before[index]
-        if not out and not sitting_out and not self.seats:  # most hands: everyone
-            return self.players
-        return tuple(p for p in self.present(index)
-                     if p not in out and p not in sitting_out)
-
-    def dealer_for(self, index: int, sitting_out: Collection[str] = ()
-                   ) -> str | None:
-        """DH-3 / MA-2: the deal passes to the next seat clockwise each hand,
-        skipping players who are eliminated or sit this hand out."""
-        return self.dealer_among(index, self.seated_for(index, sitting_out))
-
-    def dealer_among(self, index: int, seated: Sequence[str]) -> str | None:
-        """`dealer_for` when who is dealt in hand index+1 is known already."""
-        if not seated:
-            return None
-        if index == 0:
-            previous = self.first_dealer
-            if previous in seated:
-                return previous
-        else:
-            previous = self.hands[index - 1].dealer
-        left = self._left_of.get(previous)
-        if left in seated:                  # most hands: the next seat
-            return left
-        # the first seated after `previous` clockwise (itself last): a look
-        # at those seated, not a walk round everyone who ever sat
-        seat, at = self.seat, self.seat[previous]
-        return min((p for p in seated if p in seat),
-                   key=lambda p: (seat[p] <= at, seat[p]), default=None)
+    def totals(self) -> dict[str, int]:
+        """Each player's total after the last hand."""
+        return dict(self.seats.totals)
 
     @property
     def planned(self) -> int | None:
         """The hands the session plans, for the players of `new` (a seat
         that changes later does not change the plan: `extend` does)."""
-        return self.rules.planned_hands(self.players_at_new)
-
-    @property
-    def players_at_new(self) -> int:
-        """How many players `new` seated (newcomers not counted)."""
-        return len(self.players) - sum(1 for c in self.seats if c.join)
-
-    @property
-    def ended_by_elimination(self) -> bool:
-        return self.rules.elimination_limit is not None and \
-            len(self.seated_for(len(self.hands))) <= 1
+        return self.rules.planned_hands(self.seats.at_new)
 
     @property
     def complete(self) -> bool:
         if self.planned is not None and len(self.hands) >= self.planned:
             return True
-        return self.ended_by_elimination
+        return self.seats.ended_by_elimination
 
     @property
     def next_dealer(self) -> str | None:
-        return None if self.complete else self.dealer_for(len(self.hands))
-
-    def places(self) -> dict[str, int]:
-        """Standard competition ranking (1, 1, 3); best first as the game's
-        `ScoreKind` says (penalty points: lowest first), eliminated players
-        after those still in."""
-        totals = self.totals()
-        out = set(self.eliminated())
-        better = self.score_kind.better
-
-        def key(p: str) -> tuple[bool, int]:
-            return (p in out, better(totals[p]))
-
-        ordered = sorted(self.players, key=key)
-        places: dict[str, int] = {}
-        for i, p in enumerate(ordered):
-            prev = ordered[i - 1] if i else None
-            places[p] = places[prev] if prev is not None and key(prev) == key(p) \
-                else i + 1
-        return {p: places[p] for p in self.players}
-
-    def unbalanced(self) -> list[int]:
-        """Hands of a zero-sum game whose stored net does not sum to 0 (DH-11,
-        MA-12): cheap enough to re-check on every read, unlike `verify`."""
-        if not self.score_kind.transfers:
-            return []
-        return [h.number for h in self.hands if sum(h.scores.values()) != 0]
-
-    def standings_json(self) -> PlainDict:
-        """Totals (stored, and as people read them), places, what is next.
-        Points that are not transfers have no balance to check, and may
-        eliminate: they list who is out instead."""
-        kind = self.score_kind
-        totals = self.totals()
-        data: PlainDict = {
-            "totals": totals,
-            "totals_display": kind.displayed(totals),
-            "score_kind": kind.as_json(),
-            "places": self.places(),
-            "hands_played": len(self.hands),
-            "hands_planned": self.planned,
-            "complete": self.complete,
-            "next_dealer": self.next_dealer,
-            "game": self.game.name,
-            "profile": self.profile.name,
-            "house_options": self.house_options,
-        }
-        if kind.transfers:
-            data["unbalanced_hands"] = self.unbalanced()
-        else:
-            data["eliminated"] = list(self.eliminated())
-        if self.payments:
-            data["paid"] = self.payments
-            data["settled"] = bool(self.hands) and self.paid_hands >= len(self.hands)
-        if self.seats:
-            data["seated"] = list(self.present(len(self.hands)))
-            data["seats"] = [c.stored() for c in self.seats]
-        return data
-
-    def history_json(self, lazy: bool = False, skip: int = 0) -> PlainDict:
-        """Every hand: its scores, the running totals, and what happened —
-        the game's facts, who did not play (`out`) and who was eliminated
-        by it (`eliminated`). `lazy`: the hands as an iterator of rows
-        (`history --json` of a long session writes them as they come);
-        `skip`: the first hands left out (`history_rows`)."""
-        rows = self.history_rows(skip)
-        return {"hands": rows if lazy else list(rows), "players": list(self.players),
-                "score": self.score_key, "house_options": self.house_options,
-                "score_kind": self.score_kind.as_json()}
-
-    def history_rows(self, skip: int = 0) -> Iterator[PlainDict]:
-        """The rows of `history_json`, one at a time (an export of a long
-        session never holds them all); none for the first `skip` hands,
-        whose scores are only added to the totals (a screen shows the last
-        hundred)."""
-        kind = self.score_kind
-        running = {p: 0 for p in self.players}
-        for index, h in enumerate(self.hands):
-            for name, value in h.scores.items():
-                running[name] += value
-            if index < skip:
-                continue
-            facts = self.game.history_facts(h.data)
-            out_before = self._eliminated_before[h.number - 1]
-            out_now = self._eliminated_before[h.number]
-            row = {"hand": h.number, "dealer": h.dealer,
-                   self.score_key: dict(h.scores),
-                   f"{self.score_key}_display": kind.displayed(h.scores),
-                   "totals": dict(running),
-                   "totals_display": kind.displayed(running),
-                   "winner": facts.pop("winner", None),
-                   "rules": list(h.data.get("rules", []))}
-            row.update(facts)
-            row["out"] = [p for p in self.players if p not in h.seated]
-            row["sat_out"] = list(h.data.get("out", []))
-            row["dealer_corrected"] = h.data.get("dealer_corrected") is True
-            row["eliminated"] = [p for p in self.players
-                                 if p in out_now and p not in out_before]
-            if self.seats:
-                row["joined"], row["left"] = self.seat_changes_at(h.number)
-            yield row
-
-    def story(self, row: PlainMap) -> str:
-        """A history row in a few words: the game's story, then who sat it
-        out, a dealer out of turn, and who was eliminated by the hand."""
-        # a Said: English where it is exported, the reader's language on a
-        # screen (`say`)
-        said = self.game.story(row)
-        if row.get("joined"):
-            said = Said("{story}; joined: {names}", story=said,
-                        names=", ".join(row["joined"]))
-        if row.get("left"):
-            said = Said("{story}; gone: {names}", story=said, names=", ".join(row["left"]))
-        if row.get("sat_out"):
-            said = Said("{story}; sat out: {names}", story=said,
-                        names=", ".join(row["sat_out"]))
-        if row.get("dealer_corrected"):
-            said = Said("{story}; {name} dealt out of turn", story=said, name=row["dealer"])
-        if row.get("eliminated"):
-            said = Said("{story}; eliminated: {names} ({rule})", story=said,
-                        names=", ".join(row["eliminated"]),
-                        rule=self.rules.rule_or("eliminate", "session"))
-        return said
+        return None if self.complete else self.seats.dealer_for(len(self.hands))
 
     # -- changes ------------------------------------------------------------
     def check_open(self) -> None:
@@ -523,7 +208,7 @@ class Session:
             raise Refused(Said("the session is complete: all {planned} planned hands are "
                                "played. To play on, extend it: {how} (the new total)",
                                planned=planned, how=how), self.rules.rule("session"))
-        left = ", ".join(self.seated_for(len(self.hands))) or "nobody"
+        left = ", ".join(self.seats.seated_for(len(self.hands))) or "nobody"
         raise Refused(Said("the session is complete: only {left} is left after eliminations; "
                            "start a new session with `scorekeeper new`",
                            left=left), self.rules.rule("session"))
@@ -552,7 +237,7 @@ class Session:
         result = self.game.resolve(args, self.rules)
         stored = self.game.to_stored(index + 1, args, result)
         seating: PlainDict = {"dealer_corrected": True} if corrected else {}
-        sitting_out = [p for p in self.seated_for(index) if p not in table.seated]
+        sitting_out = [p for p in self.seats.seated_for(index) if p not in table.seated]
         if sitting_out:
             seating["out"] = sitting_out
         head: PlainDict = {k: stored[k] for k in ("hand", "dealer")
@@ -579,13 +264,13 @@ class Session:
         of the usual rotation (`--dealer`)."""
         rule = self.rules.rule("deal")
         for name in out:
-            if name not in self.seated_for(index):
+            if name not in self.seats.seated_for(index):
                 raise Impossible(Said("{name} is out of the session and cannot sit this hand "
                                       "out too", name=name), self.rules.rule("table"))
-        usual = self.dealer_for(index, out)
+        usual = self.seats.dealer_for(index, out)
         if usual is None:
             raise Impossible(Said("nobody is left to deal this hand"), rule)
-        seated = self.seated_for(index, out)
+        seated = self.seats.seated_for(index, out)
         if dealer is not None and dealer not in seated:
             raise Impossible(Said("{dealer} does not play this hand and cannot deal it",
                                   dealer=dealer), rule)
@@ -646,34 +331,6 @@ class Session:
         head = {k: fresh[k] for k in ("hand", "dealer")}
         return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
 
-    def renamed(self, old: str, new: str) -> PlainDict:
-        """The document with player `old` called `new` everywhere."""
-        def swap(value: Any) -> Any:
-            if isinstance(value, list):
-                return [new if v == old else v for v in value]
-            return new if value == old else value
-        names = {"dealer", "winner", "out", "unverified", *self.game.name_keys}
-        hands = [{key: ({swap(k): v for k, v in value.items()}
-                        if isinstance(value, dict) else
-                        swap(value) if key in names else value)
-                  for key, value in hand.items()}
-                 for hand in self.document.get("hands", [])]
-        header = [p for p in self.players
-                  if p not in {c.name for c in self.seats if c.join}]
-        document = {**self.document, "players": swap(header),
-                    "first_dealer": swap(self.first_dealer)}
-        if self.seats:
-            document["seats"] = [{k: swap(v) if k != "hand" else v
-                                  for k, v in c.stored().items()} for c in self.seats]
-        if self.payments:
-            document["paid"] = [{**p, "transfers": [
-                {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
-                for t in p.get("transfers", []) if isinstance(t, dict)]}
-                for p in self.payments]
-        if hands:
-            document["hands"] = hands
-        return document
-
     def upto(self, number: int) -> Session:
         """The session as it stood after hand `number`."""
         return self._with_hands(self.hands[:number])
@@ -682,51 +339,11 @@ class Session:
         """The session with hand `number` stored as `data` (a ruling that
         the hands after it read the totals of)."""
         hand = StoredHand.of(number, self.hand(number).line, data, self.players,
-                             self.score_key, self.seat)
+                             self.score_key, self.seats.seat)
         hands = (*self.hands[:number - 1], hand, *self.hands[number:])
         stored = list(self.document.get("hands", []))
         stored[number - 1] = dict(data)
         return self._with_hands(hands, {**self.document, "hands": stored})
-
-    def later_rerules(self, number: int, data: PlainMap) -> dict[int, PlainDict]:
-        """With hand `number` stored anew as `data`, each later hand whose
-        result that changes, ruled again in order: where the rules read
-        the totals before a hand (a reset, YA-9), from its stored inputs on
-        the totals the ones before now give; where a hand takes something
-        over from the hand before it (`Game.carried`: Marriage's refused
-        shows due, MA-20), with what that hand now leaves. None where
-        neither changes. Only a hand that agreed with its inputs before is
-        ruled again (one that did not is the person's to mend), and one
-        that cannot be ruled is left for `verify` to name."""
-        totals = self.rules.uses_totals and \
-            dict(data[self.score_key]) != dict(self.hand(number).scores)
-        out: dict[int, PlainDict] = {}
-        current = self.with_stored(number, data)
-        for h in self.hands[number:]:
-            inputs = self._carried_over(current, h)
-            if not totals and inputs is None:
-                break                       # nothing reaches this hand or later
-            try:
-                again = (current if inputs is None else
-                         current.with_stored(h.number, inputs)).rerule(h.number)
-                moved = again.stored != dict(h.data) and \
-                    self.rerule(h.number).stored == dict(h.data)
-            except ScorekeeperError:
-                continue
-            if moved:
-                out[h.number] = dict(again.stored)
-                current = current.with_stored(h.number, again.stored)
-        return out
-
-    def _carried_over(self, current: Session, h: StoredHand) -> PlainDict | None:
-        """Hand `h`'s stored inputs with what the hand before it leaves in
-        `current` (`Game.carried`), or None when that is what it holds."""
-        due, differ = current.carried_mismatches(h)
-        if not differ:
-            return None
-        keys = self.game.carried_keys
-        inputs = {k: v for k, v in h.data.items() if k not in keys}
-        return {**inputs, **{k: due[k] for k in keys if k in due}}
 
     def carried_mismatches(self, h: StoredHand) -> tuple[PlainDict, list[str]]:
         """What hand `h` takes over from the hand before it in this session
@@ -762,7 +379,7 @@ class Session:
         if limit is None:
             return SessionHand(index + 1, table, result, stored, (), seat_notes,
                                deal)
-        before = self._totals_before[index]     # computed once for the session
+        before = self.seats.totals_before[index]     # computed once for the session
         scores = dict(result.scores)
         out = tuple(p for p in self.players if p in scores
                     and before[p] < limit <= before[p] + scores[p])
@@ -793,129 +410,31 @@ class Session:
                          Said("{names} sit this hand out: not dealt, no score for it "
                               "({rule})", names=names, rule=rule))
         if stored.get("dealer_corrected") is True:
-            usual = self.dealer_for(index, out)
+            usual = self.seats.dealer_for(index, out)
             notes.append(Said("{dealer} dealt out of turn (the rotation had {usual}): "
                               "recorded as a correction; the deal goes on from {dealer} "
                               "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
 
-    def joined(self, typed: str, after: str | None) -> PlainDict:
-        """The document with `typed` seated from the next hand, to the left
-        of `after` (none: at the end of the seat order). Exit 2, citing the
-        seats rule: a name seated already or once (in any case), a table
-        fuller than the game seats, any join where the seats are fixed for
-        the whole game (CB-17: before the session's end is said, since no
-        `extend` could allow it)."""
-        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
-        self._check_fixed("join", rule)
-        self.check_open()
-        name = new_name(typed)
-        known = [p for p in self.players if name_key(p) == name_key(name)]
-        if known:
-            if known[0] in self.present(number - 1):
-                raise Impossible(Said("{name} is seated: give the newcomer a name nobody "
-                                      "at this table has", name=known[0]), rule)
-            raise Impossible(Said("{name} has left this session (a seat once left is not "
-                                  "taken again): give the newcomer a name nobody at this "
-                                  "table has", name=known[0]), rule)
-        check_names([*self.players, name], self.rules)
-        check_new_names([name], self.rules)
-        seated = self.seated_for(number - 1)
-        self._check_count(len(seated) + 1, "join", rule)
-        beside = None if after is None else self._seated_name(after, seated, rule)
-        return self._with_seat(SeatChange(number, name, True, beside))
-
-    def left(self, typed: str) -> PlainDict:
-        """The document with `typed` gone from the next hand: their total
-        stays and settles up. Exit 2, citing the seats rule: a player not
-        seated, fewer players left than the game needs, any leave where the
-        seats are fixed for the whole game (CB-17, as for `joined`)."""
-        rule, number = self.rules.rule_or("seats", "table"), len(self.hands) + 1
-        self._check_fixed("leave", rule)
-        self.check_open()
-        seated = self.seated_for(number - 1)
-        name = self._seated_name(typed, seated, rule)
-        self._check_count(len(seated) - 1, "leave", rule)
-        return self._with_seat(SeatChange(number, name, False))
-
-    def _seated_name(self, typed: str, seated: Sequence[str], rule: str) -> str:
-        """A name as typed, among the players seated for the next hand (one
-        who is not, named by a prefix too, is said to be gone)."""
-        try:
-            named: str | None = resolve_name(typed, self.players)
-        except Impossible:          # unknown, or not one of the whole table
-            named = None
-        if named is not None and named not in seated:
-            raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "
-                                  "session)", name=named), rule)
-        try:
-            return resolve_name(typed, seated)
-        except Impossible as err:
-            raise Impossible(err.message, rule) from None
-
-    def _check_fixed(self, verb: str, rule: str) -> None:
-        """Refuse any join or leave where the seats are fixed for a game."""
-        if not self.rules.seats_fixed:
-            return
-        values: dict[str, Any] = dict(game=Said(self.game.title))
-        raise Impossible(Said("a {game} game seats the same players from its first deal "
-                              "to its last: nobody can join; players change between "
-                              "games, in a new session", **values) if verb == "join" else
-                         Said("a {game} game seats the same players from its first deal "
-                              "to its last: nobody can leave; players change between "
-                              "games, in a new session", **values), rule)
-
-    def _check_count(self, count: int, verb: str, rule: str) -> None:
-        low, high = self.rules.min_players, self.rules.max_players
-        if low <= count <= high:
-            return
-        values = dict(count=count, profile=self.profile.name, low=low, high=high)
-        raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
-                              **values) if count == 1 else
-                         Said("{count} players at the next hand: {profile} seats "
-                              "{low}–{high}", **values), rule)
-
-    def _with_seat(self, change: SeatChange) -> PlainDict:
-        stored = [c.stored() for c in self.seats]
-        return {**self.document, "seats": [*stored, change.stored()]}
-
-    def extended_rules(self, unit: str, value: int) -> Any:
-        """The rules with the session's length set to `value` (`extend`)."""
-        if unit != self.rules.length_option:
-            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
-                                  "use --{length_option}", unit=unit,
-                                  profile=self.profile.name, game=Said(self.game.title),
-                                  length_option=self.rules.length_option))
-        if self.ended_by_elimination:
-            raise Refused("the session ended by elimination: only "
-                          + ", ".join(self.seated_for(len(self.hands)))
-                          + " is left; more hands cannot change that",
-                          self.rules.rule("session"))
-        rules = self.profile.parse_settings([f"{unit}={value}"])
-        planned = rules.planned_hands(self.players_at_new)
-        if planned is not None and planned < len(self.hands):
-            played = len(self.hands)
-            raise Impossible(Said("{played} hand is already played", played=played)
-                             if played == 1 else
-                             Said("{played} hands are already played", played=played))
-        return rules
-
-
 def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
                   lengths: Mapping[str, str | int | None]) -> Any:
     """The rules of a new session: `--set` options, and its length given as
     `--hands N` or `--rotations N` (whichever the game's sessions use)."""
-    extra = list(settings)
-    for unit, value in lengths.items():
-        if value is None:
-            continue
-        if unit != profile.rules.length_option:
-            raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
-                                  "use --{length_option}", unit=unit, profile=profile.name,
-                                  game=Said(game.title),
-                                  length_option=profile.rules.length_option))
-        extra.append(f"{unit}={value}")
-    return profile.parse_settings(extra)
+    return profile.parse_settings([*settings, *(
+        length_setting(game, profile, unit, value)
+        for unit, value in lengths.items() if value is not None)])
+
+
+def length_setting(game: AnyGame, profile: Profile[Any], unit: str,
+                   value: str | int) -> str:
+    """A session's length (`--hands N`, `--rotations N`, `--rounds N`) as a
+    setting; exit 2 for a unit the game's sessions do not use."""
+    if unit != profile.rules.length_option:
+        raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
+                              "use --{length_option}", unit=unit, profile=profile.name,
+                              game=Said(game.title),
+                              length_option=profile.rules.length_option))
+    return f"{unit}={value}"
 
 
 def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,

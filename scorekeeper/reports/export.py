@@ -27,6 +27,7 @@ from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
+from scorekeeper.reports.documents import history_rows, standings_json, story_of
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -87,7 +88,7 @@ _MD_SPECIAL = re.compile(r"[\\`\[\]|]")
 
 
 def _rows(session: Session) -> Iterator[PlainDict]:
-    return session.history_rows()
+    return history_rows(session)
 
 
 def _money_said(money: Money) -> str:
@@ -168,7 +169,7 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
                         + [shown(row["totals"][p]) for p in session.players]
                         # what happened, in the reader's language (the
                         # header and the numbers stay as a spreadsheet reads them)
-                        + [csv_text(say(session.story(row)))]
+                        + [csv_text(say(story_of(session, row)))]
                         + [csv_text(held[index].get(p, ""))
                            for _, held in inputs for p in session.players])
     return out.getvalue()
@@ -183,8 +184,8 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
         "options": json_options(session.profile.option_values(session.rules)),
         "house_options": session.house_options,
         "hands": (dict(h.data) for h in session.hands),
-        "history": session.history_rows(),
-        "standings": session.standings_json(),
+        "history": history_rows(session),
+        "standings": standings_json(session),
         **({"money": money.as_json()} if money else {}),
     }
     from scorekeeper.core.jsontext import json_pieces  # start-up: only JSON loads json
@@ -205,7 +206,7 @@ def _markdown(session: Session, money: Optional[Money] = None,
 
     players = list(session.players)
     names = {p: md_text(p) for p in players}
-    standing = session.standings_json()
+    standing = standings_json(session)
     lines = [heading or "# " + _("{title} session ({profile})").format(
                  title=_(session.game.title), profile=profile_title(session.profile.name)), "",
              _("Players (seat order): {players}; first dealer {dealer}.").format(
@@ -225,7 +226,7 @@ def _markdown(session: Session, money: Optional[Money] = None,
                  for p in players]
         lines.append(f"| {digits(row['hand'])} | {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "
-                     f"{md_text(say(session.story(row)))} | " + " | ".join(cells) + " |")
+                     f"{md_text(say(story_of(session, row)))} | " + " | ".join(cells) + " |")
     lines += ["", "| " + " | ".join([_("Place"), _("Player"), _("Total")]) + " |",
               "|---:|---|---:|"]
     for p in sorted(players, key=lambda p: standing["places"][p]):

@@ -41,6 +41,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Named, Number, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.documents import unbalanced_hands
 from scorekeeper.reports.roster import Roster, merged, name_key
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
                 "better), not points owed from one player to another: there is "
                 "nothing to settle; `scorekeeper standings` ranks it",
                 ledger=s.label, profile=Named(s.profile.name)), s.rules.rule("ledger"))
-        unbalanced = s.unbalanced()
+        unbalanced = unbalanced_hands(s)
         if unbalanced:
             hands = Number(", ".join(map(str, unbalanced)))
             raise Impossible(Said(

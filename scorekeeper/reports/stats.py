@@ -24,6 +24,7 @@ from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.games.tally import Tally
+from scorekeeper.reports.documents import places
 from scorekeeper.reports.roster import Roster
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def _fold_hands(session: Session, group: _Group, roster: Roster) -> None:
 def _fold(session: Session, group: _Group, roster: Roster) -> None:
     group.sessions += 1
     _fold_hands(session, group, roster)
-    for name, place in session.places().items():
+    for name, place in places(session).items():
         acc = group.players.setdefault(roster.shown(name), _Player())
         acc.sessions += 1
         acc.places[place] = acc.places.get(place, 0) + 1

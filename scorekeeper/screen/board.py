@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, digits, ngettext, profile_title, say
 from scorekeeper.core.scores import NET
+from scorekeeper.reports.documents import history_rows, standings_json, story_of
 from scorekeeper.reports.export import Played
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def _shown(value: int, kind: ScoreKind) -> str:
 
 def standings(session: Session, money: Money | None) -> str:
     """Places, totals, money, and who deals next (or who won)."""
-    data = session.standings_json()
+    data = standings_json(session)
     kind = session.score_kind
     out = set(data.get("eliminated", []))
     order = sorted(session.players, key=lambda p: (data["places"][p],
@@ -200,7 +201,7 @@ def history(session: Session, before: History = History()) -> History:
     drawn_as = (session.game.package, session.score_kind, session.score_key)
     same = before.drawn_as == drawn_as
     rows, items = [], []
-    for index, row in enumerate(session.history_rows()):
+    for index, row in enumerate(history_rows(session)):
         if same and index < len(before.rows) and before.rows[index] == row:
             row, item = before.rows[index], before.items[index]
         else:
@@ -219,7 +220,7 @@ def _item(session: Session, row: PlainMap) -> str:
         for p, v in row[session.score_key].items())
     dealt = _("{name} dealt").format(name=row["dealer"])
     return ("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
-            + f"</b> · {e(dealt)} · {e(say(session.story(row)))}</p>"
+            + f"</b> · {e(dealt)} · {e(say(story_of(session, row)))}</p>"
             f'<p class="scores">{scores}</p></li>')
 
 

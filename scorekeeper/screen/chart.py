@@ -30,6 +30,7 @@ from rich.cells import cell_len
 from scorekeeper.core.language import Said, _, digits, ngettext, profile_title
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.documents import history_json, history_rows
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
 
@@ -90,7 +91,7 @@ def markers(players: Sequence[str]) -> list[str]:
 def picture(session: Session) -> Picture:
     """The running totals of a session. A player eliminated from a
     penalty-point session is drawn up to the last hand they played."""
-    rows = session.history_json()["hands"]
+    rows = history_json(session)["hands"]
     last = {p: 0 for p in session.players}
     for row in rows:
         for p in row[session.score_key]:
@@ -117,7 +118,7 @@ def together(sessions: Sequence[Session]) -> Picture:
     breaks = []
     for session in sessions:
         carry = {p: series[p][-1] for p in players}
-        for row in session.history_rows():
+        for row in history_rows(session):
             for p in players:
                 series[p].append(carry[p] + row["totals"].get(p, 0))
         breaks.append(len(series[players[0]]) - 1)

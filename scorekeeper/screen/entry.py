@@ -176,7 +176,7 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     while True:
         if number is None and not typed and ask_seating:
             said = asker.ask(seating_question(session.players,
-                                              session.seated_for(len(session.hands))),
+                                              session.seats.seated_for(len(session.hands))),
                              lambda text: seating_answer(text, session), default=said)
             seats = seating_answer(said, session)
             now = seating_table(session, seats)

@@ -33,6 +33,7 @@ from scorekeeper.core.errors import cite
 from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
+from scorekeeper.reports.documents import history_json, standings_json, story_of
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
@@ -174,7 +175,7 @@ def standings(con: Console, session: Session, stale: bool = False,
               money: Money | None = None) -> None:
     """Places and totals (and each balance in `money`); `stale`: the
     ledger does not verify (the totals are shown as stored, and marked)."""
-    data = session.standings_json()
+    data = standings_json(session)
     kind = session.score_kind
     if money:
         from scorekeeper.screen import money as paid  # start-up: only with money
@@ -285,7 +286,7 @@ def history(con: Console, session: Session, last: int | None = None,
     names are abbreviated (a legend says which is who), what happened is
     told below it, and at last the players are split over several tables."""
     count = len(session.hands)
-    data = session.history_json(skip=0 if last is None else max(0, count - last))
+    data = history_json(session, skip=0 if last is None else max(0, count - last))
     shown = data["hands"]
     # The first layout that fits, from everything in one table on: what
     # happened told below, then each total under its change; names are
@@ -296,7 +297,7 @@ def history(con: Console, session: Session, last: int | None = None,
     # Whether a layout fits is measured on the few rows that hold each
     # column's widest cell (a table is as wide as those): the same answer
     # as all the rows give, at a fraction of the cost.
-    told = [say(session.story(row)) for row in shown]     # each hand's story, once
+    told = [say(story_of(session, row)) for row in shown]     # each hand's story, once
     probe = _widest_rows(session, data, shown, stale, told)
     for layout in layouts:
         if layout.names == {}:       # to be shortened as little as fits
@@ -435,7 +436,7 @@ def _history_table(con: Console, session: Session, data: PlainMap,
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [_text_cell(names.get(row["dealer"], row["dealer"])),
                  _text_cell(winner)] if layout.seats else []
-        story = [_text_cell(say(session.story(row)))] if layout.story_in_table else []
+        story = [_text_cell(say(story_of(session, row)))] if layout.story_in_table else []
         rows.append([_text_cell(digits(row["hand"]) + ("!" if row["hand"] in stale else "")),
                      *seats, *story, *cells])
     # no padding of rich's: a cell's space either side is in its lines (the
@@ -567,7 +568,7 @@ def _sparklines(con: Console, session: Session,
             legend(con, label)
     width = max(len(p) for p in label.values())
     kind = session.score_kind
-    totals = session.totals_by_hand()
+    totals = session.seats.totals_before
     series = {p: [t[p] for t in totals] for p in session.players}
     # One scale for everyone, so that the lines compare.
     lo = min(min(s) for s in series.values())

@@ -104,7 +104,7 @@ def test_dh13_a_long_hand_edited_seats_is_read_once_through(cli, evening, monkey
     checked once (every name known was checked again at each join, so a
     long `seats` took the square of its length), the seat order and the
     deal still pass over the seats that are gone."""
-    import scorekeeper.ledger.document as document
+    import scorekeeper.core.seats as seats
 
     entries = ", ".join(f'{{ hand = 2, join = "P{i}", after = "Asha" }}, '
                         f'{{ hand = 2, leave = "P{i}" }}' for i in range(300))
@@ -112,15 +112,15 @@ def test_dh13_a_long_hand_edited_seats_is_read_once_through(cli, evening, monkey
     evening.write_text(text.replace("\n[options]", f"\nseats = [{entries}]\n\n[options]", 1),
                        encoding="utf-8")
     checked: list[int] = []
-    real = document.check_names
-    monkeypatch.setattr(document, "check_names",
+    real = seats.check_names
+    monkeypatch.setattr(seats, "check_names",
                         lambda names, rules: checked.append(len(names)) or real(names, rules))
     session = parse(evening.read_text(encoding="utf-8"), "x")
     assert checked == [1] * 300
     assert session.players == ("Asha", *(f"P{i}" for i in reversed(range(300))),
                                "Bikash", "Chandra")
-    assert session.present(1) == ("Asha", "Bikash", "Chandra")
-    assert session.dealer_for(1) == "Bikash"
+    assert session.seats.present(1) == ("Asha", "Bikash", "Chandra")
+    assert session.seats.dealer_for(1) == "Bikash"
     record(cli, evening, "--call", "Bikash", "--hand", "Asha=9♥", "--hand", "Bikash=A♦",
            "--hand", "Chandra=2♠ 3♣")
     assert standings(cli, evening)["next_dealer"] == "Chandra"

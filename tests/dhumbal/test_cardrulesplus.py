@@ -34,6 +34,7 @@ from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
 from scorekeeper.games.dhumbal.turns import check_call
 from scorekeeper.games.registry import profile as get_profile
 from scorekeeper.ledger import document as ledgermod
+from scorekeeper.reports.documents import places
 
 PROFILE = "cardrulesplus"
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / \
@@ -953,7 +954,7 @@ def test_dc_sample_session_verifies_with_house_options_and_elimination():
     # Players out never appear in a later hand.
     session = ledgermod.parse(SAMPLE.read_text(encoding="utf-8"), str(SAMPLE))
     for h in session.hands:
-        out = set(session.eliminated(h.number - 1))
+        out = set(session.seats.eliminated(h.number - 1))
         assert not out & set(h.data["cards"]) and not out & set(h.scores)
 
 
@@ -1110,14 +1111,14 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
     for index in range(15):
         session = ledgermod.parse(text, "prop.toml")
         assert len(session.hands) == index
-        seated = session.seated_for(index)
+        seated = session.seats.seated_for(index)
         still_in = {p for p in players if totals[p] < limit}
         assert set(seated) == still_in
         if session.complete:
             assert len(still_in) <= 1
             break
         assert len(still_in) >= 2
-        dealer = session.dealer_for(index)
+        dealer = session.seats.dealer_for(index)
         dealer_model = first_dealer if index == 0 else \
             _next_seated(dealer_model, players, still_in)
         assert dealer == dealer_model
@@ -1141,7 +1142,7 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
     final = ledgermod.parse(text, "prop.toml")
     assert ledgermod.verify(final) == []
     assert final.totals() == totals
-    assert set(final.eliminated()) == {p for p in players if totals[p] >= limit}
+    assert set(final.seats.eliminated()) == {p for p in players if totals[p] >= limit}
     # Replaying the history: nobody out before hand k plays in hand k.
     running = {p: 0 for p in players}
     for h in final.hands:
@@ -1149,18 +1150,18 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
         assert not out & set(h.data["cards"]) and not out & set(h.scores)
         for p, v in h.scores.items():
             running[p] += v
-    places = final.places()
+    ranked = places(final)
     still = [p for p in players if totals[p] < limit]
     gone = [p for p in players if totals[p] >= limit]
     event(f"eliminated {len(gone)} of {n}; complete={final.complete}")
     if still and gone:
-        assert max(places[p] for p in still) < min(places[p] for p in gone)
+        assert max(ranked[p] for p in still) < min(ranked[p] for p in gone)
     for a in players:
         for b in players:
             if (a in gone) == (b in gone) and totals[a] < totals[b]:
-                assert places[a] < places[b]
+                assert ranked[a] < ranked[b]
             if (a in gone) == (b in gone) and totals[a] == totals[b]:
-                assert places[a] == places[b]
+                assert ranked[a] == ranked[b]
 
 
 # Plain test functions running the properties above.

@@ -15,6 +15,7 @@ import pytest
 
 from ledgers import dhumbal_hand, ledger_text, write
 from scorekeeper.files import ledger_file
+from scorekeeper.reports.documents import history_json
 from scorekeeper.screen.chart import markers, nice_ticks, picture
 
 ANSI = re.compile(r"\x1b\[")
@@ -189,7 +190,7 @@ def test_chart_at_40_columns_labels_every_tick_the_top_one_too(cli, tmp_path, li
     result = cli("chart", ledger, env={"COLUMNS": "40", "LINES": lines})
     assert result.exit_code == 0, result.stderr
     labels = [int(m) for m in re.findall(r"^\s*(-?\d+)[┤├]", result.stdout, re.M)]
-    totals = [t for row in ledger_file.read(ledger).history_json()["hands"]
+    totals = [t for row in history_json(ledger_file.read(ledger))["hands"]
               for t in row["totals"].values()]
     assert len(labels) >= 3 and labels == sorted(labels, reverse=True)
     assert labels[0] >= max(totals) and labels[-1] <= min(totals)

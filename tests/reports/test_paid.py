@@ -167,11 +167,11 @@ def test_dh11_what_a_change_writes_in_the_header_is_read_back_before_the_write(
         cli, tmp_path, monkeypatch):
     """Had a command not checked its amounts, the read back refuses the
     change: nothing written, the ledger as it was."""
-    from scorekeeper.files import ledger_file
+    from scorekeeper.ledger import header
 
     path = dhumbal(cli, tmp_path / "big.toml", "--rate", str(2 ** 63 - 1))
     before = path.read_bytes()
-    monkeypatch.setattr(ledger_file, "_storable_amounts", lambda *args: None)
+    monkeypatch.setattr(header, "storable_amounts", lambda *args: None)
     result = cli("settle-up", path, "--paid")
     assert result.exit_code == 2 and result.stdout == ""
     assert (f"error: {path}: nothing written: `paid[0].transfers[0].amount` is beyond the "

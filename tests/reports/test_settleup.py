@@ -13,6 +13,7 @@ from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.ledger.document import Session, parse
+from scorekeeper.reports.documents import unbalanced_hands
 from scorekeeper.reports.settle_up import (
     MAX_EXACT,
     Transfer,
@@ -196,7 +197,7 @@ def test_dh11_hands_that_do_not_sum_to_0_are_named():
         "DH-11", "one.toml: hand 1 does not sum to 0, so nobody can be squared; run "
                  "`scorekeeper verify one.toml`")
     two = sample("dhumbal-evening.toml", _unbalanced, "two.toml")
-    assert two.unbalanced() == [1, 2]
+    assert unbalanced_hands(two) == [1, 2]
     assert _refusal([two]) == (
         "DH-11", "two.toml: hands 1, 2 do not sum to 0, so nobody can be squared; run "
                  "`scorekeeper verify two.toml`")

@@ -14,6 +14,7 @@ import pytest
 from ledgers import EVENING, dhumbal_evening, dhumbal_hand, ledger_text, marriage_hand, write
 from scorekeeper.files import ledger_file
 from scorekeeper.ledger import document
+from scorekeeper.reports.documents import places
 from scorekeeper.reports.stats import percent, rate, statistics
 
 ANSI = re.compile(r"\x1b\[")
@@ -54,12 +55,12 @@ def test_dh8_stats_count_calls_caught_calls_and_their_rate():
 def test_dh11_stats_totals_best_worst_and_places_follow_the_stored_net():
     s = session(dhumbal_evening(seed=3, hands=6))
     (dhumbal,) = statistics([s])
-    totals, places = s.totals(), s.places()
+    totals, ranked = s.totals(), places(s)
     for p in dhumbal.players:
         nets = [h.scores[p.name] for h in s.hands]
         assert p.total == totals[p.name]
         assert (p.best, p.worst) == (max(nets), min(nets))
-        assert p.first == (places[p.name] == 1)
+        assert p.first == (ranked[p.name] == 1)
         assert p.won == sum(h.data["winner"] == p.name for h in s.hands)
 
 

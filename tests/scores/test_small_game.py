@@ -20,6 +20,7 @@ from scorekeeper.core.errors import Impossible
 from scorekeeper.games import registry
 from scorekeeper.games.interface import Game
 from scorekeeper.ledger import document
+from scorekeeper.reports.documents import hand_json, history_json, story_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,13 +100,13 @@ def test_amend_prefills_each_option_from_the_stored_key_of_its_name(session):
 
 
 def test_default_history_facts_and_story(session):
-    rows = session.history_json()["hands"]
+    rows = history_json(session)["hands"]
     assert rows[0]["winner"] == "Asha" and rows[0]["unverified"] == []
-    assert session.story(rows[1]) == "won by Bikash"
+    assert story_of(session, rows[1]) == "won by Bikash"
 
 
 def test_default_result_json_has_the_keys_of_the_contract(session):
-    data = session.hand_json(session.rule_stored(1))
+    data = hand_json(session, session.rule_stored(1))
     for key in ("hand", "winner", "caught", "points", "rules", "explanation"):
         assert key in data
     assert data["points"] == {"Asha": 31, "Bikash": 20, "Chandra": -40}

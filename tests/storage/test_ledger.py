@@ -18,6 +18,7 @@ from scorekeeper.games.registry import game
 from scorekeeper.games.registry import profile as get_profile
 from scorekeeper.ledger.document import parse, verify
 from scorekeeper.ledger.tomltext import LedgerError, replace_option, without_last_hand
+from scorekeeper.reports.documents import history_json, places, standings_json
 
 PROFILE = get_profile("dhumbal", "nepali-games")
 PLAYERS = ("Asha", "Bikash", "Chandra")
@@ -35,7 +36,7 @@ def add_hand(text: str, caller: str | None, **shown) -> str:
     index = len(session.hands)
     items = tuple((p, Shown(total=v) if isinstance(v, int) else Shown(cards=cards(v)))
                   for p, v in shown.items())
-    inputs = DhumbalHand(session.seated_for(index), session.dealer_for(index),
+    inputs = DhumbalHand(session.seats.seated_for(index), session.seats.dealer_for(index),
                          caller, items)
     result = resolve(inputs, session.rules)
     stored = game("dhumbal").to_stored(index + 1, inputs, result)
@@ -238,7 +239,7 @@ def test_dh8_tie_break_uses_that_hands_dealer_not_the_first():
 
 def test_dh12_session_complete_after_3_hands_and_no_next_dealer():
     session = parse(three_hands(), "t.toml")
-    data = session.standings_json()
+    data = standings_json(session)
     assert data["hands_played"] == 3
     assert data["hands_planned"] == 3
     assert data["complete"] is True
@@ -280,27 +281,27 @@ def test_dh12_places_share_equal_totals_1_1_3():
     text = add_hand(text, "Bikash", Asha="5♥", Bikash="A♥", Chandra="10♥")
     session = parse(text, "t.toml")
     assert session.totals() == {"Asha": 10, "Bikash": 10, "Chandra": -20}
-    assert session.places() == {"Asha": 1, "Bikash": 1, "Chandra": 3}
+    assert places(session) == {"Asha": 1, "Bikash": 1, "Chandra": 3}
 
 
 def test_dh12_highest_total_takes_first_place():
     session = parse(three_hands(), "t.toml")
-    assert session.places() == {"Bikash": 1, "Chandra": 2, "Asha": 3}
+    assert places(session) == {"Bikash": 1, "Chandra": 2, "Asha": 3}
 
 
 def test_dh12_everyone_shares_first_place_at_the_start():
-    assert parse(new_text(), "t.toml").places() == {p: 1 for p in PLAYERS}
+    assert places(parse(new_text(), "t.toml")) == {p: 1 for p in PLAYERS}
 
 
 def test_standings_json_has_the_contract_keys():
-    data = parse(three_hands(), "t.toml").standings_json()
+    data = standings_json(parse(three_hands(), "t.toml"))
     assert {"totals", "places", "hands_played", "hands_planned", "complete",
             "next_dealer"} <= set(data)
     assert data["totals"] == {"Asha": -49, "Bikash": 45, "Chandra": 4}
 
 
 def test_history_json_has_running_totals():
-    rows = parse(three_hands(), "t.toml").history_json()["hands"]
+    rows = history_json(parse(three_hands(), "t.toml"))["hands"]
     assert [r["hand"] for r in rows] == [1, 2, 3]
     assert rows[0]["totals"] == {"Asha": -25, "Bikash": 34, "Chandra": -9}
     assert rows[1]["totals"] == {"Asha": -32, "Bikash": 61, "Chandra": -29}
@@ -792,8 +793,8 @@ def test_dc9_an_eliminated_player_with_a_score_is_named_with_the_rule():
 def test_dh3_the_deal_skips_a_player_sitting_out():
     text = add_hand(new_text(), "Asha", Asha="A♠", Bikash="K♠", Chandra="Q♠")
     session = parse(text, "t.toml")
-    inputs = DhumbalHand(session.seated_for(1, ["Bikash"]),
-                         session.dealer_for(1, ["Bikash"]), "Asha",
+    inputs = DhumbalHand(session.seats.seated_for(1, ["Bikash"]),
+                         session.seats.dealer_for(1, ["Bikash"]), "Asha",
                          (("Asha", Shown(cards=cards("A♦"))),
                           ("Chandra", Shown(cards=cards("K♦")))))
     stored = game("dhumbal").to_stored(2, inputs, resolve(inputs, session.rules))
@@ -868,5 +869,5 @@ def test_dh13_a_seats_entry_not_of_its_shape_is_named_with_its_line(entry):
 def test_dh13_a_seats_entry_of_its_shape_is_read():
     text = new_text().replace(
         "[options]", 'seats = [{hand = 1, join = "Dipesh", after = "Asha"}]\n\n[options]')
-    change = parse(text, "t.toml").seats[0]
+    change = parse(text, "t.toml").changes[0]
     assert (change.hand, change.name, change.join, change.after) == (1, "Dipesh", True, "Asha")

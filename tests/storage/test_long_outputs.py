@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.jsontext import json_pieces
 from scorekeeper.ledger.document import parse
+from scorekeeper.reports.documents import history_json, history_rows
 from scorekeeper.reports.export import export
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♠ 2♦", "--hand", "Bikash=K♠",
@@ -53,7 +54,7 @@ def test_history_json_written_as_it_comes_is_the_whole_document(cli, ledger):
     for extra in ([], ["--ascii"]):
         out = cli("history", path, "--json", *extra)
         assert out.exit_code == 0
-        meant = {**session.history_json(), "problems": []}
+        meant = {**history_json(session), "problems": []}
         if extra:
             meant = json.loads(json.dumps(meant).replace("\\u2660", "s")
                                .replace("\\u2666", "d").replace("\\u2663", "c")
@@ -65,12 +66,12 @@ def test_history_rows_after_skipped_hands_are_the_last_rows_with_all_totals(cli,
     # a screen makes the rows of the hands it shows only (`skip`); the totals
     # still count the hands skipped
     session = parse(_long(cli, ledger, 5).read_text(encoding="utf-8"), "x")
-    every = list(session.history_rows())
-    assert list(session.history_rows(skip=3)) == every[3:]
+    every = list(history_rows(session))
+    assert list(history_rows(session, skip=3)) == every[3:]
     assert every[3]["totals"] != session.hands[3].scores      # hands 1-3 counted
-    assert list(session.history_rows(skip=9)) == []
-    assert session.totals_by_hand()[1:] == tuple(r["totals"] for r in every)
-    assert session.totals_by_hand()[0] == {p: 0 for p in session.players}
+    assert list(history_rows(session, skip=9)) == []
+    assert session.seats.totals_before[1:] == tuple(r["totals"] for r in every)
+    assert session.seats.totals_before[0] == {p: 0 for p in session.players}
 
 
 def _long(cli, ledger: Path, hands: int) -> Path:

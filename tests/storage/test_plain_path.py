@@ -79,13 +79,14 @@ def test_a_splice_that_does_not_read_back_as_meant_is_refused(two_hands):
     compared with the document meant, and a difference writes nothing."""
     from scorekeeper.core.errors import Impossible
     from scorekeeper.files import ledger_file
+    from scorekeeper.ledger.changes import Change
 
     text = two_hands.read_text(encoding="utf-8")
     meant = parse(text, "t").document
     with pytest.raises(Impossible, match="would not read back as meant"):
-        ledger_file._read_back(ledger_file.Change(text + 'note = """\n[[hands]]\n"""\n',
+        ledger_file._read_back(Change(text + 'note = """\n[[hands]]\n"""\n',
                                                   dict(meant), None), "t")
-    assert ledger_file._read_back(ledger_file.Change(text, dict(meant), None), "t").hands
+    assert ledger_file._read_back(Change(text, dict(meant), None), "t").hands
 
 
 @pytest.mark.parametrize("raw", ["٣", "３", "1e3", "nan", "-1", "৩.5"])

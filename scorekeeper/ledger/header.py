@@ -1,0 +1,277 @@
+"""Every change to a ledger's header, as a pure function of the session
+read and its text, as in `scorekeeper.ledger.changes`: a player seated
+or gone from the next hand (`join`, `leave`: one line of the top-level
+`seats`), a player renamed (the ledger written anew), a payment recorded
+or taken back (`pay`, `unpay`: one line of `paid`), the session's length
+(`extend`: one option). The domain's checks come first: a name nobody at
+the table has, a table the game seats, a hand not paid twice, an amount
+a ledger holds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.language import Said, When
+from scorekeeper.core.options import stored_option
+from scorekeeper.core.plain import INT64, PlainDict, PlainMap
+from scorekeeper.core.seating import (
+    check_names,
+    check_new_names,
+    check_player_names,
+    name_key,
+    new_name,
+    resolve_name,
+)
+from scorekeeper.core.seats import SeatChange
+from scorekeeper.ledger import document as ledger
+from scorekeeper.ledger import tomltext
+from scorekeeper.ledger.changes import (
+    Change,
+    Checked,
+    Made,
+    forget_undone,
+    new_problems,
+    refuse_stale,
+    unchanged,
+)
+from scorekeeper.ledger.document import Problem, Session
+from scorekeeper.ledger.session import length_setting
+
+# -- join and leave ------------------------------------------------------------------
+
+def join(session: Session, text: str, typed: str, after: str | None) -> Change[None]:
+    """`typed` seated from the next hand, to the left of `after` (none: at
+    the end of the seat order). Exit 2, citing the seats rule: a name
+    seated already or once (in any case), a table fuller than the game
+    seats, any join where the seats are fixed for the whole game (CB-17:
+    before the session's end is said, since no `extend` could allow it)."""
+    rule, number = session.rules.rule_or("seats", "table"), len(session.hands) + 1
+    _check_fixed(session, "join", rule)
+    session.check_open()
+    name = new_name(typed)
+    known = [p for p in session.players if name_key(p) == name_key(name)]
+    if known:
+        if known[0] in session.seats.present(number - 1):
+            raise Impossible(Said("{name} is seated: give the newcomer a name nobody "
+                                  "at this table has", name=known[0]), rule)
+        raise Impossible(Said("{name} has left this session (a seat once left is not "
+                              "taken again): give the newcomer a name nobody at this "
+                              "table has", name=known[0]), rule)
+    check_names([*session.players, name], session.rules)
+    check_new_names([name], session.rules)
+    seated = session.seats.seated_for(number - 1)
+    _check_count(session, len(seated) + 1, "join", rule)
+    beside = None if after is None else _seated_name(session, after, seated, rule)
+    return _with_seat(session, text, SeatChange(number, name, True, beside))
+
+
+def leave(session: Session, text: str, typed: str) -> Change[None]:
+    """`typed` gone from the next hand: their total stays and settles up.
+    Exit 2, citing the seats rule: a player not seated, fewer players left
+    than the game needs, any leave where the seats are fixed for the whole
+    game (CB-17, as for `join`)."""
+    rule, number = session.rules.rule_or("seats", "table"), len(session.hands) + 1
+    _check_fixed(session, "leave", rule)
+    session.check_open()
+    seated = session.seats.seated_for(number - 1)
+    name = _seated_name(session, typed, seated, rule)
+    _check_count(session, len(seated) - 1, "leave", rule)
+    return _with_seat(session, text, SeatChange(number, name, False))
+
+
+def _seated_name(session: Session, typed: str, seated: Sequence[str], rule: str) -> str:
+    """A name as typed, among the players seated for the next hand (one
+    who is not, named by a prefix too, is said to be gone)."""
+    try:
+        named: str | None = resolve_name(typed, session.players)
+    except Impossible:          # unknown, or not one of the whole table
+        named = None
+    if named is not None and named not in seated:
+        raise Impossible(Said("{name} is not seated at the next hand (gone, or out of the "
+                              "session)", name=named), rule)
+    try:
+        return resolve_name(typed, seated)
+    except Impossible as err:
+        raise Impossible(err.message, rule) from None
+
+
+def _check_fixed(session: Session, verb: str, rule: str) -> None:
+    """Refuse any join or leave where the seats are fixed for a game."""
+    if not session.rules.seats_fixed:
+        return
+    values: dict[str, Any] = dict(game=Said(session.game.title))
+    raise Impossible(Said("a {game} game seats the same players from its first deal "
+                          "to its last: nobody can join; players change between "
+                          "games, in a new session", **values) if verb == "join" else
+                     Said("a {game} game seats the same players from its first deal "
+                          "to its last: nobody can leave; players change between "
+                          "games, in a new session", **values), rule)
+
+
+def _check_count(session: Session, count: int, verb: str, rule: str) -> None:
+    low, high = session.rules.min_players, session.rules.max_players
+    if low <= count <= high:
+        return
+    values = dict(count=count, profile=session.profile.name, low=low, high=high)
+    raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
+                          **values) if count == 1 else
+                     Said("{count} players at the next hand: {profile} seats "
+                          "{low}–{high}", **values), rule)
+
+
+def _with_seat(session: Session, text: str, change: SeatChange) -> Change[None]:
+    """The ledger with one more entry in its top-level `seats` (one line,
+    written before the first table), the hands as they are."""
+    seats = [*(c.stored() for c in session.changes), change.stored()]
+    document = {**session.document, "seats": seats}
+    return forget_undone(Change(tomltext.with_header_key(text, "seats", seats),
+                                document, None))
+
+
+# -- rename --------------------------------------------------------------------------
+
+def rename(session: Session, old: str, new: str) -> Change[str]:
+    """Player `old` called `new` everywhere, the ledger written anew in
+    scorekeeper's own layout; the player's name before (`old` as
+    resolved: "Bikash" for "bik")."""
+    was = resolve_name(old, session.players)
+    wanted = new_name(new)
+    if wanted == was:
+        raise Impossible(Said("{was} is already called {wanted}: nothing to rename",
+                              was=was, wanted=wanted))
+    taken = [p for p in session.players if p != was and name_key(p) == name_key(wanted)]
+    if taken:
+        raise Impossible(Said("{name} is already a player: give {was} a name nobody has",
+                              name=taken[0], was=was), session.rules.rule("table"))
+    check_player_names([wanted if p == was else p for p in session.players], session.rules)
+    check_new_names([wanted], session.rules)
+    document = _renamed(session, was, wanted)
+    return forget_undone(Change(tomltext.ledger_text(document), document, was))
+
+
+def _renamed(session: Session, old: str, new: str) -> PlainDict:
+    """The document with player `old` called `new` everywhere."""
+    def swap(value: Any) -> Any:
+        if isinstance(value, list):
+            return [new if v == old else v for v in value]
+        return new if value == old else value
+    names = {"dealer", "winner", "out", "unverified", *session.game.name_keys}
+    hands = [{key: ({swap(k): v for k, v in value.items()}
+                    if isinstance(value, dict) else
+                    swap(value) if key in names else value)
+              for key, value in hand.items()}
+             for hand in session.document.get("hands", [])]
+    header = [p for p in session.players
+              if p not in {c.name for c in session.changes if c.join}]
+    document = {**session.document, "players": swap(header),
+                "first_dealer": swap(session.first_dealer)}
+    if session.changes:
+        document["seats"] = [{k: swap(v) if k != "hand" else v
+                              for k, v in c.stored().items()} for c in session.changes]
+    if session.payments:
+        document["paid"] = [{**p, "transfers": [
+            {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
+            for t in p.get("transfers", []) if isinstance(t, dict)]}
+            for p in session.payments]
+    if hands:
+        document["hands"] = hands
+    return document
+
+
+# -- settle-up --paid and undo --paid ------------------------------------------------
+
+def pay(session: Session, text: str, path: Path, record: PlainMap,
+        expect_hands: int) -> Change[None]:
+    """A settlement of the ledger's first `record["hands"]` hands recorded
+    as paid (one more entry in the top-level `paid`). Refused (exit 2) if
+    they are paid already, or another writer changed the hands since the
+    settlement was worked out."""
+    unchanged(path, session, expect_hands, "pay")
+    if not session.hands:
+        raise Impossible(Said("{path} has no hands yet: nothing to record as paid",
+                              path=path), session.rules.rule("ledger"))
+    storable_amounts(path, record, session.rules.rule("ledger"))
+    if session.paid_hands >= len(session.hands):
+        values = dict(path=path, paid=session.paid_hands,
+                      at=When(session.payments[-1].get("at")))
+        raise Impossible(Said("{path}: its hands are paid already ({paid} hand, {at}): "
+                              "the same settlement is not paid twice", **values)
+                         if session.paid_hands == 1 else
+                         Said("{path}: its hands are paid already ({paid} hands, {at}): "
+                              "the same settlement is not paid twice", **values),
+                         session.rules.rule("ledger"))
+    return _with_paid(session, text, [*session.payments, dict(record)], None)
+
+
+def storable_amounts(path: Path, record: PlainMap, rule: str) -> None:
+    """Refuse (exit 2) a payment with an amount beyond what a ledger's whole
+    numbers hold: written, it would leave a ledger nothing reads."""
+    for transfer in record["transfers"]:
+        if not INT64[0] <= transfer["amount"] <= INT64[1]:
+            raise Impossible(Said("{path}: {giver} gives {receiver} {amount}, more than a "
+                                  "ledger can hold (at most {most}): nothing recorded as "
+                                  "paid", path=path, giver=transfer["from"],
+                                  receiver=transfer["to"], amount=transfer["amount"],
+                                  most=INT64[1]), rule)
+
+
+def unpay(session: Session, text: str, path: Path) -> Change[PlainDict]:
+    """The last payment recorded taken back (`undo --paid`): the record
+    removed. Exit 2 if none is recorded."""
+    if not session.payments:
+        raise Impossible(Said("{path}: no payment is recorded: nothing to take back",
+                              path=path),
+                         session.rules.rule("ledger"))
+    return _with_paid(session, text, session.payments[:-1], session.payments[-1])
+
+
+def _with_paid(session: Session, text: str, records: list[PlainDict],
+               made: Made) -> Change[Made]:
+    document = {k: v for k, v in session.document.items() if k != "paid"}
+    if not records:
+        return Change(tomltext.without_header_key(text, "paid"), document, made)
+    document["paid"] = records
+    return Change(tomltext.with_header_key(text, "paid", records), document, made)
+
+
+# -- extend --------------------------------------------------------------------------
+
+def extend(session: Session, text: str, unit: str, value: int) -> Change[None]:
+    """The hands (or rotations, rounds) the session plans set to `value`."""
+    extended_rules(session, unit, value)
+    document = dict(session.document)
+    document["options"] = {**document.get("options", {}), unit: stored_option(value)}
+    return Change(tomltext.replace_option(text, unit, stored_option(value)), document, None)
+
+
+def extended_rules(session: Session, unit: str, value: int) -> Any:
+    """The rules with the session's length set to `value`."""
+    setting = length_setting(session.game, session.profile, unit, value)
+    if session.seats.ended_by_elimination:
+        raise Refused("the session ended by elimination: only "
+                      + ", ".join(session.seats.seated_for(len(session.hands)))
+                      + " is left; more hands cannot change that",
+                      session.rules.rule("session"))
+    rules = session.profile.parse_settings([setting])
+    planned = rules.planned_hands(session.seats.at_new)
+    if planned is not None and planned < len(session.hands):
+        played = len(session.hands)
+        raise Impossible(Said("{played} hand is already played", played=played)
+                         if played == 1 else
+                         Said("{played} hands are already played", played=played))
+    return rules
+
+
+def extend_mends(before: Checked, after: Session) -> list[Problem]:
+    """On a ledger that does not verify, extending is refused like any
+    write, unless it is the mend of a plan shorter than the hands played:
+    it must remove a problem and add none."""
+    if not before.problems:
+        return []
+    left = ledger.verify(after)
+    if new_problems(before, left) or len(left) >= len(before.problems):
+        refuse_stale(before)
+    return left
