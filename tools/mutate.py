@@ -27,7 +27,6 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-import tomli_w
 
 ROOT = Path(__file__).resolve().parents[1]
 MARRIAGE = ["tests/marriage"]
@@ -87,6 +86,8 @@ def prepare(name: str) -> Path:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     config["tool"]["mutmut"].update(only_mutate=[module],
                                     pytest_add_cli_args_test_selection=tests)
+    import tomli_w  # only to run mutmut: `--stale` needs the standard library alone
+
     (where / "pyproject.toml").write_text(tomli_w.dumps(config), "utf-8")
     return where
 
