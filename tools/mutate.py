@@ -27,7 +27,6 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 MARRIAGE = ["tests/marriage"]
 DHUMBAL = ["tests/dhumbal"]
