@@ -71,7 +71,7 @@ class KittiRules(ThreeCardRules):
         return {"carried": held} if held else {}
 
 PROFILES = (
-    Profile(game=NAME, name="standard",
+    Profile(game=NAME, name="classic",
             summary=N_("9 cards, three 3-card hands, best of three rounds"),
             rules=KittiRules(),
             options=("ties", "win", "four_kind", "four_pairs", "salami", "carry",
