@@ -79,8 +79,8 @@ PROFILES = (
             choices=frozen_mapping({"ties": tuple(Ties), "win": tuple(Win),
                                     "a23": tuple(A23)}),
             ranges=frozen_mapping({"salami": (1, 10), "stake": (1, 1_000_000)}),
-            rules_section="Kitti",
-            also_sections=("Three-card hands (Kitti, Flush)",),
+            rules_section="Kitti, profile `classic`",
+            also_sections=("Three-card hands",),
             topics=frozen_mapping({k: k for k in
                                    ("win", "four_kind", "four_pairs", "salami",
                                     "carry", "a23", "top_235")} | {"ties": "round_ties",
