@@ -129,11 +129,11 @@ def test_ki13_worked_example_salami_pays_a_multiple():
 def test_ki14_worked_example_kitti_carries_its_stake():
     kitti = deal(A_B_A, replace(RULES, win=Win.CONSECUTIVE))
     assert kitti.winner is None and "KI-14" in kitti.rules
-    assert RULES.carried({"hand": 1, "net": {}}) == {"carried": [1]}
+    assert RULES.carried({"hand": 1, "net": {}}) == {"carried": ["1"]}
     assert dict(deal(TWO_FOR_A, carried=[1]).scores) == {"A": 4, "B": -2, "C": -2}
     assert replace(RULES, carry=False).carried({"hand": 1}) == {}
     assert RULES.carried({"hand": 2, "winner": "A"}) == {}
-    assert RULES.carried({"hand": 3, "redeal": True, "carried": [1]}) == {"carried": [1]}
+    assert RULES.carried({"hand": 3, "redeal": True, "carried": ["1"]}) == {"carried": ["1"]}
 
 
 def test_ki15_worked_example_each_loser_pays_the_stake():

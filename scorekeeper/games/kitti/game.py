@@ -58,7 +58,7 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
         if args.shown:
             data["cards"] = {p: stored(h) for p, h in args.shown}
         if args.carried:
-            data["carried"] = list(args.carried)
+            data["carried"] = [str(n) for n in args.carried]
         if result.rounds:
             data["rounds"] = [p or "" for p in result.rounds]
         if result.redeal:

@@ -62,12 +62,12 @@ class KittiRules(ThreeCardRules):
 
     def carried(self, previous: PlainMap | None) -> PlainDict:
         """KI-14, `carry = true`: the deals nobody won before this one, by
-        number (their stakes are paid with this one's); a redeal (KI-12)
+        number as text (a stored list holds text) (their stakes are paid with this one's); a redeal (KI-12)
         passes on what it held."""
         if previous is None or previous.get("winner") is not None or not self.carry:
             return {}
         held = [*previous.get("carried", []),
-                *([] if previous.get("redeal") else [previous.get("hand")])]
+                *([] if previous.get("redeal") else [str(previous.get("hand"))])]
         return {"carried": held} if held else {}
 
 PROFILES = (
