@@ -34,8 +34,9 @@ def _hand(table: Seating, raw: Any, winner: Any, carried: Any,
 
 class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
     title = Said("Kitti")         # said "किट्टी" where a screen says it
-    fields = (Field("winner", str, N_("a name"), "winner", ruled=attrgetter("winner")),
-              Field("cards", dict, N_("a table NAME = CARDS"), "hand",
+    fields = (Field("winner", str, N_("a name"), "winner", group="shown",
+                    ruled=attrgetter("winner")),
+              Field("cards", dict, N_("a table NAME = CARDS"), "hand", group="shown",
                     column="shown", caption=N_("Hands shown")),
               Field("rounds", list, N_("a list of names"),
                     ruled=lambda r: [p or "" for p in r.rounds] or None),
@@ -68,6 +69,14 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
         if result.unverified:
             data["unverified"] = list(result.unverified)
         return {**data, "net": dict(result.scores), "rules": list(result.rules)}
+
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
+        """A deal's flags again: its cards, or the winner typed alone (the
+        winner of a deal shown is the rules', KI-16)."""
+        flags = super().flags_from_stored(data)
+        if "cards" in data:
+            flags.pop("winner", None)
+        return flags
 
     def story(self, facts: PlainMap) -> str:
         if facts.get("winner"):
