@@ -158,3 +158,16 @@ def test_ki7_the_questions_of_a_deal_check_each_answer():
     with pytest.raises(Exception) as refused:
         prompts.ask_hand(_Answers(["d9c3d2/s7h7d7/hAKQ"]), table, rules, {})
     assert refused.value.rule == "KI-7"
+
+
+def test_ki16_amend_keeps_the_cards_or_the_winner_not_both(cli, kitti):
+    assert cli("record", kitti, *HANDS).exit_code == 0
+    # the shown deal's winner is the rules', not pre-filled as --winner
+    result = cli("amend", kitti, "1", "--hand", "Chandra=s3s5d4/cAKJ/d6c6h3")
+    assert result.exit_code == 0, result.stderr
+    # typing --winner drops the stored cards (one group)
+    result = cli("amend", kitti, "1", "--winner", "Bikash", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["unverified"] == ["Bikash"]
+    assert "cards" not in kitti.read_text(encoding="utf-8")
+    assert cli("verify", kitti).exit_code == 0
