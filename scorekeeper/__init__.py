@@ -1,4 +1,4 @@
-"""scorekeeper: scorekeeper and rules referee for Dhumbal, Marriage and Call Break.
+"""scorekeeper: scorekeeper and rules referee for Dhumbal, Marriage, Call Break and Kitti.
 
 The package is a pure core (`core`: cards, options, scores; `games`: each
 game's engine; `ledger` and `reports`: the session model and what is made

@@ -74,7 +74,7 @@ app = Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     help=_("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
-           "Marriage and Call Break."),
+           "Marriage, Call Break and Kitti."),
 )
 check_app = Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help=_("Single rulings for disputes, without a ledger."))
@@ -92,7 +92,7 @@ def _main(version: bool = typer.Option(False, "--version", is_eager=True,
                                        callback=_version,
                                        help=_("Print the version and exit."))
           ) -> None:
-    """Scorekeeper and rules referee for Dhumbal, Marriage and Call Break."""
+    """Scorekeeper and rules referee for Dhumbal, Marriage, Call Break and Kitti."""
 
 
 @check_app.callback()

@@ -42,6 +42,7 @@ GAMES: dict[str, Entry] = {
     "dhumbal": Entry("scorekeeper.games.dhumbal", ("call", "discard", "draw")),
     "marriage": Entry("scorekeeper.games.marriage", ("meld", "finish", "maal")),
     "callbreak": Entry("scorekeeper.games.callbreak", ("play", "deal")),
+    "kitti": Entry("scorekeeper.games.kitti", ("kitti",)),
 }
 
 

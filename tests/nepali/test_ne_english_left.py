@@ -36,7 +36,7 @@ def test_the_help_names_the_games_in_nepali():
                           check=False)
     said = " ".join(done.stdout.split())
     assert done.returncode == 0, done.stderr
-    assert "धुम्बल, म्यारिज र कल ब्रेकको अङ्क" in said
+    assert "धुम्बल, म्यारिज, कल ब्रेक र किट्टीको अङ्क" in said
     assert "Dhumbal" not in said and "Marriage" not in said and "Call Break" not in said
 
 

@@ -647,7 +647,7 @@ def test_ledger_an_unknown_game_or_profile_is_named_at_its_own_line():
         "t.toml:4: unknown profile 'nope' for dhumbal; profiles: nepali-games, "
         "cardrulesplus, yaniv"]
     assert _error_lines(text.replace('game = "dhumbal"', 'game = "chess"')) == [
-        "t.toml:3: unknown game 'chess'; games: dhumbal, marriage, callbreak"]
+        "t.toml:3: unknown game 'chess'; games: dhumbal, marriage, callbreak, kitti"]
 
 
 def test_ledger_the_profile_named_is_the_profile_read():

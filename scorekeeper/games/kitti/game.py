@@ -1,0 +1,89 @@
+"""Kitti as the ledger sees it: `GAME`. Its deal declared once (`fields`):
+each player's three hands as shown (`cards`), or a `winner` typed alone
+(unverified, KI-16); the deals nobody won whose stakes it pays
+(`carried`, KI-14); its rules are `engine.py`'s `resolve`."""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, Mapping
+
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import N_, Said
+from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.seating import Seating, check_seated, parse_hand_values
+from scorekeeper.games.fields import Field
+from scorekeeper.games.interface import Game
+from scorekeeper.games.kitti.arrange import parse, stored
+from scorekeeper.games.kitti.engine import KittiHand, KittiResult
+from scorekeeper.games.kitti.rules import KittiRules
+
+
+def _hand(table: Seating, raw: Any, winner: Any, carried: Any,
+          rules: KittiRules) -> KittiHand:
+    if not isinstance(raw, Mapping) or not all(isinstance(v, str) for v in raw.values()):
+        raise Impossible(Said("`cards` must be a table NAME = \"CARDS\""))
+    check_seated(table.seated, list(raw), rules.rule("table"), "a hand is given, but ")
+    if winner is not None:
+        winner = table.name(str(winner))
+        table.check_seated([winner], rules.rule("table"), "the winner ")
+    shown = tuple((p, parse(raw[p])) for p in table.seated if p in raw)
+    return KittiHand(table.seated, table.dealer, shown, winner,
+                     tuple(int(n) for n in carried or ()))
+
+
+class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
+    title = Said("Kitti")         # said "किट्टी" where a screen says it
+    fields = (Field("winner", str, N_("a name"), "winner", group="shown",
+                    ruled=attrgetter("winner")),
+              Field("cards", dict, N_("a table NAME = CARDS"), "hand", group="shown",
+                    column="shown", caption=N_("Hands shown")),
+              Field("rounds", list, N_("a list of names"),
+                    ruled=lambda r: [p or "" for p in r.rounds] or None),
+              Field("redeal", bool, N_("true or false"), ruled=lambda r: r.redeal or None),
+              Field("carried", list, N_("a list of deal numbers"), carried="carry"))
+
+    def args_from_flags(self, flags: PlainMap, table: Seating,
+                        rules: KittiRules) -> KittiHand:
+        raw = parse_hand_values(flags.get("hand", []), table.players)
+        return _hand(table, raw, flags.get("winner"), flags.get("carried"), rules)
+
+    def args_from_stored(self, data: PlainMap, table: Seating,
+                         rules: KittiRules) -> KittiHand:
+        winner = data.get("winner") if "cards" not in data else None
+        return _hand(table, data.get("cards", {}), winner, data.get("carried"), rules)
+
+    def to_stored(self, number: int, args: KittiHand, result: KittiResult
+                  ) -> PlainDict:
+        data: PlainDict = {"hand": number, "dealer": args.dealer}
+        if args.shown:
+            data["cards"] = {p: stored(h) for p, h in args.shown}
+        if args.carried:
+            data["carried"] = [str(n) for n in args.carried]
+        if result.rounds:
+            data["rounds"] = [p or "" for p in result.rounds]
+        if result.redeal:
+            data["redeal"] = True
+        if result.winner is not None:
+            data["winner"] = result.winner
+        if result.unverified:
+            data["unverified"] = list(result.unverified)
+        return {**data, "net": dict(result.scores), "rules": list(result.rules)}
+
+    def flags_from_stored(self, data: PlainMap) -> PlainDict:
+        """A deal's flags again: its cards, or the winner typed alone (the
+        winner of a deal shown is the rules', KI-16)."""
+        flags = super().flags_from_stored(data)
+        if "cards" in data:
+            flags.pop("winner", None)
+        return flags
+
+    def story(self, facts: PlainMap) -> str:
+        if facts.get("winner"):
+            said = Said("won by {name}", name=str(facts["winner"]))
+            return Said("{story}; unverified", story=said) \
+                if facts.get("unverified") else said
+        return Said("kitti: nobody won, dealt again")
+
+
+GAME = KittiGame()
