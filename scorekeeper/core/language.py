@@ -389,14 +389,6 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
-# The profiles' names in Nepali, keyed by the id a person types (the
-# context "profile"): tests/nepali/test_ne_profiles.py holds every profile
-# of every game to having one.
-PROFILE_NAMES = (NP_("profile", "nepali-games"), NP_("profile", "cardrulesplus"),
-                 NP_("profile", "yaniv"), NP_("profile", "three-deck"),
-                 NP_("profile", "classic"))
-
-
 def profile_title(profile: str) -> str:
     """A profile as a title names it: its id in English (`three-deck`), its
     Nepali name in Nepali (`तीन गड्डी`)."""

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import ClassVar, Sequence
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, NP_, Said
 from scorekeeper.core.options import (
     ByPlayers,
     Profile,
@@ -241,7 +241,7 @@ IDS = {
 
 CLASSIC: Profile[CallBreakRules] = Profile(
     game=NAME,
-    name="classic",
+    name=NP_("profile", "classic"),
     summary=N_("4 or 5 players, spades trump, call 1–8, made call + 0.1 per "
                "extra trick, missed call minus the call, 5 rounds"),
     rules=CallBreakRules(rule_ids=frozen_mapping(IDS)),

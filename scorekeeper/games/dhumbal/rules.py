@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, NP_, Said
 from scorekeeper.core.options import ByPlayers, Profile, RuleSet, frozen_mapping
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 
@@ -219,7 +219,7 @@ TOPICS = {"jokers": "table", "faces": "values", "call_limit": "call",
 PROFILES: tuple[Profile[DhumbalRules], ...] = (
     Profile(
         game=NAME,
-        name="nepali-games",
+        name=NP_("profile", "nepali-games"),
         summary=N_("house profile: draw first, faces 10, no sequences, winner "
                 "collects, caught caller pays 25 instead of the hand"),
         rules=DhumbalRules(rule_ids=frozen_mapping(NEPALI_IDS)),
@@ -232,7 +232,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
     ),
     Profile(
         game=NAME,
-        name="cardrulesplus",
+        name=NP_("profile", "cardrulesplus"),
         summary=N_("published variant: J = 0, discard first, runs, penalty "
                 "points (lower is better), elimination at 100"),
         rules=DhumbalRules(
@@ -252,7 +252,7 @@ PROFILES: tuple[Profile[DhumbalRules], ...] = (
     ),
     Profile(
         game=NAME,
-        name="yaniv",
+        name=NP_("profile", "yaniv"),
         summary=N_("Yaniv as its rule pages play it: call at 7 or less, J Q K 10, "
                 "two jokers at 0, discard first, runs, caught caller adds 30 "
                 "plus the hand, penalty points, a total landing on 50 or 100 "

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Mapping
 
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, NP_, Said
 from scorekeeper.core.options import Profile, frozen_mapping
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -71,7 +71,7 @@ class KittiRules(ThreeCardRules):
         return {"carried": held} if held else {}
 
 PROFILES = (
-    Profile(game=NAME, name="classic",
+    Profile(game=NAME, name=NP_("profile", "classic"),
             summary=N_("9 cards, three 3-card hands, best of three rounds"),
             rules=KittiRules(),
             options=("ties", "win", "four_kind", "four_pairs", "salami", "carry",

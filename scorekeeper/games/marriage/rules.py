@@ -14,7 +14,7 @@ from typing import ClassVar, Iterable, Sequence
 
 from scorekeeper.core.cards import Card, check_copies
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, NP_, Said
 from scorekeeper.core.options import Profile, Renamed, RuleSet, Tiers, frozen_mapping
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -221,7 +221,7 @@ def _mode_of_maal_needs_seen(value: bool) -> Mode:
 
 THREE_DECK: Profile[MarriageRules] = Profile(
     game=NAME,
-    name="three-deck",
+    name=NP_("profile", "three-deck"),
     summary=N_("three decks, secret tiplu, maal paid apart from the finish "
                "fee, T + w − n·S settlement"),
     rules=MarriageRules(rule_ids=frozen_mapping(IDS)),
