@@ -239,10 +239,12 @@ def test_toml_block_loads_as_what_it_shows(where, text, cli, tmp_path, monkeypat
 
 
 def _options_rows() -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """(game, profile, [(option, default)…]) of each row of the README's
+    """(game, profile, [(option, default)…]) of each row of docs/CLI.md's
     table of profiles and house options."""
     rows = []
-    for line in README.read_text(encoding="utf-8").splitlines():
+    text = (ROOT / "docs" / "CLI.md").read_text(encoding="utf-8")
+    section = text.split("### Profiles and house options\n")[1].split("\n#")[0]
+    for line in section.splitlines():
         cells = [c.strip() for c in line.strip("|").split(" | ")]
         if len(cells) == 3 and (profile := re.match(r"`([\w-]+)`", cells[1])):
             rows.append((cells[0], profile.group(1),
