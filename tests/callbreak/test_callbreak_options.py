@@ -48,6 +48,13 @@ def test_cb1_five_seats_deal_ten_tricks_and_cap_the_call_at_ten():
     assert err.value.rule == "CB-4" and "a call is 1–10 tricks" in err.value.message
 
 
+def test_cb1_five_seats_a_dealt_hand_of_11_holds_too_many_word_for_word():
+    with pytest.raises(Impossible) as err:
+        check_deal(cards("A♥ K♥ Q♥ J♥ 10♥ A♦ K♦ Q♦ J♦ A♣ K♣"), CLASSIC.rules, 5)
+    assert err.value.rule == "CB-1"
+    assert err.value.message == "11 cards: at 5 a hand holds at most 10"
+
+
 def test_cb1_six_seats_are_refused():
     with pytest.raises(Impossible) as err:
         resolve(deal((1,) * 6, (2, 2, 2, 2, 1, 1), FIVE + ("F",)), CLASSIC.rules)
@@ -113,6 +120,21 @@ def test_cb3_redeal_weak_thresholds_10_j_q():
     assert stands.reason == "holds 2♠ and 3♠, and Q♣ above J: the deal stands"
 
 
+
+def test_cb3_redeal_weak_q_says_q():
+    weak = check_deal(cards(LOW + "Q♣"), house("redeal_weak=q"))
+    assert weak.valid and weak.kind == "weak"
+    assert weak.reason == "no card above Q (redeal_weak = Q): a redeal may be demanded"
+    stands = check_deal(cards(LOW + "K♣"), house("redeal_weak=q"))
+    assert stands.reason == "holds 2♠ and 3♠, and K♣ above Q: the deal stands"
+
+
+def test_cb3_no_redeal_at_all_word_for_word():
+    stands = check_deal(cards(LOW + "5♣"), house("redeal_no_spade=false"))
+    assert (stands.valid, stands.rule, stands.kind) == (False, "CB-3", None)
+    assert stands.reason == ("no redeal is allowed (redeal_no_spade = false, "
+                             "redeal_weak = off): the deal stands")
+
 def test_cb3_the_old_redeal_no_honour_means_redeal_weak_10(cli, tmp_path):
     assert house("redeal_no_honour=true").redeal_weak == RedealWeak.TEN
     assert house("redeal_no_honour=false").redeal_weak == RedealWeak.OFF
@@ -155,6 +177,13 @@ def test_cb7_trump_void_winning_any_none():
     assert legal("winning", "10♠ 5♦") == {"10♠", "5♦"}
     assert legal("any", "5♦ 6♣") == {"5♦", "6♣"}
 
+
+
+def test_cb7_trump_void_none_any_card_word_for_word():
+    ruling = check_play(card("5♦"), cards("10♠ A♠ 5♦"), cards("K♥ Q♠"),
+                        house("trump_void=none"))
+    assert (ruling.valid, ruling.rule, ruling.kind) == (True, "CB-7", "any")
+    assert ruling.reason == "5♦ no ♥ in the hand and trump_void = none: any card"
 
 def test_cb7_trump_void_does_not_change_must_head(cli):
     rules = house("trump_void=none")

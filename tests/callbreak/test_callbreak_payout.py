@@ -181,3 +181,22 @@ def test_cb16_everyone_a_perfect_caller_nobody_pays():
     assert paid is not None
     assert (paid.balances, paid.rules, paid.counted) == (dict.fromkeys(FIVE, 0),
                                                          ("CB-16",), 1)
+
+
+# -- CB-14 place_ties = void: nobody pays, every deal still counted -----------------------
+
+def test_cb14_place_ties_void_read_whole_and_every_deal_counted():
+    rules = house("payout=places", "place_ties=void")
+    paid = payout(rules, FOUR, {"A": 161, "B": 40, "C": 40, "D": -30},
+                  [deal((1, 1, 1, 1), (4, 4, 4, 1))] * 3)
+    assert paid == Paid(dict.fromkeys(FOUR, 0), (
+        "B and C tie (place_ties = void): nobody pays (CB-14)",), ("CB-14",), 3)
+
+
+def test_cb16_place_ties_void_below_the_winners_read_whole_and_every_deal_counted():
+    rules = house("payout=places", "perfect_call=1", "rounds=3", "place_ties=void")
+    hands = [deal((1, 1, 3, 2), (1, 1, 6, 5))] * 3
+    paid = payout(rules, FOUR, {"A": 30, "B": 30, "C": 50, "D": 50}, hands)
+    assert paid == Paid(dict.fromkeys(FOUR, 0), (
+        "A and B called exactly 1 and took exactly 1 in every deal: joint winners (CB-16)",
+        "C and D tie (place_ties = void): nobody pays (CB-14)"), ("CB-16",), 3)

@@ -126,6 +126,20 @@ def test_cb7_void_without_spades_any_card():
     assert ruling.valid and "no spade in the hand" in ruling.reason
 
 
+
+def test_cb6_the_reasons_a_card_follows_word_for_word():
+    trumped = play("3♥", "A♥ 3♥", "5♥ 2♠")
+    assert trumped.reason == "3♥ follows ♥; the trick is trumped with 2♠: any ♥ follows"
+    beaten = play("2♥", "2♥ 3♥ A♠", "A♥")
+    assert beaten.reason == "2♥ follows ♥; nothing in the hand beats A♥: any ♥ follows"
+
+
+def test_cb7_trumping_over_a_spade_or_first_cites_cb7_as_a_trump():
+    over = play("A♠", "A♠ 5♦", "K♥ Q♠")
+    assert (over.valid, over.rule, over.kind) == (True, "CB-7", "trump")
+    first = play("2♠", "2♠ 5♦", "K♥")
+    assert (first.valid, first.rule, first.kind) == (True, "CB-7", "trump")
+
 # -- CB-8 winning a trick ---------------------------------------------------------------
 
 def test_cb8_worked_example_the_highest_spade_else_the_highest_of_the_suit_led():

@@ -17,7 +17,7 @@ from scorekeeper.core.cards import Card, card, cards
 from scorekeeper.core.errors import Refused
 from scorekeeper.games.marriage.finish import arrange, find_finish, max_qualifying
 from scorekeeper.games.marriage.maal import maal
-from scorekeeper.games.marriage.melds import classify_meld
+from scorekeeper.games.marriage.melds import PURE_SEQUENCE, classify_meld, natural_kind
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, THREE_DECK, MarriageRules
 
 LOW = THREE_DECK.parse_settings(["ace_high=false"])
@@ -73,6 +73,13 @@ def test_ma24_a_wildcard_never_makes_the_ace_high():
     assert classify_meld(cards("Q♠ K♠ 5♦"), tiplu, LOW).kind == "dirty sequence"
     assert classify_meld(cards("K♠ A♠ 5♦"), tiplu).kind == "dirty sequence"
 
+
+
+def test_ma24_natural_kind_plays_the_ace_high_too_unless_told_otherwise():
+    # without a house's word the ace is low or high (MA-4, ace_high = true)
+    assert natural_kind(cards("Q♥ K♥ A♥")) == PURE_SEQUENCE
+    assert natural_kind(cards("Q♥ K♥ A♥"), ace_high=False) is None
+    assert natural_kind(cards("A♥ 2♥ 3♥"), ace_high=False) == PURE_SEQUENCE
 
 def test_ma24_k_a_2_still_never_wraps_and_says_the_ace_is_low_only():
     with pytest.raises(Refused) as err:
