@@ -44,6 +44,24 @@ def test_cb10_worked_example_a_missed_call_scores_minus_the_call():
     assert result.made == ("Asha", "Bikash", "Dipak")
 
 
+
+def test_cb10_the_json_of_a_deal_gives_calls_tricks_made_and_points_in_tenths():
+    """`record --json` of a deal (docs/CLI.md): the result's own document,
+    the scores in tenths under `points` (a Call Break score is no transfer)."""
+    result = resolve(deal((3, 2, 4, 2), (4, 2, 3, 4)), RULES)
+    assert result.as_json(2) == {
+        "hand": 2, "winner": "Asha",
+        "calls": {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2},
+        "tricks": {"Asha": 4, "Bikash": 2, "Chandra": 3, "Dipak": 4},
+        "made": ["Asha", "Bikash", "Dipak"],
+        "points": {"Asha": 31, "Bikash": 20, "Chandra": -40, "Dipak": 22},
+        "rules": ["CB-9", "CB-10"],
+        "explanation": ["Asha called 3, took 4: 3.1 (CB-10)",
+                        "Bikash called 2, took 2: 2.0 (CB-10)",
+                        "Chandra called 4, took 3: missed, -4.0 (CB-10)",
+                        "Dipak called 2, took 4: 2.2 (CB-10)"]}
+    assert result.as_json()["hand"] is None        # `settle`: no ledger, no number
+
 def test_cb10_missing_by_one_trick_or_by_all_scores_the_same():
     one_short = resolve(deal((5, 1, 1, 1), (4, 3, 3, 3)), RULES)
     none_taken = resolve(deal((5, 1, 1, 1), (0, 5, 4, 4)), RULES)
