@@ -44,6 +44,31 @@ def test_ma24_worked_example_the_ace_high_finishes_the_ace_low_only_refuses(cli)
     assert data["rule"] == "MA-10"
 
 
+def test_ma24_a_show_that_fails_with_the_ace_high_too_does_not_blame_the_ace():
+    # the worked example with 7♠ 8♥ J♦ for its trial: Q♥ K♥ A♥ would still
+    # qualify with the ace high, but 7♠ 8♥ J♦ are left over either way
+    hand = cards(SHOW.replace("7♠ 7♦ 7♣", "7♠ 8♥ J♦"))
+    with pytest.raises(Refused) as err:
+        find_finish(hand, card("5♦"), rules=LOW)
+    assert err.value.rule == "MA-10"
+    assert err.value.message == (
+        "no arrangement places every card: with 3 qualifying melds the best uses "
+        "5 melds and leaves A♥ 7♠ 8♥ J♦ Q♥ K♥")
+
+
+def test_ma24_q_k_a_the_third_qualifying_meld_is_blamed_on_the_ace():
+    # exactly 3 pure sequences with the ace high (Q♥ K♥ A♥ among them), 2
+    # without: the bound of the ace high is met exactly, not that of low only
+    hand = cards("2♠ 3♠ 4♠ Q♥ K♥ A♥ 8♦ 9♦ 10♦ 7♠ 7♦ 7♣ 9♣ 9♥ 9♠ J♠ J♥ J♣ 2♥ 2♦ 2♣")
+    assert len(find_finish(hand, card("5♦")).melds) == 7
+    with pytest.raises(Refused) as err:
+        find_finish(hand, card("5♦"), rules=LOW)
+    assert err.value.rule == "MA-10"
+    assert err.value.message.endswith(
+        "; with the ace high too (Q K A) they would finish, but the ace is low "
+        "only (ace_high = false, MA-24)")
+
+
 def test_ma24_q_k_a_is_no_meld_a_2_3_still_is(cli):
     refused = cli("check", "meld", "Q♠ K♠ A♠", "--tiplu", "5♥", "--set",
                   "ace_high=false", "--json")
@@ -74,12 +99,12 @@ def test_ma24_a_wildcard_never_makes_the_ace_high():
     assert classify_meld(cards("K♠ A♠ 5♦"), tiplu).kind == "dirty sequence"
 
 
-
 def test_ma24_natural_kind_plays_the_ace_high_too_unless_told_otherwise():
     # without a house's word the ace is low or high (MA-4, ace_high = true)
     assert natural_kind(cards("Q♥ K♥ A♥")) == PURE_SEQUENCE
     assert natural_kind(cards("Q♥ K♥ A♥"), ace_high=False) is None
     assert natural_kind(cards("A♥ 2♥ 3♥"), ace_high=False) == PURE_SEQUENCE
+
 
 def test_ma24_k_a_2_still_never_wraps_and_says_the_ace_is_low_only():
     with pytest.raises(Refused) as err:

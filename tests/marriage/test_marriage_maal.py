@@ -84,6 +84,12 @@ def test_ma11_dealt_tunnela_of_jhiplu_instead_of_a_marriage():
         ("1 tiplu", "J♣", 3)]
 
 
+
+def test_ma11_dealt_tunnela_of_poplu_instead_of_a_marriage():
+    assert items("10♣ J♣ Q♣ Q♣ Q♣", dealt_tunnelas=[card("Q♣")]) == [
+        ("1 jhiplu", "10♣", 2), ("dealt tunnela of poplu", "Q♣ Q♣ Q♣", 20),
+        ("1 tiplu", "J♣", 3)]
+
 def test_ma11_ordinary_wildcard_alone_is_worth_nothing():
     assert total("J♥ J♠ J♦ 3♠") == 0
 
@@ -271,6 +277,16 @@ def test_ma18_a_tunnela_of_printed_jokers_exposed_at_the_deal_is_impossible():
                                "hand holds 3 JK (a JK never makes a tunnela, MA-18)")
     assert info.value.rule == "MA-3"
 
+
+
+def test_ma18_a_tunnela_of_printed_jokers_exposed_twice_is_impossible_word_for_word():
+    rules = THREE_DECK.parse_settings(["printed_jokers=3"])
+    with pytest.raises(Impossible) as info:
+        maal(cards("JK JK JK"), J_CLUBS, dealt_tunnelas=[card("JK")] * 2, rules=rules)
+    assert info.value.message == ("a tunnela of JK was exposed at the deal 2 times, "
+                                  "but the hand holds 3 JK (a JK never makes a "
+                                  "tunnela, MA-18)")
+    assert info.value.rule == "MA-3"
 
 def test_ma18_printed_jokers_are_one_item_named_by_their_number():
     rules = THREE_DECK.parse_settings(["printed_jokers=3"])
