@@ -871,3 +871,13 @@ def test_dh13_a_seats_entry_of_its_shape_is_read():
         "[options]", 'seats = [{hand = 1, join = "Dipesh", after = "Asha"}]\n\n[options]')
     change = parse(text, "t.toml").changes[0]
     assert (change.hand, change.name, change.join, change.after) == (1, "Dipesh", True, "Asha")
+
+
+# -- the header's own refusals, word for word (DH-11, DH-12, DH-13) ---------------------
+
+@pytest.mark.parametrize("value", ["3", "[1]", '["Asha"]'])
+def test_dh13_seats_that_are_not_a_list_of_tables_are_named(value):
+    # the tables' braces said once, not doubled as in a template with values
+    text = new_text().replace("[options]", f"seats = {value}\n\n[options]")
+    assert _messages(text) == [
+        "`seats` must be a list of tables {hand = N, join = NAME} or {hand = N, leave = NAME}"]
