@@ -66,6 +66,16 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                  "tests/entry/test_entry_says.py", "tests/entry/test_no_traps.py",
                  "tests/storage/test_ledger.py", "tests/storage/test_names_and_paths.py",
                  "tests/cli/test_cli_seats.py", "tests/dhumbal/test_dhumbal_rules.py"]),
+    # who sits when, the dealer, who is eliminated (DH-13, DC-9, YA-10,
+    # MA-23, CB-17): the seats' own tests, the commands that change them,
+    # the ledger's and the games that eliminate; not every game's (every
+    # hand reaches `Seats`)
+    "seats": ("scorekeeper/core/seats.py",
+              ["tests/test_seats.py", "tests/cli/test_cli_seats.py",
+               "tests/entry/test_names.py", "tests/entry/test_seating_core.py",
+               "tests/entry/test_no_traps.py", "tests/storage/test_ledger.py",
+               "tests/dhumbal/test_dhumbal_rules.py", "tests/dhumbal/test_cardrulesplus.py",
+               "tests/dhumbal/test_yaniv.py"]),
     # who pays whom, and what `settle-up --paid` recorded (CB-14)
     "payments": ("scorekeeper/reports/settle_up.py",
                  ["tests/reports/test_settleup.py", "tests/reports/test_paid.py",

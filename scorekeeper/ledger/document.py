@@ -170,8 +170,8 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
     stored = doc.get("seats", [])
     line = key_line("seats")
     if not isinstance(stored, list) or not all(isinstance(c, dict) for c in stored):
-        problems.append((line, Said("`seats` must be a list of tables {{hand = N, join = "
-                                    "NAME}} or {{hand = N, leave = NAME}}")))
+        problems.append((line, Said("`seats` must be a list of tables {hand = N, join = "
+                                    "NAME} or {hand = N, leave = NAME}")))
         return None
     seats: list[SeatChange] = []
     found: list[str] = []

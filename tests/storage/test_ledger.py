@@ -12,10 +12,12 @@ import pytest
 from helpers import append, header_text
 from scorekeeper.core.cards import cards
 from scorekeeper.core.errors import Impossible, Refused
+from scorekeeper.core.language import Said
 from scorekeeper.core.seating import Shown
 from scorekeeper.games.dhumbal.engine import DhumbalHand, resolve
 from scorekeeper.games.registry import game
 from scorekeeper.games.registry import profile as get_profile
+from scorekeeper.ledger import document
 from scorekeeper.ledger.document import parse, verify
 from scorekeeper.ledger.tomltext import LedgerError, replace_option, without_last_hand
 from scorekeeper.reports.documents import history_json, places, standings_json
@@ -871,3 +873,55 @@ def test_dh13_a_seats_entry_of_its_shape_is_read():
         "[options]", 'seats = [{hand = 1, join = "Dipesh", after = "Asha"}]\n\n[options]')
     change = parse(text, "t.toml").changes[0]
     assert (change.hand, change.name, change.join, change.after) == (1, "Dipesh", True, "Asha")
+
+
+# -- the header's own refusals, word for word (DH-11, DH-12, DH-13) ---------------------
+
+@pytest.mark.parametrize("value", ["3", "[1]", '["Asha"]'])
+def test_dh13_seats_that_are_not_a_list_of_tables_are_named(value):
+    # the tables' braces said once, not doubled as in a template with values
+    text = new_text().replace("[options]", f"seats = {value}\n\n[options]")
+    assert _messages(text) == [
+        "`seats` must be a list of tables {hand = N, join = NAME} or {hand = N, leave = NAME}"]
+
+
+def test_dh13_with_seats_refused_the_hands_are_not_read_against_them():
+    # who plays is not known, so a hand's names are not checked (nor listed)
+    text = tamper(three_hands(), 1, "Chandra = -9 }", "Chandra = -9, Zed = 0 }")
+    assert _messages(text) == ["hand 1: `net.Zed`: not a player"]
+    seats = 'seats = [{hand = 1, join = "Dipesh", after = "Zed"}]\n\n[options]'
+    assert _messages(text.replace("[options]", seats)) == [
+        "`seats`: Dipesh joins after Zed, who is not seated then (DH-13)"]
+
+
+def test_dh11_a_first_dealer_who_is_no_player_is_named_as_written():
+    text = new_text().replace('first_dealer = "Asha"', 'first_dealer = "Zed"')
+    assert _messages(text) == ["`first_dealer` must be one of the players, not 'Zed'"]
+
+
+def test_dh11_an_undone_hand_that_is_not_text_is_named_with_its_line():
+    text = new_text().replace("[options]", "undone = 3\n\n[options]")
+    with pytest.raises(LedgerError) as err:
+        parse(text, "t.toml")
+    assert err.value.lines() == [
+        "t.toml:12: `undone` must be text: the [[hands]] table `undo` removed, kept for `redo`"]
+
+
+def test_dh12_verify_says_one_hand_planned_in_the_singular():
+    assert _messages(three_hands().replace("hands = 3", "hands = 1")) == [
+        "the session plans 1 hand ([options] hands) but 3 are recorded: raise it with "
+        "`scorekeeper extend t.toml --hands N` (DH-12)"]
+
+
+def test_dh11_a_replay_refusal_is_cited_once_and_kept_translatable():
+    # `verify`'s "its inputs …: {reason}": the refusal's message and rule,
+    # a `Said` where they are the message and its rule in brackets
+    reason = document._cited(Refused(Said("a hand worth {n} may not call", n=20), "DH-4"))
+    assert (reason, reason.template) == ("a hand worth 20 may not call (DH-4)",
+                                          "{message} ({rule})")
+    merged = document._cited(Refused(Said("no call (DH-1)"), "DH-4"))
+    assert merged == "no call (DH-1, DH-4)"
+    bare = Said("cannot read the card {card}", card="'9x'")
+    assert document._cited(Impossible(bare)) is bare
+    cited = Said("no call (DH-4)")
+    assert document._cited(Refused(cited, "DH-4")) is cited
