@@ -76,6 +76,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                "tests/entry/test_no_traps.py", "tests/storage/test_ledger.py",
                "tests/dhumbal/test_dhumbal_rules.py", "tests/dhumbal/test_cardrulesplus.py",
                "tests/dhumbal/test_yaniv.py"]),
+    # the header's changes on the write path (join, leave, rename, pay,
+    # unpay, extend: DH-11 … DH-13, CB-14): the commands' own tests
+    "header": ("scorekeeper/ledger/header.py",
+               ["tests/cli/test_cli_seats.py", "tests/reports/test_paid.py",
+                "tests/storage/test_ledger.py", "tests/storage/test_names_and_paths.py",
+                "tests/storage/test_never_lose_a_hand.py",
+                "tests/cli/test_cli_at_the_table.py", "tests/cli/test_cli_redo.py"]),
     # who pays whom, and what `settle-up --paid` recorded (CB-14)
     "payments": ("scorekeeper/reports/settle_up.py",
                  ["tests/reports/test_settleup.py", "tests/reports/test_paid.py",
