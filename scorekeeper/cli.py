@@ -56,6 +56,7 @@ from scorekeeper.commands.common import (
     hold_signals,
     interrupted_exit,
     say,
+    session_money,
     unsaid_interrupt,
     warn_stale,
     written_so_far,
@@ -134,13 +135,6 @@ def new(
 
 # -- reading a ledger ------------------------------------------------------------------
 
-def _money(session: Any, rate: Optional[str], currency: Optional[str]) -> Any:
-    if rate is None and currency is None and not session.money:
-        return None
-    from scorekeeper.reports.money import of_session  # only with a rate
-    return of_session(session, rate, currency)
-
-
 @app.command(help=_("Totals, places and who deals next."))
 def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
               ascii: bool = ASCII_OPT, rate: Optional[str] = RATE_OPT,
@@ -150,7 +144,7 @@ def standings(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
-        money = _money(checked.session, rate, currency)
+        money = session_money(checked.session, rate, currency)
         if as_json:
             emit_json({**documents.standings_json(checked.session),
                        "problems": [p.as_json() for p in checked.problems],

@@ -143,6 +143,16 @@ def waiting(ledger: Path) -> Callable[[], None]:
         ledger=file_name(ledger)))
 
 
+def session_money(session: Any, rate: str | None, currency: str | None) -> Any:
+    """The session's money: the rate typed, else the one it agreed; None
+    when there is neither."""
+    if rate is None and currency is None and not session.money:
+        return None
+    from scorekeeper.reports.money import of_session  # only with a rate
+
+    return of_session(session, rate, currency)
+
+
 def warn_stale(checked: Checked) -> None:
     """Say which hands of a re-checked ledger disagree with their inputs."""
     label = checked.session.label

@@ -8,7 +8,14 @@ import os
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from scorekeeper.commands.common import guarded, ledger_path, say, warn_stale, write_text
+from scorekeeper.commands.common import (
+    guarded,
+    ledger_path,
+    say,
+    session_money,
+    warn_stale,
+    write_text,
+)
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
 
@@ -49,12 +56,8 @@ def _pieces(paths: Sequence[Path], fmt: str, rate: str | None,
     for path in paths:
         checked = ledger_file.read_checked(path)
         warn_stale(checked)
-        money = None
-        if rate is not None or currency is not None or checked.session.money:
-            from scorekeeper.reports.money import of_session  # only with a rate
-
-            money = of_session(checked.session, rate, currency)
-        played.append(Played(checked.session, os.stat(path).st_mtime, money))
+        played.append(Played(checked.session, os.stat(path).st_mtime,
+                             session_money(checked.session, rate, currency)))
     if fmt == "html":
         from scorekeeper.screen.board import html_pieces  # the board's page
 
