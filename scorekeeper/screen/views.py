@@ -239,10 +239,12 @@ def standings(con: Console, session: Session, stale: bool = False,
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
-                 after: Mapping[str, int], kind: ScoreKind = NET) -> None:
+                 after: Mapping[str, int], kind: ScoreKind = NET,
+                 heading: str | None = None) -> None:
     """Each player's total before → after a change (amend): in columns
-    where they fit the terminal, else a wrapped line each."""
-    con.print("  " + _("Totals:"), markup=False)
+    where they fit the terminal, else a wrapped line each; `heading`
+    other than "Totals:" (a hand's scores, before amend asks)."""
+    con.print("  " + (heading or _("Totals:")), markup=False)
     width = max(cell_len(p) for p in players)
     # signed as standings signs them (+69 → +66); penalty points plainly
     shown = kind.signed if kind.higher_is_better else kind.display
