@@ -1,7 +1,8 @@
 """Dates as a Nepali reader reads them (issue 39, item 8): a payment's
 time, stored in UTC, is said in Nepali as its local date in Bikram
 Sambat, with the month's Nepali name and the reader's digits; English
-keeps the stored stamp as it is."""
+as its local date (issue 38, item 10); the ledger and JSON keep the
+stamp."""
 
 from __future__ import annotations
 
@@ -44,11 +45,21 @@ def test_latin_digits_asked_write_the_date_in_them(kathmandu):
     assert date("2026-12-07T06:00:00Z") == "2083 मंसिर 21"
 
 
-def test_english_keeps_the_stored_stamp():
+def test_english_says_the_local_date_and_keeps_the_stamp_for_json(kathmandu):
+    """Issue 38, item 10: the reader's local date in English too (21:40
+    UTC is the next morning in Kathmandu); the message's English text,
+    which --json gives, keeps the stamp."""
     language.use("en")
-    assert date("2026-12-07T06:00:00Z") == "2026-12-07T06:00:00Z"
-    said = Said("paid {at}", at=When("2026-12-07T06:00:00Z"))
-    assert said == "paid 2026-12-07T06:00:00Z" == say(said)
+    assert date("2026-12-05T21:40:05Z") == "2026-12-06"
+    said = Said("paid {at}", at=When("2026-12-05T21:40:05Z"))
+    assert said == "paid 2026-12-05T21:40:05Z"
+    assert say(said) == "paid 2026-12-06"
+
+
+def test_english_keeps_a_stamp_that_is_not_one():
+    language.use("en")
+    assert date("yesterday") == "yesterday"
+    assert say(Said("paid {at}", at=When("yesterday"))) == "paid yesterday"
 
 
 def test_a_when_in_a_message_is_said_as_its_date(kathmandu):
@@ -80,4 +91,5 @@ def test_settle_up_paid_then_standings_say_the_date_in_nepali(tmp_path, monkeypa
     language.use("ne")
     assert date(stamp) in " ".join(out.split()) and stamp not in out
     code, out, err = run_main(["standings", "x.toml"], capsys)
-    assert stamp in out
+    language.use("en")
+    assert date(stamp) in out and stamp not in out

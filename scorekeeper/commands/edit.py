@@ -52,7 +52,8 @@ def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
 HELP = {
     "undo": N_("Remove the last hand (on a terminal, after saying which and asking); "
                "`redo` puts it back until another hand is written."),
-    "redo": N_("Put back the hand `undo` removed, byte for byte, ruled again."),
+    "redo": N_("Put back the hand `undo` removed, byte for byte, ruled again (on a "
+               "terminal, after saying which and asking)."),
     "extend": N_("Change how many hands (or rotations, or rounds) the session plans."),
     "rename": N_("Call a player by another name everywhere in the ledger."),
 }
@@ -129,12 +130,24 @@ def _unpay(ledger: Path, as_json: bool) -> None:
     after_write(Said("Took back a payment in {ledger}", ledger=ledger), show)
 
 
-def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
-    """Put back the hand `undo` removed, byte for byte, ruled again."""
+def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
+         yes: bool = YES_OPT) -> None:
+    """Put back the hand `undo` removed, byte for byte, ruled again (on a
+    terminal, after saying which and asking)."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
-        done = ledger_file.redo(ledger, on_wait=waiting(ledger))
+        expect = None
+        if not yes and stdin_is_tty():
+            from scorekeeper.ledger.changes import redone  # start-up: a terminal
+            from scorekeeper.screen.entry import yes_no  # the same
+
+            expect, put_back = redone(ledger_file.read(ledger), ledger)
+            said, _json = _named(put_back, len(put_back.hands))
+            if not yes_no(Said("Put back {hand}?", hand=said), False):
+                say(_("Nothing put back."))
+                return
+        done = ledger_file.redo(ledger, on_wait=waiting(ledger), expect=expect)
         after = done.after
         said, named = _named(after, done.ruled.number)
 

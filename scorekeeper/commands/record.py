@@ -39,7 +39,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _
+from scorekeeper.core.language import Said, _, digits
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -119,13 +119,45 @@ def _amend(values: PlainDict) -> None:
     seating = given(_seating_flags(), values)
 
     def body() -> None:
-        expect = _asked(values, flags, seating, number)
+        entered = _asked(values, flags, seating, number)
+        expect = entered if entered is not None else \
+            _amend_agreed(values, {**flags, **seating}, number)
         done = ledger_file.amend(ledger, number, {**flags, **seating}, expect,
-                          on_wait=waiting(ledger), keep=expect is None)
+                          on_wait=waiting(ledger), keep=entered is None)
         after_write(Said("Amended hand {number} in {ledger}", number=number, ledger=ledger),
-                    lambda: _show_amended(done, as_json, ascii, expect is None))
+                    lambda: _show_amended(done, as_json, ascii, entered is None))
 
     guarded(body, as_json)
+
+
+def _amend_agreed(values: PlainDict, flags: PlainDict, number: int) -> int | None:
+    """Hand options given, at a terminal, without --yes: the hand's
+    inputs and scores before → after shown (stderr), and asked, as `undo`
+    asks; the number of hands then, so that the write refuses if another
+    writer changed the ledger meanwhile. None: nobody was asked."""
+    if values["yes"] or not stdin_is_tty():
+        return None
+    from scorekeeper.files import ledger_file  # start-up: see module doc
+    from scorekeeper.games.interface import changed_inputs  # start-up: a terminal
+    from scorekeeper.ledger.changes import amended  # the same
+    from scorekeeper.screen import views  # the same
+    from scorekeeper.screen.entry import yes_no  # the same
+
+    ledger = values["ledger"]
+    session = ledger_file.read(ledger)
+    ruled = amended(session, ledger, number, flags, keep=True)
+    stored, now = session.hand(number), ruled.stored[session.score_key]
+    players = [p for p in session.players if p in stored.scores or p in now]
+    con = console(values["ascii"], stderr=True)
+    views.inputs_moved(con, changed_inputs(session.game, stored.data, ruled.stored))
+    views.totals_moved(con, players, {p: stored.scores.get(p, 0) for p in players},
+                       {p: now.get(p, 0) for p in players}, session.score_kind,
+                       _("Hand {number}:").format(number=digits(number)))
+    if not yes_no(Said("Amend hand {number} in {ledger}?", number=number, ledger=ledger),
+                  False):
+        say(_("Nothing amended."))
+        raise typer.Exit(0)
+    return len(session.hands)
 
 
 def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:

@@ -5,7 +5,7 @@ several sessions (docs/CLI.md). The core is `reports.settle_up`; the view
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence
 
 import typer
 
@@ -20,9 +20,11 @@ from scorekeeper.commands.common import (
     guarded,
     ledger_path,
     say,
+    stdin_is_tty,
     waiting,
     warn_stale,
 )
+from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, _, date, digits, ngettext
 from scorekeeper.core.language import say as told
@@ -48,14 +50,16 @@ def settle_up(
                              help=_("Add up sessions of different games.")),
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     paid: bool = typer.Option(False, "--paid",
-                              help=_("Record in each ledger that this settlement was paid.")),
-    as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT,
+                              help=_("Record in each ledger that this settlement was paid "
+                                     "(on a terminal, after showing it and asking).")),
+    as_json: bool = JSON_OPT, ascii: bool = ASCII_OPT, yes: bool = YES_OPT,
 ) -> None:
     """The fewest transfers that square everyone after one or several sessions."""
     def body() -> None:
         from scorekeeper.files import ledger_file  # start-up: see module doc
         from scorekeeper.reports import money as money_  # start-up: see module doc
         paths = list(ledgers or ()) or [ledger_path(None)]
+        asking = paid and not yes and stdin_is_tty()
         _refuse_twice(paths)
         checked_all = [ledger_file.read_checked(path) for path in paths]
         for checked in checked_all:
@@ -72,19 +76,22 @@ def settle_up(
             at_rates = money_.own_rates(sessions, currency, mix, rate)
             _notes([s for _, s in kept])
             if paid:
-                _record_paid(kept, at_rates.transfers, at_rates.currency.code)
+                _record_paid(kept, at_rates.transfers, at_rates.currency.code,
+                             at_rates.display if asking else None)
             _own_rates(sessions, at_rates, as_json, ascii, _extra(left_out, kept, paid))
             return
-        _in_points(kept, sessions, mix, (rate, currency), paid,
+        _in_points(kept, sessions, mix, (rate, currency), (paid, asking),
                    _extra(left_out, kept, paid), (as_json, ascii))
 
     guarded(body, as_json)
 
 
 def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session],
-               mix: bool, money_given: tuple[str | None, str | None], paying: bool,
-               extra: PlainDict, output: tuple[bool, bool]) -> None:
-    """Sessions added up in points (and in money at one rate, if any)."""
+               mix: bool, money_given: tuple[str | None, str | None],
+               paying: tuple[bool, bool], extra: PlainDict,
+               output: tuple[bool, bool]) -> None:
+    """Sessions added up in points (and in money at one rate, if any);
+    `paying`: whether --paid records it, and asks first."""
     from scorekeeper.reports import money as money_  # start-up: see module doc
     from scorekeeper.reports import settle_up as settleup  # start-up: see module doc
 
@@ -98,9 +105,11 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
     by_place = settleup.how_paid(sessions)      # CB-14: never silently
     for line in by_place:
         say(_("note: {note}").format(note=told(line)))
-    if paying:
+    if paying[0]:
+        amount = money.display if money else kind.display
         _record_paid(kept, money.transfers if money else transfers,
-                     money.currency.code if money else "points")
+                     money.currency.code if money else "points",
+                     amount if paying[1] else None)
     if as_json:
         emit_json({"balances": balances,
                    **({"payout": by_place} if by_place else {}),
@@ -163,10 +172,18 @@ def _extra(left_out: Sequence[Session], kept: Sequence[tuple[Path, Session]],
 
 
 def _record_paid(kept: Sequence[tuple[Path, Session]],
-                 transfers: Sequence[Transfer], unit: str) -> None:
+                 transfers: Sequence[Transfer], unit: str,
+                 asking: Callable[[int], str] | None) -> None:
     """Each ledger's record that this settlement was paid: when, of which
-    sessions, its hands, and the transfers (in money units, or points)."""
+    sessions, its hands, and the transfers (in money units, or points).
+    `asking`: at a terminal, without --yes, how an amount reads: the
+    payment is shown and asked about first, as `undo` asks; declined,
+    nothing is written (exit 0)."""
     from datetime import datetime, timezone  # start-up: only with --paid
+
+    if asking is not None and not _paid_agreed(kept, transfers, asking):
+        say(_("Nothing recorded as paid."))
+        raise typer.Exit(0)
 
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
@@ -179,6 +196,24 @@ def _record_paid(kept: Sequence[tuple[Path, Session]],
                         on_wait=waiting(path))
     say(_("Recorded as paid in {ledgers}.").format(
         ledgers=", ".join(s.label for _path, s in kept)))
+
+
+def _paid_agreed(kept: Sequence[tuple[Path, Session]],
+                 transfers: Sequence[Transfer], amount: Callable[[int], str]) -> bool:
+    """The payment `--paid` would record, said (stderr), and asked."""
+    from scorekeeper.screen.entry import yes_no  # start-up: only at a terminal
+
+    say(_("To be recorded as paid:"))
+    for t in transfers:
+        say("  " + _("{giver} gives {receiver} {amount}").format(
+            giver=t.giver, receiver=t.receiver, amount=digits(amount(t.points))))
+    if not transfers:
+        say("  " + _("Everyone is square: nobody gives anything."))
+    hands = [ngettext("{ledger}, {count} hand", "{ledger}, {count} hands",
+                      len(s.hands) - s.paid_hands).format(
+        ledger=s.label, count=digits(len(s.hands) - s.paid_hands)) for _path, s in kept]
+    return yes_no(_("Record this as paid in {ledgers}?").format(ledgers="; ".join(hands)),
+                  False)
 
 
 def _notes(sessions: Sequence[Session]) -> None:

@@ -316,27 +316,32 @@ class Number(str):
 
 class When(str):
     """A moment as the ledger stores it, in UTC (`2026-12-03T15:52:38Z`): as
-    a `Said` value, or through `date`, English reads it as it is, Nepali
-    as the local date in Bikram Sambat (`२०८३ मंसिर २१`)."""
+    a `Said` value (whose English text, for JSON, keeps the stamp), or
+    through `date`, the reader reads its local date: `2026-12-03` in
+    English, in Bikram Sambat in Nepali (`२०८३ मंसिर १७`)."""
 
     __slots__ = ()
 
 
 def date(stamp: str) -> str:
-    """A stored moment (`When`) as the reader reads it: in Nepali the local
-    date in Bikram Sambat, its month's Nepali name and the reader's
-    digits; in English, or a stamp that is not one or is outside the years
-    the calendar's tables hold (1918–2043), the text as it is."""
-    if _chosen.catalog is None:
-        return stamp
+    """A stored moment (`When`) as the reader reads it: its local date, in
+    English as `2026-12-05`, in Nepali in Bikram Sambat, its month's
+    Nepali name and the reader's digits; a stamp that is not one, or (in
+    Nepali) is outside the years the calendar's tables hold (1918–2043),
+    the text as it is."""
     import datetime  # start-up: only where a date is shown
-
-    import nepali_datetime  # the same: Nepali output only
 
     try:
         moment = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-        local = moment.astimezone() if moment.tzinfo else moment
-        day = nepali_datetime.date.from_datetime_date(local.date())
+        local = (moment.astimezone() if moment.tzinfo else moment).date()
+    except (ValueError, OverflowError):
+        return stamp
+    if _chosen.catalog is None:
+        return local.isoformat()
+    import nepali_datetime  # the same: Nepali output only
+
+    try:
+        day = nepali_datetime.date.from_datetime_date(local)
     except (ValueError, OverflowError):
         return stamp
     return _("{year} {month} {day}").format(
@@ -370,9 +375,12 @@ _READER = _Reader()
 def say(text: str) -> str:
     """`text` as the reader reads it: a `Said` translated, with its values
     filled in the reader's digits; any other text as it is. English returns
-    the text itself."""
-    if _chosen.catalog is None or not isinstance(text, Said):
+    the text itself, but for a moment (`When`) in it, said as its date."""
+    if not isinstance(text, Said):
         return text
+    if _chosen.catalog is None:     # a moment in it said as its local date
+        dated = any(isinstance(value, When) for value in text.values.values())
+        return _READER.vformat(text.template, (), text.values) if dated else text
     template = _respelled(str(_chosen.catalog.gettext(text.template)))
     return _READER.vformat(template, (), text.values) if text.values else template
 

@@ -155,6 +155,17 @@ class Seats:
         here = [c for c in self.changes if c.hand == number]
         return [c.name for c in here if c.join], [c.name for c in here if not c.join]
 
+    @cached_property
+    def joined_at(self) -> dict[str, int]:
+        """The hand each newcomer is first seated at (a name joins once:
+        `seat_problems`); the players of `new` are not in it."""
+        return {c.name: c.hand for c in self.changes if c.join}
+
+    def not_yet_seated(self, number: int) -> list[str]:
+        """Who joins only after hand `number`, in seat order: not yet at
+        the table then (neither out nor gone)."""
+        return [p for p in self.players if self.joined_at.get(p, 0) > number]
+
     @property
     def at_new(self) -> int:
         """How many players `new` seated (newcomers not counted)."""

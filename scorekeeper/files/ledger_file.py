@@ -226,10 +226,12 @@ class Redone(NamedTuple):
     after: Session
 
 
-def redo(path: Path, on_wait: Waiting = None) -> Redone:
-    """Put back the hand `undo` removed, byte for byte, ruled again."""
+def redo(path: Path, on_wait: Waiting = None, expect: str | None = None) -> Redone:
+    """Put back the hand `undo` removed, byte for byte, ruled again
+    (`expect`: the kept text a person agreed to put back; refused if
+    another is kept now)."""
     checked, ruled = transaction(
-        path, lambda session, text: changes.redo(session, text, path), on_wait)
+        path, lambda session, text: changes.redo(session, text, path, expect), on_wait)
     return Redone(ruled, checked.session)
 
 

@@ -176,11 +176,19 @@ def amend(session: Session, text: str, path: Path, number: int, flags: PlainMap,
     hands' numbers. `keep`: the inputs not in `flags` stay as stored
     (false: `flags` is the whole hand)."""
     unchanged(path, session, expect_hands, "amend")
-    _refuse_settled(path, session, number)
-    ruled = session.rule_amended(number, flags, keep)
+    ruled = amended(session, path, number, flags, keep)
     tables = {number: dict(ruled.stored), **later_rerules(session, number, ruled.stored)}
     rerules = tuple(sorted(set(tables) - {number}))
     return _spliced(path, text, session, tables, (ruled, session, rerules))
+
+
+def amended(session: Session, path: Path, number: int, flags: PlainMap,
+            keep: bool) -> SessionHand:
+    """Hand `number` ruled anew from its flags as `amend` would write it,
+    refused as it would be (a settled hand): what a person is asked
+    about before it is written."""
+    _refuse_settled(path, session, number)
+    return session.rule_amended(number, flags, keep)
 
 
 def amend_sound(before: Checked, after: Session, path: Path,
@@ -346,10 +354,25 @@ def _without_last(document: PlainMap) -> PlainDict:
     return out
 
 
-def redo(session: Session, text: str, path: Path) -> Change[SessionHand]:
+def redo(session: Session, text: str, path: Path,
+         expect: str | None = None) -> Change[SessionHand]:
     """The hand `undo` removed put back, byte for byte (its text kept in
     `undone`), after ruling it again on the session as it is now: refused
-    (exit 2) when nothing is kept, and (exit 1) when it no longer agrees."""
+    (exit 2) when nothing is kept, or (`expect`: the text a person was
+    asked about) another is kept now, and (exit 1) when it no longer
+    agrees."""
+    kept, after = redone(session, path)
+    if expect is not None and kept != expect:
+        raise Impossible(Said("{path} changed while you were asked: nothing put back; "
+                              "run redo again", path=path), session.rules.rule("ledger"))
+    base = tomltext.without_header_key(text, UNDONE)
+    return Change(base[:-1] + kept if base.endswith("\n") else base + kept,
+                  dict(after.document), after.rule_stored(len(after.hands)))
+
+
+def redone(session: Session, path: Path) -> tuple[str, Session]:
+    """The text `undone` keeps, and the session with its hand put back and
+    verified (refused as `redo` is): what a person is asked about."""
     kept = session.document.get(UNDONE)
     if not isinstance(kept, str):
         raise Impossible(Said("{path}: nothing to redo: no hand was undone since the last "
@@ -357,11 +380,9 @@ def redo(session: Session, text: str, path: Path) -> Change[SessionHand]:
                               path=path), session.rules.rule("ledger"))
     session.check_open()
     table = _undone_table(path, session, kept)
-    base = tomltext.without_header_key(text, UNDONE)
     document = {k: v for k, v in session.document.items() if k != UNDONE}
     document["hands"] = [*document.get("hands", []), table]
-    return Change(base[:-1] + kept if base.endswith("\n") else base + kept,
-                  document, _ruled_again(path, session, document))
+    return kept, _ruled_again(path, session, document)
 
 
 def _undone_table(path: Path, session: Session, kept: str) -> PlainDict:
@@ -380,9 +401,9 @@ def _undone_table(path: Path, session: Session, kept: str) -> PlainDict:
     return dict(hands[0])
 
 
-def _ruled_again(path: Path, session: Session, document: PlainMap) -> SessionHand:
-    """The hand put back, ruled again on the session as it stands: refused
-    (exit 1) if the ledger would then not verify."""
+def _ruled_again(path: Path, session: Session, document: PlainMap) -> Session:
+    """The session with the hand put back, ruled again as it stands:
+    refused (exit 1) if the ledger would then not verify."""
     label = file_name(path)
     after = ledger.from_document(document, label)
     found = ledger.verify(after)
@@ -390,4 +411,4 @@ def _ruled_again(path: Path, session: Session, document: PlainMap) -> SessionHan
         raise Refused(Said("the hand undone no longer agrees with {label}; nothing "
                            "written:\n{problems}", label=label, problems=listed(found)),
                       session.rules.rule("ledger"))
-    return after.rule_stored(len(after.hands))
+    return after

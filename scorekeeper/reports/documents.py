@@ -14,17 +14,23 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session, SessionHand
 
+# a player's cell at a hand before they joined (history, `show`'s
+# standings, the Markdown export): not yet seated, which is not "out"
+NOT_YET_SEATED = "—"
+
 
 def places(session: Session) -> dict[str, int]:
     """Standard competition ranking (1, 1, 3); best first as the game's
     `ScoreKind` says (penalty points: lowest first), eliminated players
-    after those still in."""
+    after those still in, and last those not yet seated (a past hand's
+    standings, `show N`, before a newcomer joined)."""
     totals = session.totals()
     out = set(session.seats.eliminated())
+    waiting = set(session.seats.not_yet_seated(len(session.hands) + 1))
     better = session.score_kind.better
 
-    def key(p: str) -> tuple[bool, int]:
-        return (p in out, better(totals[p]))
+    def key(p: str) -> tuple[bool, bool, int]:
+        return (p in waiting, p in out, better(totals[p]))
 
     ordered = sorted(session.players, key=key)
     found: dict[str, int] = {}
@@ -128,6 +134,7 @@ def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:
         row["eliminated"] = [p for p in players if p in out_now and p not in out_before]
         if session.changes:
             row["joined"], row["left"] = seats.changes_at(h.number)
+            row["not_yet_seated"] = seats.not_yet_seated(h.number)
         yield row
 
 

@@ -27,7 +27,12 @@ from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
-from scorekeeper.reports.documents import history_rows, standings_json, story_of
+from scorekeeper.reports.documents import (
+    NOT_YET_SEATED,
+    history_rows,
+    standings_json,
+    story_of,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -221,9 +226,10 @@ def _markdown(session: Session, money: Optional[Money] = None,
                                  *names.values()]) + " |",
               "|---:|---|---|---|" + "---:|" * len(players)]
     for row in _rows(session):
+        waiting = row.get("not_yet_seated", ())
         cells = [f"{digits(kind.signed(row[key][p], plus_zero=True))} "
-                 f"({shown(row['totals'][p])})" if p in row[key] else out
-                 for p in players]
+                 f"({shown(row['totals'][p])})" if p in row[key]
+                 else NOT_YET_SEATED if p in waiting else out for p in players]
         lines.append(f"| {digits(row['hand'])} | {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "
                      f"{md_text(say(story_of(session, row)))} | " + " | ".join(cells) + " |")
@@ -302,9 +308,10 @@ def _markdown_shown(session: Session, names: dict[str, str]) -> list[str]:
                   "| " + _("Hand") + " | " + " | ".join(names.values()) + " |",
                   "|---:|" + "---|" * len(names)]
         for number, by_player in enumerate(held, start=1):
+            waiting = session.seats.not_yet_seated(number)
             lines.append(f"| {digits(number)} | " + " | ".join(
-                md_text(_number(by_player[p])) if p in by_player else out for p in names)
-                + " |")
+                md_text(_number(by_player[p])) if p in by_player
+                else NOT_YET_SEATED if p in waiting else out for p in names) + " |")
     return lines
 
 

@@ -52,6 +52,7 @@ class Line:
     player: str
     totals: tuple[int, ...]      # after hand 0 (the start: 0), 1, 2, …
     marker: str                  # drawn without colour (and in the legend)
+    start: int = 0               # drawn from here: a newcomer's 0 before the hand joined
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,16 @@ def markers(players: Sequence[str]) -> list[str]:
 
 def picture(session: Session) -> Picture:
     """The running totals of a session. A player eliminated from a
-    penalty-point session is drawn up to the last hand they played."""
+    penalty-point session is drawn up to the last hand they played, a
+    newcomer from their 0 before the hand they joined."""
     rows = history_json(session)["hands"]
     last = {p: 0 for p in session.players}
     for row in rows:
         for p in row[session.score_key]:
             last[p] = row["hand"]
     lines = tuple(
-        Line(p, (0, *(row["totals"][p] for row in rows[:last[p]])), m)
+        Line(p, (0, *(row["totals"][p] for row in rows[:last[p]])), m,
+             session.seats.joined_at.get(p, 1) - 1)
         for p, m in zip(session.players, markers(session.players)))
     # the game's title in the reader's language (marked in screen.style)
     title = _("{title} ({profile}) — {file}").format(
@@ -110,19 +113,24 @@ def picture(session: Session) -> Picture:
 def together(sessions: Sequence[Session]) -> Picture:
     """The totals over `sessions` of one game, one after another: each
     player's line carries their total from a session into the next (flat
-    through a session they did not play). A limit of a penalty-point
-    session is the session's own, and is not drawn."""
+    through a session they did not play), starting where they first sat
+    down. A limit of a penalty-point session is the session's own, and is
+    not drawn."""
     first = sessions[0]
     players = list(dict.fromkeys(p for s in sessions for p in s.players))
     series = {p: [0] for p in players}
-    breaks = []
+    breaks: list[int] = []
+    start: dict[str, int] = {}
     for session in sessions:
+        for p in session.players:
+            start.setdefault(p, (breaks[-1] if breaks else 0)
+                             + session.seats.joined_at.get(p, 1) - 1)
         carry = {p: series[p][-1] for p in players}
         for row in history_rows(session):
             for p in players:
                 series[p].append(carry[p] + row["totals"].get(p, 0))
         breaks.append(len(series[players[0]]) - 1)
-    lines = tuple(Line(p, tuple(series[p]), m)
+    lines = tuple(Line(p, tuple(series[p]), m, start[p])
                   for p, m in zip(players, markers(players)))
     title = ngettext("{title} — {count} session together",
                      "{title} — {count} sessions together", len(sessions)).format(
@@ -177,9 +185,11 @@ def sampled(hands: int, most: int) -> list[int]:
     return sorted(spread | set(_x_ticks(hands)))
 
 
-def _at(line: Line, xs: Sequence[int]) -> list[int]:
-    """A line's totals at the hands drawn (while the player played)."""
-    return [line.totals[x] for x in xs if x < len(line.totals)]
+def _at(line: Line, xs: Sequence[int]) -> list[int | None]:
+    """A line's totals at the hands drawn while the player played (None
+    before the line starts)."""
+    return [line.totals[x] if x >= line.start else None
+            for x in xs if x < len(line.totals)]
 
 
 def terminal(pic: Picture, width: int, height: int, colour: bool,
@@ -204,8 +214,8 @@ def terminal(pic: Picture, width: int, height: int, colour: bool,
         plotext.vline(hand, "gray")
     xs = sampled(pic.hands, 4 * width)
     for i, line in enumerate(pic.lines):
-        ys = _at(line, xs)
-        plotext.plot(xs[:len(ys)], ys, marker=line.marker,
+        drawn = [(x, y) for x, y in zip(xs, _at(line, xs)) if y is not None]
+        plotext.plot([x for x, _y in drawn], [y for _x, y in drawn], marker=line.marker,
                      color=COLOURS[i % len(COLOURS)])
     # the ticks written in the reader's digits (stored tenths drawn, points written)
     plotext.xticks(_x_ticks(pic.hands), [digits(x) for x in _x_ticks(pic.hands)])
@@ -311,7 +321,7 @@ def svg(pic: Picture, phone: bool = False) -> str:
         x_labels_major=[digits(h) for h in _x_ticks(pic.hands)])
     points = pic.kind.points
     for i, line in enumerate(pic.lines):
-        drawn = [points(v) for v in _at(line, xs)]
+        drawn = [None if v is None else points(v) for v in _at(line, xs)]
         chart.add(f"{line.player} ({pic.end(line)})",
                   drawn + [None] * (len(xs) - len(drawn)),
                   stroke_style={"width": 3 if phone else 2,

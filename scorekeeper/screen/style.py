@@ -214,20 +214,22 @@ def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> Non
 
 
 def sparkline(values: list[int], ascii: bool = False, width: int = 60,
-              lo: int | None = None, hi: int | None = None) -> str:
+              lo: int | None = None, hi: int | None = None, start: int = 0) -> str:
+    """A character a value (a bucket of them, past `width`); blank before
+    `start`, the value's index where the line starts (a newcomer's)."""
     chars = ASCII_SPARKS if ascii else SPARKS
     if not values:
         return ""
     lo = min(values) if lo is None else lo
     hi = max(values) if hi is None else hi
+    indexes: Sequence[int] = range(len(values))
     if len(values) > width:
         # One character per bucket of hands: the running total at its end.
-        values = [values[min(len(values) - 1, (i + 1) * len(values) // width - 1)]
-                  for i in range(width)]
-    if hi == lo:
-        return chars[len(chars) // 2] * len(values)
-    step = (hi - lo) / (len(chars) - 1)
-    return "".join(chars[round((v - lo) / step)] for v in values)
+        indexes = [min(len(values) - 1, (i + 1) * len(values) // width - 1)
+                   for i in range(width)]
+    step = (hi - lo) / (len(chars) - 1) if hi != lo else 0
+    return "".join(" " if i < start else chars[len(chars) // 2] if not step
+                   else chars[round((values[i] - lo) / step)] for i in indexes)
 
 
 def abbreviations(names: Sequence[str], longest: int = 6) -> dict[str, str]:

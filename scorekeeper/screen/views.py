@@ -33,7 +33,12 @@ from scorekeeper.core.errors import cite
 from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
-from scorekeeper.reports.documents import history_json, standings_json, story_of
+from scorekeeper.reports.documents import (
+    NOT_YET_SEATED,
+    history_json,
+    standings_json,
+    story_of,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
@@ -175,13 +180,13 @@ def standings(con: Console, session: Session, stale: bool = False,
               money: Money | None = None) -> None:
     """Places and totals (and each balance in `money`); `stale`: the
     ledger does not verify (the totals are shown as stored, and marked)."""
-    data = standings_json(session)
-    kind = session.score_kind
+    data, kind = standings_json(session), session.score_kind
     if money:
         from scorekeeper.screen import money as paid  # start-up: only with money
     heading = _standings_heading(session, data["hands_played"], data["hands_planned"])
     house_options(con, session)
     eliminated = set(data.get("eliminated", []))
+    waiting = set(session.seats.not_yet_seated(len(session.hands) + 1))   # show N
     order = sorted(session.players, key=lambda p: (data["places"][p],
                                                     session.players.index(p)))
 
@@ -199,9 +204,10 @@ def standings(con: Console, session: Session, stale: bool = False,
                            if name in eliminated else names[name])
             total = data["totals"][name]
             # penalty points read plainly: any total is bad, the lowest least
-            table.add_row(digits(data["places"][name]), label,
-                          colour(total, kind) if kind.higher_is_better
-                          else digits(kind.display(total)),
+            table.add_row(*(NOT_YET_SEATED, label, NOT_YET_SEATED) if name in waiting
+                          else (digits(data["places"][name]), label,
+                                colour(total, kind) if kind.higher_is_better
+                                else digits(kind.display(total))),
                           *([paid.money_cell(money, name)] if money else []))
         return table
 
@@ -233,10 +239,12 @@ def standings(con: Console, session: Session, stale: bool = False,
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
-                 after: Mapping[str, int], kind: ScoreKind = NET) -> None:
+                 after: Mapping[str, int], kind: ScoreKind = NET,
+                 heading: str | None = None) -> None:
     """Each player's total before → after a change (amend): in columns
-    where they fit the terminal, else a wrapped line each."""
-    con.print("  " + _("Totals:"), markup=False)
+    where they fit the terminal, else a wrapped line each; `heading`
+    other than "Totals:" (a hand's scores, before amend asks)."""
+    con.print("  " + (heading or _("Totals:")), markup=False)
     width = max(cell_len(p) for p in players)
     # signed as standings signs them (+69 → +66); penalty points plainly
     shown = kind.signed if kind.higher_is_better else kind.display
@@ -429,10 +437,12 @@ def _history_table(con: Console, session: Session, data: PlainMap,
     score_style = {tone: con.get_style(tone) for tone in ("green", "red", "")}
     rows = []
     for row in shown:
+        waiting = row.get("not_yet_seated", ())
         cells = [_score_cell(digits(kind.signed(row[key][p])),
                              score_style[tone_style(row[key][p], kind)], between,
                              digits(kind.display(row["totals"][p])))
-                 if p in row[key] else _text_cell(_("out")) for p in players]
+                 if p in row[key] else
+                 _text_cell(NOT_YET_SEATED if p in waiting else _("out")) for p in players]
         winner = names.get(row["winner"], row["winner"]) if row["winner"] else "—"
         seats = [_text_cell(names.get(row["dealer"], row["dealer"])),
                  _text_cell(winner)] if layout.seats else []
@@ -574,9 +584,11 @@ def _sparklines(con: Console, session: Session,
     lo = min(min(s) for s in series.values())
     hi = max(max(s) for s in series.values())
     spark_width = max(10, min(60, room - width - 14))
+    # a newcomer's line starts at their 0 before the hand they joined
+    start = {p: session.seats.joined_at.get(p, 1) - 1 for p in session.players}
     # one print for all the lines (each print costs rich a setting up)
     con.print("\n".join(f"  {label[p]:<{width}}  "
-                        f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi)}  "
+                        f"{sparkline(series[p], ascii_mode(con), spark_width, lo, hi, start[p])}  "
                         f"{digits(kind.signed(series[p][-1], plus_zero=True)):>5}"
                         for p in session.players), markup=False)
 
