@@ -3,7 +3,8 @@ read and its text, as in `scorekeeper.ledger.changes`: a player seated
 or gone from the next hand (`join`, `leave`: one line of the top-level
 `seats`), a player renamed (the ledger written anew), a payment recorded
 or taken back (`pay`, `unpay`: one line of `paid`), the session's length
-(`extend`: one option). The domain's checks come first: a name nobody at
+(`extend`: one option); and what `new --like` takes from a session's
+header (`like`). The domain's checks come first: a name nobody at
 the table has, a table the game seats, a hand not paid twice, an amount
 a ledger holds.
 """
@@ -12,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from scorekeeper.core import numbers
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said, When
-from scorekeeper.core.options import stored_option
+from scorekeeper.core.options import Profile, format_option, stored_option
 from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.seating import (
     check_names,
@@ -159,6 +160,55 @@ def _with_seat(session: Session, text: str, change: SeatChange) -> Change[None]:
     document = {**session.document, "seats": seats}
     return forget_undone(Change(tomltext.with_header_key(text, "seats", seats),
                                 document, None))
+
+
+# -- new --like ----------------------------------------------------------------------
+
+class Like(NamedTuple):
+    """What `new --like OTHER` takes from OTHER's session: its game and
+    profile, its house options and length as `--set` would give them, the
+    players seated at its end in their seats, who would deal its next
+    hand, and its rate and currency ({} if none)."""
+
+    game: str
+    profile: str
+    settings: tuple[str, ...]
+    players: tuple[str, ...]
+    dealer: str | None
+    money: dict[str, str]
+
+    def settings_with(self, profile: Profile[Any], typed: Sequence[str],
+                      length_typed: bool) -> list[str]:
+        """The `--set` settings of the new session: OTHER's (where its
+        profile is `profile`), each option typed instead (by its name or an
+        old one, or set by a preset typed) left out, and the length where
+        one is typed; then the typed ones."""
+        if profile.name != self.profile:
+            return list(typed)
+        instead = {profile.rules.length_option} if length_typed else set()
+        for text in typed:
+            key = text.partition("=")[0].strip().replace("-", "_")
+            key = profile.renamed[key].new if key in profile.renamed else key
+            instead.add(key)
+            for preset in profile.presets.get(key, {}).values():
+                instead.update(preset)
+        return [*(s for s in self.settings if s.partition("=")[0] not in instead),
+                *typed]
+
+
+def like(session: Session) -> Like:
+    """The evening `session` was, for `new --like`: the players who had not
+    left by its end (one eliminated plays again), the next dealer among
+    them as the deal passes (`Seats.dealer_among`)."""
+    played = len(session.hands)
+    players = session.seats.present(played)
+    values = session.profile.changed(session.rules)
+    own = session.rules.length_option
+    if own in session.profile.options:
+        values[own] = getattr(session.rules, own)
+    return Like(session.game.name, session.profile.name,
+                tuple(f"{key}={format_option(value)}" for key, value in values.items()),
+                players, session.seats.dealer_among(played, players), session.money)
 
 
 # -- rename --------------------------------------------------------------------------
