@@ -77,11 +77,12 @@ def _offered(ledger: Path, typed: str) -> bool | None:
         return False
     from scorekeeper.screen.entry import yes_no  # start-up: a terminal
 
-    values = dict(planned=session.planned, grown=grown, name=new_name(typed))
-    return yes_no(Said("Its {planned} planned hand is played. Play on to {grown} "
-                       "hands, with {name} seated?", **values) if session.planned == 1
-                  else Said("All {planned} planned hands are played. Play on to "
-                            "{grown} hands, with {name} seated?", **values), True) or None
+    values = dict(ledger=ledger, planned=session.planned, grown=grown)
+    say(Said("{ledger}: its {planned} planned hand is played. Yes plays on to {grown} "
+             "hands.", **values) if session.planned == 1 else
+        Said("{ledger}: all {planned} planned hands are played. Yes plays on to "
+             "{grown} hands.", **values))
+    return yes_no(Said("Play on with {name}?", name=new_name(typed)), True) or None
 
 
 def leave(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,

@@ -314,8 +314,9 @@ def test_dh13_join_on_a_complete_session_at_a_terminal_offers_to_extend(
     before = played_out.read_bytes()
     declined = cli("join", played_out, "K", input="n\n")
     assert declined.exit_code == 0
-    assert "Its 1 planned hand is played. Play on to 2 hands, with K seated? [Y/n]" \
+    assert f"{played_out}: its 1 planned hand is played. Yes plays on to 2 hands." \
         in " ".join(declined.stderr.split())
+    assert "Play on with K? [Y/n]" in declined.stderr
     assert "Nothing written." not in declined.stdout       # (the runner echoes input)
     assert "Nothing written." in declined.stderr
     assert played_out.read_bytes() == before
