@@ -108,7 +108,7 @@ def _check_group() -> None:
 def new(
     ledger_text: str = typer.Argument(..., metavar="LEDGER",
                                       help=_("The ledger file to create (TOML).")),
-    game: str = typer.Option(..., "--game", metavar="GAME", help=GAME_NAMES),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=GAME_NAMES),
     profile: Optional[str] = PROFILE_OPT,
     players: Optional[str] = typer.Option(
         None, "--players", metavar="NAMES",
@@ -125,12 +125,16 @@ def new(
     settings: List[str] = SET_OPT,
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
+    like: Optional[str] = typer.Option(
+        None, "--like", metavar="OTHER",
+        help=_("Like another ledger: its game, profile, options, players at its "
+               "end, next dealer and money (what is typed wins).")),
 ) -> None:
     from scorekeeper.commands.new import new as run  # start-up: see module doc
 
     run(ledger_text, game, profile, players, dealer,
         {"hands": hands, "rotations": rotations, "rounds": rounds}, settings,
-        rate, currency, force)
+        rate, currency, force, like)
 
 
 # -- reading a ledger ------------------------------------------------------------------

@@ -40,7 +40,7 @@ from typer._click import termui  # typer's own click: its prompts read stdin
 from typer.testing import CliRunner
 
 from scorekeeper.cli import main as scorekeeper
-from scorekeeper.commands import edit, record, verify
+from scorekeeper.commands import edit, record, seats, verify
 from scorekeeper.core import language
 from scorekeeper.files import interrupts
 from scorekeeper.screen import streams
@@ -116,7 +116,7 @@ def _terminal(typed: bool) -> Iterator[None]:
     the step types at the prompts."""
     with contextlib.ExitStack() as stack:
         stack.enter_context(mock.patch.object(streams, "_stderr_is_terminal", lambda: True))
-        for module in (record, edit, verify):
+        for module in (record, edit, verify, seats):
             stack.enter_context(mock.patch.object(module, "stdin_is_tty", lambda: typed))
         stack.enter_context(_fixed_clock())
         yield

@@ -21,6 +21,7 @@ from scorekeeper.commands.common import (
     guarded,
     help_of,
     say,
+    stdin_is_tty,
     waiting,
 )
 from scorekeeper.core.language import N_, Said, _
@@ -40,15 +41,48 @@ def join(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
          after: Optional[str] = typer.Option(
              None, "--after", metavar="NAME",
              help=_("Seat them to this player's left (default: the last seat).")),
+         extend: bool = typer.Option(
+             False, "--extend",
+             help=_("A complete session: play on one more hand (or rotation) "
+                    "with them, without asking.")),
          as_json: bool = JSON_OPT) -> None:
     """Seat a newcomer from the next hand; their total starts at 0."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
 
     def body() -> None:
-        done = ledger_file.join(ledger, name, after, on_wait=waiting(ledger))
+        grow = extend or _offered(ledger, name)
+        if grow is None:
+            say(_("Nothing written."))
+            return
+        done = ledger_file.join(ledger, name, after, on_wait=waiting(ledger),
+                                extend=grow)
         _show(ledger, done, "joins", as_json)
 
     guarded(body, as_json)
+
+
+def _offered(ledger: Path, typed: str) -> bool | None:
+    """At a terminal, on a session whose planned hands are all played: may
+    it be extended by one of its units for the newcomer? (None: no.)
+    Elsewhere, or on an open session, False: the join as it comes."""
+    if not stdin_is_tty():
+        return False
+    from scorekeeper.core.seating import new_name  # start-up: see module doc
+    from scorekeeper.files import ledger_file
+    from scorekeeper.ledger.header import planned_out
+
+    session = ledger_file.read(ledger)
+    grown = planned_out(session)
+    if grown is None or session.rules.seats_fixed:
+        return False
+    from scorekeeper.screen.entry import yes_no  # start-up: a terminal
+
+    values = dict(ledger=ledger, planned=session.planned, grown=grown)
+    say(Said("{ledger}: its {planned} planned hand is played. Yes plays on to {grown} "
+             "hands.", **values) if session.planned == 1 else
+        Said("{ledger}: all {planned} planned hands are played. Yes plays on to "
+             "{grown} hands.", **values))
+    return yes_no(Said("Play on with {name}?", name=new_name(typed)), True) or None
 
 
 def leave(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,
@@ -70,11 +104,16 @@ def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
 
     def show() -> None:
         if as_json:
+            grown = {"extended": done.extended, "hands_planned": after.planned} \
+                if verb == "joins" else {}
             emit_json({"player": done.name, "change": verb.rstrip("s"),
                        "from_hand": done.hand, "seated": seated,
                        "total": after.totals()[done.name],
-                       "next_dealer": after.next_dealer, "rule": rule})
+                       "next_dealer": after.next_dealer, "rule": rule, **grown})
             return
+        if done.extended:       # one more unit: 2 hands planned or more
+            say(Said("{ledger}: {planned} hands planned, {played} played.",
+                     ledger=ledger, planned=after.planned, played=len(after.hands)))
         values = dict(name=done.name, ledger=ledger, hand=done.hand, rule=rule,
                       seated=", ".join(seated), dealer=after.next_dealer)
         if verb == "joins":

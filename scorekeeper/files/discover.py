@@ -1,8 +1,9 @@
 """Which ledger a command means when its LEDGER is left out.
 
 In order: `SCOREKEEPER_LEDGER`, if set; else the only ledger in the current
-folder; else the one the user's config names (`ledger = "…"`); else none,
-an error (exit 2) listing the candidates. A `*.toml` file counts as a
+folder; else, where the folder holds none, the one the user's config names
+(`ledger = "…"`); else none, an error (exit 2) listing the candidates (a
+folder of several lists them, whatever the config names). A `*.toml` file counts as a
 ledger when its first few kilobytes set `game` and `players` at the top
 (a `pyproject.toml` does not): reading a whole season file to decide would
 cost more than the command itself.
@@ -60,20 +61,20 @@ def ledgers_in(folder: Path) -> list[Path]:
 def find(environ: dict[str, str] | os._Environ[str], folder: Path,
          configured: Callable[[], tuple[Path | None, str]]) -> Found:
     """The ledger meant; `configured()` gives the config's ledger and the
-    config file's name (read only when the first two steps find none)."""
+    config file's name (read only when the folder holds no ledger)."""
     named = environ.get(ENV, "")
     if named:
         return Found(Path(named), ENV)
     here = ledgers_in(folder)
     if len(here) == 1:
         return Found(here[0], Said("the only ledger in this folder"))
-    from_config, config_name = configured()
-    if from_config is not None:
-        return Found(from_config, Said("named in {config}", config=config_name))
     if here:
         raise Impossible(Said("no LEDGER given and this folder holds {count} ledgers: "
                               "{ledgers}; name one, or set {variable}", count=len(here),
                               ledgers=", ".join(map(file_name, here)), variable=ENV))
+    from_config, config_name = configured()
+    if from_config is not None:
+        return Found(from_config, Said("named in {config}", config=config_name))
     raise Impossible(Said("no LEDGER given and none found: name the ledger file, set "
                           '{variable}, or put `ledger = "FILE"` in {config}',
                           variable=ENV, config=config_name))

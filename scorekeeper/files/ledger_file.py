@@ -238,29 +238,34 @@ def redo(path: Path, on_wait: Waiting = None, expect: str | None = None) -> Redo
 # -- the header (scorekeeper.ledger.header) ------------------------------------------
 
 class Seated(NamedTuple):
-    """A seat changed: who, from which hand, and the session after."""
+    """A seat changed: who, from which hand, the session after, and
+    whether the session was extended for it (`join --extend`)."""
     name: str
     hand: int
     after: Session
+    extended: bool = False
 
 
 def join(path: Path, name: str, after: str | None = None,
-         on_wait: Waiting = None) -> Seated:
-    """Seat `name` from the next hand (to the left of `after`), at 0."""
-    return _seated(transaction(
-        path, lambda session, text: header.join(session, text, name, after), on_wait))
+         on_wait: Waiting = None, extend: bool = False) -> Seated:
+    """Seat `name` from the next hand (to the left of `after`), at 0;
+    `extend`: a session whose planned hands are all played one unit longer
+    first."""
+    written, extended = transaction(
+        path, lambda session, text: header.join(session, text, name, after, extend),
+        on_wait)
+    return _seated(written.session, extended)
 
 
 def leave(path: Path, name: str, on_wait: Waiting = None) -> Seated:
     """`name` is gone from the next hand; their total stays."""
     return _seated(transaction(
-        path, lambda session, text: header.leave(session, text, name), on_wait))
+        path, lambda session, text: header.leave(session, text, name), on_wait)[0].session)
 
 
-def _seated(written: tuple[Checked, None]) -> Seated:
-    after = written[0].session
+def _seated(after: Session, extended: bool = False) -> Seated:
     last = after.changes[-1]
-    return Seated(last.name, last.hand, after)
+    return Seated(last.name, last.hand, after, extended)
 
 
 def rename(path: Path, old: str, new: str,

@@ -3,19 +3,22 @@ read and its text, as in `scorekeeper.ledger.changes`: a player seated
 or gone from the next hand (`join`, `leave`: one line of the top-level
 `seats`), a player renamed (the ledger written anew), a payment recorded
 or taken back (`pay`, `unpay`: one line of `paid`), the session's length
-(`extend`: one option). The domain's checks come first: a name nobody at
+(`extend`: one option); and what `new --like` takes from a session's
+header (`like`). The domain's checks come first: a name nobody at
 the table has, a table the game seats, a hand not paid twice, an amount
 a ledger holds.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
+from scorekeeper.core import numbers
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said, When
-from scorekeeper.core.options import stored_option
+from scorekeeper.core.options import Profile, format_option, stored_option
 from scorekeeper.core.plain import INT64, PlainDict, PlainMap
 from scorekeeper.core.seating import (
     check_names,
@@ -42,16 +45,44 @@ from scorekeeper.ledger.session import length_setting
 
 # -- join and leave ------------------------------------------------------------------
 
-def join(session: Session, text: str, typed: str, after: str | None) -> Change[None]:
+def join(session: Session, text: str, typed: str, after: str | None,
+         extend: bool = False) -> Change[bool]:
     """`typed` seated from the next hand, to the left of `after` (none: at
-    the end of the seat order). Exit 2, citing the seats rule: a name
+    the end of the seat order); `extend`: a session whose planned hands
+    are all played is first extended by one of its units (a hand, a
+    rotation), in the same write. Exit 2, citing the seats rule: a name
     seated already or once (in any case), a table fuller than the game
     seats, any join where the seats are fixed for the whole game (CB-17:
-    before the session's end is said, since no `extend` could allow it)."""
-    rule, number = session.rules.rule_or("seats", "table"), len(session.hands) + 1
+    before the session's end is said, since no `extend` could allow it).
+    Made: whether the session was extended."""
+    rule = session.rules.rule_or("seats", "table")
     _check_fixed(session, "join", rule)
-    session.check_open()
     name = new_name(typed)
+    grown = planned_out(session)
+    if grown and not extend:
+        values = dict(planned=session.planned, name=name, grown=grown,
+                      ledger=session.label)
+        raise Refused(Said("the session is complete: its {planned} planned hand is "
+                           "played. To seat {name} and play on to {grown} hands: "
+                           "scorekeeper join {ledger} {name} --extend", **values)
+                      if session.planned == 1 else
+                      Said("the session is complete: all {planned} planned hands are "
+                           "played. To seat {name} and play on to {grown} hands: "
+                           "scorekeeper join {ledger} {name} --extend", **values),
+                      session.rules.rule("session"))
+    if grown:
+        longer = extend_by_one(session, text)
+        session = ledger.from_document(longer.document, session.label,
+                                       tomltext.line_index(longer.text), checked=True)
+        text = longer.text
+    change = _joined(session, text, name, after, rule)
+    return Change(change.text, change.document, bool(grown))
+
+
+def _joined(session: Session, text: str, name: str, after: str | None,
+            rule: str) -> Change[None]:
+    number = len(session.hands) + 1
+    session.check_open()
     known = [p for p in session.players if name_key(p) == name_key(name)]
     if known:
         if known[0] in session.seats.present(number - 1):
@@ -129,6 +160,55 @@ def _with_seat(session: Session, text: str, change: SeatChange) -> Change[None]:
     document = {**session.document, "seats": seats}
     return forget_undone(Change(tomltext.with_header_key(text, "seats", seats),
                                 document, None))
+
+
+# -- new --like ----------------------------------------------------------------------
+
+class Like(NamedTuple):
+    """What `new --like OTHER` takes from OTHER's session: its game and
+    profile, its house options and length as `--set` would give them, the
+    players seated at its end in their seats, who would deal its next
+    hand, and its rate and currency ({} if none)."""
+
+    game: str
+    profile: str
+    settings: tuple[str, ...]
+    players: tuple[str, ...]
+    dealer: str | None
+    money: dict[str, str]
+
+    def settings_with(self, profile: Profile[Any], typed: Sequence[str],
+                      length_typed: bool) -> list[str]:
+        """The `--set` settings of the new session: OTHER's (where its
+        profile is `profile`), each option typed instead (by its name or an
+        old one, or set by a preset typed) left out, and the length where
+        one is typed; then the typed ones."""
+        if profile.name != self.profile:
+            return list(typed)
+        instead = {profile.rules.length_option} if length_typed else set()
+        for text in typed:
+            key = text.partition("=")[0].strip().replace("-", "_")
+            key = profile.renamed[key].new if key in profile.renamed else key
+            instead.add(key)
+            for preset in profile.presets.get(key, {}).values():
+                instead.update(preset)
+        return [*(s for s in self.settings if s.partition("=")[0] not in instead),
+                *typed]
+
+
+def like(session: Session) -> Like:
+    """The evening `session` was, for `new --like`: the players who had not
+    left by its end (one eliminated plays again), the next dealer among
+    them as the deal passes (`Seats.dealer_among`)."""
+    played = len(session.hands)
+    players = session.seats.present(played)
+    values = session.profile.changed(session.rules)
+    own = session.rules.length_option
+    if own in session.profile.options:
+        values[own] = getattr(session.rules, own)
+    return Like(session.game.name, session.profile.name,
+                tuple(f"{key}={format_option(value)}" for key, value in values.items()),
+                players, session.seats.dealer_among(played, players), session.money)
 
 
 # -- rename --------------------------------------------------------------------------
@@ -240,11 +320,57 @@ def _with_paid(session: Session, text: str, records: list[PlainDict],
 # -- extend --------------------------------------------------------------------------
 
 def extend(session: Session, text: str, unit: str, value: int) -> Change[None]:
-    """The hands (or rotations, rounds) the session plans set to `value`."""
+    """The hands (or rotations, rounds) the session plans set to `value`;
+    `hands` in every game, as whole units of the game's length (MA-14,
+    CB-12)."""
+    unit, value = _own_unit(session, unit, value)
     extended_rules(session, unit, value)
     document = dict(session.document)
     document["options"] = {**document.get("options", {}), unit: stored_option(value)}
     return Change(tomltext.replace_option(text, unit, stored_option(value)), document, None)
+
+
+def _step(session: Session) -> int:
+    """The hands one unit of the session's length plans (a rotation: one
+    hand for each player of `new`)."""
+    length: dict[str, Any] = {session.rules.length_option: 1}
+    one = replace(session.rules, **length)
+    return int(one.planned_hands(session.seats.at_new) or 1)
+
+
+def _own_unit(session: Session, unit: str, value: int) -> tuple[str, int]:
+    """`--hands N` as the session's own length: the whole number of its
+    units that plans N hands (MA-14: rotations; CB-12: a deal is a hand);
+    exit 2 where none does."""
+    own = session.rules.length_option
+    if unit != "hands" or own == "hands":
+        return unit, value
+    step = _step(session)
+    if value % step:
+        below = value - value % step
+        near = [n for n in (below, below + step) if n > 0]
+        raise Impossible(Said("{hands} hands are not a whole number of --{unit} at "
+                              "this table (one is {step} hands): give --hands {near}",
+                              hands=value, unit=own, step=step,
+                              near=numbers.listed(near, " or ")),
+                         session.rules.rule("session"))
+    return own, value // step
+
+
+def planned_out(session: Session) -> int | None:
+    """Where every hand the session plans is played (not ended by
+    elimination), the hands it plans once extended by one of its units;
+    else None."""
+    planned = session.planned
+    if planned is None or len(session.hands) < planned:
+        return None
+    return planned + _step(session)
+
+
+def extend_by_one(session: Session, text: str) -> Change[None]:
+    """The session's length one unit longer (a hand, a rotation, a round)."""
+    own = session.rules.length_option
+    return extend(session, text, own, getattr(session.rules, own) + 1)
 
 
 def extended_rules(session: Session, unit: str, value: int) -> Any:

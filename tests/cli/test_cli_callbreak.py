@@ -375,6 +375,19 @@ def test_cb12_new_rounds_and_extend_rounds(cli, tmp_path):
     assert wrong.exit_code == 2 and "--rounds" in wrong.stderr
 
 
+def test_cb12_worked_example_extend_hands_is_extend_rounds(cli, tmp_path):
+    """RULES.md CB-12 (issue 38): a deal is a hand, so `extend --hands 3`
+    on a 2-deal game plans 3 deals, stored as `rounds`."""
+    path = tmp_path / "short.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--rounds", "2").exit_code == 0
+    result = cli("extend", path, "--hands", "3")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "" and "3 hands planned, 0 played." in result.stderr
+    assert "rounds = 3" in path.read_text(encoding="utf-8")
+    assert one_json(cli("standings", path, "--json"))["hands_planned"] == 3
+
+
 def test_cb13_settle_up_every_pair_settles_the_difference_of_totals(cli):
     data = one_json(cli("settle-up", SAMPLE, "--json"))
     totals = one_json(cli("standings", SAMPLE, "--json"))["totals"]

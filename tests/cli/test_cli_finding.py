@@ -83,6 +83,33 @@ def test_the_config_names_the_ledger_when_none_is_here(tmp_path, monkeypatch, cl
                              f"(named in {config})\n")
 
 
+# issue 38: the config's `ledger` is used only where the folder holds none
+
+def test_two_ledgers_here_and_a_config_ledger_lists_the_two(here, cli, tmp_path,
+                                                            monkeypatch):
+    assert cli("new", "second.toml", "--game", "dhumbal", "--players",
+               "A,B").exit_code == 0
+    _config(tmp_path, monkeypatch, 'ledger = "gone/season.toml"\n')
+    before = here.read_bytes()
+    result = cli("standings")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "this folder holds 2 ledgers: evening.toml, second.toml" in result.stderr
+    assert "season.toml" not in result.stderr
+    assert here.read_bytes() == before
+
+
+def test_the_one_ledger_here_wins_over_a_config_ledger(here, cli, tmp_path,
+                                                       monkeypatch):
+    (tmp_path / "season").mkdir()
+    assert cli("new", tmp_path / "season" / "s.toml", "--game", "marriage",
+               "--players", "A,B,C").exit_code == 0
+    _config(tmp_path, monkeypatch, 'ledger = "season/s.toml"\n')
+    result = cli("standings", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert list(json.loads(result.stdout)["totals"]) == list(PLAYERS)
+    assert result.stderr == "ledger: evening.toml (the only ledger in this folder)\n"
+
+
 def test_amend_with_the_ledger_left_out_takes_the_number_as_n(here, cli):
     assert cli("record", *HAND).exit_code == 0
     result = cli("amend", "1", "--dealer", "Bikash", "--json")

@@ -60,6 +60,40 @@ def test_ki16_winner_alone_is_marked_unverified(cli, kitti):
     assert history.exit_code == 0 and "unverified" in history.stdout
 
 
+def test_ki17_worked_example_hands_plans_the_deals_and_extend_plays_on(cli, tmp_path):
+    """RULES.md KI-17 (issue 38: `extend --hands N` in every game)."""
+    path = tmp_path / "short.toml"
+    made = cli("new", path, "--game", "kitti", "--players", "A,B,C", "--hands", "2")
+    assert made.exit_code == 0 and "2 hands planned" in made.stderr
+    for winner in ("B", "A"):
+        assert cli("record", path, "--winner", winner).exit_code == 0
+    before = path.read_bytes()
+    refused = cli("record", path, "--winner", "C")
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert "extend" in refused.stderr and "--hands N" in refused.stderr
+    assert "(KI-17)" in refused.stderr
+    assert path.read_bytes() == before
+    grown = cli("extend", path, "--hands", "3")
+    assert grown.exit_code == 0 and grown.stdout == ""
+    assert "3 hands planned, 2 played." in grown.stderr
+    assert cli("record", path, "--winner", "C").exit_code == 0
+    assert cli("verify", path).exit_code == 0
+
+
+def test_ki17_a_session_is_open_ended_by_default_and_an_old_ledger_extends(cli, kitti,
+                                                                          tmp_path):
+    assert 'hands = "none"' in kitti.read_text(encoding="utf-8")
+    assert json.loads(cli("standings", kitti, "--json").stdout)["hands_planned"] is None
+    old = tmp_path / "old.toml"          # written before KI-17: no `hands` option
+    old.write_text(kitti.read_text(encoding="utf-8").replace('hands = "none"\n', ""),
+                   encoding="utf-8")
+    assert cli("extend", old, "--hands", "4").exit_code == 0
+    assert json.loads(cli("standings", old, "--json").stdout)["hands_planned"] == 4
+    wrong = cli("new", tmp_path / "no.toml", "--game", "kitti", "--players", "A,B",
+                "--hands", "0")
+    assert wrong.exit_code == 2 and "(KI-17)" in wrong.stderr
+
+
 def test_ki14_a_kitti_carries_its_stake_to_the_next_deal(cli, kitti):
     assert cli("new", kitti, "--game", "kitti", "--players", "Asha,Bikash,Chandra",
                "--dealer", "Chandra", "--set", "win=consecutive", "--force").exit_code == 0

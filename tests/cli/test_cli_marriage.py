@@ -718,7 +718,24 @@ def test_ma14_extend_rotations_then_record_more(cli, marriage):
     assert data["next_dealer"] == "A"
     assert cli("record", marriage, *SEED).exit_code == 0
     assert cli("verify", marriage).exit_code == 0
-    assert cli("extend", marriage, "--hands", "9").exit_code == 2
+
+
+def test_ma14_worked_example_extend_hands_takes_whole_rotations(cli, marriage):
+    """RULES.md MA-14 (issue 38): A, B, C, one rotation: `extend --hands 6`
+    plans 2 rotations; `--hands 5` is refused, naming 3 and 6."""
+    before = marriage.read_bytes()
+    result = cli("extend", marriage, "--hands", "5")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "5 hands are not a whole number of --rotations at this table (one is 3 " \
+        "hands): give --hands 3 or 6 (MA-14)" in result.stderr
+    assert marriage.read_bytes() == before
+    grown = cli("extend", marriage, "--hands", "6")
+    assert grown.exit_code == 0, grown.stderr
+    assert grown.stdout == "" and "6 hands planned, 0 played." in grown.stderr
+    assert "rotations = 2" in marriage.read_text(encoding="utf-8")
+    assert one_json(cli("standings", marriage, "--json"))["hands_planned"] == 6
+    low = cli("extend", marriage, "--hands", "2")
+    assert low.exit_code == 2 and "give --hands 3 (MA-14)" in low.stderr
 
 
 def test_ma14_extend_below_the_hands_played_exits_2(cli, marriage):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import scorekeeper.commands.seats
 from scorekeeper.ledger.document import parse, verify
 
 A_CALLS = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
@@ -250,6 +251,98 @@ def test_ya12_worked_example_five_seated_then_one_leaves_and_one_joins(cli, tmp_
     assert standings(cli, path)["seated"] == ["A", "B", "C", "D", "F"]
 
 
+# -- DH-13: joining a complete session (issue 38) -------------------------------------
+
+@pytest.fixture
+def played_out(cli, tmp_path: Path) -> Path:
+    """RULES.md DH-13's example of a complete session: A, B, C, one hand
+    planned, A's hand 1 played."""
+    path = new(cli, tmp_path / "short.toml", "--game", "dhumbal", "--players",
+               "A,B,C", "--hands", "1")
+    record(cli, path, "--call", "A", "--hand", "A=A♦", "--hand", "B=2♠ 3♣",
+           "--hand", "C=9♥")
+    return path
+
+
+def test_dh13_a_join_on_a_complete_session_is_refused_naming_extend(cli, played_out):
+    before = played_out.read_bytes()
+    result = cli("join", played_out, "K")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "its 1 planned hand is played" in result.stderr
+    assert f"join {played_out} K --extend (DH-12)" in result.stderr
+    data = json.loads(cli("join", played_out, "K", "--json").stdout)
+    assert data["rule"] == "DH-12" and "--extend" in data["error"]
+    assert played_out.read_bytes() == before
+
+
+def test_dh13_worked_example_join_extend_plans_one_more_hand(cli, played_out):
+    result = cli("join", played_out, "K", "--extend")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert f"{played_out.name}: 2 hands planned, 1 played." in result.stderr
+    assert "K joins" in result.stderr and "B deals next" in result.stderr
+    document = tomllib.loads(played_out.read_text(encoding="utf-8"))
+    assert document["options"]["hands"] == 2
+    assert document["seats"] == [{"hand": 2, "join": "K"}]
+    table = standings(cli, played_out)
+    assert table["hands_planned"] == 2 and table["seated"] == ["A", "B", "C", "K"]
+    assert cli("verify", played_out).exit_code == 0
+
+
+def test_dh13_join_extend_json_says_it_extended_and_only_where_complete(cli, played_out,
+                                                                        evening):
+    grown = json.loads(cli("join", played_out, "K", "--extend", "--json").stdout)
+    assert grown["extended"] is True and grown["hands_planned"] == 2
+    assert grown["next_dealer"] == "B"
+    # an open session is joined as it is: nothing extended
+    joined = cli("join", evening, "Kiran", "--extend", "--json")
+    assert joined.exit_code == 0, joined.stderr
+    data = json.loads(joined.stdout)
+    assert data["extended"] is False and data["hands_planned"] == 6
+
+
+def test_dh13_join_extend_refusing_the_name_writes_nothing(cli, played_out):
+    before = played_out.read_bytes()
+    refused = cli("join", played_out, "b", "--extend")
+    assert refused.exit_code == 2 and "(DH-13)" in refused.stderr
+    assert played_out.read_bytes() == before
+
+
+def test_dh13_join_on_a_complete_session_at_a_terminal_offers_to_extend(
+        cli, played_out, monkeypatch):
+    monkeypatch.setattr(scorekeeper.commands.seats, "stdin_is_tty", lambda: True)
+    before = played_out.read_bytes()
+    declined = cli("join", played_out, "K", input="n\n")
+    assert declined.exit_code == 0
+    assert f"{played_out}: its 1 planned hand is played. Yes plays on to 2 hands." \
+        in " ".join(declined.stderr.split())
+    assert "Play on with K? [Y/n]" in declined.stderr
+    assert "Nothing written." not in declined.stdout       # (the runner echoes input)
+    assert "Nothing written." in declined.stderr
+    assert played_out.read_bytes() == before
+    accepted = cli("join", played_out, "K", input="\n")     # Enter: yes
+    assert accepted.exit_code == 0, accepted.stderr
+    assert "2 hands planned, 1 played" in accepted.stderr
+    assert standings(cli, played_out)["seated"] == ["A", "B", "C", "K"]
+
+
+def test_dh13_the_offer_to_extend_takes_the_nepali_answers(cli, played_out, monkeypatch):
+    monkeypatch.setattr(scorekeeper.commands.seats, "stdin_is_tty", lambda: True)
+    before = played_out.read_bytes()
+    assert cli("join", played_out, "K", input="होइन\n").exit_code == 0
+    assert played_out.read_bytes() == before
+    assert cli("join", played_out, "K", input="हो\n").exit_code == 0
+    assert standings(cli, played_out)["hands_planned"] == 2
+
+
+def test_dh13_an_open_session_at_a_terminal_is_joined_without_a_question(
+        cli, evening, monkeypatch):
+    monkeypatch.setattr(scorekeeper.commands.seats, "stdin_is_tty", lambda: True)
+    result = cli("join", evening, "Kiran", input="")
+    assert result.exit_code == 0, result.stderr
+    assert "Play on" not in result.stderr and "Kiran joins" in result.stderr
+
+
 # -- MA-23 ---------------------------------------------------------------------------
 
 def test_ma23_worked_example_the_newcomer_is_one_of_n_and_the_plan_stays(cli, tmp_path):
@@ -265,6 +358,35 @@ def test_ma23_worked_example_the_newcomer_is_one_of_n_and_the_plan_stays(cli, tm
     assert hand["net"] == {"A": 51, "B": -7, "C": -22, "D": -22}
     table = standings(cli, path)
     assert table["hands_planned"] == 3 and table["totals"]["D"] == -22
+
+
+def test_ma23_worked_example_join_extend_plans_one_more_rotation(cli, tmp_path):
+    """RULES.md MA-23: A, B, C, one rotation, its 3 hands played: `join D
+    --extend` plans 2 rotations (6 hands); C dealt hand 3, so D deals 4."""
+    path = new(cli, tmp_path / "m.toml", "--game", "marriage", "--players", "A,B,C",
+               "--rotations", "1")
+    for _ in range(3):
+        record(cli, path, "--finish", "A", "--seen", "B", "--hand", "A=shown:10",
+               "--hand", "B=2", "--hand", "C=0")
+    before = path.read_bytes()
+    refusal = cli("join", path, "D")
+    assert refusal.exit_code == 1 and "(MA-14)" in refusal.stderr
+    assert "play on to 6 hands" in refusal.stderr
+    assert path.read_bytes() == before
+    joined = json.loads(cli("join", path, "D", "--extend", "--json").stdout)
+    assert joined["extended"] is True and joined["hands_planned"] == 6
+    assert joined["next_dealer"] == "D" and joined["rule"] == "MA-23"
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["options"]["rotations"] == 2
+
+
+def test_cb17_join_extend_on_a_finished_game_is_still_refused_by_cb17(cli, tmp_path):
+    path = new(cli, tmp_path / "cb.toml", "--game", "callbreak", "--players",
+               "Asha,Bikash,Chandra,Dipak", "--rounds", "1")
+    record(cli, path, "--bid=Asha=3", "--bid=Bikash=3", "--bid=Chandra=3",
+           "--bid=Dipak=3", "--won=Asha=4", "--won=Bikash=3", "--won=Chandra=3",
+           "--won=Dipak=3")
+    refused(cli, path, "join", "Esha", "--extend", rule="CB-17",
+            says="players change between games")
 
 
 # -- CB-17 ---------------------------------------------------------------------------

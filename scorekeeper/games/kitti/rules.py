@@ -20,7 +20,7 @@ MONEY = ScoreKind(scale=1, higher_is_better=True, transfers=True)
 IDS = {**RANKING_IDS, "table": "KI-6", "order": "KI-7", "deal": "KI-8",
        "round_ties": "KI-9", "win": "KI-10", "four_kind": "KI-11",
        "four_pairs": "KI-12", "salami": "KI-13", "carry": "KI-14",
-       "ledger": "KI-15", "unverified": "KI-16", "session": "KI-15"}
+       "ledger": "KI-15", "unverified": "KI-16", "session": "KI-17"}
 
 
 class Ties(StrEnum):
@@ -48,6 +48,7 @@ class KittiRules(ThreeCardRules):
     salami: int = 2
     carry: bool = True
     stake: int = 1
+    hands: int | None = None    # KI-17: open-ended, or N deals
     rule_ids: Mapping[str, str] = field(default_factory=lambda: frozen_mapping(IDS))
 
     @property
@@ -58,7 +59,12 @@ class KittiRules(ThreeCardRules):
         for key in ("four_kind", "four_pairs", "carry"):
             if getattr(self, key) not in (True, False):
                 return [(key, Said("true or false"))]
+        if self.hands is not None and self.hands <= 0:
+            return [("hands", Said("a whole number of 1 or more, or none"))]
         return super().problems()
+
+    def planned_hands(self, player_count: int) -> int | None:
+        return self.hands
 
     def carried(self, previous: PlainMap | None) -> PlainDict:
         """KI-14, `carry = true`: the deals nobody won before this one, by
@@ -75,7 +81,7 @@ PROFILES = (
             summary=N_("9 cards, three 3-card hands, best of three rounds"),
             rules=KittiRules(),
             options=("ties", "win", "four_kind", "four_pairs", "salami", "carry",
-                     "stake", "a23", "top_235"),
+                     "stake", "hands", "a23", "top_235"),
             choices=frozen_mapping({"ties": tuple(Ties), "win": tuple(Win),
                                     "a23": tuple(A23)}),
             ranges=frozen_mapping({"salami": (1, 10), "stake": (1, 1_000_000)}),
@@ -84,5 +90,6 @@ PROFILES = (
             topics=frozen_mapping({k: k for k in
                                    ("win", "four_kind", "four_pairs", "salami",
                                     "carry", "a23", "top_235")} | {"ties": "round_ties",
-                                                                   "stake": "ledger"})),
+                                                                   "stake": "ledger",
+                                                                   "hands": "session"})),
 )
