@@ -33,7 +33,10 @@ class Field(NamedTuple):
     * `carried` — taken over from the hand before (`RuleSet.carried`):
       the topic of the rule that carries it (`verify` cites it);
     * `ruled` — what the rules give it, from a fresh ruling: `verify`
-      compares the stored value with it (a table as scores are compared).
+      compares the stored value with it (a table as scores are compared);
+    * `before_play` — given before the hand is played (Call Break's
+      calls): `record` with only these keeps them as the ledger's last
+      hand, waiting for the rest (`Game.before_play` checks them).
     """
 
     key: str
@@ -48,6 +51,7 @@ class Field(NamedTuple):
     each: bool = True
     carried: str = ""
     ruled: Callable[[Any], Any] | None = None
+    before_play: bool = False
 
 
 CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")

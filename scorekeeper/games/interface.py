@@ -95,6 +95,11 @@ class Asker(Protocol):
                   ) -> str | None: ...
 
 
+# The key of a hand's flags, as the entry hands them to a game's
+# `prompts.ask_hand`, saying that the inputs given before play are saved
+# (the hand waits for the rest, CB-18): ask only the rest.
+SAVED = "saved"
+
 RulesT = TypeVar("RulesT", bound=RuleSet)
 ArgsT = TypeVar("ArgsT")
 ResultT = TypeVar("ResultT", bound=HandResult)
@@ -113,7 +118,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     and `amended_flags` (each option from its field), `history_facts`
     and `story` (the winner, who gave agreed totals), `tallies` and
     `tally` (no counters of its own in `stats`), `paid` (as the scores
-    say).
+    say), `before_play` (none: every hand is recorded whole).
 
     The rest is derived, final: `name` (the folder), `profiles` and
     `hand_flags` (its `rules` and `flags` modules), `resolve` (its
@@ -122,7 +127,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     scores), and what the fields declare: `stored_types`,
     `stored_required`, `name_keys` (the keys typed "a name" or "a list of
     names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
-    `carried_stored`.
+    `carried_stored`, `pending_flags`.
     """
 
     # the game's name as people read it, a `Said` written where the game
@@ -202,6 +207,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @final
     @cached_property
+    def pending_flags(self) -> frozenset[str]:
+        """The hand options given before the hand is played (`Field.before_play`:
+        Call Break's `--bid`): typed alone, `record` keeps them as a hand
+        waiting for the rest; none: every hand is recorded whole."""
+        return frozenset(f.flag for f in self.fields if f.before_play and f.flag)
+
+    @final
+    @cached_property
     def carried_rule(self) -> str:
         """The topic of the rule that carries them (`verify` cites it)."""
         return next((f.carried for f in self.fields if f.carried), "ledger")
@@ -243,6 +256,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
+
+    def before_play(self, flags: PlainMap, table: Seating, rules: RulesT
+                    ) -> PlainDict:
+        """The inputs given before the hand is played (its `pending_flags`
+        typed), checked, as a `[[hands]]` table stores them while the hand
+        waits for the rest (Call Break's `calls`, CB-18). Only a game with
+        such fields overrides it."""
+        raise Impossible(Said("a {game} hand is recorded whole", game=self.title))
 
     @final
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:

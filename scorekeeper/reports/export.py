@@ -27,7 +27,13 @@ from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games.declare import Exported
-from scorekeeper.reports.documents import history_rows, standings_json, story_of
+from scorekeeper.reports.documents import (
+    history_rows,
+    pending_json,
+    pending_said,
+    standings_json,
+    story_of,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
@@ -186,6 +192,7 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
         "hands": (dict(h.data) for h in session.hands),
         "history": history_rows(session),
         "standings": standings_json(session),
+        **({"pending": pending_json(session)} if session.pending else {}),
         **({"money": money.as_json()} if money else {}),
     }
     from scorekeeper.core.jsontext import json_pieces  # start-up: only JSON loads json
@@ -235,6 +242,9 @@ def _markdown(session: Session, money: Optional[Money] = None,
     lines += _markdown_shown(session, names)
     lines.append("")
     lines.append(_played(standing))
+    waiting = pending_said(session)
+    if waiting is not None:         # calls saved, the tricks being played (CB-18)
+        lines += ["", md_text(say(waiting))]
     if money:
         lines += ["", _("Money: {said}.").format(said=md_text(_money_said(money))), ""]
         why = why_money(session, money)

@@ -33,7 +33,12 @@ from scorekeeper.core.errors import cite
 from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
-from scorekeeper.reports.documents import history_json, standings_json, story_of
+from scorekeeper.reports.documents import (
+    history_json,
+    pending_said,
+    standings_json,
+    story_of,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
@@ -227,9 +232,18 @@ def standings(con: Console, session: Session, stale: bool = False,
         winners = [p for p, pl in data["places"].items() if pl == 1]
         con.print("  " + _("Session complete. Winner: {winners}.").format(
             winners=_names_and(winners)), markup=False)
+    elif session.pending is not None:       # the calls, the tricks being played
+        pending(con, session)
     else:
         con.print("  " + _("Next dealer: {name}").format(name=data["next_dealer"]),
                   markup=False)
+
+
+def pending(con: Console, session: Session) -> None:
+    """The hand waiting for its play, if one does (CB-18): its calls."""
+    said = pending_said(session)
+    if said is not None:
+        hanging(con, say(said), "  ", "    ")
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
@@ -325,6 +339,7 @@ def history(con: Console, session: Session, last: int | None = None,
         _sparklines(con, session, layout.names)
     else:
         con.print("  " + _("No hands recorded yet."), markup=False)
+    pending(con, session)
 
 
 def _widest_rows(session: Session, data: PlainMap,
