@@ -118,7 +118,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     and `amended_flags` (each option from its field), `history_facts`
     and `story` (the winner, who gave agreed totals), `tallies` and
     `tally` (no counters of its own in `stats`), `paid` (as the scores
-    say), `before_play` (none: every hand is recorded whole).
+    say).
 
     The rest is derived, final: `name` (the folder), `profiles` and
     `hand_flags` (its `rules` and `flags` modules), `resolve` (its
@@ -127,7 +127,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     scores), and what the fields declare: `stored_types`,
     `stored_required`, `name_keys` (the keys typed "a name" or "a list of
     names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
-    `carried_stored`, `pending_flags`.
+    `carried_stored`, `pending_flags` and `before_play` (the inputs given
+    before play, Call Break's calls).
     """
 
     # the game's name as people read it, a `Said` written where the game
@@ -257,13 +258,15 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
 
+    @final
     def before_play(self, flags: PlainMap, table: Seating, rules: RulesT
                     ) -> PlainDict:
         """The inputs given before the hand is played (its `pending_flags`
         typed), checked, as a `[[hands]]` table stores them while the hand
-        waits for the rest (Call Break's `calls`, CB-18). Only a game with
-        such fields overrides it."""
-        raise Impossible(Said("a {game} hand is recorded whole", game=self.title))
+        waits for the rest (Call Break's `calls`, CB-18): each
+        `Field.before_play`'s."""
+        return {f.key: f.before_play(flags, table, rules)
+                for f in self.fields if f.before_play is not None}
 
     @final
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:

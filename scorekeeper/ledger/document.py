@@ -141,8 +141,21 @@ def from_document(doc: PlainMap, label: str,
         problems.append((key_line("hands"), Said("`hands` must be [[hands]] tables")))
         raise fail()
 
+    hands, pending = _hands(raw_hands, line_of["hands"], game, rules, players_t,
+                            checked, problems)
+    if problems:
+        raise fail()
+    return Session(label, game, profile, rules, players_t, first_dealer,
+                   tuple(hands), doc, seats, pending)
+
+
+def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
+           game: AnyGame, rules: RuleSet, players_t: tuple[str, ...], checked: bool,
+           problems: list[tuple[int | None, str]]
+           ) -> tuple[list[StoredHand], StoredHand | None]:
+    """The hands of a ledger, shape-checked (unless `checked`), and the
+    last one if it waits for its play (CB-18); each problem added."""
     hands: list[StoredHand] = []
-    hand_lines = line_of["hands"]
     kind = rules.score_kind
     score_key = kind.key
     shape = _Shape.of(game, score_key)
@@ -162,10 +175,7 @@ def from_document(doc: PlainMap, label: str,
                                  data["dealer"], {})
         else:
             hands.append(StoredHand.of(i + 1, line, data, players_t, score_key, seat))
-    if problems:
-        raise fail()
-    return Session(label, game, profile, rules, players_t, first_dealer,
-                   tuple(hands), doc, seats, pending)
+    return hands, pending
 
 
 def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,

@@ -228,11 +228,17 @@ def standings(con: Console, session: Session, stale: bool = False,
             "[bad]Warning[/]: hands {hands} do not sum to {zero}; run `scorekeeper verify`.",
             len(unbalanced)).format(hands=", ".join(map(digits, unbalanced)),
                                     zero=digits(0)))
+    _what_next(con, session, data)
+
+
+def _what_next(con: Console, session: Session, data: PlainMap) -> None:
+    """Who won a complete session; the calls of a deal being played
+    (CB-18); else who deals next."""
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
         con.print("  " + _("Session complete. Winner: {winners}.").format(
             winners=_names_and(winners)), markup=False)
-    elif session.pending is not None:       # the calls, the tricks being played
+    elif session.pending is not None:
         pending(con, session)
     else:
         con.print("  " + _("Next dealer: {name}").format(name=data["next_dealer"]),

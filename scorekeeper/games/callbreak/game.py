@@ -49,6 +49,17 @@ def counts(items: Sequence[str], table: Seating, flag: str, rule: str) -> tuple[
     return tuple(out.items())
 
 
+def calls_first(flags: PlainMap, table: Seating, rules: CallBreakRules
+                ) -> dict[str, int]:
+    """CB-18: the calls alone (`--bid`), checked as a deal's are (CB-1,
+    CB-4), in the order of play: the deal waits for its tricks."""
+    calls = dict(counts(flags.get("bid", []), table, "--bid", rules.rule("call")))
+    rules.check_table(table.seated, table.players)
+    validate_calls(CallBreakHand(table.seated, table.dealer, tuple(calls.items()), ()),
+                   rules)
+    return {p: calls[p] for p in table.seated}
+
+
 def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
     raw = data.get(key)
     if not isinstance(raw, dict):
@@ -64,7 +75,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
     fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
               Field("calls", dict, "a table NAME = CALL", "bid", required=True,
-                    column="called", caption=N_("Calls"), before_play=True),
+                    column="called", caption=N_("Calls"), before_play=calls_first),
               Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
                     column="took", caption=N_("Tricks taken")))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),
@@ -88,15 +99,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                          rules: CallBreakRules) -> CallBreakHand:
         return self.args(table, _stored_counts(data, "calls"),
                          _stored_counts(data, "tricks"), rules)
-
-    def before_play(self, flags: PlainMap, table: Seating,
-                    rules: CallBreakRules) -> PlainDict:
-        """CB-18: the calls alone (`--bid`), checked as a deal's are (CB-1,
-        CB-4), in the order of play: the deal waits for its tricks."""
-        calls = dict(counts(flags.get("bid", []), table, "--bid", rules.rule("call")))
-        args = self.args(table, tuple(calls.items()), (), rules)
-        validate_calls(args, rules)
-        return {"calls": {p: calls[p] for p in table.seated}}
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
                       players: Sequence[str]) -> PlainDict:
