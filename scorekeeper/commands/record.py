@@ -105,9 +105,10 @@ def _record(values: PlainDict) -> None:
                            on_wait=waiting(ledger))
         ruled = done.ruled
         if ruled is None:       # calls saved, the deal being played (CB-18)
-            after_write(Said("Saved the calls of hand {number} in {ledger}",
-                             number=len(done.after.hands) + 1, ledger=ledger),
-                        lambda: _show_pending(done.after, as_json, ascii))
+            if not (as_json and expect is not None):    # --json: one document
+                after_write(Said("Saved the calls of hand {number} in {ledger}",
+                                 number=len(done.after.hands) + 1, ledger=ledger),
+                            lambda: _show_pending(done.after, as_json, ascii))
             if expect is not None:      # at the terminal: its tricks next
                 flags.clear()
                 body()

@@ -292,3 +292,35 @@ def test_cb18_the_entry_may_take_calls_and_tricks_in_one_go(cli, club, tty):
     assert result.exit_code == 0, result.stderr
     assert "Saved the calls" not in result.stderr
     assert hands(club)[0]["points"]["Asha"] == 31
+
+
+# -- the header around a waiting deal ---------------------------------------------
+
+def test_cb18_extend_counts_the_deal_being_played(cli, tmp_path):
+    path = tmp_path / "short.toml"
+    assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
+               "--rounds", "2").exit_code == 0
+    assert cli("record", path, *CALLS, *TRICKS).exit_code == 0
+    assert cli("record", path, "--bid", "a=1,b=1,c=1,d=1").exit_code == 0
+    before = path.read_bytes()
+    result = cli("extend", path, "--rounds", "1")
+    assert result.exit_code == 2 and "2 hands are already played" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_cb18_rename_renames_the_waiting_calls_too(cli, club):
+    waiting(cli, club)
+    assert cli("rename", club, "Asha", "Anu").exit_code == 0
+    assert hands(club)[0]["calls"] == {"Anu": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+    assert cli("verify", club).exit_code == 0
+    assert cli("record", club, "--won", "anu=4,b=2,c=5,d=2").exit_code == 0
+
+
+def test_cb18_the_entry_with_json_gives_one_document(cli, club, tty):
+    result = cli("record", club, "--json", input="\n".join(
+        ["", "2", "4", "2", "3", "", "2", "5", "2", "", "y"]) + "\n",
+        env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    # the runner echoes the answers typed on stdout; then one JSON document
+    documents = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(documents) == 1 and json.loads(documents[0])["points"]["Asha"] == 31
