@@ -324,3 +324,7 @@ def test_cb18_the_entry_with_json_gives_one_document(cli, club, tty):
     # the runner echoes the answers typed on stdout; then one JSON document
     documents = [line for line in result.stdout.splitlines() if line.startswith("{")]
     assert len(documents) == 1 and json.loads(documents[0])["points"]["Asha"] == 31
+
+
+def test_cb18_calls_with_a_player_sitting_out_are_refused_by_cb1(cli, club):
+    refused(cli, club, "record", "--bid", "a=3,b=2,c=4", "--out", "Dipak", rule="CB-1")
