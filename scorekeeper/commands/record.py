@@ -235,7 +235,7 @@ def _show_waiting(session: Any, as_json: bool, ascii: bool) -> bool:
     from scorekeeper.reports.documents import pending_json  # start-up: see module doc
 
     if as_json:
-        emit_json(pending_json(session) or {}, ascii)
+        emit_json(pending_json(session), ascii)
         return False
     from scorekeeper.screen import views  # rich: only when a person reads
 
