@@ -30,7 +30,7 @@ from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, When, _
 from scorekeeper.core.plain import PlainDict
-from scorekeeper.reports.documents import hand_json, history_rows, story_of
+from scorekeeper.reports.documents import given_said, hand_json, history_rows, story_of
 
 if TYPE_CHECKING:
     from scorekeeper.ledger.session import Session
@@ -38,7 +38,15 @@ if TYPE_CHECKING:
 
 def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
     """Hand `number` of `session` in words ("hand 7 (dealer Asha: Bikash
-    won)") and as JSON: its number, dealer, players and ruling."""
+    won)") and as JSON: its number, dealer, players and ruling; a hand
+    waiting for its play, its calls (CB-18)."""
+    waiting = session.pending
+    if waiting is not None and waiting.number == number:
+        said = Said("{given}; no tricks yet", given=given_said(session))
+        return (Said("hand {number} (dealer {dealer}: {story})", number=number,
+                     dealer=waiting.dealer, story=said),
+                {"hand": number, "dealer": waiting.dealer,
+                 "players": list(waiting.seated), "winner": None, "ruling": said})
     row = next(history_rows(session, skip=number - 1))
     story = story_of(session, row)
     hand = session.hand(number)
@@ -75,8 +83,8 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         expect = None
         if not yes and stdin_is_tty():
             session = ledger_file.read(ledger)
-            if session.hands:
-                said, _json = _named(session, len(session.hands))
+            if session.hands or session.pending:
+                said, _json = _named(session, len(session.hands) + bool(session.pending))
                 from scorekeeper.screen.entry import yes_no  # start-up: a terminal
 
                 if not yes_no(Said("Remove {hand}?", hand=said), False):
@@ -149,11 +157,12 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 return
         done = ledger_file.redo(ledger, on_wait=waiting(ledger), expect=expect)
         after = done.after
-        said, named = _named(after, done.ruled.number)
+        number = len(after.hands) + bool(after.pending)
+        said, named = _named(after, number)
 
         def show() -> None:
-            if as_json:
-                data = hand_json(after, done.ruled)
+            if as_json:     # calls put back (CB-18): no ruling yet
+                data = named if done.ruled is None else hand_json(after, done.ruled)
                 data.update(dealer=named["dealer"], players=named["players"],
                             hands_played=len(after.hands))
                 emit_json(data)
@@ -163,7 +172,7 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                      hand=said, ledger=ledger, played=played) if played == 1 else
                 Said("Put back {hand} in {ledger}; {played} hands played.",
                      hand=said, ledger=ledger, played=played))
-        after_write(Said("Put back hand {number} in {ledger}", number=done.ruled.number,
+        after_write(Said("Put back hand {number} in {ledger}", number=number,
                          ledger=ledger), show)
 
     guarded(body, as_json)

@@ -103,7 +103,17 @@ def _record(values: PlainDict) -> None:
         expect = _asked(values, flags, seating)
         done = ledger_file.record(ledger, {**flags, **seating}, expect,
                            on_wait=waiting(ledger))
-        after_write(Said("Recorded hand {number} in {ledger}", number=done.ruled.number,
+        ruled = done.ruled
+        if ruled is None:       # calls saved, the deal being played (CB-18)
+            if not (as_json and expect is not None):    # --json: one document
+                after_write(Said("Saved the calls of hand {number} in {ledger}",
+                                 number=len(done.after.hands) + 1, ledger=ledger),
+                            lambda: _show_pending(done.after, as_json, ascii))
+            if expect is not None:      # at the terminal: its tricks next
+                flags.clear()
+                body()
+            return
+        after_write(Said("Recorded hand {number} in {ledger}", number=ruled.number,
                          ledger=ledger),
                     lambda: _show_recorded(done, as_json, ascii, expect is None))
 
@@ -145,14 +155,16 @@ def _amend_agreed(values: PlainDict, flags: PlainDict, number: int) -> int | Non
 
     ledger = values["ledger"]
     session = ledger_file.read(ledger)
-    ruled = amended(session, ledger, number, flags, keep=True)
-    stored, now = session.hand(number), ruled.stored[session.score_key]
-    players = [p for p in session.players if p in stored.scores or p in now]
-    con = console(values["ascii"], stderr=True)
-    views.inputs_moved(con, changed_inputs(session.game, stored.data, ruled.stored))
-    views.totals_moved(con, players, {p: stored.scores.get(p, 0) for p in players},
-                       {p: now.get(p, 0) for p in players}, session.score_kind,
-                       _("Hand {number}:").format(number=digits(number)))
+    if session.pending is None or number != session.pending.number:
+        # a deal's calls alone (CB-18) have no scores to show before asking
+        ruled = amended(session, ledger, number, flags, keep=True)
+        stored, now = session.hand(number), ruled.stored[session.score_key]
+        players = [p for p in session.players if p in stored.scores or p in now]
+        con = console(values["ascii"], stderr=True)
+        views.inputs_moved(con, changed_inputs(session.game, stored.data, ruled.stored))
+        views.totals_moved(con, players, {p: stored.scores.get(p, 0) for p in players},
+                           {p: now.get(p, 0) for p in players}, session.score_kind,
+                           _("Hand {number}:").format(number=digits(number)))
     if not yes_no(Said("Amend hand {number} in {ledger}?", number=number, ledger=ledger),
                   False):
         say(_("Nothing amended."))
@@ -164,6 +176,9 @@ def _show_amended(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:
     from scorekeeper.games.interface import changed_inputs  # start-up: amend
 
     session = done.after
+    if done.ruled is None:      # a deal's calls, its tricks not played yet (CB-18)
+        _show_pending(session, as_json, ascii)
+        return
     before, after = done.before.totals(), session.totals()
     changed = changed_inputs(session.game, done.before.hand(done.ruled.number).data,
                              done.ruled.stored)
@@ -215,6 +230,9 @@ def _show(values: PlainDict) -> None:
         checked = ledger_file.read_checked(ledger)
         warn_stale(checked)
         session = checked.session
+        if session.pending is not None and session.pending.number == number:
+            _show_waiting(session, as_json, ascii)
+            return
         stored = session.hand(number)
         mine = [p for p in checked.problems if p.hand == number]
         try:
@@ -243,6 +261,28 @@ def _show(values: PlainDict) -> None:
         views.standings(con, session.upto(number), stale=bool(checked.problems))
 
     guarded(body, as_json)
+
+
+def _show_waiting(session: Any, as_json: bool, ascii: bool) -> bool:
+    """The hand waiting for its tricks (CB-18), as JSON or for a person;
+    whether a person read it."""
+    from scorekeeper.reports.documents import pending_json  # start-up: see module doc
+
+    if as_json:
+        emit_json(pending_json(session), ascii)
+        return False
+    from scorekeeper.screen import views  # rich: only when a person reads
+
+    views.pending(console(ascii), session)
+    return True
+
+
+def _show_pending(session: Any, as_json: bool, ascii: bool) -> None:
+    """The calls saved, the deal waiting for its tricks (CB-18)."""
+    if _show_waiting(session, as_json, ascii):
+        say(Said("Saved the calls of hand {number} in {ledger}; once its tricks "
+                 "are played, `scorekeeper record {ledger} --won …` records them.",
+                 number=len(session.hands) + 1, ledger=session.label))
 
 
 def _show_recorded(done: Any, as_json: bool, ascii: bool, ruling: bool) -> None:

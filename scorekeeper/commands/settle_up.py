@@ -227,6 +227,10 @@ def _notes(sessions: Sequence[Session]) -> None:
                   "recorded")
             say(said.format(ledger=s.label, played=digits(len(s.hands)),
                             planned=digits(s.planned or 0)))
+        if s.pending is not None:       # CB-18: its calls alone score nothing
+            say(_("note: hand {number} of {ledger} is being played: it counts once its "
+                  "tricks are recorded").format(number=digits(s.pending.number),
+                                                ledger=s.label))
 
 
 def _heading(sessions: Sequence[Session]) -> str:

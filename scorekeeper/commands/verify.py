@@ -80,7 +80,9 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
     if as_json:
         emit_json({"ok": not problems,
                    "problems": [p.as_json() for p in problems],
-                   "hands": len(session.hands), "fixed": fixed}, ascii)
+                   "hands": len(session.hands), "fixed": fixed,
+                   **({"pending": session.pending.number} if session.pending else {})},
+                  ascii)
         return
     for p in problems:
         where = f"{ledger}:{p.line}" if p.line else str(ledger)
@@ -107,6 +109,11 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
             Said("{ledger}: does not verify: {count} problems (listed on "
                  "stderr).", ledger=ledger, count=count)
     write_lines(in_own_words(verdict), ascii)
+    if session.pending is not None:     # CB-18: the last hand waits for its tricks
+        write_lines(in_own_words(Said(
+            "{ledger}: hand {number}'s calls are checked; its tricks are not recorded "
+            "yet ({rule})", ledger=ledger, number=session.pending.number,
+            rule=session.rules.rule_or("pending", "ledger"))), ascii)
 
 
 def _agreed(session: Any, plan: list[Any], yes: bool) -> bool:

@@ -149,7 +149,7 @@ def create(path: Path, top: PlainMap, force: bool = False,
 # -- the hands (scorekeeper.ledger.changes) ------------------------------------------
 
 class Recorded(NamedTuple):
-    ruled: SessionHand
+    ruled: SessionHand | None      # None: calls saved, the deal waits (CB-18)
     after: Session
 
 
@@ -164,7 +164,7 @@ def record(path: Path, flags: PlainMap, expect_hands: int | None = None,
 
 
 class Amended(NamedTuple):
-    ruled: SessionHand
+    ruled: SessionHand | None      # None: a waiting deal's calls (CB-18)
     before: Session
     after: Session
     problems: tuple[Problem, ...] = ()   # what still does not verify
@@ -222,7 +222,7 @@ def undo(path: Path, expect_hands: int | None = None,
 
 
 class Redone(NamedTuple):
-    ruled: SessionHand
+    ruled: SessionHand | None      # None: calls put back, waiting (CB-18)
     after: Session
 
 

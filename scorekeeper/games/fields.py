@@ -33,7 +33,12 @@ class Field(NamedTuple):
     * `carried` — taken over from the hand before (`RuleSet.carried`):
       the topic of the rule that carries it (`verify` cites it);
     * `ruled` — what the rules give it, from a fresh ruling: `verify`
-      compares the stored value with it (a table as scores are compared).
+      compares the stored value with it (a table as scores are compared);
+    * `before_play` — given before the hand is played (Call Break's
+      calls): the value stored from the hand's flags, checked at its table
+      by its rules (`(flags, table, rules) -> value`); `record` with only
+      these keeps them as the ledger's last hand, waiting for the rest
+      (`Game.before_play`).
     """
 
     key: str
@@ -48,6 +53,7 @@ class Field(NamedTuple):
     each: bool = True
     carried: str = ""
     ruled: Callable[[Any], Any] | None = None
+    before_play: Callable[[Any, Any, Any], Any] | None = None
 
 
 CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")

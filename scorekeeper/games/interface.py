@@ -95,6 +95,11 @@ class Asker(Protocol):
                   ) -> str | None: ...
 
 
+# The key of a hand's flags, as the entry hands them to a game's
+# `prompts.ask_hand`, saying that the inputs given before play are saved
+# (the hand waits for the rest, CB-18): ask only the rest.
+SAVED = "saved"
+
 RulesT = TypeVar("RulesT", bound=RuleSet)
 ArgsT = TypeVar("ArgsT")
 ResultT = TypeVar("ResultT", bound=HandResult)
@@ -122,7 +127,8 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     scores), and what the fields declare: `stored_types`,
     `stored_required`, `name_keys` (the keys typed "a name" or "a list of
     names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
-    `carried_stored`.
+    `carried_stored`, `pending_flags` and `before_play` (the inputs given
+    before play, Call Break's calls).
     """
 
     # the game's name as people read it, a `Said` written where the game
@@ -202,6 +208,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @final
     @cached_property
+    def pending_flags(self) -> frozenset[str]:
+        """The hand options given before the hand is played (`Field.before_play`:
+        Call Break's `--bid`): typed alone, `record` keeps them as a hand
+        waiting for the rest; none: every hand is recorded whole."""
+        return frozenset(f.flag for f in self.fields if f.before_play and f.flag)
+
+    @final
+    @cached_property
     def carried_rule(self) -> str:
         """The topic of the rule that carries them (`verify` cites it)."""
         return next((f.carried for f in self.fields if f.carried), "ledger")
@@ -243,6 +257,16 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: RulesT) -> ArgsT:
         """The hand as a ledger's `[[hands]]` table stores its inputs."""
+
+    @final
+    def before_play(self, flags: PlainMap, table: Seating, rules: RulesT
+                    ) -> PlainDict:
+        """The inputs given before the hand is played (its `pending_flags`
+        typed), checked, as a `[[hands]]` table stores them while the hand
+        waits for the rest (Call Break's `calls`, CB-18): each
+        `Field.before_play`'s."""
+        return {f.key: f.before_play(flags, table, rules)
+                for f in self.fields if f.before_play is not None}
 
     @final
     def resolve(self, args: ArgsT, rules: RulesT) -> ResultT:

@@ -25,6 +25,7 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import Problem, Session, SessionHand, StoredHand
+from scorekeeper.ledger.session import SESSION_FLAGS
 
 UNDONE = "undone"     # the top-level key holding the hand `undo` removed
 
@@ -136,17 +137,36 @@ def _refuse_settled(path: Path, session: Session, number: int) -> None:
 # -- record --------------------------------------------------------------------
 
 def record(session: Session, text: str, path: Path, flags: PlainMap,
-           expect_hands: int | None) -> Change[SessionHand]:
+           expect_hands: int | None) -> Change[SessionHand | None]:
     """The next hand ruled from its flags and appended. `expect_hands`:
     the number of hands the ledger had when the hand was typed
-    (interactive entry); refused if another writer added one since."""
+    (interactive entry); refused if another writer added one since. Only
+    the inputs given before play (Call Break's calls, CB-18): they are
+    appended alone, the hand waiting for the rest (nothing ruled: None);
+    the rest of a waiting hand: the hand ruled in its place."""
     session.check_open()
     unchanged(path, session, expect_hands, "record")
+    if before_play_only(session, flags):
+        return _appended(text, session, session.before_play(flags), None)
     ruled = session.rule_next(flags)
+    if session.pending is not None:
+        return _spliced(path, text, session, {ruled.number: ruled.stored}, ruled)
+    return _appended(text, session, ruled.stored, ruled)
+
+
+def before_play_only(session: Session, flags: PlainMap) -> bool:
+    """Only inputs given before play are typed (`--bid`, with or without
+    a seat's option): `record` keeps them alone (CB-18)."""
+    typed = {k for k in flags if k not in SESSION_FLAGS}
+    return bool(typed) and typed <= session.game.pending_flags
+
+
+def _appended(text: str, session: Session, stored: PlainMap,
+              made: Made) -> Change[Made]:
     document = dict(session.document)
-    document["hands"] = [*document.get("hands", []), dict(ruled.stored)]
+    document["hands"] = [*document.get("hands", []), dict(stored)]
     return forget_undone(Change(tomltext.ending_in_one_newline(text)
-                                + tomltext.hand_text(ruled.stored), document, ruled))
+                                + tomltext.hand_text(stored), document, made))
 
 
 # -- amend ---------------------------------------------------------------------
@@ -165,7 +185,9 @@ def _spliced(path: Path, text: str, session: Session,
     return forget_undone(Change(replaced, document, made))
 
 
-Amending = tuple[SessionHand, Session, tuple[int, ...]]
+# the hand ruled (None: a hand waiting for its play, CB-18), the session
+# before, the later hands ruled again with it
+Amending = tuple[SessionHand | None, Session, tuple[int, ...]]
 
 
 def amend(session: Session, text: str, path: Path, number: int, flags: PlainMap,
@@ -176,6 +198,9 @@ def amend(session: Session, text: str, path: Path, number: int, flags: PlainMap,
     hands' numbers. `keep`: the inputs not in `flags` stay as stored
     (false: `flags` is the whole hand)."""
     unchanged(path, session, expect_hands, "amend")
+    if session.pending is not None and number == session.pending.number:
+        return _spliced(path, text, session, {number: session.amend_pending(flags)},
+                        (None, session, ()))
     ruled = amended(session, path, number, flags, keep)
     tables = {number: dict(ruled.stored), **later_rerules(session, number, ruled.stored)}
     rerules = tuple(sorted(set(tables) - {number}))
@@ -300,20 +325,21 @@ def undo(session: Session, text: str, path: Path,
     were when the person confirmed; refused if another writer changed
     that), its exact text kept for `redo` where the layout allows: the
     hand removed, the session before, and whether it is kept."""
-    if not session.hands:
+    last = session.pending or (session.hands[-1] if session.hands else None)
+    if last is None:
         raise Impossible(Said("{path} has no hands to undo", path=path))
-    _refuse_settled(path, session, len(session.hands))
+    _refuse_settled(path, session, last.number)
     unchanged(path, session, expect_hands, "undo")
     kept = _kept_for_redo(session, text, file_name(path))
     if kept is not None:
-        return Change(kept.text, kept.document, (session.hands[-1], session, True))
+        return Change(kept.text, kept.document, (last, session, True))
     cut = tomltext.without_last_hand(text)
     if cut is None:
         raise Impossible(Said("{path}: could not find the last [[hands]] table to remove; "
                               "edit the file by hand",
                               path=path))
     return forget_undone(Change(cut, _without_last(session.document),
-                                (session.hands[-1], session, False)))
+                                (last, session, False)))
 
 
 def undo_sound(before: Checked, after: Session) -> list[Problem]:
@@ -355,7 +381,7 @@ def _without_last(document: PlainMap) -> PlainDict:
 
 
 def redo(session: Session, text: str, path: Path,
-         expect: str | None = None) -> Change[SessionHand]:
+         expect: str | None = None) -> Change[SessionHand | None]:
     """The hand `undo` removed put back, byte for byte (its text kept in
     `undone`), after ruling it again on the session as it is now: refused
     (exit 2) when nothing is kept, or (`expect`: the text a person was
@@ -367,7 +393,8 @@ def redo(session: Session, text: str, path: Path,
                               "run redo again", path=path), session.rules.rule("ledger"))
     base = tomltext.without_header_key(text, UNDONE)
     return Change(base[:-1] + kept if base.endswith("\n") else base + kept,
-                  dict(after.document), after.rule_stored(len(after.hands)))
+                  dict(after.document),
+                  None if after.pending is not None else after.rule_stored(len(after.hands)))
 
 
 def redone(session: Session, path: Path) -> tuple[str, Session]:

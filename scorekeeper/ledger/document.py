@@ -141,23 +141,41 @@ def from_document(doc: PlainMap, label: str,
         problems.append((key_line("hands"), Said("`hands` must be [[hands]] tables")))
         raise fail()
 
+    hands, pending = _hands(raw_hands, line_of["hands"], game, rules, players_t,
+                            checked, problems)
+    if problems:
+        raise fail()
+    return Session(label, game, profile, rules, players_t, first_dealer,
+                   tuple(hands), doc, seats, pending)
+
+
+def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
+           game: AnyGame, rules: RuleSet, players_t: tuple[str, ...], checked: bool,
+           problems: list[tuple[int | None, str]]
+           ) -> tuple[list[StoredHand], StoredHand | None]:
+    """The hands of a ledger, shape-checked (unless `checked`), and the
+    last one if it waits for its play (CB-18); each problem added."""
     hands: list[StoredHand] = []
-    hand_lines = line_of["hands"]
     kind = rules.score_kind
     score_key = kind.key
     shape = _Shape.of(game, score_key)
     seat = {p: i for i, p in enumerate(players_t)}     # a look-up, however many sat
+    pending: StoredHand | None = None
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        found = _hand_shape(data, i + 1, seat, kind, shape) if not checked else []
+        waiting = _waiting(data, game, score_key)
+        if waiting:
+            found = _pending_shape(data, i + 1, len(raw_hands), seat, shape, rules)
+        else:
+            found = _hand_shape(data, i + 1, seat, kind, shape) if not checked else []
         if found:
             problems += [(line, m) for m in found]
-            continue
-        hands.append(StoredHand.of(i + 1, line, data, players_t, score_key, seat))
-    if problems:
-        raise fail()
-    return Session(label, game, profile, rules, players_t, first_dealer,
-                   tuple(hands), doc, seats)
+        elif waiting:       # who called, in the order stored
+            pending = StoredHand(i + 1, line, data, tuple(data[shape.pending[0]]),
+                                 data["dealer"], {})
+        else:
+            hands.append(StoredHand.of(i + 1, line, data, players_t, score_key, seat))
+    return hands, pending
 
 
 def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
@@ -292,13 +310,15 @@ class _Shape(NamedTuple):
     known: frozenset[str]
     types: Mapping[str, tuple[type, str]]
     required: tuple[str, ...]
+    pending: tuple[str, ...]        # the keys given before play (CB-18)
 
     @classmethod
     def of(cls, game: AnyGame, score_key: str) -> "_Shape":
         return cls(game.title,
                    frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
                    {**_COMMON_TYPES, **game.stored_types},
-                   ("dealer", score_key, *game.stored_required))
+                   ("dealer", score_key, *game.stored_required),
+                   tuple(f.key for f in game.fields if f.before_play))
 
 
 def _hand_shape(data: PlainMap, number: int, players: Collection[str],
@@ -352,6 +372,40 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
     return out
 
 
+def _waiting(data: PlainMap, game: AnyGame, score_key: str) -> bool:
+    """A hand table waiting for its play (CB-18): no scores, and only
+    inputs given before play (`Game.pending_flags`: Call Break's calls)."""
+    return score_key not in data and bool(game.pending_flags) and \
+        all(f.key in data for f in game.fields if f.before_play)
+
+
+def _pending_shape(data: PlainMap, number: int, count: int,
+                   players: Collection[str], shape: _Shape,
+                   rules: RuleSet) -> list[str]:
+    """What is wrong with the shape of a hand waiting for its play: only
+    the last may (CB-18), and it holds its number, its dealer and what was
+    given before play, nothing ruled."""
+    where, rule = f"hand {number}", rules.rule_or("pending", "ledger")
+    if number != count:
+        return [Said("{where}: no tricks or scores: only the last deal may wait for its "
+                     "tricks ({rule})", where=where, rule=rule)]
+    known = {"hand", "dealer", "dealer_corrected", *shape.pending}
+    out: list[str] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
+                "({rule})", where=where, key=key, rule=rule)
+           for key in data if key not in known]
+    out += _type_problems(data, where, shape.types)
+    if data.get("hand") != number:
+        out.append(Said("{where}: `hand = {number}` expected (hands are numbered in order), "
+                        "found {number_found}", where=where, number=number,
+                        number_found=repr(data.get("hand"))))
+    if "dealer" not in data:
+        out.append(Said("{where}: missing `{key}`", where=where, key="dealer"))
+    elif data["dealer"] not in players:
+        out.append(Said("{where}: dealer {dealer} is not a player",
+                        where=where, dealer=repr(data["dealer"])))
+    return out
+
+
 # -- verify -------------------------------------------------------------------
 
 class Problem(NamedTuple):
@@ -385,6 +439,11 @@ def verify(session: Session) -> list[Problem]:
         problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
                                                     number=h.number, problem=m))
                      for m in found]
+    if session.pending is not None:
+        h = session.pending
+        problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
+                                                    number=h.number, problem=m))
+                     for m in session.pending_problems()]
     return problems + [Problem(None, None, m) for m in _paid_problems(session)]
 
 

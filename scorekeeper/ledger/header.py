@@ -383,8 +383,8 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
                       session.rules.rule("session"))
     rules = session.profile.parse_settings([setting])
     planned = rules.planned_hands(session.seats.at_new)
-    if planned is not None and planned < len(session.hands):
-        played = len(session.hands)
+    played = len(session.hands) + (session.pending is not None)    # CB-18: called
+    if planned is not None and planned < played:
         raise Impossible(Said("{played} hand is already played", played=played)
                          if played == 1 else
                          Said("{played} hands are already played", played=played))

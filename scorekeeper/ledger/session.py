@@ -104,7 +104,8 @@ class Session:
     def __init__(self, label: str, game: AnyGame, profile: Profile[Any], rules: RuleSet,
                  players: tuple[str, ...], first_dealer: str,
                  hands: tuple[StoredHand, ...] = (), document: PlainMap | None = None,
-                 changes: tuple[SeatChange, ...] = ()) -> None:
+                 changes: tuple[SeatChange, ...] = (),
+                 pending: StoredHand | None = None) -> None:
         self.label = label
         self.game = game
         self.profile = profile
@@ -114,6 +115,9 @@ class Session:
         self.hands = hands
         self.document: PlainMap = {} if document is None else document
         self.changes = changes        # joins and leaves, in order
+        # the next hand, its inputs given before play alone (CB-18): the
+        # document's last `[[hands]]` table, no scores yet
+        self.pending = pending
 
     def _with_hands(self, hands: tuple[StoredHand, ...],
                     document: PlainMap | None = None) -> Session:
@@ -213,10 +217,94 @@ class Session:
                            "start a new session with `scorekeeper new`",
                            left=left), self.rules.rule("session"))
 
+    def before_play(self, flags: PlainMap) -> PlainDict:
+        """The next hand's `[[hands]]` table holding only the inputs given
+        before it is played (`Game.pending_flags` typed alone: Call Break's
+        calls, CB-18), checked; it waits for the rest as the last hand."""
+        self.check_open()
+        self._refuse_pending()
+        game_flags, out, dealer = self._split(flags)
+        self.game.refuse_foreign_flags(game_flags)
+        table, corrected = self._seating(len(self.hands), out, dealer)
+        return self._pending_table(table, corrected, game_flags)
+
+    def _pending_table(self, table: Seating, corrected: bool,
+                       game_flags: PlainMap) -> PlainDict:
+        given = self.game.before_play(game_flags, table, self.rules)
+        return {"hand": len(self.hands) + 1, "dealer": table.dealer,
+                **({"dealer_corrected": True} if corrected else {}), **given}
+
+    def _refuse_pending(self) -> None:
+        """Only the last hand waits for its play (CB-18): exit 2."""
+        if self.pending is not None:
+            number = self.pending.number
+            raise Impossible(Said("the calls of hand {number} are saved already: "
+                                  "`scorekeeper record {label} --won …` completes it, "
+                                  "`scorekeeper amend {label} {number} --bid …` changes "
+                                  "them", number=number, label=self.label),
+                             self.rules.rule_or("pending", "ledger"))
+
+    def _pending_seating(self) -> tuple[Seating, bool]:
+        """The table the waiting hand was given at: its dealer as stored."""
+        assert self.pending is not None
+        corrected = self.pending.data.get("dealer_corrected") is True
+        return self._seating(len(self.hands), [],
+                             self.pending.dealer if corrected else None)
+
+    def complete_pending(self, flags: PlainMap) -> SessionHand:
+        """The waiting hand ruled with the rest of its inputs (`record
+        --won`): what was given before play stays as stored; giving it
+        again, or a seat, is refused (exit 2, CB-18)."""
+        assert self.pending is not None
+        if set(flags) & (self.game.pending_flags | set(SESSION_FLAGS)):
+            self._refuse_pending()
+        table, corrected = self._pending_seating()
+        stored = self.game.flags_from_stored(self.pending.data)
+        ruled = self._rule(len(self.hands), table, corrected, {**stored, **flags})
+        kept = {k: v for k, v in self.pending.data.items() if k not in ruled.stored}
+        ruled.stored = {**ruled.stored, **kept}
+        return ruled
+
+    def amend_pending(self, flags: PlainMap) -> PlainDict:
+        """The waiting hand's table with its inputs given before play
+        changed (`amend N --bid`); anything else typed is refused (exit 2,
+        CB-18): the hand is completed by `record`."""
+        assert self.pending is not None
+        others = set(flags) - self.game.pending_flags
+        if others or not flags:
+            number = self.pending.number
+            raise Impossible(Said("hand {number} waits for its tricks: only its calls "
+                                  "change (`--bid`); `scorekeeper record {label} --won "
+                                  "…` completes it", number=number, label=self.label),
+                             self.rules.rule_or("pending", "ledger"))
+        merged = self.game.amended_flags(self.pending.data, flags, self.players)
+        table, corrected = self._pending_seating()
+        given = {k: merged[k] for k in self.game.pending_flags if k in merged}
+        table_now = self._pending_table(table, corrected, given)
+        return {**self.pending.data, **table_now}
+
+    def pending_problems(self) -> list[str]:
+        """What is wrong with the waiting hand (`verify`): its table as
+        the session would give it now, its inputs checked again."""
+        if self.pending is None:
+            return []
+        try:
+            self.check_open()
+            table, corrected = self._pending_seating()
+            stored = self.game.flags_from_stored(self.pending.data)
+            again = self._pending_table(table, corrected, stored)
+        except (Impossible, Refused) as err:
+            return [str(err)]
+        return [Said("stored {key} {stored} but the session gives {ruled}", key=key,
+                     stored=repr(self.pending.data.get(key)), ruled=repr(value))
+                for key, value in again.items() if self.pending.data.get(key) != value]
+
     def rule_next(self, flags: PlainMap) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
         and the session's own: `out`, `dealer`)."""
         self.check_open()
+        if self.pending is not None:
+            return self.complete_pending(flags)
         game_flags, out, dealer = self._split(flags)
         index = len(self.hands)
         table, corrected = self._seating(index, out, dealer)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from scorekeeper.core.language import Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 if TYPE_CHECKING:
@@ -77,7 +78,39 @@ def standings_json(session: Session) -> PlainDict:
     if session.changes:
         data["seated"] = list(session.seats.present(len(session.hands)))
         data["seats"] = [c.stored() for c in session.changes]
+    if session.pending is not None:
+        data["pending"] = pending_json(session)
     return data
+
+
+def pending_json(session: Session) -> PlainDict | None:
+    """The hand waiting for its play (CB-18): its number, its dealer and
+    the inputs given before play (Call Break's `calls`); None when no hand
+    waits. It scores nothing yet."""
+    h = session.pending
+    if h is None:
+        return None
+    given = {f.key: h.data[f.key] for f in session.game.fields if f.before_play}
+    return {"hand": h.number, "dealer": h.dealer, **given}
+
+
+def pending_said(session: Session) -> Said | None:
+    """The hand waiting for its play in a few words (CB-18): "Calls:
+    Asha 3, Bikash 4, Chandra 2, Dipak 4; hand 5 is being played"."""
+    h = session.pending
+    if h is None:
+        return None
+    return Said("{given}; hand {number} is being played", given=given_said(session),
+                number=h.number)
+
+
+def given_said(session: Session) -> Said:
+    """What the waiting hand was given before play: "Calls: Asha 3, …"."""
+    data = session.pending.data if session.pending is not None else {}
+    field = next(f for f in session.game.fields if f.before_play)
+    items = listed([Said("{name} {count}", name=p, count=n)
+                    for p, n in data[field.key].items()])
+    return Said("{caption}: {items}", caption=Said(field.caption), items=items)
 
 
 def hand_json(session: Session, hand: SessionHand) -> PlainDict:
@@ -99,9 +132,13 @@ def history_json(session: Session, lazy: bool = False, skip: int = 0) -> PlainDi
     (`history --json` of a long session writes them as they come);
     `skip`: the first hands left out (`history_rows`)."""
     rows = history_rows(session, skip)
-    return {"hands": rows if lazy else list(rows), "players": list(session.players),
+    data: PlainDict = {"hands": rows if lazy else list(rows),
+                       "players": list(session.players),
             "score": session.score_key, "house_options": session.house_options,
             "score_kind": session.score_kind.as_json()}
+    if session.pending is not None:
+        data["pending"] = pending_json(session)
+    return data
 
 
 def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:

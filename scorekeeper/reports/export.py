@@ -30,6 +30,8 @@ from scorekeeper.games.declare import Exported
 from scorekeeper.reports.documents import (
     NOT_YET_SEATED,
     history_rows,
+    pending_json,
+    pending_said,
     standings_json,
     story_of,
 )
@@ -191,6 +193,7 @@ def _json(session: Session, money: Optional[Money] = None) -> Iterator[str]:
         "hands": (dict(h.data) for h in session.hands),
         "history": history_rows(session),
         "standings": standings_json(session),
+        **({"pending": pending_json(session)} if session.pending else {}),
         **({"money": money.as_json()} if money else {}),
     }
     from scorekeeper.core.jsontext import json_pieces  # start-up: only JSON loads json
@@ -241,6 +244,9 @@ def _markdown(session: Session, money: Optional[Money] = None,
     lines += _markdown_shown(session, names)
     lines.append("")
     lines.append(_played(standing))
+    waiting = pending_said(session)
+    if waiting is not None:         # calls saved, the tricks being played (CB-18)
+        lines += ["", md_text(say(waiting))]
     if money:
         lines += ["", _("Money: {said}.").format(said=md_text(_money_said(money))), ""]
         why = why_money(session, money)

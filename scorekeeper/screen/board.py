@@ -31,7 +31,12 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, digits, ngettext, profile_title, say
 from scorekeeper.core.scores import NET
-from scorekeeper.reports.documents import history_rows, standings_json, story_of
+from scorekeeper.reports.documents import (
+    history_rows,
+    pending_said,
+    standings_json,
+    story_of,
+)
 from scorekeeper.reports.export import Played
 
 if TYPE_CHECKING:
@@ -135,6 +140,8 @@ def standings(session: Session, money: Money | None) -> str:
             named = _("{first} and {second}").format(first=named, second=name)
         said.append('<p class="next">' + e(_("Session complete. Winner: {winners}.").format(
             winners=named)) + "</p>")
+    elif (waiting := pending_said(session)) is not None:   # calls; tricks being played
+        said.append('<p class="next pending">' + e(say(waiting)) + "</p>")
     else:
         said.append('<p class="next">' + _("Next dealer: {name}").format(
             name="<b>" + e(data["next_dealer"]) + "</b>") + "</p>")

@@ -18,6 +18,8 @@ from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import NO, YES, Said, _, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
+from scorekeeper.games.interface import SAVED
+from scorekeeper.ledger.changes import before_play_only
 from scorekeeper.screen.streams import stderr_width, wrapped
 
 if TYPE_CHECKING:
@@ -147,6 +149,14 @@ def _announce(index: int, table: Seating) -> None:
                                 dealer=table.dealer))), err=True)
 
 
+def _saved(session: Session) -> PlainDict:
+    """What the hand waiting for its play was given before it (Call
+    Break's calls, CB-18), marked `SAVED`: its questions ask only the rest."""
+    if session.pending is None:
+        return {}
+    return {**session.game.flags_from_stored(session.pending.data), SAVED: True}
+
+
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,
                seating: PlainMap | None = None,
@@ -160,10 +170,12 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     `--dealer`: then, or with `ask_seating` false, who sits out and who
     deals is not asked)."""
     typed = dict(seating or {})
+    saved = _saved(session) if number is None else {}
     if number is None:
         index, flags = len(session.hands), {}
         verb = Said("Record this hand?")
-        table = seating_table(session, typed)
+        table = seating_table(session, typed) if session.pending is None else \
+            Seating(session.players, session.pending.seated, session.pending.dealer)
     else:
         stored = session.hand(number)
         index, verb = number - 1, Said("Amend hand {number} to this hand?", number=number)
@@ -174,7 +186,7 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
     # the game's own `prompts` module, found by name
     ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
     while True:
-        if number is None and not typed and ask_seating:
+        if number is None and not typed and ask_seating and not saved:
             said = asker.ask(seating_question(session.players,
                                               session.seats.seated_for(len(session.hands))),
                              lambda text: seating_answer(text, session), default=said)
@@ -183,8 +195,12 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
             if now[:3] != table[:3]:
                 table = now
                 _announce(index, table)
-        flags = ask_hand(asker, table, session.rules, flags)
+        flags = ask_hand(asker, table, session.rules, {**flags, **saved})
+        flags = {k: v for k, v in flags.items() if k not in saved}
         try:
+            if number is None and before_play_only(session, flags):
+                session.before_play({**flags, **seats})     # checked (CB-18)
+                return {**flags, **seats}
             ruled = session.rule_next({**flags, **seats}) if number is None \
                 else session.rule_amended(number, {**flags, **seats}, keep=False)
         except ScorekeeperError as err:

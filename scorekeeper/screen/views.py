@@ -36,6 +36,7 @@ from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.documents import (
     NOT_YET_SEATED,
     history_json,
+    pending_said,
     standings_json,
     story_of,
 )
@@ -229,13 +230,28 @@ def standings(con: Console, session: Session, stale: bool = False,
             "[bad]Warning[/]: hands {hands} do not sum to {zero}; run `scorekeeper verify`.",
             len(unbalanced)).format(hands=", ".join(map(digits, unbalanced)),
                                     zero=digits(0)))
+    _what_next(con, session, data)
+
+
+def _what_next(con: Console, session: Session, data: PlainMap) -> None:
+    """Who won a complete session; the calls of a deal being played
+    (CB-18); else who deals next."""
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
         con.print("  " + _("Session complete. Winner: {winners}.").format(
             winners=_names_and(winners)), markup=False)
+    elif session.pending is not None:
+        pending(con, session)
     else:
         con.print("  " + _("Next dealer: {name}").format(name=data["next_dealer"]),
                   markup=False)
+
+
+def pending(con: Console, session: Session) -> None:
+    """The hand waiting for its play, if one does (CB-18): its calls."""
+    said = pending_said(session)
+    if said is not None:
+        hanging(con, say(said), "  ", "    ")
 
 
 def totals_moved(con: Console, players: Sequence[str], before: Mapping[str, int],
@@ -333,6 +349,7 @@ def history(con: Console, session: Session, last: int | None = None,
         _sparklines(con, session, layout.names)
     else:
         con.print("  " + _("No hands recorded yet."), markup=False)
+    pending(con, session)
 
 
 def _widest_rows(session: Session, data: PlainMap,

@@ -512,6 +512,7 @@ def test_cb1_cb9_the_interactive_deal_of_five_is_ten_tricks(cli, tmp_path, monke
     assert cli("new", path, "--game", "callbreak", "--players", "A,B,C,D,E").exit_code == 0
     # A deals: B calls first; then the tricks of B, C, D, E and A's the rest
     answers = ["2", "2", "1", "1", "3",      # calls of B, C, D, E, A
+               "n",                          # not saved alone first (CB-18)
                "2", "2", "1", "1", "",       # tricks; A: the 4 left of 10
                "y"]
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",

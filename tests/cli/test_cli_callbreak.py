@@ -314,6 +314,7 @@ def test_cb4_cb9_interactive_calls_first_then_tricks_asking_again(cli, club, tty
     # offered as what is left of 13
     answers = ["2", "4", "9",        # Dipak's 9 is out of range: asked again
                "2", "3",
+               "n",                  # not saved alone first (CB-18)
                "2", "5", "2",        # tricks of Bikash, Chandra, Dipak
                "",                   # Asha: the 4 left of 13, accepted
                "y"]
@@ -335,7 +336,7 @@ def test_cb4_cb9_interactive_calls_first_then_tricks_asking_again(cli, club, tty
 def test_cb9_interactive_tricks_past_13_are_asked_again(cli, club, tty):
     # calls of Bikash, Chandra, Dipak, Asha; tricks: Bikash 9, Chandra 2,
     # Dipak 5 (only 2 are left: asked again), 2; Asha the 0 left
-    answers = ["2", "4", "2", "3", "9", "2", "5", "2", "", "y"]
+    answers = ["2", "4", "2", "3", "n", "9", "2", "5", "2", "", "y"]   # n: CB-18
     result = cli("record", club, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -492,7 +493,7 @@ def test_cb2_clockwise_the_first_caller_sits_on_the_dealers_left(cli, tmp_path, 
     path = tmp_path / "left.toml"
     assert cli("new", path, "--game", "callbreak", "--players", PLAYERS,
                "--set", "clockwise=true").exit_code == 0
-    answers = ["2", "4", "2", "3", "2", "5", "2", "", "y"]
+    answers = ["2", "4", "2", "3", "n", "2", "5", "2", "", "y"]   # n: CB-18
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr

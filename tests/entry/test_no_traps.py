@@ -41,6 +41,7 @@ def callbreak(tmp_path: Path, cli) -> Path:
 def test_cb1_out_is_refused_at_the_first_question_and_asked_again(cli, callbreak, tty):
     result = entered(cli, callbreak, "out ram", "",       # refused, then as dealt
                      "1", "2", "3", "4",                  # calls: Ram first
+                     "n",                                 # not saved first (CB-18)
                      "2", "3", "3", "", "y")              # tricks; Asha: what is left
     assert result.exit_code == 0, result.stderr
     first = result.stderr.split("Ram's call")[0]
@@ -50,7 +51,7 @@ def test_cb1_out_is_refused_at_the_first_question_and_asked_again(cli, callbreak
 
 
 def test_cb9_the_last_count_wrong_can_type_every_count_again(cli, callbreak, tty):
-    result = entered(cli, callbreak, "", "1", "2", "3", "4",
+    result = entered(cli, callbreak, "", "1", "2", "3", "4", "n",
                      "3", "3", "3", "7",                  # 7: 4 are left, refused
                      "again",                             # every count again
                      "2", "", "", "",                     # Ram 2, the others kept

@@ -214,6 +214,7 @@ def tty(monkeypatch):
 def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty):
     # विकास calls first (on the dealer's right, CB-4); दीपक's ९ is asked again
     answers = ["२", "४", "९", "२", "३",           # calls: वि, च, दी (९, then २), आशा
+               "हो",                             # the calls saved first (CB-18)
                "२", "५", "२", "",                # tricks: वि, च, दी; आशा the ४ left
                "y"]
     code, out, err = run(["record", table, "--lang", "ne"], width=80,
@@ -225,6 +226,8 @@ def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty)
     assert "आशाले लिएको हात (१३ मध्ये बाँकी ४)" in said
     assert "बोली १ देखि ८ सम्मको पूरा सङ्ख्या हो, '९' होइन (CB-4)" in said
     assert "आशा: बोली ३, हात ४: ३.१ (CB-10)" in one_line(out)
+    assert "बोली: आशा ३, विकास २, चन्द्र ४, दीपक २; डिल १ खेलिँदै छ" in one_line(out)
+    assert "बोर्डका लागि बोली अहिले नै राख्ने" in said
     data = json.loads(run(["history", table, "--json"])[1])["hands"][0]
     assert data["calls"] == {"आशा": 3, "विकास": 2, "चन्द्र": 4, "दीपक": 2}
     assert data["tricks"] == {"आशा": 4, "विकास": 2, "चन्द्र": 5, "दीपक": 2}
@@ -232,7 +235,8 @@ def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty)
 
 def test_cb9_again_may_be_typed_in_nepali(table, tty):
     # the last count typed as फेरि: every count is asked again
-    answers = ["२", "४", "२", "३", "२", "५", "२", "फेरि", "", "", "", "", "y"]
+    answers = ["२", "४", "२", "३", "होइन",        # the calls not saved first (CB-18)
+               "२", "५", "२", "फेरि", "", "", "", "", "y"]
     code, out, err = run(["record", table, "--lang", "ne"], width=80,
                          input="\n" + "\n".join(answers) + "\n")
     assert code == 0, out + err

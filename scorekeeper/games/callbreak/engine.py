@@ -82,10 +82,10 @@ def _every_player(given: tuple[tuple[str, int], ...], hand: CallBreakHand,
     return dict(given)
 
 
-def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
-    """Refuse impossible input (exit 2) before any ruling: the table (CB-1),
-    the dealer (CB-2), a call out of range (CB-4), tricks that are not 13
-    (10 at five) in all (CB-9)."""
+def validate_calls(hand: CallBreakHand, rules: CallBreakRules) -> None:
+    """Refuse impossible calls (exit 2), the tricks not looked at: the
+    table (CB-1), the dealer (CB-2), a call out of range (CB-4). Calls
+    saved before the tricks are played (CB-18) are checked so too."""
     rules.check_player_count(len(hand.players))
     if len({p.casefold() for p in hand.players}) != len(hand.players):
         raise Impossible(Said("player names must be distinct"), rules.rule("table"))
@@ -99,6 +99,12 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
     if wrong:
         raise Impossible(Said("a call is {low}–{high} tricks, not: {calls}", low=low,
                               high=high, calls=listed(wrong)), rules.rule("call"))
+
+
+def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
+    """Refuse impossible input (exit 2) before any ruling: the calls
+    (`validate_calls`), tricks that are not 13 (10 at five) in all (CB-9)."""
+    validate_calls(hand, rules)
     tricks = _every_player(hand.tricks, hand, False, rules.rule("tricks"))
     negative = [Said("{name} {count}", name=p, count=t)
                 for p, t in tricks.items() if t < 0]

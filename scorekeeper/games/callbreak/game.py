@@ -2,7 +2,8 @@
 
 How one deal is entered (`--bid NAME=N` and `--won NAME=N` for every
 player), stored in a `[[hands]]` table (`calls`, `tricks`, the `points` in
-tenths), replayed by `verify`, shown, asked for and counted by `stats`.
+tenths; the calls alone while the deal is played, CB-18), replayed by
+`verify`, shown, asked for and counted by `stats`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.games.callbreak.engine import (
     CallBreakHand,
     CallBreakResult,
+    validate_calls,
 )
 from scorekeeper.games.callbreak.rules import CallBreakRules
 from scorekeeper.games.fields import Field
@@ -47,6 +49,17 @@ def counts(items: Sequence[str], table: Seating, flag: str, rule: str) -> tuple[
     return tuple(out.items())
 
 
+def calls_first(flags: PlainMap, table: Seating, rules: CallBreakRules
+                ) -> dict[str, int]:
+    """CB-18: the calls alone (`--bid`), checked as a deal's are (CB-1,
+    CB-4), in the order of play: the deal waits for its tricks."""
+    calls = dict(counts(flags.get("bid", []), table, "--bid", rules.rule("call")))
+    rules.check_table(table.seated, table.players)
+    validate_calls(CallBreakHand(table.seated, table.dealer, tuple(calls.items()), ()),
+                   rules)
+    return {p: calls[p] for p in table.seated}
+
+
 def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
     raw = data.get(key)
     if not isinstance(raw, dict):
@@ -62,7 +75,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
     fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
               Field("calls", dict, "a table NAME = CALL", "bid", required=True,
-                    column="called", caption=N_("Calls")),
+                    column="called", caption=N_("Calls"), before_play=calls_first),
               Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
                     column="took", caption=N_("Tricks taken")))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),

@@ -1,6 +1,7 @@
 """Interactive entry of a Call Break deal: every player's call first, from
-the player after the dealer (CB-4), then, once the 13 tricks are played,
-the tricks each took (CB-9), each answer checked as soon as it is typed —
+the player after the dealer (CB-4) — saved alone if the table says so, for
+the board to show while the deal is played (CB-18) — then, once the 13
+tricks are played, the tricks each took (CB-9), each answer checked as soon as it is typed —
 a call out of range, a count of tricks that cannot be; the last player's
 tricks are offered as what is left of 13. Returns the flags the answers
 amount to."""
@@ -10,13 +11,13 @@ from __future__ import annotations
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, _, digits
+from scorekeeper.core.language import N_, NO, YES, Said, _, digits, pgettext
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
 from scorekeeper.core.typed import to_latin
 from scorekeeper.games.callbreak.rules import CallBreakRules
-from scorekeeper.games.interface import Asker
+from scorekeeper.games.interface import SAVED, Asker
 
 
 def _number(low: int, high: int, call: bool, rule: str) -> Callable[[str], int]:
@@ -55,11 +56,30 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
         return _("{name}'s call ({low}–{high}; on the dealer's right, calls "
                  "first)").format(name=p, low=low, high=top)
 
-    bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
-            for i, p in enumerate(order)}
+    if previous.get(SAVED):             # CB-18: the calls are saved, the tricks now
+        bids = called
+    else:
+        bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
+                for i, p in enumerate(order)}
+        if "won" not in previous and _save_calls(ask):
+            return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order]}
     won = _tricks(ask, order, took, rules, tricks)
     return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order],
             "won": [f"{p}={to_latin(won[p].strip())}" for p in order]}
+
+
+def _yes_or_no(text: str) -> None:
+    if text.strip().lower() not in (*YES, *NO):
+        raise Impossible(Said("{answer}: answer y or n", answer=repr(text.strip())))
+
+
+def _save_calls(ask: Asker) -> bool:
+    """CB-18: whether to save the calls alone first, so that the board
+    shows them while the tricks are played (Enter: yes)."""
+    answer = ask.ask(_("Save the calls now, for the board, and type the tricks once "
+                       "they are played? (y or n)"), _yes_or_no,
+                     default=pgettext("answer", "y"))
+    return answer.strip().lower() in YES
 
 
 def _shown(default: str | None) -> str | None:

@@ -236,7 +236,7 @@ IDS = {
     "lead": "CB-5", "follow": "CB-6", "trump": "CB-7", "trick": "CB-8",
     "tricks": "CB-9", "score": "CB-10", "house": "CB-11", "session": "CB-12",
     "money": "CB-13", "ledger": "CB-10", "places": "CB-14", "instant": "CB-15",
-    "perfect": "CB-16", "seats": "CB-17",
+    "perfect": "CB-16", "seats": "CB-17", "pending": "CB-18",
 }
 
 CLASSIC: Profile[CallBreakRules] = Profile(
