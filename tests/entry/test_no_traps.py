@@ -38,14 +38,13 @@ def callbreak(tmp_path: Path, cli) -> Path:
     return path
 
 
-def test_cb1_out_is_refused_at_the_first_question_and_asked_again(cli, callbreak, tty):
-    result = entered(cli, callbreak, "out ram", "",       # refused, then as dealt
-                     "1", "2", "3", "4",                  # calls: Ram first
+def test_item5_cb1_nobody_may_sit_out_so_it_is_not_asked(cli, callbreak, tty):
+    # issue 38, item 5: a question whose every answer but one is refused
+    result = entered(cli, callbreak, "1", "2", "3", "4",  # calls: Ram first
                      "2", "3", "3", "", "y")              # tricks; Asha: what is left
     assert result.exit_code == 0, result.stderr
-    first = result.stderr.split("Ram's call")[0]
-    assert "every Call Break deal is played by all 4: nobody sits a deal out " \
-           "(--out Ram) (CB-1) — try again" in first
+    assert "Sitting out" not in result.stderr
+    assert "Hand 1: Asha, Ram, Sita, Gita; dealer Asha." in result.stderr
     assert hands(callbreak)[0]["tricks"] == {"Ram": 2, "Sita": 3, "Gita": 3, "Asha": 5}
 
 
@@ -117,8 +116,9 @@ def test_who_else_saw_the_tiplu_takes_names_by_spaces_or_commas(cli, tmp_path, t
     assert cli("new", path, "--game", "marriage", "--players",
                "Asha,Bikash,Chandra,Dipak").exit_code == 0
     result = entered(cli, path, "", "Asha", "melds", "-",   # no tiplu: numbers
+                     "shown:10",
                      "bikash chandra",                       # spaces, not commas
-                     "-", "shown:10", "2", "4", "0", "-", "y")
+                     "-", "2", "4", "0", "-", "y")
     assert result.exit_code == 0, result.stderr
     assert "unknown player" not in result.stderr
     assert hands(path)[0]["seen"] == ["Asha", "Bikash", "Chandra"]   # MA-12: finisher
@@ -132,7 +132,7 @@ def test_ma22_the_entry_asks_doubled_only_where_the_house_plays_it(cli, tmp_path
     assert cli("new", plain, "--game", "marriage", "--players", "A,B,C").exit_code == 0
     assert cli("new", doubles, "--game", "marriage", "--players", "A,B,C",
                "--set", "doubles=true").exit_code == 0
-    answers = ["", "A", "melds", "-", "B", "-", "shown:10", "2", "4", "-"]
+    answers = ["", "A", "melds", "-", "shown:10", "B", "-", "2", "4", "-"]
     quiet = entered(cli, plain, *answers, "y")
     assert quiet.exit_code == 0, quiet.stderr
     assert "Doubled hand?" not in quiet.stderr

@@ -1,8 +1,9 @@
 """Interactive entry of a Call Break deal: every player's call first, from
-the player after the dealer (CB-4), then, once the 13 tricks are played,
-the tricks each took (CB-9), each answer checked as soon as it is typed —
-a call out of range, a count of tricks that cannot be; the last player's
-tricks are offered as what is left of 13. Returns the flags the answers
+the player after the dealer (CB-4; the first question also takes every
+call at once), then, once the 13 tricks are played,
+the tricks each took (CB-9; Enter: as called), each answer checked as
+soon as it is typed — a call out of range, a count of tricks that cannot
+be; the last player's tricks are offered as what is left of 13. Returns the flags the answers
 amount to."""
 
 from __future__ import annotations
@@ -49,17 +50,52 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     def question(i: int, p: str) -> str:
         if i:
             return _("{name}'s call ({low}–{high})").format(name=p, low=low, high=top)
+        every = _example(len(order), high)
         if rules.clockwise:                            # CB-2: who calls first
             return _("{name}'s call ({low}–{high}; on the dealer's left, calls "
-                     "first)").format(name=p, low=low, high=top)
+                     "first), or every call ('{every}')").format(
+                         name=p, low=low, high=top, every=every)
         return _("{name}'s call ({low}–{high}; on the dealer's right, calls "
-                 "first)").format(name=p, low=low, high=top)
+                 "first), or every call ('{every}')").format(
+                     name=p, low=low, high=top, every=every)
 
-    bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
-            for i, p in enumerate(order)}
+    first = ask.ask(question(0, order[0]), _first_call(call, len(order), high),
+                    default=_shown(called.get(order[0])))
+    every = _every_call(first, len(order), high)
+    bids = dict(zip(order, every)) if every else \
+        {p: first if not i else ask.ask(question(i, p), call, default=_shown(called.get(p)))
+         for i, p in enumerate(order)}
+    took = {**{p: to_latin(bids[p].strip()) for p in order}, **took}   # Enter: as called
     won = _tricks(ask, order, took, rules, tricks)
     return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order],
             "won": [f"{p}={to_latin(won[p].strip())}" for p in order]}
+
+
+def _example(count: int, high: int) -> str:
+    """Every call typed at once, as the first call's question shows it:
+    digits run together where no call has two."""
+    calls = "3423"[:count] + "2" * (count - 4)
+    return calls if high <= 9 else " ".join(calls)
+
+
+def _every_call(text: str, count: int, high: int) -> list[str] | None:
+    """The `count` calls typed at once (separated by spaces or commas, or,
+    where no call has two digits, run together), or None: one call."""
+    said = to_latin(text.strip()).replace(",", " ").split()
+    if len(said) == count:
+        return said
+    if len(said) == 1 and high <= 9 and len(said[0]) == count and said[0].isdigit():
+        return list(said[0])
+    return None
+
+
+def _first_call(call: Callable[[str], int], count: int, high: int
+                ) -> Callable[[str], object]:
+    """The first call's check: one call, or every call at once."""
+    def check(text: str) -> object:
+        every = _every_call(text, count, high)
+        return [call(c) for c in every] if every else call(text)
+    return check
 
 
 def _shown(default: str | None) -> str | None:
