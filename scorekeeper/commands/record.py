@@ -81,7 +81,7 @@ def _asked(values: PlainDict, flags: PlainDict,
         session.check_open()
     # With --json, stdout holds only the JSON: prompts and the ruling
     # shown for confirmation go to stderr.
-    answers = () if number is None else _kept_answers(values["ledger"], session)
+    answers = _kept_answers(values["ledger"], session) if number is None else ()
     try:
         entered = prompts.enter_hand(session, console(values["ascii"],
                                                       stderr=values["as_json"]),

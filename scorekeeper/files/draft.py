@@ -7,11 +7,13 @@ recording the hand, or declining it, removes the file."""
 from __future__ import annotations
 
 import contextlib
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.files import storage
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
 
 Answers = tuple[tuple[str, str], ...]
 
@@ -41,13 +43,23 @@ def load(ledger: Path) -> Draft | None:
 
 
 def save(ledger: Path, draft: Draft) -> Path:
-    """Keep `draft` beside `ledger` (atomically, as a ledger is written)."""
+    """Keep `draft` beside `ledger`: a new file renamed into place (not
+    `storage.write_atomic`, which notes a change made: this one changes no
+    ledger, and the command still stops with exit 130)."""
     import tomli_w  # start-up: only a stopped entry writes a draft
 
     path = draft_path(ledger)
-    storage.write_atomic(path, tomli_w.dumps({
-        "game": draft.game, "hand": draft.hand,
-        "answers": [list(pair) for pair in draft.answers]}))
+    temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(tomli_w.dumps({
+            "game": draft.game, "hand": draft.hand,
+            "answers": [list(pair) for pair in draft.answers]}), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise Impossible(Said("{path}: cannot keep the answers: {reason}",
+                              path=path, reason=err.strerror or err)) from None
     return path
 
 
