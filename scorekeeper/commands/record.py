@@ -39,7 +39,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _
+from scorekeeper.core.language import Said, _, digits, ngettext
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -111,13 +111,19 @@ def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
     if draft is None:
         return ()
     hand = len(session.hands) + 1
-    if (draft.game, draft.hand) != (session.game.name, hand):
-        say(Said("The answers kept in {file} are for another hand (hand {number} "
-                 "of {game}): not used.", file=drafts.draft_path(ledger).name,
-                 number=draft.hand, game=draft.game))
+    file = drafts.draft_path(ledger).name
+    if draft.game != session.game.name:
+        say(Said("The answers kept in {file} are for another game: not used.",
+                 file=file))
         return ()
-    if yes_no(Said("Go on with the {count} answers kept for hand {number}?",
-                   count=len(draft.answers), number=hand), True):
+    if draft.hand != hand:
+        say(Said("The answers kept in {file} are for hand {number}: not used.",
+                 file=file, number=draft.hand))
+        return ()
+    count = len(draft.answers)
+    if yes_no(ngettext("Go on with the answer kept for hand {number}?",
+                       "Go on with the {count} answers kept for hand {number}?",
+                       count).format(count=digits(count), number=digits(hand)), True):
         return draft.answers
     drafts.remove(ledger)
     return ()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import NO, YES, Said, _, say
+from scorekeeper.core.language import NO, YES, Said, _, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.screen.streams import stderr_width, wrapped
@@ -292,9 +292,11 @@ def enter_hand(session: Session, con: Console, confirm: bool = True,
             flags = again.flags
             entry.asker.restart(back=False)
         except typer.Abort:
-            if keep and entry.asker.given and yes_no(
-                    Said("Keep these {count} answers for the next record?",
-                         count=len(entry.asker.given)), True):
+            count = len(entry.asker.given)
+            if keep and count and yes_no(ngettext(
+                    "Keep this answer for the next record?",
+                    "Keep these {count} answers for the next record?",
+                    count).format(count=digits(count)), True):
                 raise Kept(entry.asker.given) from None
             raise
 

@@ -181,7 +181,7 @@ def test_item5_a_draft_of_another_hand_is_ignored_with_a_word(cli, ledger, tty,
     scripted(monkeypatch, "", "Bikash", "hA", "s2", "c7", "y")
     code, out, err = record(ledger, capsys)
     assert code == 0, err
-    assert f"The answers kept in .{ledger.name}.draft are for another hand " \
-           "(hand 1 of dhumbal): not used." in err
+    assert f"The answers kept in .{ledger.name}.draft are for hand 1: not used." \
+        in err
     assert not draft_path(ledger).exists()
     assert len(hands(ledger)) == 2
