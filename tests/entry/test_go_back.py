@@ -88,6 +88,17 @@ def test_item5_marriage_back_from_who_saw_to_the_finishers_show(cli, tmp_path, t
     assert hands(path)[0]["net"] == {"A": 31, "B": -9, "C": -22}
 
 
+def test_item5_marriage_does_not_ask_how_where_only_melds_may_finish(cli, tmp_path, tty):
+    # dublee_min_players = 4 at a table of 3: "dublees" would be refused (MA-9)
+    path = tmp_path / "m.toml"
+    assert cli("new", path, "--game", "marriage", "--players", "A,B,C",
+               "--set", "dublee_min_players=4").exit_code == 0
+    result = entered(cli, path, "", "A", "", "10", "B", "", "2", "0", "", "y")
+    assert result.exit_code == 0, result.stderr
+    assert "melds or dublees" not in result.stderr
+    assert hands(path)[0]["by"] == "melds"
+
+
 def test_item5_callbreak_every_call_at_once_and_tricks_as_called(cli, tmp_path, tty):
     path = tmp_path / "cb.toml"
     assert cli("new", path, "--game", "callbreak", "--players",

@@ -65,9 +65,11 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         flags["no_finisher"] = True
     else:
         flags["finish"] = finisher
+        # not asked where no finish by dublees may be (dublee_min_players)
         flags["by"] = _finish_kind(ask.ask(
             _("Finished by melds or dublees?"), _by,
-            default=previous.get("by") or FinishKind.MELDS))
+            default=previous.get("by") or FinishKind.MELDS)) \
+            if len(table.seated) >= rules.dublee_min_players else FinishKind.MELDS
     def tiplu_ok(text: str) -> None:
         if text.strip() != "-":
             rules.check_tiplu(cardtext.card(to_latin(text)))
