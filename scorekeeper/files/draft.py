@@ -9,11 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.core.errors import Impossible
+from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import Said
+from scorekeeper.files import storage
 
 Answers = tuple[tuple[str, str], ...]
 
@@ -32,14 +34,20 @@ def draft_path(ledger: Path) -> Path:
 
 def load(ledger: Path) -> Draft | None:
     """The draft kept beside `ledger`; None when there is none, or it is
-    not one (a file this module did not write is never read as answers)."""
+    not one: not a regular UTF-8 file (`storage.read_text`: a pipe is never
+    waited on), not of this shape, or holding a character a terminal would
+    act on rather than show (an answer is offered again as typed)."""
     try:
-        data = tomllib.loads(draft_path(ledger).read_text(encoding="utf-8"))
+        data = tomllib.loads(storage.read_text(draft_path(ledger)))
         answers = tuple((str(q), str(a)) for q, a in data["answers"])
-        return Draft(str(data["game"]), int(data["hand"]), answers)
-    except (OSError, UnicodeError, tomllib.TOMLDecodeError, KeyError,
-            TypeError, ValueError):
+        draft = Draft(str(data["game"]), int(data["hand"]), answers)
+    except (ScorekeeperError, tomllib.TOMLDecodeError, KeyError, TypeError,
+            ValueError):
         return None
+    texts = (draft.game, *(text for pair in answers for text in pair))
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for t in texts for ch in t):
+        return None
+    return draft
 
 
 def save(ledger: Path, draft: Draft) -> Path:

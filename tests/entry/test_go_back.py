@@ -196,3 +196,19 @@ def test_item5_a_draft_of_another_hand_is_ignored_with_a_word(cli, ledger, tty,
         in err
     assert not draft_path(ledger).exists()
     assert len(hands(ledger)) == 2
+
+
+@pytest.mark.parametrize("text", [
+    'game = "dhumbal"\nhand = 1\nanswers = [["Who called?", "\\u001b[2J"]]\n',
+    'game = "dhumbal"\nhand = "one"\nanswers = []\n',
+    "not toml [",
+])
+def test_item5_a_file_that_is_no_draft_is_never_offered(cli, ledger, tty, monkeypatch,
+                                                        capsys, text):
+    draft_path(ledger).write_text(text, encoding="utf-8")
+    scripted(monkeypatch, "", "Bikash", "hA", "s2", "c7", "y")
+    code, out, err = record(ledger, capsys)
+    assert code == 0, err
+    assert "Go on with" not in err and "\x1b" not in err
+    assert hands(ledger)[0]["call"] == "Bikash"
+    assert not draft_path(ledger).exists()        # the hand recorded: removed
