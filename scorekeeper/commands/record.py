@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -39,7 +39,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _, digits
+from scorekeeper.core.language import Said, _, digits, ngettext
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -71,6 +71,7 @@ def _asked(values: PlainDict, flags: PlainDict,
         raise Impossible(Said("no hand given: pass the hand options (see "
                               "`scorekeeper {command} --help`); prompts need a "
                               "terminal", command=command))
+    from scorekeeper.files import draft as drafts  # start-up: see module doc
     from scorekeeper.files import ledger_file  # start-up: see module doc
     from scorekeeper.screen import entry as prompts  # start-up: see module doc
 
@@ -80,16 +81,64 @@ def _asked(values: PlainDict, flags: PlainDict,
         session.check_open()
     # With --json, stdout holds only the JSON: prompts and the ruling
     # shown for confirmation go to stderr.
-    entered = prompts.enter_hand(session, console(values["ascii"],
-                                                  stderr=values["as_json"]),
-                                 confirm=not values["yes"], number=number,
-                                 seating=seating,
-                                 ask_seating=user_config().get("ask_sit_out", True))
+    answers = _kept_answers(values["ledger"], session) if number is None else ()
+    try:
+        entered = prompts.enter_hand(session, console(values["ascii"],
+                                                      stderr=values["as_json"]),
+                                     confirm=not values["yes"], number=number,
+                                     seating=seating,
+                                     ask_seating=user_config().get("ask_sit_out", True),
+                                     answers=answers, keep=number is None)
+    except prompts.Kept as kept:
+        _keep(values["ledger"], session, kept.answers)
     if entered is None:
         say(_("Nothing recorded.") if number is None else _("Nothing amended."))
+        if number is None:
+            drafts.remove(values["ledger"])     # declined: its draft too
         raise typer.Exit(0)
     flags.update(entered)
     return len(session.hands)
+
+
+def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
+    """The answers a stopped entry kept for this hand, if the person takes
+    them up (declined, they are removed); a draft of another hand or game
+    is ignored, with a word."""
+    from scorekeeper.files import draft as drafts  # start-up: see module doc
+    from scorekeeper.screen.entry import yes_no  # start-up: see module doc
+
+    draft = drafts.load(ledger)
+    if draft is None:
+        return ()
+    hand = len(session.hands) + 1
+    file = drafts.draft_path(ledger).name
+    if draft.game != session.game.name:
+        say(Said("The answers kept in {file} are for another game: not used.",
+                 file=file))
+        return ()
+    if draft.hand != hand:
+        say(Said("The answers kept in {file} are for hand {number}: not used.",
+                 file=file, number=draft.hand))
+        return ()
+    count = len(draft.answers)
+    if yes_no(ngettext("Go on with the answer kept for hand {number}?",
+                       "Go on with the {count} answers kept for hand {number}?",
+                       count).format(count=digits(count), number=digits(hand)), True):
+        return draft.answers
+    drafts.remove(ledger)
+    return ()
+
+
+def _keep(ledger: Path, session: Any, answers: tuple[tuple[str, str], ...]) -> NoReturn:
+    """Ctrl-C, the answers kept for the next `record`: exit 130, the
+    ledger untouched."""
+    from scorekeeper.files import draft as drafts  # start-up: see module doc
+
+    path = drafts.save(ledger, drafts.Draft(session.game.name,
+                                            len(session.hands) + 1, answers))
+    say(Said("Stopped; nothing recorded. The answers are kept in {file}: "
+             "the next `record` offers them.", file=path.name))
+    raise typer.Exit(130)
 
 
 def _record(values: PlainDict) -> None:
@@ -103,6 +152,10 @@ def _record(values: PlainDict) -> None:
         expect = _asked(values, flags, seating)
         done = ledger_file.record(ledger, {**flags, **seating}, expect,
                            on_wait=waiting(ledger))
+        if expect is not None:
+            from scorekeeper.files import draft  # start-up: see module doc
+
+            draft.remove(ledger)       # the answers are written: their draft is done
         ruled = done.ruled
         if ruled is None:       # calls saved, the deal being played (CB-18)
             if not (as_json and expect is not None):    # --json: one document

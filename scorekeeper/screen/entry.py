@@ -5,6 +5,13 @@ again, earlier answers are kept); the game asks its own questions
 (`ask_hand` of the game's `prompts` module, found by name) and returns the flags they amount to; the whole hand is
 then ruled on and shown, and returned for writing only after the user
 confirms. Prompts go to stderr so stdout stays clean for `--json`.
+
+`<` at any question goes back to the one before: the questions are asked
+again from the first, the answers given before it taken again without
+asking (each checked again, as typed), and every answer given is offered
+as the default of its question. Ctrl-C at a question asks whether to keep
+the answers (`Kept`: the command saves them for the next `record`, which
+passes them back as `answers`).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import typer
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import NO, YES, Said, _, say
+from scorekeeper.core.language import NO, YES, Said, _, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.games.interface import SAVED
@@ -28,25 +35,81 @@ if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
 
 
+BACK = "<"          # the answer that goes back a question, in every language
+
+Answers = Sequence[tuple[str, str]]     # (question, answer), in the order asked
+
+
+class Back(Exception):
+    """`<` was typed: ask the question before again."""
+
+
+class Kept(Exception):
+    """Ctrl-C, and the person chose to keep the answers given so far."""
+
+    def __init__(self, answers: Answers) -> None:
+        super().__init__("answers kept")
+        self.answers = tuple(answers)
+
+
 class TerminalAsker:
-    """The `Asker` every game's `ask_hand` uses: typer prompts on stderr."""
+    """The `Asker` every game's `ask_hand` uses: typer prompts on stderr.
+    `replay`: answers taken again, without asking, while each is to the
+    same question and its check accepts it."""
+
+    def __init__(self, replay: Answers = ()) -> None:
+        self.given: list[tuple[str, str]] = []
+        self.replay = list(replay)
+        self.kept = dict(replay)        # each question's last answer: its default
+
+    def restart(self, back: bool) -> None:
+        """Ask from the first question again: `back`, taking every answer
+        but the last again (that question is asked, its answer offered);
+        else asking all, as at first."""
+        self.kept = {**self.kept, **dict(self.given)} if back else {}
+        self.replay, self.given = (self.given[:-1] if back else []), []
 
     def ask(self, question: str, check: Callable[[str], object],
             default: str | None = None) -> str:
-        """Ask until `check` accepts the answer; show the error and ask again."""
+        """Ask until `check` accepts the answer; show the error and ask
+        again. `<` raises `Back` (at the first question, it says so)."""
+        key = say(question)
+        if self._replayed(key, check):
+            return self.given[-1][1]
+        default = self.kept.get(key, default)
         while True:
             # the question wrapped to the terminal: typer adds only ": "
-            shown = say(question) + (f" [{default}]" if default is not None else "")
+            shown = key + (f" [{default}]" if default is not None else "")
             width = stderr_width()
             answer: str = typer.prompt(wrapped(shown, "  ", width and width - 2),
                                        default=default,
                                        show_default=False, err=True)
             try:
+                if answer.strip() == BACK:
+                    if self.given:
+                        raise Back
+                    raise Impossible(Said("this is the first question"))
                 check(answer)
+                self.given.append((key, answer))
                 return answer
             except ScorekeeperError as err:
                 typer.echo(wrapped(_("  {error} — try again").format(error=err.told())),
                            err=True)
+
+    def _replayed(self, key: str, check: Callable[[str], object]) -> bool:
+        """The next answer to replay taken, if it answers this question and
+        is accepted; else replaying stops here."""
+        if len(self.given) < len(self.replay):
+            asked, answer = self.replay[len(self.given)]
+            try:
+                if asked == key:
+                    check(answer)
+                    self.given.append((key, answer))
+                    return True
+            except ScorekeeperError:
+                pass
+            self.replay = self.replay[:len(self.given)]
+        return False
 
     def names(self, question: str, choices: Sequence[str],
               current: Sequence[str]) -> list[str]:
@@ -86,10 +149,10 @@ class TerminalAsker:
         return None if answer.strip().lower() in keywords else table.name(answer)
 
 
-def yes_no(question: str, default: bool) -> bool:
+def yes_no(question: str, default: bool, back: bool = False) -> bool:
     """A yes/no question on stderr: y, yes, n, no (any case), हो, होइन or
     Enter for the default; anything else is answered in the entry's own
-    style and asked again."""
+    style and asked again. `back`: `<` raises `Back`."""
     while True:
         choices = _("[Y/n]") if default else _("[y/N]")     # Nepali: [हो/होइन]
         answer: str = typer.prompt(f"{say(question)} {choices}",
@@ -97,6 +160,8 @@ def yes_no(question: str, default: bool) -> bool:
         said = answer.strip().lower()
         if not said:
             return default
+        if back and said == BACK:
+            raise Back
         if said in (*YES, *NO):
             return said in YES
         typer.echo(wrapped(_("  {answer}: answer y or n — try again").format(
@@ -157,63 +222,135 @@ def _saved(session: Session) -> PlainDict:
     return {**session.game.flags_from_stored(session.pending.data), SAVED: True}
 
 
+def anyone_may_sit_out(session: Session) -> bool:
+    """Whether the game could play the next hand with one of its table out:
+    if not (Call Break: CB-1), who sits out and deals is not asked."""
+    seated = session.seats.seated_for(len(session.hands))
+    for player in seated:
+        try:
+            session.rules.check_table([p for p in seated if p != player],
+                                      session.players)
+            return True
+        except ScorekeeperError:
+            pass
+    return False
+
+
+class _Entry:
+    """One hand's questions, asked as often as the person goes back or
+    enters the hand again: what the answers so far have made of it."""
+
+    def __init__(self, session: Session, index: int, table: Seating,
+                 typed: PlainDict, asks_seating: bool, answers: Answers,
+                 saved: PlainDict) -> None:
+        self.session, self.index, self.table = session, index, table
+        self.saved = saved      # what the hand waiting for its play was given
+        self.seats, self.said, self.asks_seating = typed, "-", asks_seating
+        self.asker = TerminalAsker(answers)
+        # the game's own `prompts` module, found by name
+        self.ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
+
+    def flags(self, previous: PlainMap) -> PlainDict:
+        """Every question once (who sits out and deals first, where asked):
+        the flags the answers amount to."""
+        session = self.session
+        if self.asks_seating:
+            self.said = self.asker.ask(
+                seating_question(session.players, session.seats.seated_for(self.index)),
+                lambda text: seating_answer(text, session), default=self.said)
+            self.seats = seating_answer(self.said, session)
+            now = seating_table(session, self.seats)
+            if now[:3] != self.table[:3]:
+                self.table = now
+                _announce(self.index, self.table)
+        flags = self.ask_hand(self.asker, self.table, session.rules,
+                              {**previous, **self.saved})
+        return {**{k: v for k, v in flags.items() if k not in self.saved}, **self.seats}
+
+
 def enter_hand(session: Session, con: Console, confirm: bool = True,
                number: int | None = None,
                seating: PlainMap | None = None,
-               ask_seating: bool = True) -> PlainDict | None:
+               ask_seating: bool = True, answers: Answers = (),
+               keep: bool = False) -> PlainDict | None:
     """Ask for the next hand (or, with `number`, hand `number` again, each
     question pre-filled with what it stores); the flags to write, or None
     if the person declines. A hand that cannot be recorded and is not typed
     again ends as the flags would: its error is raised (exit 1 or 2).
     Entered again, every question is asked again, the earlier answers
     filled in. `seating`: the session's flags given with it (`--out`,
-    `--dealer`: then, or with `ask_seating` false, who sits out and who
-    deals is not asked)."""
+    `--dealer`: then, or with `ask_seating` false, or where nobody may sit
+    out, who sits out and who deals is not asked). `answers`: kept from
+    before, taken again first; `keep`: Ctrl-C offers to keep the answers
+    (raising `Kept`)."""
     typed = dict(seating or {})
     saved = _saved(session) if number is None else {}
     if number is None:
         index, flags = len(session.hands), {}
-        verb = Said("Record this hand?")
         table = seating_table(session, typed) if session.pending is None else \
             Seating(session.players, session.pending.seated, session.pending.dealer)
     else:
         stored = session.hand(number)
-        index, verb = number - 1, Said("Amend hand {number} to this hand?", number=number)
-        table = Seating(session.players, stored.seated, stored.dealer)
+        index, table = number - 1, Seating(session.players, stored.seated, stored.dealer)
         flags = session.game.flags_from_stored(stored.data)
     _announce(index, table)
-    asker, said, seats = TerminalAsker(), "-", typed
-    # the game's own `prompts` module, found by name
-    ask_hand = import_module(f"{session.game.package}.prompts").ask_hand
+    typer.echo(wrapped(say(Said("('{back}' at any question goes back one)",
+                                back=BACK))), err=True)
+    entry = _Entry(session, index, table, typed, number is None and not typed
+                   and ask_seating and not saved and anyone_may_sit_out(session),
+                   answers, saved)
     while True:
-        if number is None and not typed and ask_seating and not saved:
-            said = asker.ask(seating_question(session.players,
-                                              session.seats.seated_for(len(session.hands))),
-                             lambda text: seating_answer(text, session), default=said)
-            seats = seating_answer(said, session)
-            now = seating_table(session, seats)
-            if now[:3] != table[:3]:
-                table = now
-                _announce(index, table)
-        flags = ask_hand(asker, table, session.rules, {**flags, **saved})
-        flags = {k: v for k, v in flags.items() if k not in saved}
         try:
-            if number is None and before_play_only(session, flags):
-                session.before_play({**flags, **seats})     # checked (CB-18)
-                return {**flags, **seats}
-            ruled = session.rule_next({**flags, **seats}) if number is None \
-                else session.rule_amended(number, {**flags, **seats}, keep=False)
-        except ScorekeeperError as err:
-            typer.echo(wrapped(_("That hand cannot be recorded: {error}").format(
-                error=err.told())), err=True)
-            if not yes_no(_("Enter the hand again?"), True):
-                raise
-            continue
-        # imported here: rich, for the person at the terminal
-        from scorekeeper.screen import views
+            return _one_pass(entry, con, confirm, number, flags)
+        except Back:
+            entry.asker.restart(back=True)
+        except _Again as again:
+            flags = again.flags
+            entry.asker.restart(back=False)
+        except typer.Abort:
+            count = len(entry.asker.given)
+            if keep and count and yes_no(ngettext(
+                    "Keep this answer for the next record?",
+                    "Keep these {count} answers for the next record?",
+                    count).format(count=digits(count)), True):
+                raise Kept(entry.asker.given) from None
+            raise
 
-        views.ruled(con, session, ruled)
-        if not confirm or yes_no(verb, True):
-            return {**flags, **seats}
-        if not yes_no(_("Enter the hand again?"), True):
-            return None
+
+class _Again(Exception):
+    """The person chose to enter the hand again, these flags filled in."""
+
+    def __init__(self, flags: PlainDict) -> None:
+        super().__init__("again")
+        self.flags = flags
+
+
+def _one_pass(entry: _Entry, con: Console, confirm: bool, number: int | None,
+              previous: PlainMap) -> PlainDict | None:
+    """The questions once, the hand ruled and shown, then confirmed: its
+    flags, or None if declined (`_Again`: entered again)."""
+    session = entry.session
+    flags = entry.flags(previous)
+    try:
+        if number is None and before_play_only(session, flags):
+            session.before_play(flags)      # checked (CB-18), saved alone
+            return flags
+        ruled = session.rule_next(flags) if number is None \
+            else session.rule_amended(number, flags, keep=False)
+    except ScorekeeperError as err:
+        typer.echo(wrapped(_("That hand cannot be recorded: {error}").format(
+            error=err.told())), err=True)
+        if not yes_no(_("Enter the hand again?"), True, back=True):
+            raise
+        raise _Again(flags) from None
+    # imported here: rich, for the person at the terminal
+    from scorekeeper.screen import views
+
+    views.ruled(con, session, ruled)
+    verb = Said("Record this hand?") if number is None else \
+        Said("Amend hand {number} to this hand?", number=number)
+    if not confirm or yes_no(verb, True, back=True):
+        return flags
+    if not yes_no(_("Enter the hand again?"), True, back=True):
+        return None
+    raise _Again(flags)

@@ -900,12 +900,12 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
     answers = ["A",             # finisher
                "melds",         # by
                "J♣",            # tiplu
+               WORKED,          # A's 21 cards, asked first
+               "-",             # no exposed melds given
                "B",             # who else saw it
                "-",             # nobody saw it through dublees
-               WORKED,          # A's 21 cards
                "Q♣",            # B
                "-",             # C
-               "-",             # no exposed melds given
                "-",             # no dealt tunnelas
                "y"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
@@ -920,10 +920,10 @@ def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty)
 
 
 def test_interactive_record_invalid_show_asks_again(cli, marriage, tty):
-    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
+    answers = ["A", "melds", "J♣", NOT_A_FINISH, "-", "B", "-", "Q♣", "-", "-",
                "y",                                      # enter the hand again
                "",                                       # the table: as it was
-               "", "", "", "", "", WORKED, "", "", "", "",   # keep the rest, fix A
+               "", "", "", WORKED, "", "", "", "", "", "",   # keep the rest, fix A
                "y"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -1112,14 +1112,15 @@ def test_ma10_history_tells_who_finished_how_and_who_saw(cli, marriage):
 
 
 def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, tty):
-    answers = ["A", "melds", "J♣", "B", "-",
+    answers = ["A", "melds", "J♣",
                "3♠ 4♠",                  # A: not 21 or 22 cards: asked again
                WORKED,
+               "-",                      # no exposed melds given
+               "B", "-",                 # who else saw: B; by dublees: nobody
                "Q♣ Q♣ Q♣",               # B: a fourth Q♣ with A's: asked again
                "999",                    # an agreed maal no hand can hold
                "Q♣",
                "-",
-               "-",                      # no exposed melds given
                "C=7♦",                   # C holds no 7♦: asked again
                "-",
                "y"]
@@ -1136,7 +1137,7 @@ def test_ma1_interactive_entry_checks_each_answer_as_it_is_typed(cli, marriage, 
 def test_ma13_interactive_refused_show_not_typed_again_exits_1_like_the_flags(
         cli, marriage, tty):
     before = marriage.read_bytes()
-    answers = ["A", "melds", "J♣", "B", "-", NOT_A_FINISH, "Q♣", "-", "-", "-",
+    answers = ["A", "melds", "J♣", NOT_A_FINISH, "-", "B", "-", "Q♣", "-", "-",
                "n"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n", env=WIDE)
     assert result.exit_code == 1

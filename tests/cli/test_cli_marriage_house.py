@@ -415,12 +415,12 @@ def test_ma9_interactive_record_asks_who_saw_through_dublees(cli, tmp_path, monk
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     path = tmp_path / "m.toml"
     new(cli, path, "dublee_seen_fee=0")
-    answers = ["A", "melds", "J♣", "B",
+    answers = ["A", "melds", "J♣", WORKED, "-", "B",
                "B",             # named both ways: refused after the hand …
-               WORKED, "2", "4", "-", "-",
+               "2", "4", "-",
                "y",             # … entered again, earlier answers kept
                "",              # the table: as it was
-               "", "", "", "", "C", "", "", "", "", "",
+               "", "", "", "", "", "", "C", "", "", "",
                "y"]
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})

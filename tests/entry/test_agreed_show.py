@@ -113,18 +113,19 @@ def test_ma10_amend_of_an_agreed_show_keeps_it(cli, marriage):
     assert json.loads(result.stdout)["net"] == {"A": 30, "B": -7, "C": -23}
 
 
-def test_ma10_interactive_entry_offers_the_agreed_show(cli, marriage, monkeypatch):
+def test_item5_ma10_interactive_entry_takes_the_finishers_maal_as_the_agreed_show(
+        cli, marriage, monkeypatch):
+    # issue 38, item 5: fewer keystrokes; the finisher's show is asked first
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     answers = ["A", "melds", "-",     # no tiplu: every maal a number
-               "B", "-",
-               "10",                  # a bare number for the finisher: asked again
-               "shown:10", "2", "0", "-", "y"]
+               "१०",                  # the finisher's maal alone: the show agreed
+               "B", "-", "2", "0", "-", "y"]
     result = cli("record", marriage, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
-    # the hint is what to type at this question: not `A=shown:10`
-    assert "write shown:10 (maal 10)" in result.stderr
-    assert "A=shown:10" not in result.stderr
-    assert "or shown:MAAL" in result.stderr
+    assert "try again" not in result.stderr
+    assert "A's show (e.g. 's345 h666…', or its maal)" in result.stderr
+    assert result.stderr.index("A's show") < result.stderr.index("Who else saw")
     stored = tomllib.loads(marriage.read_text(encoding="utf-8"))["hands"][0]
+    assert stored["cards"]["A"] == 10 and "A" in stored["unverified"]
     assert stored["net"] == {"A": 31, "B": -9, "C": -22}

@@ -1,7 +1,7 @@
 """The interactive entry never traps (issue 27 B, item 4): a wrong answer
 is refused at the question it belongs to (CB-1 and DH-1 at the sit-out
 question), "enter again" asks every question again with the earlier
-answers filled in, the last Call Break count can be typed again, and the
+answers filled in, the last Call Break count is what is left, and the
 hints tell the truth (names by spaces or commas, `shown:5`, the example
 letters name players at this table)."""
 
@@ -38,29 +38,28 @@ def callbreak(tmp_path: Path, cli) -> Path:
     return path
 
 
-def test_cb1_out_is_refused_at_the_first_question_and_asked_again(cli, callbreak, tty):
-    result = entered(cli, callbreak, "out ram", "",       # refused, then as dealt
-                     "1", "2", "3", "4",                  # calls: Ram first
+def test_item5_cb1_nobody_may_sit_out_so_it_is_not_asked(cli, callbreak, tty):
+    # issue 38, item 5: a question whose every answer but one is refused
+    result = entered(cli, callbreak, "1", "2", "3", "4",  # calls: Ram first
                      "n",                                 # not saved first (CB-18)
-                     "2", "3", "3", "", "y")              # tricks; Asha: what is left
+                     "2", "3", "3", "y")              # tricks; Asha: what is left
     assert result.exit_code == 0, result.stderr
-    first = result.stderr.split("Ram's call")[0]
-    assert "every Call Break deal is played by all 4: nobody sits a deal out " \
-           "(--out Ram) (CB-1) — try again" in first
+    assert "Sitting out" not in result.stderr
+    assert "Hand 1: Asha, Ram, Sita, Gita; dealer Asha." in result.stderr
     assert hands(callbreak)[0]["tricks"] == {"Ram": 2, "Sita": 3, "Gita": 3, "Asha": 5}
 
 
-def test_cb9_the_last_count_wrong_can_type_every_count_again(cli, callbreak, tty):
-    result = entered(cli, callbreak, "", "1", "2", "3", "4", "n",
-                     "3", "3", "3", "7",                  # 7: 4 are left, refused
-                     "again",                             # every count again
-                     "2", "", "", "",                     # Ram 2, the others kept
+def test_item5_cb9_the_last_count_is_what_is_left_and_back_mends_a_slip(cli, callbreak,
+                                                                       tty):
+    # the last player's tricks: the only count CB-9 allows, so not asked
+    result = entered(cli, callbreak, "1", "2", "3", "4", "n",
+                     "3", "3", "3",                       # Asha: the 4 left
+                     "<", "2",                            # back: Gita took 2
                      "y")
     assert result.exit_code == 0, result.stderr
-    assert "the tricks typed leave 4 of 13 for Asha, not '7': Enter for 4, or " \
-           "'again' to type every count again (CB-9)" in result.stderr
-    assert "Ram took (0–13) [3]" in result.stderr     # the earlier answer filled in
-    assert hands(callbreak)[0]["tricks"] == {"Ram": 2, "Sita": 3, "Gita": 3, "Asha": 5}
+    assert "Asha took" not in result.stderr
+    assert "Gita took (0–7) [3]" in result.stderr     # the earlier answer offered
+    assert hands(callbreak)[0]["tricks"] == {"Ram": 3, "Sita": 3, "Gita": 2, "Asha": 5}
 
 
 def test_dh1_too_few_seated_is_refused_at_the_sit_out_question(cli, ledger, tty):
@@ -118,8 +117,9 @@ def test_who_else_saw_the_tiplu_takes_names_by_spaces_or_commas(cli, tmp_path, t
     assert cli("new", path, "--game", "marriage", "--players",
                "Asha,Bikash,Chandra,Dipak").exit_code == 0
     result = entered(cli, path, "", "Asha", "melds", "-",   # no tiplu: numbers
+                     "shown:10",
                      "bikash chandra",                       # spaces, not commas
-                     "-", "shown:10", "2", "4", "0", "-", "y")
+                     "-", "2", "4", "0", "-", "y")
     assert result.exit_code == 0, result.stderr
     assert "unknown player" not in result.stderr
     assert hands(path)[0]["seen"] == ["Asha", "Bikash", "Chandra"]   # MA-12: finisher
@@ -133,7 +133,7 @@ def test_ma22_the_entry_asks_doubled_only_where_the_house_plays_it(cli, tmp_path
     assert cli("new", plain, "--game", "marriage", "--players", "A,B,C").exit_code == 0
     assert cli("new", doubles, "--game", "marriage", "--players", "A,B,C",
                "--set", "doubles=true").exit_code == 0
-    answers = ["", "A", "melds", "-", "B", "-", "shown:10", "2", "4", "-"]
+    answers = ["", "A", "melds", "-", "shown:10", "B", "-", "2", "4", "-"]
     quiet = entered(cli, plain, *answers, "y")
     assert quiet.exit_code == 0, quiet.stderr
     assert "Doubled hand?" not in quiet.stderr

@@ -120,10 +120,10 @@ def test_cli_interactive_entry_asks_for_exposed_melds(cli, tmp_path, monkeypatch
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     path = tmp_path / "m.toml"
     assert cli("new", path, "--game", "marriage", "--players", "A,B,C").exit_code == 0
-    answers = ["A", "melds", "J♣", "-", "-", WORKED, "-", "-",
+    answers = ["A", "melds", "J♣", WORKED,   # the finisher's show first
                "7♠ 7♦ 7♣",                  # a trial does not qualify: asked again
                "A♠ 2♠ 3♠",                  # not among A's cards: asked again
-               WORKED_EXPOSED, "-", "y"]
+               WORKED_EXPOSED, "-", "-", "-", "-", "-", "y"]
     result = cli("record", path, input="\n" + "\n".join(answers) + "\n",
                  env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stdout + result.stderr

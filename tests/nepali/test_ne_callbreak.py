@@ -215,15 +215,15 @@ def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty)
     # विकास calls first (on the dealer's right, CB-4); दीपक's ९ is asked again
     answers = ["२", "४", "९", "२", "३",           # calls: वि, च, दी (९, then २), आशा
                "हो",                             # the calls saved first (CB-18)
-               "२", "५", "२", "",                # tricks: वि, च, दी; आशा the ४ left
+               "२", "५", "२",                    # tricks: वि, च, दी; आशा the ४ left
                "y"]
     code, out, err = run(["record", table, "--lang", "ne"], width=80,
-                         input="\n" + "\n".join(answers) + "\n")
+                         input="\n".join(answers) + "\n")
     assert code == 0, out + err
     said = one_line(err)
     assert "विकासको बोली (१–८; बाँड्नेको दायाँ, पहिले बोल्नुहुन्छ)" in said
     assert "१३ हात सकिएपछि: विकासले लिएको हात (०–१३)" in said
-    assert "आशाले लिएको हात (१३ मध्ये बाँकी ४)" in said
+    assert "आशाले लिएको" not in said
     assert "बोली १ देखि ८ सम्मको पूरा सङ्ख्या हो, '९' होइन (CB-4)" in said
     assert "आशा: बोली ३, हात ४: ३.१ (CB-10)" in one_line(out)
     assert "बोली: आशा ३, विकास २, चन्द्र ४, दीपक २; डिल १ खेलिँदै छ" in one_line(out)
@@ -233,14 +233,16 @@ def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty)
     assert data["tricks"] == {"आशा": 4, "विकास": 2, "चन्द्र": 5, "दीपक": 2}
 
 
-def test_cb9_again_may_be_typed_in_nepali(table, tty):
-    # the last count typed as फेरि: every count is asked again
+def test_item5_back_may_be_typed_at_the_nepali_entry(table, tty):
+    # '<' at the confirmation goes back to दीपक's count, kept as the default
     answers = ["२", "४", "२", "३", "होइन",        # the calls not saved first (CB-18)
-               "२", "५", "२", "फेरि", "", "", "", "", "y"]
+               "२", "५", "२", "<", "१", "हो"]
     code, out, err = run(["record", table, "--lang", "ne"], width=80,
-                         input="\n" + "\n".join(answers) + "\n")
+                         input="\n".join(answers) + "\n")
     assert code == 0, out + err
-    assert one_line(err).count("१३ हात सकिएपछि: विकासले लिएको हात") == 2
+    assert "दीपकले लिएको हात (०–६) [२]" in one_line(err)
+    data = json.loads(run(["history", table, "--json"])[1])["hands"][0]
+    assert data["tricks"] == {"आशा": 5, "विकास": 2, "चन्द्र": 5, "दीपक": 1}
 
 
 # -- the options' help ---------------------------------------------------------------

@@ -77,17 +77,18 @@ def test_cb4_a_numbered_options_choices_are_in_devanagari_digits(capsys,
     assert code == 0 and "- `min_bid = 1`: one of 1, 2; CB-4." in out
 
 
-def test_cb1_a_refused_answer_is_asked_again_in_nepali(cli, capsys, tmp_path, monkeypatch):
+def test_cb4_a_refused_answer_is_asked_again_in_nepali(cli, capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
     path = tmp_path / "cb.toml"
     assert cli("new", path, "--game", "callbreak", "--players",
                "आशा,राम,सीता,गीता").exit_code == 0
-    answers = ["out राम", "", "1", "2", "3", "4", "2", "3", "3", "", "y"]
+    answers = ["९", "1", "2", "3", "4", "2", "3", "3", "", "y"]   # no sit-out: CB-1
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     code, _, err = run_main(["record", path, "--lang", "ne"], capsys)
     assert code == 0, err
-    assert "(--out राम) (CB-1) — फेरि प्रयास गर्नुहोस्" in err
+    assert "(CB-4) — फेरि प्रयास गर्नुहोस्" in err
+    assert "(अघिल्लो प्रश्नमा फर्कन '<' लेख्नुहोस्)" in err
     assert "try again" not in err
 
 

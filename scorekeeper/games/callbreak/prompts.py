@@ -1,9 +1,11 @@
 """Interactive entry of a Call Break deal: every player's call first, from
-the player after the dealer (CB-4) — saved alone if the table says so, for
-the board to show while the deal is played (CB-18) — then, once the 13
-tricks are played, the tricks each took (CB-9), each answer checked as soon as it is typed —
-a call out of range, a count of tricks that cannot be; the last player's
-tricks are offered as what is left of 13. Returns the flags the answers
+the player after the dealer (CB-4; the first question also takes every
+call at once) — saved alone if the table says so, for the board to show
+while the deal is played (CB-18) — then, once the 13 tricks are played,
+the tricks each took (CB-9; Enter: as called), each answer checked as
+soon as it is typed — a call out of range, a count of tricks that cannot
+be; the last player's tricks are what is left of 13, not asked. Returns
+the flags the answers
 amount to."""
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, NO, YES, Said, _, digits, pgettext
+from scorekeeper.core.language import NO, YES, Said, _, digits, pgettext
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, clockwise_from_left_of
@@ -50,19 +52,28 @@ def ask_hand(ask: Asker, table: Seating, rules: CallBreakRules,
     def question(i: int, p: str) -> str:
         if i:
             return _("{name}'s call ({low}–{high})").format(name=p, low=low, high=top)
+        every = _example(len(order), high)
         if rules.clockwise:                            # CB-2: who calls first
             return _("{name}'s call ({low}–{high}; on the dealer's left, calls "
-                     "first)").format(name=p, low=low, high=top)
+                     "first), or every call ('{every}')").format(
+                         name=p, low=low, high=top, every=every)
         return _("{name}'s call ({low}–{high}; on the dealer's right, calls "
-                 "first)").format(name=p, low=low, high=top)
+                 "first), or every call ('{every}')").format(
+                     name=p, low=low, high=top, every=every)
 
     if previous.get(SAVED):             # CB-18: the calls are saved, the tricks now
         bids = called
     else:
-        bids = {p: ask.ask(question(i, p), call, default=_shown(called.get(p)))
-                for i, p in enumerate(order)}
+        first = ask.ask(question(0, order[0]), _first_call(call, len(order), high),
+                        default=_shown(called.get(order[0])))
+        every = _every_call(first, len(order), high)
+        bids = dict(zip(order, every)) if every else \
+            {p: first if not i else ask.ask(question(i, p), call,
+                                            default=_shown(called.get(p)))
+             for i, p in enumerate(order)}
         if "won" not in previous and _save_calls(ask):
             return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order]}
+    took = {**{p: to_latin(bids[p].strip()) for p in order}, **took}   # Enter: as called
     won = _tricks(ask, order, took, rules, tricks)
     return {"bid": [f"{p}={to_latin(bids[p].strip())}" for p in order],
             "won": [f"{p}={to_latin(won[p].strip())}" for p in order]}
@@ -82,60 +93,54 @@ def _save_calls(ask: Asker) -> bool:
     return answer.strip().lower() in YES
 
 
+def _example(count: int, high: int) -> str:
+    """Every call typed at once, as the first call's question shows it:
+    digits run together where no call has two."""
+    calls = "3423"[:count] + "2" * (count - 4)
+    return calls if high <= 9 else " ".join(calls)
+
+
+def _every_call(text: str, count: int, high: int) -> list[str] | None:
+    """The `count` calls typed at once (separated by spaces or commas, or,
+    where no call has two digits, run together), or None: one call."""
+    said = to_latin(text.strip()).replace(",", " ").split()
+    if len(said) == count:
+        return said
+    if len(said) == 1 and high <= 9 and len(said[0]) == count and said[0].isdigit():
+        return list(said[0])
+    return None
+
+
+def _first_call(call: Callable[[str], int], count: int, high: int
+                ) -> Callable[[str], object]:
+    """The first call's check: one call, or every call at once."""
+    def check(text: str) -> object:
+        every = _every_call(text, count, high)
+        return [call(c) for c in every] if every else call(text)
+    return check
+
+
 def _shown(default: str | None) -> str | None:
     """A count offered (Enter takes it) in the reader's digits."""
     return None if default is None else digits(default)
 
 
-AGAIN = "again"
-
-
-def _again(text: str) -> bool:
-    """`again`, in English or in the reader's language, asks every count
-    again."""
-    return text.strip().lower() in (AGAIN, _(N_("again")))
-
-
 def _tricks(ask: Asker, order: list[str], took: dict[str, str],
             rules: CallBreakRules, tricks: int) -> dict[str, str]:
-    """The tricks each took; the last player's are what is left of the
-    deal's `tricks` (13, or 10 at five), and
-    `again` there asks every count again (the earlier ones filled in), so
-    a slip earlier never traps the entry."""
-    while True:
-        won: dict[str, str] = {}
-        for i, p in enumerate(order):
-            left = tricks - sum(int(to_latin(n)) for n in won.values())
-            last = i == len(order) - 1
-            check = _last(left, tricks, p, rules) if last else \
-                _number(0, left, False, rules.rule("tricks"))
-            if last:
-                question = _("{name} took ({left}: what is left of {tricks})").format(
-                    name=p, left=digits(left), tricks=digits(tricks))
-            elif i == 0:
-                question = _("After the {tricks} tricks: {name} took ({none}–{left})"
-                             ).format(tricks=digits(tricks), name=p, none=digits(0),
-                                      left=digits(left))
-            else:
-                question = _("{name} took ({none}–{left})").format(
-                    name=p, none=digits(0), left=digits(left))
-            won[p] = ask.ask(question, check,
-                             default=_shown(took.get(p) if not last else str(left)))
-        if not _again(won[order[-1]]):
-            return won
-        took = {p: n for p, n in won.items() if p != order[-1]}
-
-
-def _last(left: int, tricks: int, player: str, rules: CallBreakRules
-          ) -> Callable[[str], object]:
-    def check(text: str) -> object:
-        if _again(text):
-            return AGAIN
-        if to_latin(text.strip()) != str(left):
-            raise Impossible(Said("the tricks typed leave {left} of {tricks} for "
-                                  "{name}, not {typed!r}: Enter for {left}, or "
-                                  "'{again}' to type every count again", left=left,
-                                  tricks=tricks, name=player, typed=text.strip(),
-                                  again=Said("again")), rules.rule("tricks"))
-        return left
-    return check
+    """The tricks each took but the last player, whose are what is left of
+    the deal's `tricks` (13, or 10 at five): the only count CB-9 allows,
+    so not asked (a slip earlier: `<` at the confirmation goes back)."""
+    won: dict[str, str] = {}
+    for i, p in enumerate(order[:-1]):
+        left = tricks - sum(int(to_latin(n)) for n in won.values())
+        if i == 0:
+            question = _("After the {tricks} tricks: {name} took ({none}–{left})"
+                         ).format(tricks=digits(tricks), name=p, none=digits(0),
+                                  left=digits(left))
+        else:
+            question = _("{name} took ({none}–{left})").format(
+                name=p, none=digits(0), left=digits(left))
+        won[p] = ask.ask(question, _number(0, left, False, rules.rule("tricks")),
+                         default=_shown(took.get(p)))
+    won[order[-1]] = str(tricks - sum(int(to_latin(n)) for n in won.values()))
+    return won

@@ -1,6 +1,8 @@
 """Interactive entry of a Marriage hand: the finisher (or none), how, the
-tiplu, who saw it (by qualifying, or through 7 dublees), every player's
-cards, tunnelas exposed at the deal and refused shows. Each answer is
+tiplu, the finisher's show (a number alone: the show agreed, `shown:N`)
+and the melds exposed, who else saw the tiplu (by qualifying, or through
+7 dublees), every other player's cards, tunnelas exposed at the deal and
+refused shows. Each answer is
 checked as soon as it is typed: a card more often than the three decks
 (and the tiplu) hold it, naming who holds it; the finisher's 21 or 22
 cards; an agreed maal three decks cannot give; a tunnela its player does
@@ -13,13 +15,14 @@ from typing import Callable
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import NO, YES, Said, _, current, pgettext
+from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Holdings, Seating, parse_shown_value, shortest_prefix
 from scorekeeper.core.typed import to_latin
 from scorekeeper.games.interface import Asker
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import check_agreed_maal
-from scorekeeper.games.marriage.game import agreed_shows
+from scorekeeper.games.marriage.game import SHOWN, agreed_shows
 from scorekeeper.games.marriage.rules import FinishKind, MarriageRules
 
 # the keyword for no finisher: the first that is nobody's name
@@ -62,9 +65,11 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
         flags["no_finisher"] = True
     else:
         flags["finish"] = finisher
+        # not asked where no finish by dublees may be (dublee_min_players)
         flags["by"] = _finish_kind(ask.ask(
             _("Finished by melds or dublees?"), _by,
-            default=previous.get("by") or FinishKind.MELDS))
+            default=previous.get("by") or FinishKind.MELDS)) \
+            if len(table.seated) >= rules.dublee_min_players else FinishKind.MELDS
     def tiplu_ok(text: str) -> None:
         if text.strip() != "-":
             rules.check_tiplu(cardtext.card(to_latin(text)))
@@ -73,6 +78,15 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                              tiplu_ok, default=previous.get("tiplu") or "-")).strip()
     if tiplu != "-":
         flags["tiplu"] = tiplu
+    earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
+    holdings = Holdings(rules.decks, rules.printed_jokers, rules.rule("table"),
+                        {"the tiplu": [cardtext.card(tiplu)]} if tiplu != "-"
+                        else {})
+    shows: dict[str, str] = {}
+    if finisher is not None:        # the finisher's show first: 21 or 22 cards
+        shows[finisher] = _ask_show(ask, finisher, flags, tiplu, rules, holdings,
+                                    earlier)
+        _ask_exposed(ask, flags, holdings, rules, previous)
     flags["seen"] = ask.names(_("Who else saw the tiplu by qualifying? (or '-')")
                               if finisher is not None else
                               _("Who saw the tiplu by qualifying? (or '-')"),
@@ -80,22 +94,9 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
     flags["seen_dublees"] = ask.names(
         _("Who saw it by 7 dublees instead? (or '-')"),
         table.seated, previous.get("seen_dublees", []))
-    earlier = dict(h.split("=", 1) for h in previous.get("hand", []))
-    holdings = Holdings(rules.decks, rules.printed_jokers, rules.rule("table"),
-                        {"the tiplu": [cardtext.card(tiplu)]} if tiplu != "-"
-                        else {})
-    flags["hand"] = []
-    for p in table.seated:
-        finishes = p == flags.get("finish")
-        question = _("{name}'s show (e.g. 's345 h666…', or shown:MAAL)") \
-            if finishes else _("{name}'s maal cards (e.g. 'cjj') or a number")
-        natural = p in flags["seen"] or (finishes and flags["by"] != FinishKind.DUBLEES)
-        shown = to_latin(ask.ask(question.format(name=p),
-                                 _shown_check(p, finishes, natural, tiplu != "-",
-                                              rules, holdings),
-                                 default=earlier.get(p, "-")))
-        flags["hand"].append(f"{p}={shown}")
-    _ask_exposed(ask, flags, holdings, rules, previous)
+    for p in (p for p in table.seated if p != finisher):
+        shows[p] = _ask_show(ask, p, flags, tiplu, rules, holdings, earlier)
+    flags["hand"] = [f"{p}={shows[p]}" for p in table.seated]
     example = shortest_prefix(table.seated[-1], table.players)
     tunnelas = ask.ask(
         _("Tunnelas exposed at the deal (e.g. '{example}=dk') or '-'").format(
@@ -112,6 +113,28 @@ def ask_hand(ask: Asker, table: Seating, rules: MarriageRules,
                                           table.seated,
                                           previous.get("invalid_show", []))
     return flags
+
+
+def _ask_show(ask: Asker, p: str, flags: PlainMap, tiplu: str, rules: MarriageRules,
+              holdings: Holdings, earlier: dict[str, str]) -> str:
+    """One player's cards: the finisher's show (a number alone: the show
+    agreed at the table, `shown:MAAL`), or another's maal."""
+    finishes = p == flags.get("finish")
+    question = _("{name}'s show (e.g. 's345 h666…', or its maal)") \
+        if finishes else _("{name}'s maal cards (e.g. 'cjj') or a number")
+    natural = p in flags.get("seen", ()) or \
+        (finishes and flags["by"] != FinishKind.DUBLEES)
+    check = _shown_check(p, finishes, natural, tiplu != "-", rules, holdings)
+    answer = ask.ask(question.format(name=p),
+                     lambda text: check(_agreed(text, finishes)),
+                     default=earlier.get(p, "-"))
+    return _agreed(to_latin(answer), finishes)
+
+
+def _agreed(text: str, finisher: bool) -> str:
+    """The finisher's show typed as a number: `shown:NUMBER`."""
+    number = to_latin(text.strip())
+    return f"{SHOWN}{number}" if finisher and is_whole_number(number) else text
 
 
 def _ask_doubled(ask: Asker, flags: PlainDict, rules: MarriageRules,
