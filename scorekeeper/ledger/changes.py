@@ -136,13 +136,14 @@ def _refuse_settled(path: Path, session: Session, number: int) -> None:
 # -- record --------------------------------------------------------------------
 
 def record(session: Session, text: str, path: Path, flags: PlainMap,
-           expect_hands: int | None) -> Change[SessionHand]:
-    """The next hand ruled from its flags and appended. `expect_hands`:
-    the number of hands the ledger had when the hand was typed
-    (interactive entry); refused if another writer added one since."""
+           expect_hands: int | None, recorded: str | None = None) -> Change[SessionHand]:
+    """The next hand ruled from its flags and appended, with when it was
+    `recorded`. `expect_hands`: the number of hands the ledger had when
+    the hand was typed (interactive entry); refused if another writer
+    added one since."""
     session.check_open()
     unchanged(path, session, expect_hands, "record")
-    ruled = session.rule_next(flags)
+    ruled = session.rule_next(flags, recorded)
     document = dict(session.document)
     document["hands"] = [*document.get("hands", []), dict(ruled.stored)]
     return forget_undone(Change(tomltext.ending_in_one_newline(text)

@@ -30,6 +30,8 @@ from scorekeeper.ledger.session import (
     SessionHand,
     StoredHand,
     header_document,
+    note_problem,
+    recorded_problem,
     session_rules,
 )
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
@@ -232,6 +234,9 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
     "winner": (str, "a name"),
     "rules": (list, "a list of rule ids"),
     "unverified": (list, "a list of names"),
+    # every game's hand: when it was recorded, and a person's note
+    "recorded": (str, "a time with its UTC offset"),
+    "note": (str, "text"),
 }
 
 
@@ -318,6 +323,7 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
             out.append(Said("{where}: missing `{key}`", where=where, key=key))
     if out:
         return out
+    out += _told_problems(data, where)
     if data["dealer"] not in players:
         out.append(Said("{where}: dealer {dealer} is not a player",
                         where=where, dealer=repr(data["dealer"])))
@@ -350,6 +356,16 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
         if len(set(names)) < len(names):
             out.append(Said("{where}: `{key}` names a player twice", where=where, key=key))
     return out
+
+
+def _told_problems(data: PlainMap, where: str) -> list[str]:
+    """What is wrong with a hand's `recorded` and `note`, where it has them."""
+    found: list[str] = []
+    if "recorded" in data and (problem := recorded_problem(data["recorded"])):
+        found.append(Said("{where}: {problem}", where=where, problem=problem))
+    if "note" in data and (problem := note_problem(data["note"])):
+        found.append(Said("{where}: `note`: {problem}", where=where, problem=problem))
+    return found
 
 
 # -- verify -------------------------------------------------------------------

@@ -11,11 +11,12 @@ reached through the `Game` interface; nothing here knows a game by name.
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import JOINERS, N_, Said, escaped
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -35,6 +36,51 @@ DEALER = Flag("dealer", ("--dealer",), str, None,
               N_("Who really dealt, when the table deviated from the rotation."),
               "NAME")
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
+
+# A hand's note (`record`/`amend --note`): why, in a few words; stored
+# with the hand as `note`, beside `recorded` (when it was recorded)
+NOTE_LIMIT = 80
+NOTE = Flag("note", ("--note",), str, None,
+            N_("A short note kept with the hand: one line, at most 80 characters "
+               "(amend: \"\" removes it)."), "TEXT")
+
+
+def note_problem(text: str) -> Said | None:
+    """Why `text` cannot be a hand's note (None: it can): one line of 1 to
+    80 characters, none of them a control or invisible character (a line
+    break, a tab, an escape, a direction override), the joiners of
+    Devanagari and emoji allowed."""
+    if not text or len(text) > NOTE_LIMIT:
+        return Said("a note is 1 to {limit} characters, not {count}",
+                    limit=NOTE_LIMIT, count=len(text))
+    bad = [c for c in text if not c.isprintable() and c not in JOINERS]
+    if bad:
+        return Said("a note is one line of text, without control or invisible "
+                    "characters such as {found}", found=escaped(bad[0]))
+    return None
+
+
+def typed_note(typed: str) -> str:
+    """A note as typed, its surrounding spaces left out ("" for none):
+    refused (exit 2) where it cannot be a note (`note_problem`)."""
+    text = typed.strip()
+    problem = note_problem(text) if text else None
+    if problem is not None:
+        raise Impossible(Said("--note: {problem}", problem=problem))
+    return text
+
+
+def recorded_problem(stamp: str) -> Said | None:
+    """Why `stamp` cannot be a hand's `recorded` (None: it can): a local
+    time with its UTC offset, as ISO 8601 writes it."""
+    try:
+        offset = datetime.fromisoformat(stamp).utcoffset()
+    except ValueError:
+        offset = None
+    if offset is None:
+        return Said("`recorded` must be a time with its UTC offset, such as "
+                    "2026-12-05T21:40:05+05:45, not {value}", value=repr(stamp))
+    return None
 
 
 # a named tuple made without the Python call its own constructor is
@@ -213,14 +259,16 @@ class Session:
                            "start a new session with `scorekeeper new`",
                            left=left), self.rules.rule("session"))
 
-    def rule_next(self, flags: PlainMap) -> SessionHand:
+    def rule_next(self, flags: PlainMap, recorded: str | None = None) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
-        and the session's own: `out`, `dealer`)."""
+        and the session's own: `out`, `dealer`, `note`); `recorded`: when
+        it is recorded, stored with it."""
         self.check_open()
+        told = _told(recorded, typed_note(flags.get("note") or ""))
         game_flags, out, dealer = self._split(flags)
         index = len(self.hands)
         table, corrected = self._seating(index, out, dealer)
-        return self._rule(index, table, corrected, game_flags)
+        return self._rule(index, table, corrected, game_flags, told)
 
     def next_table(self, flags: PlainMap) -> Seating:
         """Who plays the next hand and who deals it, given the session's
@@ -229,7 +277,7 @@ class Session:
         return self._seating(len(self.hands), out, dealer)[0]
 
     def _rule(self, index: int, table: Seating, corrected: bool,
-              game_flags: PlainMap) -> SessionHand:
+              game_flags: PlainMap, told: PlainMap) -> SessionHand:
         self.game.refuse_foreign_flags(game_flags)
         previous = self.hands[index - 1].data if index else None
         game_flags = {**game_flags, **self.game.carried(previous, self.rules)}
@@ -242,12 +290,13 @@ class Session:
             seating["out"] = sitting_out
         head: PlainDict = {k: stored[k] for k in ("hand", "dealer")
                                 if k in stored}
-        return self._ruled(index, table, result, {**head, **seating, **stored})
+        return self._ruled(index, table, result, {**head, **told, **seating, **stored})
 
     def _split(self, flags: PlainMap
                ) -> tuple[PlainDict, list[str], str | None]:
         """The game's flags; who sits out; who dealt (as typed)."""
-        game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
+        game_flags = {k: v for k, v in flags.items()
+                      if k not in SESSION_FLAGS and k != NOTE.param}
         table = Seating(self.players, self.players, self.first_dealer)
         typed = list(flags.get("out", []))
         if "-" in (t.strip() for t in typed):
@@ -299,6 +348,8 @@ class Session:
         dealt as stored, unless given (`keep` false: the flags are the
         whole hand, as the interactive entry gives it)."""
         h = self.hand(number)
+        note = typed_note(flags["note"]) if "note" in flags else h.data.get("note")
+        told = _told(h.data.get("recorded"), note)
         game_flags, out, dealer = self._split(flags)
         if keep:      # only what is typed changes (CLI.md); none: the hand stays
             game_flags = self.game.amended_flags(h.data, game_flags, self.players)
@@ -310,7 +361,7 @@ class Session:
         if dealer is None and h.data.get("dealer_corrected") is True:
             dealer = h.dealer
         table, corrected = self._seating(number - 1, out, dealer)
-        return self._rule(number - 1, table, corrected, game_flags)
+        return self._rule(number - 1, table, corrected, game_flags, told)
 
     def _without_stored_hands_of(self, out: Collection[str], hands: list[str],
                                  typed: Collection[str]) -> list[str]:
@@ -327,7 +378,8 @@ class Session:
         h = self.hand(number)
         table, args, result = self.replay(h)
         fresh = self.game.to_stored(number, args, result)
-        kept = {k: h.data[k] for k in ("dealer_corrected", "out") if k in h.data}
+        kept = {k: h.data[k] for k in ("recorded", "note", "dealer_corrected", "out")
+                if k in h.data}
         head = {k: fresh[k] for k in ("hand", "dealer")}
         return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
 
@@ -415,6 +467,14 @@ class Session:
                               "recorded as a correction; the deal goes on from {dealer} "
                               "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
+
+def _told(recorded: str | None, note: str | None) -> PlainDict:
+    """What a hand stores of when it was recorded and why, where known."""
+    told: PlainDict = {"recorded": recorded} if recorded else {}
+    if note:
+        told["note"] = note
+    return told
+
 
 def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
                   lengths: Mapping[str, str | int | None]) -> Any:
