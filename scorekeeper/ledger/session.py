@@ -53,7 +53,8 @@ def note_problem(text: str) -> Said | None:
     if not text or len(text) > NOTE_LIMIT:
         return Said("a note is 1 to {limit} characters, not {count}",
                     limit=NOTE_LIMIT, count=len(text))
-    bad = [c for c in text if not c.isprintable() and c not in JOINERS]
+    bad = [] if text.isprintable() else \
+        [c for c in text if not c.isprintable() and c not in JOINERS]
     if bad:
         return Said("a note is one line of text, without control or invisible "
                     "characters such as {found}", found=escaped(bad[0]))
