@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 os.environ["SCOREKEEPER_LANG"] = "en"
 
 from scorekeeper.cli import build  # noqa: E402
+from scorekeeper.commands import record as record_command  # noqa: E402
 from scorekeeper.core import language  # noqa: E402
 from scorekeeper.files import interrupts  # noqa: E402
 
@@ -89,6 +90,24 @@ def _no_user_config(monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR",
                        os.path.join(_CACHES, str(next(_cache_number))))
     monkeypatch.delenv("SCOREKEEPER_LEDGER", raising=False)
+
+
+# The moment every test's `record` stores as when a hand was recorded (as
+# the playthroughs' clock): a ledger a test writes is the same whenever it
+# runs. A test of the clock itself asks for `real_clock`.
+RECORDED = "2026-12-05T21:40:05+00:00"
+_REAL_NOW = record_command._now
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch):
+    monkeypatch.setattr(record_command, "_now", lambda: RECORDED)
+
+
+@pytest.fixture
+def real_clock(monkeypatch):
+    """The clock `record` reads, as it is outside the tests."""
+    monkeypatch.setattr(record_command, "_now", _REAL_NOW)
 
 
 @pytest.fixture(autouse=True)

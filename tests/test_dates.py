@@ -12,7 +12,7 @@ import pytest
 
 from helpers import run_main
 from scorekeeper.core import language
-from scorekeeper.core.language import Said, When, date, say
+from scorekeeper.core.language import Said, When, date, day, say
 
 
 @pytest.fixture
@@ -93,3 +93,15 @@ def test_settle_up_paid_then_standings_say_the_date_in_nepali(tmp_path, monkeypa
     code, out, err = run_main(["standings", "x.toml"], capsys)
     language.use("en")
     assert date(stamp) in out and stamp not in out
+
+
+def test_a_hands_recorded_time_is_its_local_date(kathmandu):
+    """A hand's `recorded` (issue 38, item 3) is read as the reader's
+    local date: English ISO, Nepali Bikram Sambat; a text that is no time,
+    as it is."""
+    language.use("en")      # 21:40 at +00:00 is 03:25 the next day in Kathmandu
+    assert day("2026-12-05T21:40:05+00:00") == "2026-12-06"
+    assert day("2026-12-06T03:25:05+05:45") == "2026-12-06"
+    assert day("not a time") == "not a time"
+    language.use("ne")
+    assert day("2026-12-05T21:40:05+00:00") == "२०८३ मंसिर २०"

@@ -58,14 +58,28 @@ def _seating_flags() -> tuple[Flag, ...]:
     return tuple(SESSION_FLAGS.values())
 
 
+def _note_flag() -> Flag:
+    # imported here: the session model is not needed by `check`
+    from scorekeeper.ledger.session import NOTE
+
+    return NOTE
+
+
+def _now() -> str:
+    """This moment, a local time with its UTC offset (a hand's `recorded`)."""
+    from datetime import datetime  # here, not above: the playthroughs fix its clock
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
 def _asked(values: PlainDict, flags: PlainDict,
            seating: PlainDict, number: int | None = None) -> int | None:
     """With no hand options, at a terminal: ask for the hand (hand `number`
     again, for amend) and add the answers to `flags`; the number of hands
     the ledger had then, so that the book refuses if another writer added
     one meanwhile. None when the hand was typed as options."""
-    if flags or (number is not None and seating):
-        return None     # an amend of who dealt or sat out keeps the hand
+    if flags or (number is not None and (seating or values["note"] is not None)):
+        return None     # an amend of who dealt, sat out or the note keeps the hand
     command = "record" if number is None else "amend"
     if not stdin_is_tty():
         raise Impossible(Said("no hand given: pass the hand options (see "
@@ -147,11 +161,12 @@ def _record(values: PlainDict) -> None:
     ledger, as_json, ascii = values["ledger"], values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
     seating = given(_seating_flags(), values)
+    note = given((_note_flag(),), values)
 
     def body() -> None:
         expect = _asked(values, flags, seating)
-        done = ledger_file.record(ledger, {**flags, **seating}, expect,
-                           on_wait=waiting(ledger))
+        done = ledger_file.record(ledger, {**flags, **seating, **note}, expect,
+                                  on_wait=waiting(ledger), recorded=_now())
         if expect is not None:
             from scorekeeper.files import draft  # start-up: see module doc
 
@@ -180,12 +195,13 @@ def _amend(values: PlainDict) -> None:
     as_json, ascii = values["as_json"], values["ascii"]
     flags = given(hand_flags(), values)
     seating = given(_seating_flags(), values)
+    note = given((_note_flag(),), values)
 
     def body() -> None:
         entered = _asked(values, flags, seating, number)
         expect = entered if entered is not None else \
-            _amend_agreed(values, {**flags, **seating}, number)
-        done = ledger_file.amend(ledger, number, {**flags, **seating}, expect,
+            _amend_agreed(values, {**flags, **seating, **note}, number)
+        done = ledger_file.amend(ledger, number, {**flags, **seating, **note}, expect,
                           on_wait=waiting(ledger), keep=entered is None)
         after_write(Said("Amended hand {number} in {ledger}", number=number, ledger=ledger),
                     lambda: _show_amended(done, as_json, ascii, entered is None))
@@ -311,6 +327,7 @@ def _show(values: PlainDict) -> None:
         if mine:
             views.not_as_stored(con, session, stored)
         views.ruled(con, session, ruled)
+        views.told(con, stored.data)
         views.standings(con, session.upto(number), stale=bool(checked.problems))
 
     guarded(body, as_json)
@@ -388,6 +405,7 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
     command run by itself: typer then builds one command, not every one)."""
     flags = [parameter(f) for f in hand_flags()]
     seating = [parameter(f) for f in _seating_flags()]
+    note = parameter(_note_flag())
     output = [parameter(JSON), parameter(ASCII)]
     yes = parameter(Flag("yes", ("--yes", "-y"), bool, False,
                          _("Interactive entry: record without asking to confirm "
@@ -403,13 +421,14 @@ def register_hand_commands(app: typer.Typer, only: str | None = None) -> None:
                         "hand options, on a terminal, it asks for the hand question by "
                         "question (who sits out and who dealt, then the game's inputs) "
                         "and shows the ruling before writing."),
-            [ledger, *flags, *seating, *output, yes], _record))
+            [ledger, *flags, *seating, note, *output, yes], _record))
     if only in (None, "amend"):
         app.command("amend")(build_command(
             "amend", _("Rule on hand N again and write it in its place: the "
                        "hand options given change those inputs only, the others stay as "
                        "stored. With no hand options, on a terminal, it asks each "
-                       "question pre-filled with what hand N stores."), [ledger, number, *flags, *seating, *output, yes], _amend))
+                       "question pre-filled with what hand N stores."), [ledger, number, *flags, *seating, note, *output, yes],
+            _amend))
     if only in (None, "show"):
         app.command("show")(build_command(
             "show", _("Hand N's ruling, as record showed it."),

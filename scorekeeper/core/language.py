@@ -348,6 +348,21 @@ def date(stamp: str) -> str:
         year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
 
 
+def day(stamp: str) -> str:
+    """The local date of a stored moment with its UTC offset (a hand's
+    `recorded`, `2026-12-05T21:40:05+05:45`) as the reader reads it: in
+    English `2026-12-05`, in Nepali as `date` says it; a text that is no
+    such moment, as it is."""
+    if _chosen.catalog is not None:
+        return date(stamp)
+    import datetime  # start-up: only where a date is shown
+
+    try:
+        return datetime.datetime.fromisoformat(stamp).astimezone().date().isoformat()
+    except (ValueError, OverflowError):
+        return stamp
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
     `Said` said in the reader's language, a `When` as its date, other text

@@ -154,12 +154,12 @@ class Recorded(NamedTuple):
 
 
 def record(path: Path, flags: PlainMap, expect_hands: int | None = None,
-           on_wait: Waiting = None) -> Recorded:
-    """Rule on the next hand from its flags and append it (`expect_hands`:
-    the hands there were when it was typed; refused if another writer
-    added one since)."""
+           on_wait: Waiting = None, recorded: str | None = None) -> Recorded:
+    """Rule on the next hand from its flags and append it, with when it
+    was `recorded` (`expect_hands`: the hands there were when it was
+    typed; refused if another writer added one since)."""
     checked, ruled = transaction(path, lambda session, text: changes.record(
-        session, text, path, flags, expect_hands), on_wait)
+        session, text, path, flags, expect_hands, recorded), on_wait)
     return Recorded(ruled, checked.session)
 
 

@@ -416,8 +416,8 @@ def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,
                    after: PlainMap) -> list[dict[str, str]]:
     """What `amend` changed of a stored hand's inputs, input by input
     (`--hand Chandra`, `--call`, …), and of who sat out and who dealt
-    (`--out`, `--dealer`: the deal follows the seats): each as text before
-    and after ("—" for none)."""
+    (`--out`, `--dealer`: the deal follows the seats) and of its note
+    (`--note`): each as text before and after ("—" for none)."""
     def text(value: Any) -> str:
         if value is None or value == [] or value is False:
             return "—"
@@ -437,7 +437,7 @@ def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,
         elif text(was.get(key)) != text(now.get(key)):
             out.append({"input": "--" + key.replace("_", "-"),
                         "before": text(was.get(key)), "after": text(now.get(key))})
-    for key in ("out", "dealer"):
+    for key in ("out", "dealer", "note"):
         if text(before.get(key)) != text(after.get(key)):
             out.append({"input": "--" + key, "before": text(before.get(key)),
                         "after": text(after.get(key))})

@@ -25,7 +25,7 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import Problem, Session, SessionHand, StoredHand
-from scorekeeper.ledger.session import SESSION_FLAGS
+from scorekeeper.ledger.session import NOTE, SESSION_FLAGS
 
 UNDONE = "undone"     # the top-level key holding the hand `undo` removed
 
@@ -137,8 +137,10 @@ def _refuse_settled(path: Path, session: Session, number: int) -> None:
 # -- record --------------------------------------------------------------------
 
 def record(session: Session, text: str, path: Path, flags: PlainMap,
-           expect_hands: int | None) -> Change[SessionHand | None]:
-    """The next hand ruled from its flags and appended. `expect_hands`:
+           expect_hands: int | None,
+           recorded: str | None = None) -> Change[SessionHand | None]:
+    """The next hand ruled from its flags and appended, with when it was
+    `recorded`. `expect_hands`:
     the number of hands the ledger had when the hand was typed
     (interactive entry); refused if another writer added one since. Only
     the inputs given before play (Call Break's calls, CB-18): they are
@@ -148,7 +150,7 @@ def record(session: Session, text: str, path: Path, flags: PlainMap,
     unchanged(path, session, expect_hands, "record")
     if before_play_only(session, flags):
         return _appended(text, session, session.before_play(flags), None)
-    ruled = session.rule_next(flags)
+    ruled = session.rule_next(flags, recorded)
     if session.pending is not None:
         return _spliced(path, text, session, {ruled.number: ruled.stored}, ruled)
     return _appended(text, session, ruled.stored, ruled)
@@ -157,7 +159,7 @@ def record(session: Session, text: str, path: Path, flags: PlainMap,
 def before_play_only(session: Session, flags: PlainMap) -> bool:
     """Only inputs given before play are typed (`--bid`, with or without
     a seat's option): `record` keeps them alone (CB-18)."""
-    typed = {k for k in flags if k not in SESSION_FLAGS}
+    typed = {k for k in flags if k not in SESSION_FLAGS and k != NOTE.param}
     return bool(typed) and typed <= session.game.pending_flags
 
 

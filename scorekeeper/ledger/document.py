@@ -30,6 +30,8 @@ from scorekeeper.ledger.session import (
     SessionHand,
     StoredHand,
     header_document,
+    note_problem,
+    recorded_problem,
     session_rules,
 )
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
@@ -250,6 +252,9 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
     "winner": (str, "a name"),
     "rules": (list, "a list of rule ids"),
     "unverified": (list, "a list of names"),
+    # every game's hand: when it was recorded, and a person's note
+    "recorded": (str, "a time with its UTC offset"),
+    "note": (str, "text"),
 }
 
 
@@ -338,6 +343,7 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
             out.append(Said("{where}: missing `{key}`", where=where, key=key))
     if out:
         return out
+    out += _told_problems(data, where)
     if data["dealer"] not in players:
         out.append(Said("{where}: dealer {dealer} is not a player",
                         where=where, dealer=repr(data["dealer"])))
@@ -389,11 +395,12 @@ def _pending_shape(data: PlainMap, number: int, count: int,
     if number != count:
         return [Said("{where}: no tricks or scores: only the last deal may wait for its "
                      "tricks ({rule})", where=where, rule=rule)]
-    known = {"hand", "dealer", "dealer_corrected", *shape.pending}
+    known = {"hand", "dealer", "dealer_corrected", "note", *shape.pending}
     out: list[str] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
                 "({rule})", where=where, key=key, rule=rule)
            for key in data if key not in known]
     out += _type_problems(data, where, shape.types)
+    out += _told_problems(data, where)
     if data.get("hand") != number:
         out.append(Said("{where}: `hand = {number}` expected (hands are numbered in order), "
                         "found {number_found}", where=where, number=number,
@@ -404,6 +411,16 @@ def _pending_shape(data: PlainMap, number: int, count: int,
         out.append(Said("{where}: dealer {dealer} is not a player",
                         where=where, dealer=repr(data["dealer"])))
     return out
+
+
+def _told_problems(data: PlainMap, where: str) -> list[str]:
+    """What is wrong with a hand's `recorded` and `note`, where it has them."""
+    found: list[str] = []
+    if "recorded" in data and (problem := recorded_problem(data["recorded"])):
+        found.append(Said("{where}: {problem}", where=where, problem=problem))
+    if "note" in data and (problem := note_problem(data["note"])):
+        found.append(Said("{where}: `note`: {problem}", where=where, problem=problem))
+    return found
 
 
 # -- verify -------------------------------------------------------------------

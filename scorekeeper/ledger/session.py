@@ -11,11 +11,12 @@ reached through the `Game` interface; nothing here knows a game by name.
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import JOINERS, N_, Said, escaped
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -35,6 +36,52 @@ DEALER = Flag("dealer", ("--dealer",), str, None,
               N_("Who really dealt, when the table deviated from the rotation."),
               "NAME")
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
+
+# A hand's note (`record`/`amend --note`): why, in a few words; stored
+# with the hand as `note`, beside `recorded` (when it was recorded)
+NOTE_LIMIT = 80
+NOTE = Flag("note", ("--note",), str, None,
+            N_("A short note kept with the hand: one line, at most 80 characters "
+               "(amend: \"\" removes it)."), "TEXT")
+
+
+def note_problem(text: str) -> Said | None:
+    """Why `text` cannot be a hand's note (None: it can): one line of 1 to
+    80 characters, none of them a control or invisible character (a line
+    break, a tab, an escape, a direction override), the joiners of
+    Devanagari and emoji allowed."""
+    if not text or len(text) > NOTE_LIMIT:
+        return Said("a note is 1 to {limit} characters, not {count}",
+                    limit=NOTE_LIMIT, count=len(text))
+    bad = [] if text.isprintable() else \
+        [c for c in text if not c.isprintable() and c not in JOINERS]
+    if bad:
+        return Said("a note is one line of text, without control or invisible "
+                    "characters such as {found}", found=escaped(bad[0]))
+    return None
+
+
+def typed_note(typed: str) -> str:
+    """A note as typed, its surrounding spaces left out ("" for none):
+    refused (exit 2) where it cannot be a note (`note_problem`)."""
+    text = typed.strip()
+    problem = note_problem(text) if text else None
+    if problem is not None:
+        raise Impossible(Said("--note: {problem}", problem=problem))
+    return text
+
+
+def recorded_problem(stamp: str) -> Said | None:
+    """Why `stamp` cannot be a hand's `recorded` (None: it can): a local
+    time with its UTC offset, as ISO 8601 writes it."""
+    try:
+        offset = datetime.fromisoformat(stamp).utcoffset()
+    except ValueError:
+        offset = None
+    if offset is None:
+        return Said("`recorded` must be a time with its UTC offset, such as "
+                    "2026-12-05T21:40:05+05:45, not {value}", value=repr(stamp))
+    return None
 
 
 # a named tuple made without the Python call its own constructor is
@@ -226,7 +273,8 @@ class Session:
         game_flags, out, dealer = self._split(flags)
         self.game.refuse_foreign_flags(game_flags)
         table, corrected = self._seating(len(self.hands), out, dealer)
-        return self._pending_table(table, corrected, game_flags)
+        told = _told(None, typed_note(flags.get("note") or ""))
+        return {**self._pending_table(table, corrected, game_flags), **told}
 
     def _pending_table(self, table: Seating, corrected: bool,
                        game_flags: PlainMap) -> PlainDict:
@@ -251,37 +299,43 @@ class Session:
         return self._seating(len(self.hands), [],
                              self.pending.dealer if corrected else None)
 
-    def complete_pending(self, flags: PlainMap) -> SessionHand:
+    def complete_pending(self, flags: PlainMap, told: PlainMap) -> SessionHand:
         """The waiting hand ruled with the rest of its inputs (`record
-        --won`): what was given before play stays as stored; giving it
-        again, or a seat, is refused (exit 2, CB-18)."""
+        --won`), with `told` (when, a new note): what was given before play
+        stays as stored; giving it again, or a seat, is refused (exit 2,
+        CB-18)."""
         assert self.pending is not None
         if set(flags) & (self.game.pending_flags | set(SESSION_FLAGS)):
             self._refuse_pending()
         table, corrected = self._pending_seating()
         stored = self.game.flags_from_stored(self.pending.data)
-        ruled = self._rule(len(self.hands), table, corrected, {**stored, **flags})
+        game_flags = self._split(flags)[0]
+        ruled = self._rule(len(self.hands), table, corrected, {**stored, **game_flags},
+                           told)
         kept = {k: v for k, v in self.pending.data.items() if k not in ruled.stored}
         ruled.stored = {**ruled.stored, **kept}
         return ruled
 
     def amend_pending(self, flags: PlainMap) -> PlainDict:
         """The waiting hand's table with its inputs given before play
-        changed (`amend N --bid`); anything else typed is refused (exit 2,
-        CB-18): the hand is completed by `record`."""
+        (`amend N --bid`) or its note changed; anything else typed is
+        refused (exit 2, CB-18): the hand is completed by `record`."""
         assert self.pending is not None
-        others = set(flags) - self.game.pending_flags
-        if others or not flags:
+        game_flags = {k: v for k, v in flags.items() if k != NOTE.param}
+        if set(game_flags) - self.game.pending_flags or not flags:
             number = self.pending.number
             raise Impossible(Said("hand {number} waits for its tricks: only its calls "
                                   "change (`--bid`); `scorekeeper record {label} --won "
                                   "…` completes it", number=number, label=self.label),
                              self.rules.rule_or("pending", "ledger"))
-        merged = self.game.amended_flags(self.pending.data, flags, self.players)
+        merged = self.game.amended_flags(self.pending.data, game_flags, self.players)
         table, corrected = self._pending_seating()
         given = {k: merged[k] for k in self.game.pending_flags if k in merged}
-        table_now = self._pending_table(table, corrected, given)
-        return {**self.pending.data, **table_now}
+        table_now = {**self.pending.data, **self._pending_table(table, corrected, given)}
+        if NOTE.param in flags:         # a new note, or "" for none
+            table_now.pop("note", None)
+            table_now.update(_told(None, typed_note(flags[NOTE.param] or "")))
+        return table_now
 
     def pending_problems(self) -> list[str]:
         """What is wrong with the waiting hand (`verify`): its table as
@@ -299,16 +353,18 @@ class Session:
                      stored=repr(self.pending.data.get(key)), ruled=repr(value))
                 for key, value in again.items() if self.pending.data.get(key) != value]
 
-    def rule_next(self, flags: PlainMap) -> SessionHand:
+    def rule_next(self, flags: PlainMap, recorded: str | None = None) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
-        and the session's own: `out`, `dealer`)."""
+        and the session's own: `out`, `dealer`, `note`); `recorded`: when
+        it is recorded, stored with it."""
         self.check_open()
+        told = _told(recorded, typed_note(flags.get("note") or ""))
         if self.pending is not None:
-            return self.complete_pending(flags)
+            return self.complete_pending(flags, told)
         game_flags, out, dealer = self._split(flags)
         index = len(self.hands)
         table, corrected = self._seating(index, out, dealer)
-        return self._rule(index, table, corrected, game_flags)
+        return self._rule(index, table, corrected, game_flags, told)
 
     def next_table(self, flags: PlainMap) -> Seating:
         """Who plays the next hand and who deals it, given the session's
@@ -317,7 +373,7 @@ class Session:
         return self._seating(len(self.hands), out, dealer)[0]
 
     def _rule(self, index: int, table: Seating, corrected: bool,
-              game_flags: PlainMap) -> SessionHand:
+              game_flags: PlainMap, told: PlainMap) -> SessionHand:
         self.game.refuse_foreign_flags(game_flags)
         previous = self.hands[index - 1].data if index else None
         game_flags = {**game_flags, **self.game.carried(previous, self.rules)}
@@ -330,12 +386,13 @@ class Session:
             seating["out"] = sitting_out
         head: PlainDict = {k: stored[k] for k in ("hand", "dealer")
                                 if k in stored}
-        return self._ruled(index, table, result, {**head, **seating, **stored})
+        return self._ruled(index, table, result, {**head, **told, **seating, **stored})
 
     def _split(self, flags: PlainMap
                ) -> tuple[PlainDict, list[str], str | None]:
         """The game's flags; who sits out; who dealt (as typed)."""
-        game_flags = {k: v for k, v in flags.items() if k not in SESSION_FLAGS}
+        game_flags = {k: v for k, v in flags.items()
+                      if k not in SESSION_FLAGS and k != NOTE.param}
         table = Seating(self.players, self.players, self.first_dealer)
         typed = list(flags.get("out", []))
         if "-" in (t.strip() for t in typed):
@@ -387,6 +444,8 @@ class Session:
         dealt as stored, unless given (`keep` false: the flags are the
         whole hand, as the interactive entry gives it)."""
         h = self.hand(number)
+        note = typed_note(flags["note"]) if "note" in flags else h.data.get("note")
+        told = _told(h.data.get("recorded"), note)
         game_flags, out, dealer = self._split(flags)
         if keep:      # only what is typed changes (CLI.md); none: the hand stays
             game_flags = self.game.amended_flags(h.data, game_flags, self.players)
@@ -398,7 +457,7 @@ class Session:
         if dealer is None and h.data.get("dealer_corrected") is True:
             dealer = h.dealer
         table, corrected = self._seating(number - 1, out, dealer)
-        return self._rule(number - 1, table, corrected, game_flags)
+        return self._rule(number - 1, table, corrected, game_flags, told)
 
     def _without_stored_hands_of(self, out: Collection[str], hands: list[str],
                                  typed: Collection[str]) -> list[str]:
@@ -415,7 +474,8 @@ class Session:
         h = self.hand(number)
         table, args, result = self.replay(h)
         fresh = self.game.to_stored(number, args, result)
-        kept = {k: h.data[k] for k in ("dealer_corrected", "out") if k in h.data}
+        kept = {k: h.data[k] for k in ("recorded", "note", "dealer_corrected", "out")
+                if k in h.data}
         head = {k: fresh[k] for k in ("hand", "dealer")}
         return self._ruled(number - 1, table, result, {**head, **kept, **fresh})
 
@@ -503,6 +563,14 @@ class Session:
                               "recorded as a correction; the deal goes on from {dealer} "
                               "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
+
+def _told(recorded: str | None, note: str | None) -> PlainDict:
+    """What a hand stores of when it was recorded and why, where known."""
+    told: PlainDict = {"recorded": recorded} if recorded else {}
+    if note:
+        told["note"] = note
+    return told
+
 
 def session_rules(game: AnyGame, profile: Profile[Any], settings: Sequence[str],
                   lengths: Mapping[str, str | int | None]) -> Any:

@@ -122,7 +122,14 @@ def hand_json(session: Session, hand: SessionHand) -> PlainDict:
     data["rules"] = list(hand.rules)
     data["explanation"] = list(hand.explanation)
     data["eliminated"] = list(hand.eliminated)
+    data.update(told(hand.stored))
     return kind.with_display(data, kind.key)
+
+
+def told(stored: PlainMap) -> PlainDict:
+    """When a stored hand was recorded and its note (null where it has
+    none: a hand recorded before times were kept, a hand without a note)."""
+    return {"recorded": stored.get("recorded"), "note": stored.get("note")}
 
 
 def history_json(session: Session, lazy: bool = False, skip: int = 0) -> PlainDict:
@@ -169,6 +176,7 @@ def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:
         row["sat_out"] = list(h.data.get("out", []))
         row["dealer_corrected"] = h.data.get("dealer_corrected") is True
         row["eliminated"] = [p for p in players if p in out_now and p not in out_before]
+        row.update(told(h.data))
         if session.changes:
             row["joined"], row["left"] = seats.changes_at(h.number)
             row["not_yet_seated"] = seats.not_yet_seated(h.number)
@@ -177,7 +185,8 @@ def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:
 
 def story_of(session: Session, row: PlainMap) -> str:
     """A history row in a few words: the game's story, then who sat it
-    out, a dealer out of turn, and who was eliminated by the hand."""
+    out, a dealer out of turn, who was eliminated by the hand, and its
+    note."""
     # a Said: English where it is exported, the reader's language on a
     # screen (`say`)
     said = session.game.story(row)
@@ -193,4 +202,6 @@ def story_of(session: Session, row: PlainMap) -> str:
         said = Said("{story}; eliminated: {names} ({rule})", story=said,
                     names=", ".join(row["eliminated"]),
                     rule=session.rules.rule_or("eliminate", "session"))
+    if row.get("note"):
+        said = Said("{story}; note: {note}", story=said, note=row["note"])
     return said

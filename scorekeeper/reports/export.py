@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _, digits, ngettext, profile_title, say
+from scorekeeper.core.language import Said, _, day, digits, ngettext, profile_title, say
 from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
@@ -137,6 +137,12 @@ def _hand_inputs(session: Session) -> list[tuple[Exported, list[str]]]:
     return out
 
 
+def _dated(session: Session) -> bool:
+    """Whether a hand of the session stores when it was recorded (a ledger
+    written before times were kept has none: its exports are as they were)."""
+    return any("recorded" in h.data for h in session.hands)
+
+
 def csv_left_out(session: Session, money: Optional[Money] = None) -> str | None:
     """What the CSV (one table) leaves to the JSON and Markdown exports:
     the session's house options, the money; None when nothing is."""
@@ -159,11 +165,12 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     inputs, per_hand = _inputs(session), _hand_inputs(session)
+    dated = _dated(session)
     writer.writerow(["hand", "dealer", "winner"]
                     + [given.column for given, _ in per_hand]
                     + [csv_text(f"{key}:{p}") for p in session.players]
                     + [csv_text(f"total:{p}") for p in session.players]
-                    + ["what happened"]
+                    + ["what happened"] + (["recorded"] if dated else [])
                     + [csv_text(f"{given.column}:{p}") for given, _ in inputs
                        for p in session.players])
     for row in _rows(session):
@@ -177,6 +184,7 @@ def _csv(session: Session, money: Optional[Money] = None) -> str:
                         # what happened, in the reader's language (the
                         # header and the numbers stay as a spreadsheet reads them)
                         + [csv_text(say(story_of(session, row)))]
+                        + ([csv_text(row["recorded"] or "")] if dated else [])
                         + [csv_text(held[index].get(p, ""))
                            for _, held in inputs for p in session.players])
     return out.getvalue()
@@ -225,15 +233,18 @@ def _markdown(session: Session, money: Optional[Money] = None,
         lines += [_("House options (not the profile's defaults): {options}.").format(
             options=md_text(said)), ""]
     out = _("out")
-    lines += ["| " + " | ".join([_("Hand"), _("Dealer"), _("Winner"), _("What happened"),
-                                 *names.values()]) + " |",
-              "|---:|---|---|---|" + "---:|" * len(players)]
+    dated = _dated(session)
+    lines += ["| " + " | ".join([_("Hand"), *([_("Date")] if dated else []), _("Dealer"),
+                                 _("Winner"), _("What happened"), *names.values()]) + " |",
+              "|---:|" + "---|" * (dated + 3) + "---:|" * len(players)]
     for row in _rows(session):
         waiting = row.get("not_yet_seated", ())
         cells = [f"{digits(kind.signed(row[key][p], plus_zero=True))} "
                  f"({shown(row['totals'][p])})" if p in row[key]
                  else NOT_YET_SEATED if p in waiting else out for p in players]
-        lines.append(f"| {digits(row['hand'])} | {md_text(row['dealer'])} | "
+        when = f" {md_text(day(row['recorded']) if row['recorded'] else '—')} |" \
+            if dated else ""
+        lines.append(f"| {digits(row['hand'])} |{when} {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "
                      f"{md_text(say(story_of(session, row)))} | " + " | ".join(cells) + " |")
     lines += ["", "| " + " | ".join([_("Place"), _("Player"), _("Total")]) + " |",

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
+from scorekeeper.core.language import _, date, day, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.documents import (
@@ -141,6 +141,28 @@ def house_options(con: Console, session: Session) -> None:
     said = session.profile.changed_text(session.rules)
     if said:
         hanging(con, _("House options: {options}").format(options=said), "  ", "    ")
+
+
+def told(con: Console, data: PlainMap) -> None:
+    """Under a stored hand's ruling (`show`): the date it was recorded on
+    and its note, where it has them."""
+    if data.get("recorded"):
+        hanging(con, _("Recorded on {date}.").format(date=day(data["recorded"])))
+    if data.get("note"):
+        hanging(con, _("Note: {note}").format(note=data["note"]))
+
+
+def _recorded_dates(con: Console, shown: Sequence[PlainMap]) -> None:
+    """Above a history: the dates its hands were recorded on, the first
+    and the last (nothing where no hand shown holds one)."""
+    stamps = (row["recorded"] for row in shown if row["recorded"])
+    earliest = next(stamps, None)
+    if earliest is None:
+        return
+    latest = next(row["recorded"] for row in reversed(shown) if row["recorded"])
+    first, last = day(earliest), day(latest)
+    hanging(con, _("Recorded on {date}.").format(date=first) if first == last else
+            _("Recorded from {first} to {last}.").format(first=first, last=last))
 
 
 def _settled(con: Console, session: Session, data: PlainMap) -> None:
@@ -330,6 +352,7 @@ def history(con: Console, session: Session, last: int | None = None,
         if groups:
             break
     house_options(con, session)
+    _recorded_dates(con, shown)
     # a long history (`--all`) a page of hands at a time: rich holds a whole
     # table while it draws it (its memory: benchmarks/README.md)
     pages = [shown[at:at + HISTORY_PAGE] for at in range(0, len(shown), HISTORY_PAGE)]

@@ -160,7 +160,10 @@ def test_show_prints_the_ruling_as_record_did(cli, tmp_path):
     assert json.loads(shown.stdout) == json.loads(recorded.stdout)
     human = cli("record", path, *WIN, env={"COLUMNS": "120"})
     again = cli("show", path, "2", env={"COLUMNS": "120"})
-    assert again.stdout == human.stdout
+    ruling, standings = human.stdout.split("  Dhumbal (nepali-games)")
+    # and the date the hand was recorded on, under its ruling
+    assert again.stdout == ruling + "  Recorded on 2026-12-05.\n  Dhumbal (nepali-games)" \
+        + standings
 
 
 def test_show_of_a_hand_edited_into_disagreement_says_what_it_stores(cli, three):

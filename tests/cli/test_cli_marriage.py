@@ -856,8 +856,8 @@ def test_export_markdown(cli, marriage, tmp_path):
     result = cli("export", marriage, "--format", "md", "-o", out)
     assert result.exit_code == 0
     text = out.read_text(encoding="utf-8")
-    assert "| 1 | A | A | A by melds; seen: B; tiplu J♣ | +31 (31) | -9 (-9) | -22 (-22) |" \
-        in text
+    assert "| 1 | 2026-12-05 | A | A | A by melds; seen: B; tiplu J♣ | +31 (31) | -9 (-9) " \
+        "| -22 (-22) |" in text
     assert "Hands played: 1 of 3." in text
 
 

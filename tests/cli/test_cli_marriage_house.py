@@ -266,7 +266,7 @@ def test_ma9_seen_dublees_is_stored_shown_in_history_and_exported(cli, tmp_path)
     csv_text = exported_csv.stdout
     # the header row first (issue 27): the house option is in JSON and md
     assert csv_text.splitlines()[0] == ("hand,dealer,winner,tiplu,net:A,net:B,net:C,"
-                                        "total:A,total:B,total:C,what happened,"
+                                        "total:A,total:B,total:C,what happened,recorded,"
                                         "shown:A,shown:B,shown:C")
     assert csv_text.splitlines()[1].startswith("1,A,A,J♣,21,")
     assert "the house options are in --format json" in exported_csv.stderr

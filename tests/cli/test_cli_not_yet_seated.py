@@ -87,11 +87,12 @@ def test_dh13_markdown_export_shows_not_yet_seated_in_both_tables(cli, late):
     result = cli("export", late, "--format", "md")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    scores = next(line for line in lines if line.startswith("| 1 | Asha |"))
+    # hand, its date (issue 38 item 3), dealer
+    scores = next(line for line in lines if line.startswith("| 1 | 2026-12-05 | Asha |"))
     assert scores.endswith("| — |")
     shown = [line for line in lines if line.startswith("| 1 | A♠ 2♦")]
     assert shown and shown[0].endswith("| — |")
-    gone = next(line for line in lines if line.startswith("| 4 | Kiran |"))
+    gone = next(line for line in lines if line.startswith("| 4 | 2026-12-05 | Kiran |"))
     assert "| out |" in gone
 
 

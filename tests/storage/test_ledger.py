@@ -528,7 +528,28 @@ def test_dh11_a_ledger_header_out_of_shape_says_what_is_wrong(old, new, said):
 _HAND_CASES = [
     (1, 'dealer = "Asha"', 'dealer = "Asha"\ncolour = 1',
      ["hand 1: unknown key `colour` (a Dhumbal hand holds call, cards, caught, dealer, "
-      "dealer_corrected, hand, net, out, reset, rules, show, unverified, winner)"]),
+      "dealer_corrected, hand, net, note, out, recorded, reset, rules, show, unverified, "
+      "winner)"]),
+    # when a hand was recorded, and its note (issue 38, item 3): as `record` writes them
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nrecorded = "2026-12-05T21:40:05+05:45"\n'
+     'note = "redeal, नमस्ते 👨‍👩‍👧"', []),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nrecorded = 2026-12-05',
+     ["hand 1: `recorded` must be a time with its UTC offset, not "
+      "datetime.date(2026, 12, 5)"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nrecorded = "2026-12-05T21:40:05"',
+     ["hand 1: `recorded` must be a time with its UTC offset, such as "
+      "2026-12-05T21:40:05+05:45, not '2026-12-05T21:40:05'"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nrecorded = "last night"',
+     ["hand 1: `recorded` must be a time with its UTC offset, such as "
+      "2026-12-05T21:40:05+05:45, not 'last night'"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = 3', ["hand 1: `note` must be text, not 3"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = ""',
+     ["hand 1: `note`: a note is 1 to 80 characters, not 0"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = "' + "x" * 81 + '"',
+     ["hand 1: `note`: a note is 1 to 80 characters, not 81"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = "two\\nlines"',
+     ["hand 1: `note`: a note is one line of text, without control or invisible "
+      "characters such as \\n"]),
     (2, "hand = 2", "hand = 5", ["hand 2: `hand = 2` expected (hands are numbered in "
                                  "order), found 5"]),
     (2, "hand = 2", "hand = true", ["hand 2: `hand = 2` expected (hands are numbered in "

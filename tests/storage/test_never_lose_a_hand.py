@@ -364,7 +364,8 @@ def test_a_utf8_byte_order_mark_is_accepted(cli, ledger):
     assert json.loads(shown.stdout)["totals"] == {"Asha": 0, "Bikash": 0, "Chandra": 0}
     assert cli("record", ledger, *HAND).exit_code == 0
     assert ledger.read_text(encoding="utf-8") == text + (
-        '\n[[hands]]\nhand = 1\ndealer = "Asha"\ncall = "Asha"\n'
+        '\n[[hands]]\nhand = 1\ndealer = "Asha"\nrecorded = "2026-12-05T21:40:05+00:00"\n'
+        'call = "Asha"\n'
         'cards = { Asha = "A♦ A♣ A♥ 2♦", Bikash = "2♠ 3♣", Chandra = "9♥" }\n'
         'winner = "Bikash"\ncaught = true\n'
         'net = { Asha = -25, Bikash = 34, Chandra = -9 }\n'
