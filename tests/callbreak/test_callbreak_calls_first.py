@@ -342,3 +342,17 @@ def test_cb18_amend_of_waiting_calls_at_a_terminal_asks_and_declined_writes_noth
     assert agreed.exit_code == 0, agreed.stderr
     assert "Calls: Asha 5, Bikash 2, Chandra 4, Dipak 2" in agreed.stdout
     assert hands(club)[0]["calls"]["Asha"] == 5
+
+
+def test_cb18_a_note_given_with_the_calls_stays_with_the_completed_deal(cli, club):
+    saved = cli("record", club, *CALLS, "--note", "redeal", env={"COLUMNS": "100"})
+    assert saved.exit_code == 0, saved.stderr
+    assert hands(club)[0]["note"] == "redeal"
+    renoted = cli("amend", club, "1", "--note", "Kiran's first game")
+    assert renoted.exit_code == 0, renoted.stderr
+    assert hands(club)[0]["note"] == "Kiran's first game"
+    done = cli("record", club, *TRICKS)
+    assert done.exit_code == 0, done.stderr
+    stored = hands(club)[0]
+    assert stored["note"] == "Kiran's first game" and "recorded" in stored
+    assert stored["tricks"] == {"Asha": 4, "Bikash": 2, "Chandra": 5, "Dipak": 2}
