@@ -12,7 +12,7 @@ import pytest
 
 from helpers import run_main
 from scorekeeper.core import language
-from scorekeeper.core.language import Said, When, date, day, say
+from scorekeeper.core.language import Said, When, date, say
 
 
 @pytest.fixture
@@ -100,8 +100,8 @@ def test_a_hands_recorded_time_is_its_local_date(kathmandu):
     local date: English ISO, Nepali Bikram Sambat; a text that is no time,
     as it is."""
     language.use("en")      # 21:40 at +00:00 is 03:25 the next day in Kathmandu
-    assert day("2026-12-05T21:40:05+00:00") == "2026-12-06"
-    assert day("2026-12-06T03:25:05+05:45") == "2026-12-06"
-    assert day("not a time") == "not a time"
+    assert date("2026-12-05T21:40:05+00:00") == "2026-12-06"
+    assert date("2026-12-06T03:25:05+05:45") == "2026-12-06"
+    assert date("not a time") == "not a time"
     language.use("ne")
-    assert day("2026-12-05T21:40:05+00:00") == "२०८३ मंसिर २०"
+    assert date("2026-12-05T21:40:05+00:00") == "२०८३ मंसिर २०"

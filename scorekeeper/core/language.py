@@ -324,7 +324,8 @@ class When(str):
 
 
 def date(stamp: str) -> str:
-    """A stored moment (`When`) as the reader reads it: its local date, in
+    """A stored moment (`When`: a payment's UTC `at`; a hand's `recorded`,
+    with its offset) as the reader reads it: its local date, in
     English as `2026-12-05`, in Nepali in Bikram Sambat, its month's
     Nepali name and the reader's digits; a stamp that is not one, or (in
     Nepali) is outside the years the calendar's tables hold (1918–2043),
@@ -346,21 +347,6 @@ def date(stamp: str) -> str:
         return stamp
     return _("{year} {month} {day}").format(
         year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
-
-
-def day(stamp: str) -> str:
-    """The local date of a stored moment with its UTC offset (a hand's
-    `recorded`, `2026-12-05T21:40:05+05:45`) as the reader reads it: in
-    English `2026-12-05`, in Nepali as `date` says it; a text that is no
-    such moment, as it is."""
-    if _chosen.catalog is not None:
-        return date(stamp)
-    import datetime  # start-up: only where a date is shown
-
-    try:
-        return datetime.datetime.fromisoformat(stamp).astimezone().date().isoformat()
-    except (ValueError, OverflowError):
-        return stamp
 
 
 class _Reader(string.Formatter):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _, day, digits, ngettext, profile_title, say
+from scorekeeper.core.language import Said, _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.money import money_option
 from scorekeeper.core.options import json_options
 from scorekeeper.core.plain import PlainDict
@@ -242,7 +242,7 @@ def _markdown(session: Session, money: Optional[Money] = None,
         cells = [f"{digits(kind.signed(row[key][p], plus_zero=True))} "
                  f"({shown(row['totals'][p])})" if p in row[key]
                  else NOT_YET_SEATED if p in waiting else out for p in players]
-        when = f" {md_text(day(row['recorded']) if row['recorded'] else '—')} |" \
+        when = f" {md_text(date(row['recorded']) if row['recorded'] else '—')} |" \
             if dated else ""
         lines.append(f"| {digits(row['hand'])} |{when} {md_text(row['dealer'])} | "
                      f"{md_text(row['winner'] or '—')} | "

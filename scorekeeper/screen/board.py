@@ -29,7 +29,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
-from scorekeeper.core.language import _, current, day, digits, ngettext, profile_title, say
+from scorekeeper.core.language import _, current, date, digits, ngettext, profile_title, say
 from scorekeeper.core.scores import NET
 from scorekeeper.reports.documents import (
     history_rows,
@@ -226,7 +226,7 @@ def _item(session: Session, row: PlainMap) -> str:
         f'<span class="small">→ {e(_shown(row["totals"][p], kind))}</span></span>'
         for p, v in row[session.score_key].items())
     dealt = _("{name} dealt").format(name=row["dealer"])
-    dated = f' · <span class="small">{e(day(row["recorded"]))}</span>' \
+    dated = f' · <span class="small">{e(date(row["recorded"]))}</span>' \
         if row["recorded"] else ""
     return ("<li><p><b>" + e(_("Hand {number}").format(number=digits(row["hand"])))
             + f"</b> · {e(dealt)}{dated} · {e(say(story_of(session, row)))}</p>"

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, date, day, digits, ngettext, profile_title, say
+from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.documents import (
@@ -147,7 +147,7 @@ def told(con: Console, data: PlainMap) -> None:
     """Under a stored hand's ruling (`show`): the date it was recorded on
     and its note, where it has them."""
     if data.get("recorded"):
-        hanging(con, _("Recorded on {date}.").format(date=day(data["recorded"])))
+        hanging(con, _("Recorded on {date}.").format(date=date(data["recorded"])))
     if data.get("note"):
         hanging(con, _("Note: {note}").format(note=data["note"]))
 
@@ -160,7 +160,7 @@ def _recorded_dates(con: Console, shown: Sequence[PlainMap]) -> None:
     if earliest is None:
         return
     latest = next(row["recorded"] for row in reversed(shown) if row["recorded"])
-    first, last = day(earliest), day(latest)
+    first, last = date(earliest), date(latest)
     hanging(con, _("Recorded on {date}.").format(date=first) if first == last else
             _("Recorded from {first} to {last}.").format(first=first, last=last))
 
