@@ -229,7 +229,8 @@ def pgettext(context: str, message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for `count` (Nepali has one form for all)."""
+    """The form of a message for `count` (English and Nepali: the first for
+    1, the second otherwise)."""
     catalog = _chosen.catalog
     if catalog is None:
         return singular if count == 1 else plural
@@ -262,24 +263,52 @@ class Said(str):
     Babel extracts the template (`Said` is a keyword in tools/catalog.py).
     A value that is a number is written in the reader's digits; a `Said`
     value is said in turn; any other text (a name, a card, a rule id) is
-    kept as it is.
+    kept as it is. A message whose words follow a count is made by
+    `Said.counted`.
     """
 
-    __slots__ = ("template", "values")
+    __slots__ = ("template", "values", "plural", "number")
     template: str
     values: Mapping[str, Any]
+    plural: str | None       # the English plural form (`counted`), else None
+    number: int | None       # the count that chooses the form (`counted`)
 
     def __new__(cls, template: str, /, **values: Any) -> "Said":
+        return cls._made(template, None, None, values)
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, /, *, count: int,
+                **values: Any) -> "Said":
+        """A message in the form for `count` (a value too, `{count}`): the
+        reader's language chooses (gettext's `ngettext`; English and
+        Nepali: `singular` for 1, `plural` otherwise). Babel extracts both
+        forms (`counted` is a keyword in tools/catalog.py).
+
+        >>> Said.counted("{count} hand", "{count} hands", count=3)
+        '3 hands'
+        """
+        return cls._made(singular, plural, count, {"count": count, **values})
+
+    @classmethod
+    def _made(cls, template: str, plural: str | None, count: int | None,
+              values: dict[str, Any]) -> "Said":
         for key, value in values.items():
             if isinstance(value, PurePath):     # a file's name never drives the terminal
                 values[key] = file_name(value)
-        said = super().__new__(cls, template.format(**values) if values else template)
-        said.template = template
+        form = template if plural is None or count == 1 else plural
+        said = super().__new__(cls, form.format(**values) if values else form)
+        said.template, said.plural, said.number = template, plural, count
         said.values = values
         return said
 
+    def translated(self, catalog: Any) -> str:
+        """The template (or the form for the count) in `catalog`'s language."""
+        if self.plural is None:
+            return str(catalog.gettext(self.template))
+        return str(catalog.ngettext(self.template, self.plural, self.number))
+
     def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
-        return (_said_again, (self.template, dict(self.values)))
+        return (_said_again, (self.template, self.plural, self.number, dict(self.values)))
 
 
 # The joiners that shape Devanagari's letters and emoji: kept in a name
@@ -302,8 +331,9 @@ def file_name(path: PurePath | str) -> str:
     return escaped(str(path))
 
 
-def _said_again(template: str, values: dict[str, Any]) -> Said:
-    return Said(template, **values)
+def _said_again(template: str, plural: str | None, count: int | None,
+                values: dict[str, Any]) -> Said:
+    return Said._made(template, plural, count, values)
 
 
 class Number(str):
@@ -373,7 +403,7 @@ def say(text: str) -> str:
     the text itself."""
     if _chosen.catalog is None or not isinstance(text, Said):
         return text
-    template = _respelled(str(_chosen.catalog.gettext(text.template)))
+    template = _respelled(text.translated(_chosen.catalog))
     return _READER.vformat(template, (), text.values) if text.values else template
 
 

@@ -373,13 +373,12 @@ def verify(session: Session) -> list[Problem]:
         unit = session.rules.length_option
         values = dict(planned=planned, unit=unit, played=played, label=session.label,
                       rule=session.rules.rule("session"))
-        problems.append(Problem(None, None, Said(
+        problems.append(Problem(None, None, Said.counted(
             "the session plans {planned} hand ([options] {unit}) but {played} are "
             "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            **values) if planned == 1 else Said(
             "the session plans {planned} hands ([options] {unit}) but {played} are "
             "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            **values)))
+            count=planned, **values)))
     for h in session.hands:
         found = _sequence_problems(session, h) + _replay_problems(session, h)
         problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",

@@ -115,11 +115,11 @@ def _check_count(session: Session, count: int, verb: str, rule: str) -> None:
     low, high = session.rules.min_players, session.rules.max_players
     if low <= count <= high:
         return
-    values = dict(count=count, profile=session.profile.name, low=low, high=high)
-    raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
-                          **values) if count == 1 else
-                     Said("{count} players at the next hand: {profile} seats "
-                          "{low}–{high}", **values), rule)
+    values = dict(profile=session.profile.name, low=low, high=high)
+    raise Impossible(Said.counted("{count} player at the next hand: {profile} seats "
+                                  "{low}–{high}",
+                                  "{count} players at the next hand: {profile} seats "
+                                  "{low}–{high}", count=count, **values), rule)
 
 
 def _with_seat(session: Session, text: str, change: SeatChange) -> Change[None]:
@@ -197,11 +197,11 @@ def pay(session: Session, text: str, path: Path, record: PlainMap,
     if session.paid_hands >= len(session.hands):
         values = dict(path=path, paid=session.paid_hands,
                       at=When(session.payments[-1].get("at")))
-        raise Impossible(Said("{path}: its hands are paid already ({paid} hand, {at}): "
-                              "the same settlement is not paid twice", **values)
-                         if session.paid_hands == 1 else
-                         Said("{path}: its hands are paid already ({paid} hands, {at}): "
-                              "the same settlement is not paid twice", **values),
+        raise Impossible(Said.counted(
+            "{path}: its hands are paid already ({paid} hand, {at}): "
+            "the same settlement is not paid twice",
+            "{path}: its hands are paid already ({paid} hands, {at}): "
+            "the same settlement is not paid twice", count=session.paid_hands, **values),
                          session.rules.rule("ledger"))
     return _with_paid(session, text, [*session.payments, dict(record)], None)
 
@@ -259,9 +259,9 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
     planned = rules.planned_hands(session.seats.at_new)
     if planned is not None and planned < len(session.hands):
         played = len(session.hands)
-        raise Impossible(Said("{played} hand is already played", played=played)
-                         if played == 1 else
-                         Said("{played} hands are already played", played=played))
+        raise Impossible(Said.counted("{played} hand is already played",
+                                      "{played} hands are already played",
+                                      count=played, played=played))
     return rules
 
 

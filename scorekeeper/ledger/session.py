@@ -405,10 +405,10 @@ class Session:
             names: str = out[0]
             for name in out[1:]:         # "A and B and C", each "and" said
                 names = Said("{first} and {second}", first=names, second=name)
-            notes.append(Said("{names} sits this hand out: not dealt, no score for it "
-                              "({rule})", names=names, rule=rule) if len(out) == 1 else
-                         Said("{names} sit this hand out: not dealt, no score for it "
-                              "({rule})", names=names, rule=rule))
+            notes.append(Said.counted(
+                "{names} sits this hand out: not dealt, no score for it ({rule})",
+                "{names} sit this hand out: not dealt, no score for it ({rule})",
+                count=len(out), names=names, rule=rule))
         if stored.get("dealer_corrected") is True:
             usual = self.seats.dealer_for(index, out)
             notes.append(Said("{dealer} dealt out of turn (the rotation had {usual}): "

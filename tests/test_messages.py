@@ -1,0 +1,73 @@
+"""A message is a value (issue 39, item 1): a template, its values, a
+count for its plural form; said once, at the edge, in the reader's
+language; its English what `--json`, the ledger and comparisons keep."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.core import language
+from scorekeeper.core.language import Said, say
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import catalog  # noqa: E402  (tools/catalog.py: what Babel extracts)
+
+
+@pytest.fixture
+def nepali():
+    language.use("ne")
+    yield
+    language.use("en")
+
+
+# -- plurals: Said.counted, gettext's ngettext ----------------------------------
+
+@pytest.mark.parametrize("count, english", [(1, "1 hand"), (0, "0 hands"), (3, "3 hands")])
+def test_a_counted_message_reads_the_english_form_of_its_count(count, english):
+    said = Said.counted("{count} hand", "{count} hands", count=count)
+    assert said == english and say(said) == english
+
+
+def test_a_counted_message_is_said_in_nepali_by_its_count(nepali):
+    said = Said.counted("{left} hand remains", "{left} hands remain", count=3, left=3)
+    assert said == "3 hands remain"      # English kept for JSON and the ledger
+    assert say(Said.counted("{count} hand", "{count} hands", count=3)) == "३ डिल"
+    once = Said.counted("{card} is already with {names}: the deck holds it once",
+                        "{card} is already with {names}: the deck holds it {count} times",
+                        count=1, card="A♠", names="Asha")
+    assert say(once) == "A♠ पहिल्यै Ashaसँग छ: गड्डीमा यो एक पटक मात्र हुन्छ"
+
+
+def test_a_counted_message_survives_a_copy():
+    import copy
+
+    said = Said.counted("{count} hand", "{count} hands", count=2)
+    again = copy.deepcopy(said)
+    assert (again, again.plural, again.number) == ("2 hands", "{count} hands", 2)
+
+
+def test_babel_extracts_both_forms_of_a_counted_message():
+    assert catalog.extracted()["{count} hand"] == ("{count} hand", "{count} hands")
+
+
+def _hand_written_plurals(path: Path) -> list[int]:
+    """Lines of `x == 1` choosing between two `Said(...)`: a plural by hand."""
+    def said(node: ast.AST) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id == "Said"
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text("utf-8")))
+            if isinstance(node, ast.IfExp) and said(node.body) and said(node.orelse)
+            and isinstance(node.test, ast.Compare)
+            and any(isinstance(c, ast.Constant) and c.value == 1
+                    for c in node.test.comparators)]
+
+
+def test_no_message_chooses_its_plural_by_hand():
+    found = {str(p.relative_to(ROOT)): lines for p in sorted((ROOT / "scorekeeper").rglob("*.py"))
+             if (lines := _hand_written_plurals(p))}
+    assert found == {}, "use Said.counted: " + repr(found)
