@@ -25,19 +25,19 @@ def nepali():
     language.use("en")
 
 
-# -- plurals: Said.counted, gettext's ngettext ----------------------------------
+# -- plurals: Said.ngettext, gettext's ngettext ----------------------------------
 
 @pytest.mark.parametrize("count, english", [(1, "1 hand"), (0, "0 hands"), (3, "3 hands")])
 def test_a_counted_message_reads_the_english_form_of_its_count(count, english):
-    said = Said.counted("{count} hand", "{count} hands", count=count)
+    said = Said.ngettext("{count} hand", "{count} hands", count=count)
     assert said == english and say(said) == english
 
 
 def test_a_counted_message_is_said_in_nepali_by_its_count(nepali):
-    said = Said.counted("{left} hand remains", "{left} hands remain", count=3, left=3)
+    said = Said.ngettext("{left} hand remains", "{left} hands remain", count=3, left=3)
     assert said == "3 hands remain"      # English kept for JSON and the ledger
-    assert say(Said.counted("{count} hand", "{count} hands", count=3)) == "३ डिल"
-    once = Said.counted("{card} is already with {names}: the deck holds it once",
+    assert say(Said.ngettext("{count} hand", "{count} hands", count=3)) == "३ डिल"
+    once = Said.ngettext("{card} is already with {names}: the deck holds it once",
                         "{card} is already with {names}: the deck holds it {count} times",
                         count=1, card="A♠", names="Asha")
     assert say(once) == "A♠ पहिल्यै Ashaसँग छ: गड्डीमा यो एक पटक मात्र हुन्छ"
@@ -46,7 +46,7 @@ def test_a_counted_message_is_said_in_nepali_by_its_count(nepali):
 def test_a_counted_message_survives_a_copy():
     import copy
 
-    said = Said.counted("{count} hand", "{count} hands", count=2)
+    said = Said.ngettext("{count} hand", "{count} hands", count=2)
     again = copy.deepcopy(said)
     assert (again, again.plural, again.number) == ("2 hands", "{count} hands", 2)
 
@@ -70,4 +70,40 @@ def _hand_written_plurals(path: Path) -> list[int]:
 def test_no_message_chooses_its_plural_by_hand():
     found = {str(p.relative_to(ROOT)): lines for p in sorted((ROOT / "scorekeeper").rglob("*.py"))
              if (lines := _hand_written_plurals(p))}
-    assert found == {}, "use Said.counted: " + repr(found)
+    assert found == {}, "use Said.ngettext: " + repr(found)
+
+
+# -- lists: Listed, joined by the reader's list words ---------------------------
+
+@pytest.mark.parametrize("items, last, each, english", [
+    (["A", "B", "C"], ", ", False, "A, B, C"),
+    (["A", "B", "C"], " and ", False, "A, B and C"),
+    (["A", "B", "C"], " and ", True, "A and B and C"),
+    (["A", "B", "C"], " or ", False, "A, B or C"),
+    ([1, 2, 3], " + ", False, "1 + 2 + 3"),
+    (["A"], " and ", False, "A"),
+])
+def test_a_list_reads_in_english_as_it_always_has(items, last, each, english):
+    from scorekeeper.core.numbers import listed
+
+    assert listed(items, last, each) == english
+
+
+def test_a_list_is_joined_by_nepali_list_words(nepali):
+    from scorekeeper.core.numbers import listed
+
+    assert say(listed(["क", "ख", "ग"], " and ")) == "क, ख र ग"
+    assert say(listed(["क", "ख"], " or ")) == "क वा ख"
+    assert say(listed([1, 2, 13], " + ")) == "१ + २ + १३"
+    pays = [Said("{name} pays {points}", name=n, points=p) for n, p in (("Asha", 2), ("Bina", 3))]
+    assert say(listed(pays)) == f"{say(pays[0])}, {say(pays[1])}"      # each said
+    assert "२" in say(pays[0])
+
+
+def test_no_message_is_a_fragment_of_a_list():
+    import re
+
+    fragment = re.compile(r"\{\w+\}(, |,? and |,? or | \+ )\{\w+\}")
+    clauses = {"{first}, and {second}"}      # two reasons, a sentence's clauses
+    assert [m for m in catalog.extracted() if fragment.fullmatch(m)
+            and m not in clauses] == []

@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "scorekeeper/locale/ne/LC_MESSAGES/scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "N_": None, "Said": None, "ngettext": (1, 2), "counted": (1, 2),
+KEYWORDS = {"_": None, "N_": None, "Said": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}  # core/language.py
 CONTEXT = "\x04"   # a message with a context is keyed CONTEXT␄MESSAGE, as gettext does
 

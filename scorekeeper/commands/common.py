@@ -23,6 +23,7 @@ from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import Impossible, ScorekeeperError, visible
 from scorekeeper.core.language import Said, _, digits, file_name
 from scorekeeper.core.language import say as in_own_words
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.core.typed import to_latin
@@ -54,9 +55,7 @@ SETTINGS = Flag("settings", ("--set",), list, [], _("House option (repeatable)."
 
 
 # the games as typed (`--game dhumbal`), their ids kept in every language
-GAME_NAMES = _("{games} or {last}").format(games=", ".join(registry.names()[:-1]),
-                                           last=registry.names()[-1]) \
-    if len(registry.names()) > 1 else registry.names()[0]
+GAME_NAMES = in_own_words(listed(registry.names(), " or "))
 
 
 # -- output ---------------------------------------------------------------------

@@ -88,7 +88,7 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
         def show() -> None:
             # which hand is gone is said in every mode (stderr)
-            say(Said.counted("Removed {hand} from {ledger}; {left} hand remains.",
+            say(Said.ngettext("Removed {hand} from {ledger}; {left} hand remains.",
                              "Removed {hand} from {ledger}; {left} hands remain.",
                              count=left, hand=said, ledger=ledger, left=left))
             if as_json:
@@ -121,7 +121,7 @@ def _unpay(ledger: Path, as_json: bool) -> None:
         unpaid = len(after.hands) - after.paid_hands
         values = dict(ledger=ledger, first=1, last=record.get("hands"),
                       at=When(record.get("at")), unpaid=unpaid)
-        say(Said.counted("Took back the payment of {ledger}'s hands {first}–{last} "
+        say(Said.ngettext("Took back the payment of {ledger}'s hands {first}–{last} "
                          "({at}); {unpaid} hand unpaid now.",
                          "Took back the payment of {ledger}'s hands {first}–{last} "
                          "({at}); {unpaid} hands unpaid now.", count=unpaid, **values))
@@ -145,7 +145,7 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT) -> None:
                 emit_json(data)
                 return
             played = len(after.hands)
-            say(Said.counted("Put back {hand} in {ledger}; {played} hand played.",
+            say(Said.ngettext("Put back {hand} in {ledger}; {played} hand played.",
                              "Put back {hand} in {ledger}; {played} hands played.",
                              count=played, hand=said, ledger=ledger, played=played))
         after_write(Said("Put back hand {number} in {ledger}", number=done.ruled.number,
@@ -182,7 +182,7 @@ def extend(
 
         def show() -> None:
             planned, played = after.planned or 0, len(after.hands)
-            say(Said.counted("{ledger}: {planned} hand planned, {played} played.",
+            say(Said.ngettext("{ledger}: {planned} hand planned, {played} played.",
                              "{ledger}: {planned} hands planned, {played} played.",
                              count=planned, ledger=ledger, planned=planned,
                              played=played))

@@ -61,7 +61,7 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                                           on_wait=waiting(ledger))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
-            after_write(Said.counted("Re-ruled {count} hand in {ledger}",
+            after_write(Said.ngettext("Re-ruled {count} hand in {ledger}",
                                      "Re-ruled {count} hands in {ledger}",
                                      count=len(fixed), ledger=ledger),
                         lambda: _verified(ledger, after, left, fixed, as_json,
@@ -85,7 +85,7 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
         where = f"{ledger}:{p.line}" if p.line else str(ledger)
         say(f"{where}: {in_own_words(p.message)}")
     if fixed:
-        say(Said.counted("{ledger}: re-ruled hand {hands}.",
+        say(Said.ngettext("{ledger}: re-ruled hand {hands}.",
                          "{ledger}: re-ruled hands {hands}.", count=len(fixed),
                          ledger=ledger, hands=hand_numbers(fixed)))
     if fixed and problems:
@@ -95,11 +95,11 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
     # the verdict is the command's output: on stdout (`verify > report.txt`)
     hands, count = len(session.hands), len(problems)
     if not problems:
-        verdict = Said.counted("{ledger}: ok, {hands} hand recomputed, all agree.",
+        verdict = Said.ngettext("{ledger}: ok, {hands} hand recomputed, all agree.",
                                "{ledger}: ok, {hands} hands recomputed, all agree.",
                                count=hands, ledger=ledger, hands=hands)
     else:
-        verdict = Said.counted("{ledger}: does not verify: {count} problem (listed on "
+        verdict = Said.ngettext("{ledger}: does not verify: {count} problem (listed on "
                                "stderr).",
                                "{ledger}: does not verify: {count} problems (listed on "
                                "stderr).", count=count, ledger=ledger)

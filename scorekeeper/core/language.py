@@ -264,27 +264,29 @@ class Said(str):
     A value that is a number is written in the reader's digits; a `Said`
     value is said in turn; any other text (a name, a card, a rule id) is
     kept as it is. A message whose words follow a count is made by
-    `Said.counted`.
+    `Said.ngettext`.
     """
 
     __slots__ = ("template", "values", "plural", "number")
     template: str
     values: Mapping[str, Any]
-    plural: str | None       # the English plural form (`counted`), else None
-    number: int | None       # the count that chooses the form (`counted`)
+    plural: str | None       # the English plural form (`Said.ngettext`), else None
+    number: int | None       # the count that chooses the form
 
     def __new__(cls, template: str, /, **values: Any) -> "Said":
         return cls._made(template, None, None, values)
 
     @classmethod
-    def counted(cls, singular: str, plural: str, /, *, count: int,
+    def ngettext(cls, singular: str, plural: str, /, *, count: int,
                 **values: Any) -> "Said":
         """A message in the form for `count` (a value too, `{count}`): the
         reader's language chooses (gettext's `ngettext`; English and
         Nepali: `singular` for 1, `plural` otherwise). Babel extracts both
-        forms (`counted` is a keyword in tools/catalog.py).
+        forms (`ngettext` is a keyword in tools/catalog.py: a name no
+        variable takes, unlike "counted", which would hide the messages
+        after it from Babel).
 
-        >>> Said.counted("{count} hand", "{count} hands", count=3)
+        >>> Said.ngettext("{count} hand", "{count} hands", count=3)
         '3 hands'
         """
         return cls._made(singular, plural, count, {"count": count, **values})
@@ -373,6 +375,51 @@ def date(stamp: str) -> str:
         year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
 
 
+class Listed(str):
+    """Items said as one list, each a `Said` value (a `Said` said in turn,
+    a number in the reader's digits). English joins them as it always has:
+    `A, B and C` (`word` "and"; "or" the same; None: all commas), every
+    two by the word when `each` (`A and B and C`; a sum `1 + 2 + 3`). The
+    reader's language joins them by its own list words (`joined`): Nepali
+    `क, ख र ग`."""
+
+    __slots__ = ("items", "word", "each")
+    items: tuple[Any, ...]
+    word: str | None
+    each: bool
+
+    def __new__(cls, items: Sequence[Any], word: str | None = "and",
+                each: bool = False) -> "Listed":
+        listed = super().__new__(cls, _joined([format(i) for i in items], word, word, each))
+        listed.items, listed.word, listed.each = tuple(items), word, each
+        return listed
+
+    def __reduce__(self) -> tuple[Any, ...]:      # copies stay Listed
+        return (Listed, (self.items, self.word, self.each))
+
+
+def _joined(items: Sequence[str], word: str | None, said: str | None, each: bool) -> str:
+    """`items` joined: by ", ", the last two by `said` (the word in the
+    reader's language), every two by it when `each` or `word` is a sum."""
+    if word is None or len(items) < 2:
+        return ", ".join(items)
+    between = f" {said} "
+    if each or word == "+":
+        return between.join(items)
+    return ", ".join(items[:-1]) + between + items[-1]
+
+
+def joined(listed: Listed) -> str:
+    """`listed` in the reader's language: its items said, joined by the
+    language's list words (English: its own text)."""
+    if _chosen.catalog is None:
+        return listed
+    word = listed.word
+    said = pgettext("list", _LIST_WORDS[word]) if word is not None else None
+    return _joined([_READER.format_field(i, "") for i in listed.items], word, said,
+                   listed.each)
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
     `Said` said in the reader's language, a `When` as its date, other text
@@ -383,6 +430,8 @@ class _Reader(string.Formatter):
             return date(value)
         if isinstance(value, Named):
             return named(value)
+        if isinstance(value, Listed):
+            return joined(value)
         if isinstance(value, Number):
             return digits(format(str(value), format_spec))
         if isinstance(value, Said):
@@ -442,3 +491,6 @@ def named(profile: str) -> str:
 
 # the Nepali rupee's sign before an amount (core/money.py's NPR symbol)
 _RUPEE = N_("Rs")
+
+# the words a list is joined by (`Listed`), as the catalog knows them
+_LIST_WORDS = {"and": NP_("list", "and"), "or": NP_("list", "or"), "+": "+"}

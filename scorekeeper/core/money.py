@@ -205,7 +205,7 @@ def paid_problems(stored: Any, played: int, rule: str) -> list[str]:
         if not before < hands <= played:
             values = dict(where=where, hands=hands, recorded=played,
                           before=before, rule=rule)
-            found.append(Said.counted(
+            found.append(Said.ngettext(
                 "{where} settles {hands} hands, but {recorded} hand are "
                 "recorded and {before} were paid before it ({rule})",
                 "{where} settles {hands} hands, but {recorded} hands are "

@@ -226,11 +226,11 @@ class RuleSet:
         """Refuse a table this profile does not seat (exit 2)."""
         if not self.min_players <= count <= self.max_players:
             if self.min_players == self.max_players:
-                said = Said.counted("{count} player: this profile seats {fewest}",
+                said = Said.ngettext("{count} player: this profile seats {fewest}",
                                     "{count} players: this profile seats {fewest}",
                                     count=count, fewest=self.min_players)
             else:
-                said = Said.counted("{count} player: this profile seats {fewest}–{most}",
+                said = Said.ngettext("{count} player: this profile seats {fewest}–{most}",
                                     "{count} players: this profile seats {fewest}–{most}",
                                     count=count, fewest=self.min_players,
                                     most=self.max_players)

@@ -168,7 +168,7 @@ class ScoreKind:
             raise Impossible(
                 Said("a score is a whole number, not {typed!r}", typed=text)
                 if self.scale == 1 else
-                Said.counted("a score is a number with at most {places} decimal, not "
+                Said.ngettext("a score is a number with at most {places} decimal, not "
                              "{typed!r}",
                              "a score is a number with at most {places} decimals, not "
                              "{typed!r}", count=self.digits, places=self.digits,

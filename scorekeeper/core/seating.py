@@ -94,7 +94,7 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
     if away:
         away = list(dict.fromkeys(away))
         names, playing = ", ".join(away), ", ".join(seated)
-        said = Said.counted("{names} does not play this hand (sitting out or eliminated; "
+        said = Said.ngettext("{names} does not play this hand (sitting out or eliminated; "
                             "playing: {playing})",
                             "{names} do not play this hand (sitting out or eliminated; "
                             "playing: {playing})", count=len(away), names=names,
@@ -332,7 +332,7 @@ class Holdings:
                 raise Impossible(
                     Said("{card} is already with {names}: the deck has no jokers",
                          card=c.text(), names=where) if limit == 0 else
-                    Said.counted("{card} is already with {names}: the deck holds it once",
+                    Said.ngettext("{card} is already with {names}: the deck holds it once",
                                  "{card} is already with {names}: the deck holds it "
                                  "{count} times", card=c.text(), names=where, count=limit),
                     self.rule)

@@ -78,7 +78,7 @@ def _reason(err: ScorekeeperError) -> str:
     more = len(lines) - 1
     if not more:
         return first
-    return Said.counted("{first} (and {more} more problem)",
+    return Said.ngettext("{first} (and {more} more problem)",
                         "{first} (and {more} more problems)", count=more, first=first,
                         more=more)
 

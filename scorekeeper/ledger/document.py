@@ -373,7 +373,7 @@ def verify(session: Session) -> list[Problem]:
         unit = session.rules.length_option
         values = dict(planned=planned, unit=unit, played=played, label=session.label,
                       rule=session.rules.rule("session"))
-        problems.append(Problem(None, None, Said.counted(
+        problems.append(Problem(None, None, Said.ngettext(
             "the session plans {planned} hand ([options] {unit}) but {played} are "
             "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
             "the session plans {planned} hands ([options] {unit}) but {played} are "

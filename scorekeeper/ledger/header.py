@@ -116,7 +116,7 @@ def _check_count(session: Session, count: int, verb: str, rule: str) -> None:
     if low <= count <= high:
         return
     values = dict(profile=session.profile.name, low=low, high=high)
-    raise Impossible(Said.counted("{count} player at the next hand: {profile} seats "
+    raise Impossible(Said.ngettext("{count} player at the next hand: {profile} seats "
                                   "{low}–{high}",
                                   "{count} players at the next hand: {profile} seats "
                                   "{low}–{high}", count=count, **values), rule)
@@ -197,7 +197,7 @@ def pay(session: Session, text: str, path: Path, record: PlainMap,
     if session.paid_hands >= len(session.hands):
         values = dict(path=path, paid=session.paid_hands,
                       at=When(session.payments[-1].get("at")))
-        raise Impossible(Said.counted(
+        raise Impossible(Said.ngettext(
             "{path}: its hands are paid already ({paid} hand, {at}): "
             "the same settlement is not paid twice",
             "{path}: its hands are paid already ({paid} hands, {at}): "
@@ -259,7 +259,7 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
     planned = rules.planned_hands(session.seats.at_new)
     if planned is not None and planned < len(session.hands):
         played = len(session.hands)
-        raise Impossible(Said.counted("{played} hand is already played",
+        raise Impossible(Said.ngettext("{played} hand is already played",
                                       "{played} hands are already played",
                                       count=played, played=played))
     return rules

@@ -99,7 +99,7 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
         unbalanced = unbalanced_hands(s)
         if unbalanced:
             hands = Number(", ".join(map(str, unbalanced)))
-            raise Impossible(Said.counted(
+            raise Impossible(Said.ngettext(
                 "{ledger}: hand {hands} does not sum to 0, so nobody can be squared; "
                 "run `scorekeeper verify {ledger}`",
                 "{ledger}: hands {hands} do not sum to 0, so nobody can be squared; "

@@ -173,7 +173,7 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
     owed = [0, *places][len(winners):]
     due: dict[str, Fraction] = {}
     ties, void = _ties_said(rules, others, totals)
-    lines: list[str] = [Said.counted(
+    lines: list[str] = [Said.ngettext(
         "{names} called exactly {call} and took exactly {call} in every deal: the "
         "winner ({rule})",
         "{names} called exactly {call} and took exactly {call} in every deal: joint "
@@ -197,7 +197,7 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
              for p in players}
     paid = listed([Said("{name} pays {amount}", name=p,
                         amount=_amount(due[p] * scale, scale)) for p in due])
-    lines.append(Said.counted("{paid}; {names} receives it", "{paid}; {names} share it",
+    lines.append(Said.ngettext("{paid}; {names} receives it", "{paid}; {names} share it",
                               count=len(winners), paid=paid,
                               names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)

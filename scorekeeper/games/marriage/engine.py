@@ -189,7 +189,7 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
         if f_cards is not None and len(f_cards) not in (21, 22):
-            raise Impossible(Said.counted("the finisher {name} shows {count} card; a "
+            raise Impossible(Said.ngettext("the finisher {name} shows {count} card; a "
                                           "finishing show is 21 cards (or 22 with the "
                                           "discard), or agreed: shown:MAAL",
                                           "the finisher {name} shows {count} cards; a "

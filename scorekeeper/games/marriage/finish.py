@@ -605,13 +605,13 @@ def _too_few_qualifying(bound: int, qualifying: int, kept: bool,
     melds still needed (`kept`: after the exposed ones) can be formed."""
     values = {"bound": bound, "need": qualifying, "rule": rules.rule("qualify")}
     if kept:
-        return Said.counted("only {bound} qualifying meld can be formed (need "
+        return Said.ngettext("only {bound} qualifying meld can be formed (need "
                             "{need} more natural pure sequences or tunnelas, "
                             "{rule})",
                             "only {bound} qualifying melds can be formed (need {need} "
                             "more natural pure sequences or tunnelas, {rule})",
                             count=bound, **values)
-    return Said.counted("only {bound} qualifying meld can be formed (need "
+    return Said.ngettext("only {bound} qualifying meld can be formed (need "
                         "{need} natural pure sequences or tunnelas, {rule})",
                         "only {bound} qualifying melds can be formed (need {need} "
                         "natural pure sequences or tunnelas, {rule})", count=bound, **values)
@@ -690,11 +690,11 @@ def _best_found(n: int, qualifying: int, proven: bool, best: int,
     21 or 22 cards less the exposed melds': a multiple of 3, or one more
     (then one of the cards left would be the discard)."""
     if proven:
-        found = Said.counted("the best uses {best} meld and leaves {left}",
+        found = Said.ngettext("the best uses {best} meld and leaves {left}",
                              "the best uses {best} melds and leaves {left}",
                              count=best, best=best, left=left)
     else:
-        found = Said.counted("the closest found uses {best} meld and leaves {left}",
+        found = Said.ngettext("the closest found uses {best} meld and leaves {left}",
                              "the closest found uses {best} melds and leaves {left}",
                              count=best, best=best, left=left)
     if qualifying:
@@ -715,7 +715,7 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card,
     pairs = [c for c in sorted(counts) if not c.is_joker
              for _ in range(counts[c] // 2)]
     if len(pairs) < FINISH_DUBLEES:
-        raise Refused(Said.counted("only {count} dublee among these cards (need {need}, "
+        raise Refused(Said.ngettext("only {count} dublee among these cards (need {need}, "
                                    "{rule})",
                                    "only {count} dublees among these cards (need {need}, "
                                    "{rule})", count=len(pairs), need=FINISH_DUBLEES,

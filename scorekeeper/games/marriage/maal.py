@@ -83,14 +83,14 @@ def maal(cards: Sequence[Card], tiplu: Card,
             values = {"card": str(c), "times": k, "held": have[c],
                       "rule": rules.rule("jokers")}
             if c.is_joker:
-                said = Said.counted("a tunnela of {card} was exposed at the deal, but "
+                said = Said.ngettext("a tunnela of {card} was exposed at the deal, but "
                                     "the hand holds {held} {card} (a JK never makes a "
                                     "tunnela, {rule})",
                                     "a tunnela of {card} was exposed at the deal {times} "
                                     "times, but the hand holds {held} {card} (a JK never "
                                     "makes a tunnela, {rule})", count=k, **values)
             else:
-                said = Said.counted("a tunnela of {card} was exposed at the deal, but "
+                said = Said.ngettext("a tunnela of {card} was exposed at the deal, but "
                                     "the hand holds {held} {card}",
                                     "a tunnela of {card} was exposed at the deal {times} "
                                     "times, but the hand holds {held} {card}",
@@ -107,7 +107,7 @@ def maal(cards: Sequence[Card], tiplu: Card,
                                   natural_qualified and wanted[alter] > 0, rules))
     jokers = claimed(rules.joker_maal, have[JOKER])
     if jokers:
-        items.append(MaalItem(Said.counted("{count} printed joker",
+        items.append(MaalItem(Said.ngettext("{count} printed joker",
                                            "{count} printed jokers", count=jokers),
                               (JOKER,) * jokers, rules.joker_maal.value(jokers)))
     return Maal(sum(i.value for i in items), tuple(items))
@@ -183,7 +183,7 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
     j, t, p = held
     chosen: list[MaalItem] = []
     if m:
-        chosen.append(MaalItem(Said.counted("marriage", "{count} marriages", count=m),
+        chosen.append(MaalItem(Said.ngettext("marriage", "{count} marriages", count=m),
                                (wc.jhiplu, wc.tiplu, wc.poplu) * m,
                                rules.maal_marriage.value(m)))
     tunnelas = 0
@@ -210,7 +210,7 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
     copies = claimed(rules.maal_tiplu, t - m)
     if copies:
         chosen.append(MaalItem(
-            Said.counted("{count} tiplu", "{count} tiplu copies", count=copies),
+            Said.ngettext("{count} tiplu", "{count} tiplu copies", count=copies),
             (wc.tiplu,) * copies, rules.maal_tiplu.value(copies)))
     return chosen
 
@@ -221,7 +221,7 @@ def _alter_items(alter: Card, count: int, dealt: bool, rules: MarriageRules
     deal — the better of that tunnela's bonus and the alters, never both."""
     # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
     count = claimed(rules.maal_alter, count)
-    as_alters = [MaalItem(Said.counted("{count} alter", "{count} alters", count=count),
+    as_alters = [MaalItem(Said.ngettext("{count} alter", "{count} alters", count=count),
                           (alter,) * count, rules.maal_alter.value(count))
                  ] if count else []
     if not dealt:
