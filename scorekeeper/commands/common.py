@@ -309,6 +309,22 @@ class _OwnWords:
 
         return option_help(super().get_params(ctx))  # type: ignore[misc]
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """click's parsing, its usage errors typed for `usage_words` to
+        say: an option's values, the arguments left over."""
+        from scorekeeper.commands import usage_words  # typer's words
+
+        allowed, ctx.allow_extra_args = ctx.allow_extra_args, True
+        try:
+            rest = list(super().parse_args(ctx, args))  # type: ignore[misc]
+        except click_error_class() as err:
+            raise usage_words.option_values(err, self, ctx) from None
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            raise usage_words.ExtraArguments(ctx, rest)
+        return rest
+
 
 class PlainUsage(_OwnWords, typer.core.TyperCommand):
     """A command whose usage line names its arguments as its help does:
@@ -427,6 +443,14 @@ def user_config() -> Any:
 class PlainGroup(_OwnWords, typer.core.TyperGroup):
     """A group whose own words are in the language chosen."""
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from scorekeeper.commands import usage_words  # typer's words
+
+        try:
+            return super().resolve_command(ctx, args)
+        except click_error_class() as err:      # no such command: said by its name
+            raise usage_words.no_such_command(err, self, ctx, args) from None
+
 
 class Typer(typer.Typer):
     """typer's app whose commands are `PlainUsage` unless told otherwise."""
@@ -474,10 +498,21 @@ def _typer_default(flag: Flag, parser: Callable[[str], Any] | None = None) -> An
 def parameter(flag: Flag, parser: Callable[[str], Any] | None = None
               ) -> inspect.Parameter:
     """`flag` as a typer parameter; `parser` reads its typed text (a
-    number in either digits: `number_parser`)."""
+    number in either digits: `number_parser`; a whole number otherwise as
+    click reads it, `int_parser`)."""
+    parser = parser or (int_parser if flag.kind is int else None)
     return inspect.Parameter(flag.param, inspect.Parameter.KEYWORD_ONLY,
                              default=_typer_default(flag, parser),
                              annotation=_annotation(flag))
+
+
+def int_parser(text: str | int) -> int:
+    """A whole number as click's `int` reads it (`int(text)`), refused in
+    the reader's words (click's are English)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise typer.BadParameter(Said("{value!r} is not a valid int.", value=text)) from None
 
 
 def number_parser(text: str | int) -> int:
