@@ -107,3 +107,26 @@ def test_no_message_is_a_fragment_of_a_list():
     clauses = {"{first}, and {second}"}      # two reasons, a sentence's clauses
     assert [m for m in catalog.extracted() if fragment.fullmatch(m)
             and m not in clauses] == []
+
+
+# -- not text: a Said slipped into text is refused where it happens -------------
+
+@pytest.mark.parametrize("as_text", [
+    str, lambda s: f"{s}", lambda s: "x" + s, lambda s: s + "x", lambda s: "%s" % s,
+    lambda s: "{}".format(s),
+], ids=["str", "f-string", "text + said", "said + text", "percent", "format"])
+def test_a_message_made_text_by_accident_is_refused(as_text):
+    with pytest.raises(TypeError, match="a Said is a message, not text"):
+        as_text(Said("{name} pays {points}", name="Asha", points=12))
+
+
+def test_a_message_s_english_is_explicit_and_plain_text():
+    import json
+
+    from scorekeeper.core.language import english
+
+    said = Said("{who}: {what}", who="Asha", what=Said("{count} hand", count=1))
+    assert said.english == english(said) == "Asha: 1 hand"
+    assert type(english(said)) is str and english("as it is") == "as it is"
+    assert json.dumps({"m": said}) == '{"m": "Asha: 1 hand"}'     # --json: its English
+    assert type(say(said)) is str and say(said) == "Asha: 1 hand"

@@ -172,7 +172,7 @@ def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
     one on stderr."""
     rules = profile.parse_settings(settings)
     for note in profile.notes(settings):
-        say(_("note: {note}").format(note=note))
+        say(_("note: {note}").format(note=in_own_words(note)))
     return rules
 
 
@@ -509,10 +509,12 @@ def parameter(flag: Flag, parser: Callable[[str], Any] | None = None
 def int_parser(text: str | int) -> int:
     """A whole number as click's `int` reads it (`int(text)`), refused in
     the reader's words (click's are English)."""
+    from scorekeeper.commands.usage_words import BadValue  # a refusal only
+
     try:
         return int(text)
     except ValueError:
-        raise typer.BadParameter(Said("{value!r} is not a valid int.", value=text)) from None
+        raise BadValue(Said("{value!r} is not a valid int.", value=text)) from None
 
 
 def number_parser(text: str | int) -> int:

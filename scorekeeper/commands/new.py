@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Named, Said, _
+from scorekeeper.core.language import say as in_own_words
 from scorekeeper.games import registry
 
 
@@ -51,7 +52,7 @@ def new(ledger_text: str, game: str, profile: str | None, players: str | None,
         prof = chosen.profile(profile)
         rules = ledger.session_rules(chosen, prof, settings, lengths)
         for note in prof.notes(settings):
-            say(_("note: {note}").format(note=note))
+            say(_("note: {note}").format(note=in_own_words(note)))
         seats = players if players is not None else user_config().players
         if seats is None:
             raise Impossible(Said("--players is needed (or `players` in the config: "

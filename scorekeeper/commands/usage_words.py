@@ -12,7 +12,8 @@ for byte (tests/nepali/test_ne_choosing.py), never read back from its
 English text. Where click raises a bare `UsageError`, or one that does
 not say which of its messages it is, our commands raise it typed
 (`PlainGroup`, `PlainUsage` in commands/common.py): `NoSuchCommand`,
-`ExtraArguments`, `OptionValues`. English, and `--json` (which takes
+`ExtraArguments`, `OptionValues`; our own parsers refuse a value with
+`BadValue`. English, and `--json` (which takes
 click's message as it is), never come here.
 """
 
@@ -53,6 +54,15 @@ class ExtraArguments(_click.UsageError):  # type: ignore[misc]
         super().__init__("Got unexpected extra argument(s) ("
                          + " ".join(_escaped(str(a)) for a in extra) + ")", ctx)
         self.extra = extra
+
+
+class BadValue(_click.BadParameter):  # type: ignore[misc]
+    """A value our own parser refuses, its message a `Said` (click's
+    message, for English and `--json`, its English)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.english)
+        self.said = said
 
 
 class OptionValues(_click.BadOptionUsage):  # type: ignore[misc]
@@ -103,9 +113,10 @@ def _missing(err: Any) -> Said:
 
 def _bad_value(err: Any) -> Said:
     hint = _hint(err)
+    message = err.said if isinstance(err, BadValue) else err.message
     if hint is None:
-        return Said("Invalid value: {message}", message=err.message)
-    return Said("Invalid value for {name}: {message}", name=hint, message=err.message)
+        return Said("Invalid value: {message}", message=message)
+    return Said("Invalid value for {name}: {message}", name=hint, message=message)
 
 
 def _no_such_option(err: Any) -> Said:

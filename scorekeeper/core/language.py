@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import string
 from pathlib import PurePath
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NoReturn, Sequence
 
 LANGUAGES = ("en", "ne")
 DOMAIN = "scorekeeper"
@@ -297,8 +297,9 @@ class Said(str):
         for key, value in values.items():
             if isinstance(value, PurePath):     # a file's name never drives the terminal
                 values[key] = file_name(value)
-        form = template if plural is None or count == 1 else plural
-        said = super().__new__(cls, form.format(**values) if values else form)
+        template = str.__str__(template)      # a Said made again from a Said's text
+        form = template if plural is None or count == 1 else str.__str__(plural)
+        said = super().__new__(cls, _ENGLISH.vformat(form, (), values) if values else form)
         said.template, said.plural, said.number = template, plural, count
         said.values = values
         return said
@@ -311,6 +312,34 @@ class Said(str):
 
     def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
         return (_said_again, (self.template, self.plural, self.number, dict(self.values)))
+
+    @property
+    def english(self) -> str:
+        """The message in English: what `--json`, the ledger and a
+        comparison take (a plain `str`)."""
+        return str.__str__(self)
+
+    # A message made text by accident (`str(said)`, an f-string, `+`, `%`)
+    # would be English on every screen: refused where it happens (a
+    # TypeError at run time; mypy refuses `said + text` and `said % x`).
+    def _as_text(self) -> NoReturn:
+        raise TypeError("a Said is a message, not text: say() it where it is shown, "
+                        f"or take its .english ({self.english!r})")
+
+    def __str__(self) -> NoReturn:  # noqa: PLE0307 - it never returns
+        self._as_text()
+
+    def __format__(self, spec: str) -> NoReturn:
+        self._as_text()
+
+    def __add__(self, other: NoReturn) -> NoReturn:  # type: ignore[override]
+        self._as_text()
+
+    def __radd__(self, other: NoReturn) -> NoReturn:
+        self._as_text()
+
+    def __mod__(self, other: NoReturn) -> NoReturn:
+        self._as_text()
 
 
 # The joiners that shape Devanagari's letters and emoji: kept in a name
@@ -390,7 +419,8 @@ class Listed(str):
 
     def __new__(cls, items: Sequence[Any], word: str | None = "and",
                 each: bool = False) -> "Listed":
-        listed = super().__new__(cls, _joined([format(i) for i in items], word, word, each))
+        listed = super().__new__(cls, _joined([_ENGLISH.format_field(i, "") for i in items],
+                                              word, word, each))
         listed.items, listed.word, listed.each = tuple(items), word, each
         return listed
 
@@ -446,14 +476,34 @@ class _Reader(string.Formatter):
 _READER = _Reader()
 
 
+class _English(string.Formatter):
+    """Fills a template in English: a `Said` value by its English."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Said):
+            return format(value.english, format_spec)
+        return str(format(value, format_spec))
+
+
+_ENGLISH = _English()
+
+
 def say(text: str) -> str:
     """`text` as the reader reads it: a `Said` translated, with its values
     filled in the reader's digits; any other text as it is. English returns
     the text itself."""
-    if _chosen.catalog is None or not isinstance(text, Said):
+    if not isinstance(text, Said):
         return text
+    if _chosen.catalog is None:
+        return text.english
     template = _respelled(text.translated(_chosen.catalog))
     return _READER.vformat(template, (), text.values) if text.values else template
+
+
+def english(text: str) -> str:
+    """`text` in English, as plain text: a `Said`'s English (what `--json`,
+    the ledger and a comparison take), any other text as it is."""
+    return text.english if isinstance(text, Said) else text
 
 
 def N_(message: str) -> str:

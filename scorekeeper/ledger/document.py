@@ -15,7 +15,7 @@ from itertools import repeat
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Said, english
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
@@ -295,7 +295,7 @@ class _Shape(NamedTuple):
 
     @classmethod
     def of(cls, game: AnyGame, score_key: str) -> "_Shape":
-        return cls(game.title,
+        return cls(english(game.title),
                    frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
                    {**_COMMON_TYPES, **game.stored_types},
                    ("dealer", score_key, *game.stored_required))
@@ -448,6 +448,6 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
 def _cited(err: Impossible | Refused) -> str:
     """`str(err)` (its message citing its rule), kept a `Said` where it is
     the message and its rule in brackets."""
-    if err.rule and str(err) == f"{err.message} ({err.rule})":
+    if err.rule and str(err) == f"{english(err.message)} ({err.rule})":
         return Said("{message} ({rule})", message=err.message, rule=err.rule)
     return str(err) if str(err) != err.message else err.message

@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, Said, english
 from scorekeeper.core.options import Tiers
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MAAL_ITEMS, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
@@ -49,7 +49,7 @@ class MaalItem(NamedTuple):
     value: int
 
     def __str__(self) -> str:
-        return f"{self.name} {format_cards(self.cards)} = {self.value}"
+        return f"{english(self.name)} {format_cards(self.cards)} = {self.value}"
 
 
 class Maal(NamedTuple):
