@@ -56,7 +56,9 @@ def test_babel_extracts_both_forms_of_a_counted_message():
 
 
 def _hand_written_plurals(path: Path) -> list[int]:
-    """Lines of `x == 1` choosing between two `Said(...)`: a plural by hand."""
+    """Lines of `a if n == 1 else b` (or `n > 1`) choosing between two
+    `Said(...)`: a plural by hand. (An `if n == 1: return …` is not
+    looked for: it is as often logic, a tie or a single rank, as words.)"""
     def said(node: ast.AST) -> bool:
         return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
             and node.func.id == "Said"

@@ -84,18 +84,17 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:
-        if planned == 1:
-            return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                        "{first} deals first; {planned} hand planned; {money}.",
-                        **values)
-        return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                    "{first} deals first; {planned} hands planned; {money}.", **values)
+        return Said.ngettext("New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hand planned; {money}.",
+                             "New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hands planned; {money}.",
+                             count=planned, **values)
     if planned:
-        if planned == 1:
-            return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                        "{first} deals first; {planned} hand planned.", **values)
-        return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                    "{first} deals first; {planned} hands planned.", **values)
+        return Said.ngettext("New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hand planned.",
+                             "New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hands planned.",
+                             count=planned, **values)
     if money:
         return Said("New {game} session ({profile}) in {ledger}: {names}; "
                     "{first} deals first; {money}.", **values)
