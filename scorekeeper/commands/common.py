@@ -23,6 +23,7 @@ from scorekeeper.core.cards import suits_as_letters
 from scorekeeper.core.errors import Impossible, ScorekeeperError, visible
 from scorekeeper.core.language import Said, _, digits, file_name
 from scorekeeper.core.language import say as in_own_words
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import Profile
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.core.typed import to_latin
@@ -54,9 +55,7 @@ SETTINGS = Flag("settings", ("--set",), list, [], _("House option (repeatable)."
 
 
 # the games as typed (`--game dhumbal`), their ids kept in every language
-GAME_NAMES = _("{games} or {last}").format(games=", ".join(registry.names()[:-1]),
-                                           last=registry.names()[-1]) \
-    if len(registry.names()) > 1 else registry.names()[0]
+GAME_NAMES = in_own_words(listed(registry.names(), " or "))
 
 
 # -- output ---------------------------------------------------------------------
@@ -173,7 +172,7 @@ def settings_of(profile: Profile[Any], settings: Sequence[str]) -> Any:
     one on stderr."""
     rules = profile.parse_settings(settings)
     for note in profile.notes(settings):
-        say(_("note: {note}").format(note=note))
+        say(_("note: {note}").format(note=in_own_words(note)))
     return rules
 
 
@@ -310,6 +309,22 @@ class _OwnWords:
 
         return option_help(super().get_params(ctx))  # type: ignore[misc]
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """click's parsing, its usage errors typed for `usage_words` to
+        say: an option's values, the arguments left over."""
+        from scorekeeper.commands import usage_words  # typer's words
+
+        allowed, ctx.allow_extra_args = ctx.allow_extra_args, True
+        try:
+            rest = list(super().parse_args(ctx, args))  # type: ignore[misc]
+        except click_error_class() as err:
+            raise usage_words.option_values(err, self, ctx) from None
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            raise usage_words.ExtraArguments(ctx, rest)
+        return rest
+
 
 class PlainUsage(_OwnWords, typer.core.TyperCommand):
     """A command whose usage line names its arguments as its help does:
@@ -428,6 +443,14 @@ def user_config() -> Any:
 class PlainGroup(_OwnWords, typer.core.TyperGroup):
     """A group whose own words are in the language chosen."""
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from scorekeeper.commands import usage_words  # typer's words
+
+        try:
+            return super().resolve_command(ctx, args)
+        except click_error_class() as err:      # no such command: said by its name
+            raise usage_words.no_such_command(err, self, ctx, args) from None
+
 
 class Typer(typer.Typer):
     """typer's app whose commands are `PlainUsage` unless told otherwise."""
@@ -475,10 +498,23 @@ def _typer_default(flag: Flag, parser: Callable[[str], Any] | None = None) -> An
 def parameter(flag: Flag, parser: Callable[[str], Any] | None = None
               ) -> inspect.Parameter:
     """`flag` as a typer parameter; `parser` reads its typed text (a
-    number in either digits: `number_parser`)."""
+    number in either digits: `number_parser`; a whole number otherwise as
+    click reads it, `int_parser`)."""
+    parser = parser or (int_parser if flag.kind is int else None)
     return inspect.Parameter(flag.param, inspect.Parameter.KEYWORD_ONLY,
                              default=_typer_default(flag, parser),
                              annotation=_annotation(flag))
+
+
+def int_parser(text: str | int) -> int:
+    """A whole number as click's `int` reads it (`int(text)`), refused in
+    the reader's words (click's are English)."""
+    from scorekeeper.commands.usage_words import BadValue  # a refusal only
+
+    try:
+        return int(text)
+    except ValueError:
+        raise BadValue(Said("{value!r} is not a valid int.", value=text)) from None
 
 
 def number_parser(text: str | int) -> int:

@@ -97,10 +97,9 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
         def show() -> None:
             # which hand is gone is said in every mode (stderr)
-            say(Said("Removed {hand} from {ledger}; {left} hand remains.",
-                     hand=said, ledger=ledger, left=left) if left == 1 else
-                Said("Removed {hand} from {ledger}; {left} hands remain.",
-                     hand=said, ledger=ledger, left=left))
+            say(Said.ngettext("Removed {hand} from {ledger}; {left} hand remains.",
+                             "Removed {hand} from {ledger}; {left} hands remain.",
+                             count=left, hand=said, ledger=ledger, left=left))
             if as_json:
                 kind = done.after.score_kind
                 emit_json(kind.with_display(
@@ -131,10 +130,10 @@ def _unpay(ledger: Path, as_json: bool) -> None:
         unpaid = len(after.hands) - after.paid_hands
         values = dict(ledger=ledger, first=1, last=record.get("hands"),
                       at=When(record.get("at")), unpaid=unpaid)
-        say(Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
-                 "{unpaid} hand unpaid now.", **values) if unpaid == 1 else
-            Said("Took back the payment of {ledger}'s hands {first}–{last} ({at}); "
-                 "{unpaid} hands unpaid now.", **values))
+        say(Said.ngettext("Took back the payment of {ledger}'s hands {first}–{last} "
+                         "({at}); {unpaid} hand unpaid now.",
+                         "Took back the payment of {ledger}'s hands {first}–{last} "
+                         "({at}); {unpaid} hands unpaid now.", count=unpaid, **values))
     after_write(Said("Took back a payment in {ledger}", ledger=ledger), show)
 
 
@@ -168,10 +167,9 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 emit_json(data)
                 return
             played = len(after.hands)
-            say(Said("Put back {hand} in {ledger}; {played} hand played.",
-                     hand=said, ledger=ledger, played=played) if played == 1 else
-                Said("Put back {hand} in {ledger}; {played} hands played.",
-                     hand=said, ledger=ledger, played=played))
+            say(Said.ngettext("Put back {hand} in {ledger}; {played} hand played.",
+                             "Put back {hand} in {ledger}; {played} hands played.",
+                             count=played, hand=said, ledger=ledger, played=played))
         after_write(Said("Put back hand {number} in {ledger}", number=number,
                          ledger=ledger), show)
 
@@ -206,10 +204,10 @@ def extend(
 
         def show() -> None:
             planned, played = after.planned or 0, len(after.hands)
-            say(Said("{ledger}: {planned} hand planned, {played} played.",
-                     ledger=ledger, planned=planned, played=played) if planned == 1
-                else Said("{ledger}: {planned} hands planned, {played} played.",
-                          ledger=ledger, planned=planned, played=played))
+            say(Said.ngettext("{ledger}: {planned} hand planned, {played} played.",
+                             "{ledger}: {planned} hands planned, {played} played.",
+                             count=planned, ledger=ledger, planned=planned,
+                             played=played))
             warn_stale(checked)
 
         after_write(Said("Extended {ledger}", ledger=ledger), show)

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from scorekeeper.commands.common import after_write, guarded, say, user_config, waiting
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Named, Said, _
+from scorekeeper.core.language import say as in_own_words
 from scorekeeper.games import registry
 
 
@@ -69,7 +70,7 @@ def new(ledger_text: str, game: str | None, profile: str | None, players: str | 
             if like else settings
         rules = ledger.session_rules(chosen, prof, typed, lengths)
         for note in prof.notes(settings):
-            say(_("note: {note}").format(note=note))
+            say(_("note: {note}").format(note=in_own_words(note)))
         seats = players if players is not None else \
             ",".join(like.players) if like else user_config().players
         if seats is None:
@@ -142,18 +143,17 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:
-        if planned == 1:
-            return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                        "{first} deals first; {planned} hand planned; {money}.",
-                        **values)
-        return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                    "{first} deals first; {planned} hands planned; {money}.", **values)
+        return Said.ngettext("New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hand planned; {money}.",
+                             "New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hands planned; {money}.",
+                             count=planned, **values)
     if planned:
-        if planned == 1:
-            return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                        "{first} deals first; {planned} hand planned.", **values)
-        return Said("New {game} session ({profile}) in {ledger}: {names}; "
-                    "{first} deals first; {planned} hands planned.", **values)
+        return Said.ngettext("New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hand planned.",
+                             "New {game} session ({profile}) in {ledger}: {names}; "
+                             "{first} deals first; {planned} hands planned.",
+                             count=planned, **values)
     if money:
         return Said("New {game} session ({profile}) in {ledger}: {names}; "
                     "{first} deals first; {money}.", **values)

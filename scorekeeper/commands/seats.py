@@ -77,11 +77,11 @@ def _offered(ledger: Path, typed: str) -> bool | None:
         return False
     from scorekeeper.screen.entry import yes_no  # start-up: a terminal
 
-    values = dict(ledger=ledger, planned=session.planned, grown=grown)
-    say(Said("{ledger}: its {planned} planned hand is played. Yes plays on to {grown} "
-             "hands.", **values) if session.planned == 1 else
-        Said("{ledger}: all {planned} planned hands are played. Yes plays on to "
-             "{grown} hands.", **values))
+    say(Said.ngettext("{ledger}: its {planned} planned hand is played. Yes plays on to "
+                      "{grown} hands.",
+                      "{ledger}: all {planned} planned hands are played. Yes plays on "
+                      "to {grown} hands.", count=session.planned or 0,
+                      ledger=ledger, planned=session.planned, grown=grown))
     return yes_no(Said("Play on with {name}?", name=new_name(typed)), True) or None
 
 
@@ -112,8 +112,10 @@ def _show(ledger: Path, done: Seated, verb: str, as_json: bool) -> None:
                        "next_dealer": after.next_dealer, "rule": rule, **grown})
             return
         if done.extended:       # one more unit: 2 hands planned or more
-            say(Said("{ledger}: {planned} hands planned, {played} played.",
-                     ledger=ledger, planned=after.planned, played=len(after.hands)))
+            say(Said.ngettext("{ledger}: {planned} hand planned, {played} played.",
+                              "{ledger}: {planned} hands planned, {played} played.",
+                              count=after.planned or 0, ledger=ledger,
+                              planned=after.planned, played=len(after.hands)))
         values = dict(name=done.name, ledger=ledger, hand=done.hand, rule=rule,
                       seated=", ".join(seated), dealer=after.next_dealer)
         if verb == "joins":

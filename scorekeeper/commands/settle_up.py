@@ -235,7 +235,7 @@ def _notes(sessions: Sequence[Session]) -> None:
 
 def _heading(sessions: Sequence[Session]) -> str:
     hands = sum(len(s.hands) for s in sessions)
-    titles = ", ".join(dict.fromkeys(_(s.game.title) for s in sessions))
+    titles = ", ".join(dict.fromkeys(told(s.game.title) for s in sessions))
     said = ngettext("Settle-up — {games}, {sessions} session, {hands} hands",
                     "Settle-up — {games}, {sessions} sessions, {hands} hands",
                     len(sessions)) if hands != 1 else \

@@ -61,10 +61,9 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                                           on_wait=waiting(ledger))
             fixed = [r.number for r in plan]
             # written: whatever is left to report, the exit code is 0
-            after_write(Said("Re-ruled {count} hand in {ledger}", count=len(fixed),
-                             ledger=ledger) if len(fixed) == 1 else
-                        Said("Re-ruled {count} hands in {ledger}", count=len(fixed),
-                             ledger=ledger),
+            after_write(Said.ngettext("Re-ruled {count} hand in {ledger}",
+                                     "Re-ruled {count} hands in {ledger}",
+                                     count=len(fixed), ledger=ledger),
                         lambda: _verified(ledger, after, left, fixed, as_json,
                                           ascii))
             return
@@ -88,10 +87,9 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
         where = f"{ledger}:{p.line}" if p.line else str(ledger)
         say(f"{where}: {in_own_words(p.message)}")
     if fixed:
-        say(Said("{ledger}: re-ruled hand {hands}.", ledger=ledger,
-                 hands=hand_numbers(fixed)) if len(fixed) == 1 else
-            Said("{ledger}: re-ruled hands {hands}.", ledger=ledger,
-                 hands=hand_numbers(fixed)))
+        say(Said.ngettext("{ledger}: re-ruled hand {hands}.",
+                         "{ledger}: re-ruled hands {hands}.", count=len(fixed),
+                         ledger=ledger, hands=hand_numbers(fixed)))
     if fixed and problems:
         say(Said("{ledger}: still does not verify: re-ruling cannot change who "
                  "sat or dealt; correct those hands with "
@@ -99,15 +97,14 @@ def _verified(ledger: Path, session: Any, problems: Sequence[Any],
     # the verdict is the command's output: on stdout (`verify > report.txt`)
     hands, count = len(session.hands), len(problems)
     if not problems:
-        verdict = Said("{ledger}: ok, {hands} hand recomputed, all agree.",
-                       ledger=ledger, hands=hands) if hands == 1 else \
-            Said("{ledger}: ok, {hands} hands recomputed, all agree.",
-                 ledger=ledger, hands=hands)
+        verdict = Said.ngettext("{ledger}: ok, {hands} hand recomputed, all agree.",
+                               "{ledger}: ok, {hands} hands recomputed, all agree.",
+                               count=hands, ledger=ledger, hands=hands)
     else:
-        verdict = Said("{ledger}: does not verify: {count} problem (listed on "
-                       "stderr).", ledger=ledger, count=count) if count == 1 else \
-            Said("{ledger}: does not verify: {count} problems (listed on "
-                 "stderr).", ledger=ledger, count=count)
+        verdict = Said.ngettext("{ledger}: does not verify: {count} problem (listed on "
+                               "stderr).",
+                               "{ledger}: does not verify: {count} problems (listed on "
+                               "stderr).", count=count, ledger=ledger)
     write_lines(in_own_words(verdict), ascii)
     if session.pending is not None:     # CB-18: the last hand waits for its tricks
         write_lines(in_own_words(Said(

@@ -226,11 +226,11 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                 Said(" ({shown} shown and {also})", shown=n - 1, also=also_said)
                 if also_said else "")
             raise Impossible(
-                Said("{card} appears {count} times{holders}, but the deck holds it "
-                     "once", card=str(c), count=n, holders=counted) if decks == 1
-                else Said("{card} appears {count} times{holders}, but the deck "
-                          "holds it {decks} times", card=str(c), count=n,
-                          holders=counted, decks=decks), rule)
+                Said.ngettext("{card} appears {times} times{holders}, but the deck holds "
+                             "it once",
+                             "{card} appears {times} times{holders}, but the deck holds "
+                             "it {count} times", count=decks, card=str(c), times=n,
+                             holders=counted), rule)
 
 
 def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
@@ -244,6 +244,4 @@ def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
     said = [name if k == 1 else Said("{name} ×{count}", name=name, count=k)
             for name, k in ((h, cs.count(card)) for h, cs in zip(holders, hands)) if k]
     said += [also_said] if also_said else []
-    if len(said) == 1:
-        return Said(" (with {names})", names=said[0])
-    return Said(" (with {names} and {last})", names=listed(said[:-1]), last=said[-1])
+    return Said(" (with {names})", names=listed(said, " and "))

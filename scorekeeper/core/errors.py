@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.language import JOINERS, escaped, say
+from scorekeeper.core.language import JOINERS, english, escaped, say
 
 # kept as they are: line breaks and tabs of a message, and the joiners that
 # shape Devanagari and emoji in names
@@ -60,7 +60,7 @@ class ScorekeeperError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
-        return cite(self.message, self.rule)
+        return cite(english(self.message), self.rule)
 
     def told(self) -> str:
         """The message as people read it: in their language (a `Said`

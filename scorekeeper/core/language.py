@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import string
 from pathlib import PurePath
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NoReturn, Sequence
 
 LANGUAGES = ("en", "ne")
 DOMAIN = "scorekeeper"
@@ -229,7 +229,8 @@ def pgettext(context: str, message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for `count` (Nepali has one form for all)."""
+    """The form of a message for `count` (English and Nepali: the first for
+    1, the second otherwise)."""
     catalog = _chosen.catalog
     if catalog is None:
         return singular if count == 1 else plural
@@ -262,24 +263,83 @@ class Said(str):
     Babel extracts the template (`Said` is a keyword in tools/catalog.py).
     A value that is a number is written in the reader's digits; a `Said`
     value is said in turn; any other text (a name, a card, a rule id) is
-    kept as it is.
+    kept as it is. A message whose words follow a count is made by
+    `Said.ngettext`.
     """
 
-    __slots__ = ("template", "values")
+    __slots__ = ("template", "values", "plural", "number")
     template: str
     values: Mapping[str, Any]
+    plural: str | None       # the English plural form (`Said.ngettext`), else None
+    number: int | None       # the count that chooses the form
 
     def __new__(cls, template: str, /, **values: Any) -> "Said":
+        return cls._made(template, None, None, values)
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, /, *, count: int,
+                **values: Any) -> "Said":
+        """A message in the form for `count` (a value too, `{count}`): the
+        reader's language chooses (gettext's `ngettext`; English and
+        Nepali: `singular` for 1, `plural` otherwise). Babel extracts both
+        forms (`ngettext` is a keyword in tools/catalog.py: a name no
+        variable takes, unlike "counted", which would hide the messages
+        after it from Babel).
+
+        >>> Said.ngettext("{count} hand", "{count} hands", count=3)
+        '3 hands'
+        """
+        return cls._made(singular, plural, count, {"count": count, **values})
+
+    @classmethod
+    def _made(cls, template: str, plural: str | None, count: int | None,
+              values: dict[str, Any]) -> "Said":
         for key, value in values.items():
             if isinstance(value, PurePath):     # a file's name never drives the terminal
                 values[key] = file_name(value)
-        said = super().__new__(cls, template.format(**values) if values else template)
-        said.template = template
+        template = str.__str__(template)      # a Said made again from a Said's text
+        form = template if plural is None or count == 1 else str.__str__(plural)
+        said = super().__new__(cls, _ENGLISH.vformat(form, (), values) if values else form)
+        said.template, said.plural, said.number = template, plural, count
         said.values = values
         return said
 
+    def translated(self, catalog: Any) -> str:
+        """The template (or the form for the count) in `catalog`'s language."""
+        if self.plural is None:
+            return str(catalog.gettext(self.template))
+        return str(catalog.ngettext(self.template, self.plural, self.number))
+
     def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
-        return (_said_again, (self.template, dict(self.values)))
+        return (_said_again, (self.template, self.plural, self.number, dict(self.values)))
+
+    @property
+    def english(self) -> str:
+        """The message in English: what `--json`, the ledger and a
+        comparison take (a plain `str`)."""
+        return str.__str__(self)
+
+    # A message made text by accident (`str(said)`, an f-string, `+`, `%`)
+    # would be English on every screen: refused where it happens (a
+    # TypeError at run time; mypy refuses `said + text` and `said % x`).
+    def _as_text(self) -> NoReturn:
+        raise TypeError("a Said is a message, not text: say() it where it is shown, "
+                        f"or take its .english ({self.english!r})")
+
+    def __str__(self) -> NoReturn:  # noqa: PLE0307 - it never returns
+        self._as_text()
+
+    def __format__(self, spec: str) -> NoReturn:
+        self._as_text()
+
+    def __add__(self, other: NoReturn) -> NoReturn:  # type: ignore[override]
+        self._as_text()
+
+    def __radd__(self, other: NoReturn) -> NoReturn:
+        self._as_text()
+
+    def __mod__(self, other: NoReturn) -> NoReturn:
+        self._as_text()
 
 
 # The joiners that shape Devanagari's letters and emoji: kept in a name
@@ -302,8 +362,9 @@ def file_name(path: PurePath | str) -> str:
     return escaped(str(path))
 
 
-def _said_again(template: str, values: dict[str, Any]) -> Said:
-    return Said(template, **values)
+def _said_again(template: str, plural: str | None, count: int | None,
+                values: dict[str, Any]) -> Said:
+    return Said._made(template, plural, count, values)
 
 
 class Number(str):
@@ -349,6 +410,52 @@ def date(stamp: str) -> str:
         year=digits(day.year), month=day.strftime("%N"), day=digits(day.day))
 
 
+class Listed(str):
+    """Items said as one list, each a `Said` value (a `Said` said in turn,
+    a number in the reader's digits). English joins them as it always has:
+    `A, B and C` (`word` "and"; "or" the same; None: all commas), every
+    two by the word when `each` (`A and B and C`; a sum `1 + 2 + 3`). The
+    reader's language joins them by its own list words (`joined`): Nepali
+    `क, ख र ग`."""
+
+    __slots__ = ("items", "word", "each")
+    items: tuple[Any, ...]
+    word: str | None
+    each: bool
+
+    def __new__(cls, items: Sequence[Any], word: str | None = "and",
+                each: bool = False) -> "Listed":
+        listed = super().__new__(cls, _joined([_ENGLISH.format_field(i, "") for i in items],
+                                              word, word, each))
+        listed.items, listed.word, listed.each = tuple(items), word, each
+        return listed
+
+    def __reduce__(self) -> tuple[Any, ...]:      # copies stay Listed
+        return (Listed, (self.items, self.word, self.each))
+
+
+def _joined(items: Sequence[str], word: str | None, said: str | None, each: bool) -> str:
+    """`items` joined: by ", ", the last two by `said` (the word in the
+    reader's language), every two by it when `each` or `word` is a sum."""
+    if word is None or len(items) < 2:
+        return ", ".join(items)
+    between = f" {said} "
+    if each or word == "+":
+        return between.join(items)
+    return ", ".join(items[:-1]) + between + items[-1]
+
+
+def joined(listed: Listed) -> str:
+    """`listed` in the reader's language: its items said, joined by the
+    language's list words (English: its own text)."""
+    if _chosen.catalog is None:
+        return listed
+    word = listed.word
+    said = pgettext("list", _LIST_WORDS[word]) if word is not None else None
+    return _joined([_READER.format_field(i, "") for i in listed.items], word, said,
+                   listed.each)
+
+
 class _Reader(string.Formatter):
     """Fills a translated template: numbers in the reader's digits, a
     `Said` said in the reader's language, a `When` as its date, other text
@@ -359,6 +466,8 @@ class _Reader(string.Formatter):
             return date(value)
         if isinstance(value, Named):
             return named(value)
+        if isinstance(value, Listed):
+            return joined(value)
         if isinstance(value, Number):
             return digits(format(str(value), format_spec))
         if isinstance(value, Said):
@@ -373,6 +482,18 @@ class _Reader(string.Formatter):
 _READER = _Reader()
 
 
+class _English(string.Formatter):
+    """Fills a template in English: a `Said` value by its English."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Said):
+            return format(value.english, format_spec)
+        return str(format(value, format_spec))
+
+
+_ENGLISH = _English()
+
+
 def say(text: str) -> str:
     """`text` as the reader reads it: a `Said` translated, with its values
     filled in the reader's digits; any other text as it is. English returns
@@ -380,10 +501,19 @@ def say(text: str) -> str:
     if not isinstance(text, Said):
         return text
     if _chosen.catalog is None:     # a moment in it said as its local date
-        dated = any(isinstance(value, When) for value in text.values.values())
-        return _READER.vformat(text.template, (), text.values) if dated else text
-    template = _respelled(str(_chosen.catalog.gettext(text.template)))
+        if not any(isinstance(value, When) for value in text.values.values()):
+            return text.english
+        template = text.template if text.plural is None or text.number == 1 \
+            else text.plural
+    else:
+        template = _respelled(text.translated(_chosen.catalog))
     return _READER.vformat(template, (), text.values) if text.values else template
+
+
+def english(text: str) -> str:
+    """`text` in English, as plain text: a `Said`'s English (what `--json`,
+    the ledger and a comparison take), any other text as it is."""
+    return text.english if isinstance(text, Said) else text
 
 
 def N_(message: str) -> str:
@@ -421,3 +551,6 @@ def named(profile: str) -> str:
 
 # the Nepali rupee's sign before an amount (core/money.py's NPR symbol)
 _RUPEE = N_("Rs")
+
+# the words a list is joined by (`Listed`), as the catalog knows them
+_LIST_WORDS = {"and": NP_("list", "and"), "or": NP_("list", "or"), "+": "+"}

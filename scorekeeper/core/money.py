@@ -205,11 +205,12 @@ def paid_problems(stored: Any, played: int, rule: str) -> list[str]:
         if not before < hands <= played:
             values = dict(where=where, hands=hands, recorded=played,
                           before=before, rule=rule)
-            found.append(Said("{where} settles {hands} hands, but {recorded} hand are "
-                              "recorded and {before} were paid before it ({rule})", **values)
-                         if played == 1 else
-                         Said("{where} settles {hands} hands, but {recorded} hands are "
-                              "recorded and {before} were paid before it ({rule})", **values))
+            found.append(Said.ngettext(
+                "{where} settles {hands} hands, but {recorded} hand are "
+                "recorded and {before} were paid before it ({rule})",
+                "{where} settles {hands} hands, but {recorded} hands are "
+                "recorded and {before} were paid before it ({rule})",
+                count=played, **values))
         before = max(before, hands)
         for t in transfers:
             if set(t) != {"from", "to", "amount"} or type(t["amount"]) is not int \

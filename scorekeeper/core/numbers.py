@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Listed, Said
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -46,25 +46,12 @@ class Figure(float):
 
 
 def listed(items: Sequence[object], last: str = ", ", each: bool = False) -> str:
-    """`items` as one message, joined by ", " (`last` " and ": the last
-    two by "and", `" + "`: a sum; `each`: every two by `last`): the English
-    text is the plain join; a `Said` item, or a number, is said in the
-    reader's language."""
+    """`items` as one message, a `Listed` (`last` " and " or " or ": the
+    last two joined by that word; " + ": a sum; `each`: every two by
+    `last`): the English text is the plain join; in the reader's language
+    its list words join the items, each said in turn."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0] if isinstance(items[0], str) else Said("{item}", item=items[0])
-    said = _joined(items[-2], items[-1], last)
-    for item in reversed(items[:-2]):
-        said = _joined(item, said, last if each or last == " + " else ", ")
-    return said
-
-
-def _joined(first: object, rest: object, between: str) -> str:
-    if between == " and ":
-        return Said("{first} and {rest}", first=first, rest=rest)
-    if between == " + ":
-        return Said("{first} + {rest}", first=first, rest=rest)
-    if between == " or ":
-        return Said("{first} or {rest}", first=first, rest=rest)
-    return Said("{first}, {rest}", first=first, rest=rest)
+    return Said("{item}", item=Listed(items, last.strip(" ,") or None, each))

@@ -226,17 +226,14 @@ class RuleSet:
         """Refuse a table this profile does not seat (exit 2)."""
         if not self.min_players <= count <= self.max_players:
             if self.min_players == self.max_players:
-                said = Said("{count} player: this profile seats {fewest}",
-                            count=count, fewest=self.min_players) if count == 1 \
-                    else Said("{count} players: this profile seats {fewest}",
-                              count=count, fewest=self.min_players)
+                said = Said.ngettext("{count} player: this profile seats {fewest}",
+                                    "{count} players: this profile seats {fewest}",
+                                    count=count, fewest=self.min_players)
             else:
-                said = Said("{count} player: this profile seats {fewest}–{most}",
-                            count=count, fewest=self.min_players,
-                            most=self.max_players) if count == 1 \
-                    else Said("{count} players: this profile seats {fewest}–{most}",
-                              count=count, fewest=self.min_players,
-                              most=self.max_players)
+                said = Said.ngettext("{count} player: this profile seats {fewest}–{most}",
+                                    "{count} players: this profile seats {fewest}–{most}",
+                                    count=count, fewest=self.min_players,
+                                    most=self.max_players)
             raise Impossible(said, self.rule("table"))
 
     def rule_or(self, topic: str, fallback: str) -> str:

@@ -168,11 +168,11 @@ class ScoreKind:
             raise Impossible(
                 Said("a score is a whole number, not {typed!r}", typed=text)
                 if self.scale == 1 else
-                Said("a score is a number with at most {places} decimal, not "
-                     "{typed!r}", places=self.digits, typed=text)
-                if self.digits == 1 else
-                Said("a score is a number with at most {places} decimals, not "
-                     "{typed!r}", places=self.digits, typed=text))
+                Said.ngettext("a score is a number with at most {places} decimal, not "
+                             "{typed!r}",
+                             "a score is a number with at most {places} decimals, not "
+                             "{typed!r}", count=self.digits, places=self.digits,
+                             typed=text))
         units = int(part.ljust(self.digits, "0")) if part else 0
         if units >= self.scale:
             raise Impossible(Said("a score counts 0 to {most} after the point, not "

@@ -94,11 +94,11 @@ def check_seated(seated: Sequence[str], names: Sequence[str],
     if away:
         away = list(dict.fromkeys(away))
         names, playing = ", ".join(away), ", ".join(seated)
-        said = Said("{names} does not play this hand (sitting out or eliminated; "
-                    "playing: {playing})", names=names, playing=playing) \
-            if len(away) == 1 else \
-            Said("{names} do not play this hand (sitting out or eliminated; "
-                 "playing: {playing})", names=names, playing=playing)
+        said = Said.ngettext("{names} does not play this hand (sitting out or eliminated; "
+                            "playing: {playing})",
+                            "{names} do not play this hand (sitting out or eliminated; "
+                            "playing: {playing})", count=len(away), names=names,
+                            playing=playing)
         if what == "a hand is given, but ":
             said = Said("a hand is given, but {said}", said=said)
         elif what == "the caller ":
@@ -332,10 +332,9 @@ class Holdings:
                 raise Impossible(
                     Said("{card} is already with {names}: the deck has no jokers",
                          card=c.text(), names=where) if limit == 0 else
-                    Said("{card} is already with {names}: the deck holds it once",
-                         card=c.text(), names=where) if limit == 1 else
-                    Said("{card} is already with {names}: the deck holds it {count} "
-                         "times", card=c.text(), names=where, count=limit),
+                    Said.ngettext("{card} is already with {names}: the deck holds it once",
+                                 "{card} is already with {names}: the deck holds it "
+                                 "{count} times", card=c.text(), names=where, count=limit),
                     self.rule)
 
     def keep(self, player: str, cards: Sequence[Card]) -> None:

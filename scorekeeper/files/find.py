@@ -78,8 +78,9 @@ def _reason(err: ScorekeeperError) -> str:
     more = len(lines) - 1
     if not more:
         return first
-    return Said("{first} (and {more} more problem)", first=first, more=more) if more == 1 \
-        else Said("{first} (and {more} more problems)", first=first, more=more)
+    return Said.ngettext("{first} (and {more} more problem)",
+                        "{first} (and {more} more problems)", count=more, first=first,
+                        more=more)
 
 
 def read_all(paths: Sequence[Path]) -> Gathered:

@@ -94,8 +94,7 @@ def new_problems(before: Checked, found: Sequence[Problem]) -> list[Problem]:
 
 def _hands(count: int) -> Said:
     """"1 hand", "3 hands": a count of hands, said in the reader's words."""
-    return Said("{count} hand", count=count) if count == 1 else \
-        Said("{count} hands", count=count)
+    return Said.ngettext("{count} hand", "{count} hands", count=count)
 
 
 def _changed_meanwhile(doing: str, values: dict[str, Any]) -> Said:

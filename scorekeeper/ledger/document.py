@@ -15,7 +15,7 @@ from itertools import repeat
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Said, english
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
@@ -319,7 +319,7 @@ class _Shape(NamedTuple):
 
     @classmethod
     def of(cls, game: AnyGame, score_key: str) -> "_Shape":
-        return cls(game.title,
+        return cls(english(game.title),
                    frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
                    {**_COMMON_TYPES, **game.stored_types},
                    ("dealer", score_key, *game.stored_required),
@@ -444,13 +444,12 @@ def verify(session: Session) -> list[Problem]:
         unit = session.rules.length_option
         values = dict(planned=planned, unit=unit, played=played, label=session.label,
                       rule=session.rules.rule("session"))
-        problems.append(Problem(None, None, Said(
+        problems.append(Problem(None, None, Said.ngettext(
             "the session plans {planned} hand ([options] {unit}) but {played} are "
             "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            **values) if planned == 1 else Said(
             "the session plans {planned} hands ([options] {unit}) but {played} are "
             "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            **values)))
+            count=planned, **values)))
     for h in session.hands:
         found = _sequence_problems(session, h) + _replay_problems(session, h)
         problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
@@ -525,6 +524,6 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
 def _cited(err: Impossible | Refused) -> str:
     """`str(err)` (its message citing its rule), kept a `Said` where it is
     the message and its rule in brackets."""
-    if err.rule and str(err) == f"{err.message} ({err.rule})":
+    if err.rule and str(err) == f"{english(err.message)} ({err.rule})":
         return Said("{message} ({rule})", message=err.message, rule=err.rule)
     return str(err) if str(err) != err.message else err.message

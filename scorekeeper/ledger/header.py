@@ -62,13 +62,13 @@ def join(session: Session, text: str, typed: str, after: str | None,
     if grown and not extend:
         values = dict(planned=session.planned, name=name, grown=grown,
                       ledger=session.label)
-        raise Refused(Said("the session is complete: its {planned} planned hand is "
-                           "played. To seat {name} and play on to {grown} hands: "
-                           "scorekeeper join {ledger} {name} --extend", **values)
-                      if session.planned == 1 else
-                      Said("the session is complete: all {planned} planned hands are "
-                           "played. To seat {name} and play on to {grown} hands: "
-                           "scorekeeper join {ledger} {name} --extend", **values),
+        raise Refused(Said.ngettext(
+            "the session is complete: its {planned} planned hand is played. To seat "
+            "{name} and play on to {grown} hands: scorekeeper join {ledger} {name} "
+            "--extend",
+            "the session is complete: all {planned} planned hands are played. To seat "
+            "{name} and play on to {grown} hands: scorekeeper join {ledger} {name} "
+            "--extend", count=session.planned or 0, **values),
                       session.rules.rule("session"))
     if grown:
         longer = extend_by_one(session, text)
@@ -146,11 +146,11 @@ def _check_count(session: Session, count: int, verb: str, rule: str) -> None:
     low, high = session.rules.min_players, session.rules.max_players
     if low <= count <= high:
         return
-    values = dict(count=count, profile=session.profile.name, low=low, high=high)
-    raise Impossible(Said("{count} player at the next hand: {profile} seats {low}–{high}",
-                          **values) if count == 1 else
-                     Said("{count} players at the next hand: {profile} seats "
-                          "{low}–{high}", **values), rule)
+    values = dict(profile=session.profile.name, low=low, high=high)
+    raise Impossible(Said.ngettext("{count} player at the next hand: {profile} seats "
+                                  "{low}–{high}",
+                                  "{count} players at the next hand: {profile} seats "
+                                  "{low}–{high}", count=count, **values), rule)
 
 
 def _with_seat(session: Session, text: str, change: SeatChange) -> Change[None]:
@@ -277,11 +277,11 @@ def pay(session: Session, text: str, path: Path, record: PlainMap,
     if session.paid_hands >= len(session.hands):
         values = dict(path=path, paid=session.paid_hands,
                       at=When(session.payments[-1].get("at")))
-        raise Impossible(Said("{path}: its hands are paid already ({paid} hand, {at}): "
-                              "the same settlement is not paid twice", **values)
-                         if session.paid_hands == 1 else
-                         Said("{path}: its hands are paid already ({paid} hands, {at}): "
-                              "the same settlement is not paid twice", **values),
+        raise Impossible(Said.ngettext(
+            "{path}: its hands are paid already ({paid} hand, {at}): "
+            "the same settlement is not paid twice",
+            "{path}: its hands are paid already ({paid} hands, {at}): "
+            "the same settlement is not paid twice", count=session.paid_hands, **values),
                          session.rules.rule("ledger"))
     return _with_paid(session, text, [*session.payments, dict(record)], None)
 
@@ -385,9 +385,9 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
     planned = rules.planned_hands(session.seats.at_new)
     played = len(session.hands) + (session.pending is not None)    # CB-18: called
     if planned is not None and planned < played:
-        raise Impossible(Said("{played} hand is already played", played=played)
-                         if played == 1 else
-                         Said("{played} hands are already played", played=played))
+        raise Impossible(Said.ngettext("{played} hand is already played",
+                                       "{played} hands are already played",
+                                       count=played, played=played))
     return rules
 
 

@@ -17,6 +17,7 @@ from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import JOINERS, N_, Said, escaped
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
@@ -550,13 +551,11 @@ class Session:
         out = [p for p in stored.get("out", []) if isinstance(p, str)]
         notes: list[str] = []
         if out:
-            names: str = out[0]
-            for name in out[1:]:         # "A and B and C", each "and" said
-                names = Said("{first} and {second}", first=names, second=name)
-            notes.append(Said("{names} sits this hand out: not dealt, no score for it "
-                              "({rule})", names=names, rule=rule) if len(out) == 1 else
-                         Said("{names} sit this hand out: not dealt, no score for it "
-                              "({rule})", names=names, rule=rule))
+            names = listed(out, " and ", each=True)     # "A and B and C"
+            notes.append(Said.ngettext(
+                "{names} sits this hand out: not dealt, no score for it ({rule})",
+                "{names} sit this hand out: not dealt, no score for it ({rule})",
+                count=len(out), names=names, rule=rule))
         if stored.get("dealer_corrected") is True:
             usual = self.seats.dealer_for(index, out)
             notes.append(Said("{dealer} dealt out of turn (the rotation had {usual}): "

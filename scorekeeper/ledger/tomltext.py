@@ -30,7 +30,7 @@ class LedgerError(Impossible):
         self.problems = tuple(problems)
         # the message is English (what --json and the tests read); `lines`
         # says each problem in the reader's language when it is shown
-        super().__init__("\n".join(map(str, self.said_lines())))
+        super().__init__("\n".join(line.english for line in self.said_lines()))
 
     def said_lines(self) -> list[Said]:
         """FILE:LINE: problem, one `Said` a problem."""

@@ -224,7 +224,7 @@ def _markdown(session: Session, money: Optional[Money] = None,
     names = {p: md_text(p) for p in players}
     standing = standings_json(session)
     lines = [heading or "# " + _("{title} session ({profile})").format(
-                 title=_(session.game.title), profile=profile_title(session.profile.name)), "",
+                 title=say(session.game.title), profile=profile_title(session.profile.name)), "",
              _("Players (seat order): {players}; first dealer {dealer}.").format(
                  players=", ".join(names.values()), dealer=names[session.first_dealer]),
              ""]
@@ -349,7 +349,7 @@ class Played:
     def title(self) -> str:
         """Its game and the time its ledger was last written: "Marriage ·
         21:40"."""
-        game = _(self.session.game.title)
+        game = say(self.session.game.title)
         if self.written is None:
             return game
         return _("{game} · {time}").format(game=game, time=when(self.written))

@@ -41,6 +41,7 @@ from scorekeeper.core.money import (
     money_option,
     rate_text,
 )
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.reports.roster import Roster, name_key
 from scorekeeper.reports.settle_up import Transfer, fewest_transfers, owed, settleable
@@ -188,11 +189,8 @@ class Money(NamedTuple):
         c = self.currency
         if not self.rates:
             return _a_point(c.symbol, self.option.rate, c.code)
-        each: Said | None = None
-        for label, o in self.rates:
-            one = Said("{ledger} {rate}", ledger=label, rate=_a_point(c.symbol, o.rate))
-            each = one if each is None else Said("{first}, {second}", first=each,
-                                                 second=one)
+        each = listed([Said("{ledger} {rate}", ledger=label, rate=_a_point(c.symbol, o.rate))
+                       for label, o in self.rates])
         return Said("each session at its own rate: {rates}", rates=each) \
             if c.symbol == c.code else \
             Said("each session at its own rate: {rates} ({code})", rates=each, code=c.code)
@@ -213,13 +211,10 @@ class Money(NamedTuple):
     def rounded_said(self) -> str:
         """Each rounded balance, exact → paid: "Asha +Rs 133.33 → +Rs 133,
         …" (what the export and the screen say of the rounding)."""
-        said: Said | str = ""
-        for r in self.rounded:
-            one = Said("{name} {exact} → {paid}", name=r.player,
-                       exact=Number(self.exact_display(r.exact)),
-                       paid=Number(self.display(r.paid, signed=True)))
-            said = Said("{first}, {second}", first=said, second=one) if said else one
-        return said
+        return listed([Said("{name} {exact} → {paid}", name=r.player,
+                            exact=Number(self.exact_display(r.exact)),
+                            paid=Number(self.display(r.paid, signed=True)))
+                       for r in self.rounded])
 
     def exact_display(self, units: Fraction) -> str:
         """An exact amount as people read it, to two places below the unit

@@ -99,12 +99,12 @@ def settleable(sessions: Sequence[Session], mix: bool = False) -> None:
         unbalanced = unbalanced_hands(s)
         if unbalanced:
             hands = Number(", ".join(map(str, unbalanced)))
-            raise Impossible(Said(
+            raise Impossible(Said.ngettext(
                 "{ledger}: hand {hands} does not sum to 0, so nobody can be squared; "
-                "run `scorekeeper verify {ledger}`", ledger=s.label, hands=hands)
-                if len(unbalanced) == 1 else Said(
+                "run `scorekeeper verify {ledger}`",
                 "{ledger}: hands {hands} do not sum to 0, so nobody can be squared; "
-                "run `scorekeeper verify {ledger}`", ledger=s.label, hands=hands),
+                "run `scorekeeper verify {ledger}`",
+                count=len(unbalanced), ledger=s.label, hands=hands),
                 s.rules.rule("ledger"))
     titles = list(dict.fromkeys(s.game.title for s in sessions))
     if len(titles) > 1 and not mix:

@@ -228,6 +228,6 @@ def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
             return "—"
         if compact:
             return Said("{mean:.1f} ({count})", mean=value / of, count=of)
-        return Said("{mean:.1f} (1 hand)", mean=value / of) if of == 1 else \
-            Said("{mean:.1f} ({count} hands)", mean=value / of, count=of)
+        return Said.ngettext("{mean:.1f} ({count} hand)", "{mean:.1f} ({count} hands)",
+                            count=of, mean=value / of)
     return Said("{count}", count=value)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.core.language import _, current, date, digits, ngettext, profile_title, say
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET
 from scorekeeper.reports.documents import (
     history_rows,
@@ -135,9 +136,7 @@ def standings(session: Session, money: Money | None) -> str:
             rate=say(money.rate_said()))) + "</p>" + why_money(session, money))
     if data["complete"]:
         winners = [p for p, pl in data["places"].items() if pl == 1]
-        named = winners[0]
-        for name in winners[1:]:
-            named = _("{first} and {second}").format(first=named, second=name)
+        named = say(listed(winners, " and ", each=True))
         said.append('<p class="next">' + e(_("Session complete. Winner: {winners}.").format(
             winners=named)) + "</p>")
     elif (waiting := pending_said(session)) is not None:   # calls; tricks being played

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from rich.cells import cell_len
 
-from scorekeeper.core.language import Said, _, digits, ngettext, profile_title
+from scorekeeper.core.language import Said, _, digits, ngettext, profile_title, say
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.documents import history_json, history_rows
@@ -104,7 +104,7 @@ def picture(session: Session) -> Picture:
         for p, m in zip(session.players, markers(session.players)))
     # the game's title in the reader's language (marked in screen.style)
     title = _("{title} ({profile}) — {file}").format(
-        title=_(session.game.title), profile=profile_title(session.profile.name),
+        title=say(session.game.title), profile=profile_title(session.profile.name),
         file=PurePath(session.label).name)
     return Picture(title, session.score_key, len(rows), lines,
                    session.rules.elimination_limit, session.score_kind)
@@ -134,7 +134,7 @@ def together(sessions: Sequence[Session]) -> Picture:
                   for p, m in zip(players, markers(players)))
     title = ngettext("{title} — {count} session together",
                      "{title} — {count} sessions together", len(sessions)).format(
-        title=_(first.game.title), count=digits(len(sessions)))
+        title=say(first.game.title), count=digits(len(sessions)))
     return Picture(title, first.score_key, breaks[-1], lines, None,
                    first.score_kind, tuple(breaks[:-1]))
 

@@ -145,7 +145,7 @@ def title(hand_number: int | None, dealer: str) -> str:
 
 def game_title(title: str) -> str:
     """A game's title (`Game.title`) in the reader's language."""
-    return _(title)
+    return say(title)
 
 
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:

@@ -31,6 +31,7 @@ from rich.text import Text
 
 from scorekeeper.core.errors import cite
 from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
 from scorekeeper.reports.documents import (
@@ -193,10 +194,7 @@ def _standings_heading(session: Session, played: int, planned: int | None) -> st
 
 def _names_and(names: Sequence[str]) -> str:
     """`A`, `A and B`, `A and B and C`, as a sentence lists winners."""
-    said = names[0]
-    for name in names[1:]:
-        said = _("{first} and {second}").format(first=said, second=name)
-    return said
+    return say(listed(names, " and ", each=True))
 
 
 def standings(con: Console, session: Session, stale: bool = False,

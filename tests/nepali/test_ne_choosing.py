@@ -9,6 +9,7 @@ installed command does); the conftest leaves English after each test."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -203,28 +204,45 @@ def test_the_help_is_nepali_typers_completion_words_too(capsys, monkeypatch):
     assert "Install completion for the current shell." in out and "विकल्प" not in out
 
 
-@pytest.mark.parametrize("english", [
-    "No such option: --x (Possible options: --out, --hand)", "No such option: --x",
-    "Missing argument 'LEDGER'.", "Missing option '--game'.", "Missing parameter 'x'.",
-    "Invalid value for '--port': 'x' is not a valid int range.",
-    "Invalid value: '2.x' is not a valid float.",
-    "Invalid value for '--yes': 'x' is not a valid boolean. Recognized values: 0, 1",
-    "Invalid value for '--port': 70000 is not in the range 1<=x<=65535.",
-    "Option '--all' does not take a value.", "Option '--hand' requires an argument.",
-    "Option '--x' requires 2 arguments.", "Got unexpected extra argument(s) (a b)",
-    "Argument 'x' takes 2 values.", "Invalid value for 'x': Takes 2 values but 1 given.",
-])
-def test_every_shape_of_clicks_messages_is_said_in_nepali(english):
-    from scorekeeper.commands.usage_words import said
-    from scorekeeper.core import language
+# each kind of click's usage errors, as a command line makes it, and
+# click's English message (issue 39, item 1: said from its type)
+_USAGE_ERRORS = [
+    (["record", "x.toml", "--bogus"], "No such option: --bogus (Possible options: --out)"),
+    (["record", "x.toml", "--zzzzzzzz"], "No such option: --zzzzzzzz"),
+    (["new"], "Missing argument 'LEDGER'."),
+    (["export", "x.toml"], "Missing option '--format'."),
+    (["check", "call", "--players", "x", "A♠"],
+     "Invalid value for '--players': 'x' is not a valid int."),
+    (["new", "x.toml", "--game"], "Option '--game' requires an argument."),
+    (["record", "x.toml", "--json=3"], "Option '--json' does not take a value."),
+    (["--version=3"], "Option '--version' does not take a value."),
+    (["standings", "a.toml", "b\x1b"], "Got unexpected extra argument(s) (b\\x1b)"),
+    (["standing"], "No such command 'standing'. Did you mean 'standings'?"),
+    (["zzzz"], "No such command 'zzzz'."),
+]
 
-    assert said(english) == english           # English: as click wrote it
-    language.use("ne")
-    try:
-        nepali = said(english)
-    finally:
-        language.use("en")
-    assert nepali != english and _english_left(nepali) == [], nepali
+
+@pytest.mark.parametrize("args, english", _USAGE_ERRORS)
+def test_every_kind_of_clicks_usage_errors_is_said_in_nepali(args, english, capsys,
+                                                              monkeypatch):
+    code, _, err = run(args, capsys, monkeypatch)
+    assert (code, err.splitlines()[-1]) == (2, f"Error: {english}")
+    code, _, err = run(["--lang", "ne", *args], capsys, monkeypatch)
+    nepali = err.splitlines()[-1]
+    assert code == 2 and nepali.startswith("त्रुटि: "), nepali
+    # what was typed stays as typed: a command, an option, a value
+    assert _english_left(re.sub(r"'[^']*'|--[\w-]+|\(b\\x1b\)", "", nepali)) == [], nepali
+
+
+@pytest.mark.parametrize("args, english", _USAGE_ERRORS)
+def test_a_usage_error_s_message_is_made_from_its_type_as_click_writes_it(
+        args, english, capsys, monkeypatch):
+    from scorekeeper.commands import usage_words
+
+    caught = []
+    monkeypatch.setattr(usage_words, "show", lambda err: caught.append(err))
+    run(args, capsys, monkeypatch)
+    assert usage_words.said(caught[0]) == caught[0].format_message() == english
 
 
 # -- item 4: numbers typed in Devanagari digits ------------------------------------

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name
@@ -145,14 +146,11 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     def story(self, facts: PlainMap) -> str:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
-        missed: Said | None = None
-        for p in facts.get("missed", []):
-            one = Said("{name} ({call}, took {took})", name=p, call=calls[p],
-                       took=tricks.get(p))
-            missed = one if missed is None else Said("{first}, {second}",
-                                                     first=missed, second=one)
-        return Said("missed: {players}", players=missed) if missed is not None \
-            else Said("every call made")
+        names = facts.get("missed", [])
+        missed = listed([Said("{name} ({call}, took {took})", name=p, call=calls[p],
+                              took=tricks.get(p)) for p in names])
+        return Said("missed: {players}", players=missed) if missed else \
+            Said("every call made")
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
              totals: Mapping[str, int], hands: Sequence[PlainMap]

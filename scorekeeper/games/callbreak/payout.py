@@ -173,12 +173,12 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
     owed = [0, *places][len(winners):]
     due: dict[str, Fraction] = {}
     ties, void = _ties_said(rules, others, totals)
-    lines: list[str] = [Said("{names} called exactly {call} and took exactly {call} in every "
-                  "deal: joint winners ({rule})", names=listed(winners, " and "),
-                  call=rules.perfect_call, rule=rule) if len(winners) > 1 else
-             Said("{names} called exactly {call} and took exactly {call} in every "
-                  "deal: the winner ({rule})", names=listed(winners, " and "),
-                  call=rules.perfect_call, rule=rule)]
+    lines: list[str] = [Said.ngettext(
+        "{names} called exactly {call} and took exactly {call} in every deal: the "
+        "winner ({rule})",
+        "{names} called exactly {call} and took exactly {call} in every deal: joint "
+        "winners ({rule})", count=len(winners), names=listed(winners, " and "),
+        call=rules.perfect_call, rule=rule)]
     if void:
         return Paid({p: 0 for p in players}, (*lines, *ties), (rule,), recorded)
     lines += ties
@@ -197,10 +197,9 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
              for p in players}
     paid = listed([Said("{name} pays {amount}", name=p,
                         amount=_amount(due[p] * scale, scale)) for p in due])
-    lines.append(Said("{paid}; {names} share it", paid=paid,
-                      names=listed(winners, " and ")) if len(winners) > 1 else
-                 Said("{paid}; {names} receives it", paid=paid,
-                      names=listed(winners, " and ")))
+    lines.append(Said.ngettext("{paid}; {names} receives it", "{paid}; {names} share it",
+                              count=len(winners), paid=paid,
+                              names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)
 
 

@@ -19,6 +19,7 @@ from typing import ClassVar, Sequence
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, NP_, Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.options import (
     ByPlayers,
     Profile,
@@ -142,7 +143,7 @@ class CallBreakRules(RuleSet):
             problems.append(("max_players", Said("{most}: one deck dealt to {four} "
                                                  "or {five}", most=5, four=4, five=5)))
         if not 1 <= self.min_bid <= 2:
-            problems.append(("min_bid", Said("{one} or {two}", one=1, two=2)))
+            problems.append(("min_bid", listed([1, 2], " or ")))
         if not max(self.min_bid, 8) <= self.max_bid <= TRICKS:
             problems.append(("max_bid", Said("a whole number from {low} to {high}",
                                              low=8, high=TRICKS)))

@@ -317,11 +317,11 @@ def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> str:
 
 def _shared(shared: Sequence[str], value: int, rule: str) -> str:
     """YA-8: the other players tied at the lowest hand score 0 too."""
-    if len(shared) == 1:
-        return Said("{names} also has the lowest hand, {value}, and scores 0 too "
-                    "({rule})", names=shared[0], value=value, rule=rule)
-    return Said("{names} also have the lowest hand, {value}, and score 0 too "
-                "({rule})", names=", ".join(shared), value=value, rule=rule)
+    return Said.ngettext("{names} also has the lowest hand, {value}, and scores 0 too "
+                         "({rule})",
+                         "{names} also have the lowest hand, {value}, and score 0 too "
+                         "({rule})", count=len(shared), names=listed(shared), value=value,
+                         rule=rule)
 
 
 # A call limit that is one number, or none (DO-1 is a table by player count).

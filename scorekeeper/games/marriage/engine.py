@@ -189,14 +189,13 @@ def validate(hand: MarriageHand, rules: MarriageRules) -> None:
     if hand.finisher is not None:
         f_cards = shown[hand.finisher].cards
         if f_cards is not None and len(f_cards) not in (21, 22):
-            values = {"name": hand.finisher, "count": len(f_cards)}
-            raise Impossible(Said("the finisher {name} shows {count} card; a "
-                                  "finishing show is 21 cards (or 22 with the "
-                                  "discard), or agreed: shown:MAAL", **values)
-                             if len(f_cards) == 1 else
-                             Said("the finisher {name} shows {count} cards; a "
-                                  "finishing show is 21 cards (or 22 with the "
-                                  "discard), or agreed: shown:MAAL", **values),
+            raise Impossible(Said.ngettext("the finisher {name} shows {count} card; a "
+                                          "finishing show is 21 cards (or 22 with the "
+                                          "discard), or agreed: shown:MAAL",
+                                          "the finisher {name} shows {count} cards; a "
+                                          "finishing show is 21 cards (or 22 with the "
+                                          "discard), or agreed: shown:MAAL",
+                                          count=len(f_cards), name=hand.finisher),
                              rules.rule("finish"))
         if f_cards is None and hand.exposed:
             raise Impossible(Said("--exposed needs the finisher's cards: a show "

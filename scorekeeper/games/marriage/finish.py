@@ -605,16 +605,16 @@ def _too_few_qualifying(bound: int, qualifying: int, kept: bool,
     melds still needed (`kept`: after the exposed ones) can be formed."""
     values = {"bound": bound, "need": qualifying, "rule": rules.rule("qualify")}
     if kept:
-        return Said("only {bound} qualifying meld can be formed (need "
-                    "{need} more natural pure sequences or tunnelas, "
-                    "{rule})", **values) if bound == 1 else \
-            Said("only {bound} qualifying melds can be formed (need {need} "
-                 "more natural pure sequences or tunnelas, {rule})", **values)
-    return Said("only {bound} qualifying meld can be formed (need "
-                "{need} natural pure sequences or tunnelas, {rule})",
-                **values) if bound == 1 else \
-        Said("only {bound} qualifying melds can be formed (need {need} "
-             "natural pure sequences or tunnelas, {rule})", **values)
+        return Said.ngettext("only {bound} qualifying meld can be formed (need "
+                            "{need} more natural pure sequences or tunnelas, "
+                            "{rule})",
+                            "only {bound} qualifying melds can be formed (need {need} "
+                            "more natural pure sequences or tunnelas, {rule})",
+                            count=bound, **values)
+    return Said.ngettext("only {bound} qualifying meld can be formed (need "
+                        "{need} natural pure sequences or tunnelas, {rule})",
+                        "only {bound} qualifying melds can be formed (need {need} "
+                        "natural pure sequences or tunnelas, {rule})", count=bound, **values)
 
 
 def _low_only(reason: Said, enc: tuple[int, int, int], tiplu: Card, n: int,
@@ -690,14 +690,13 @@ def _best_found(n: int, qualifying: int, proven: bool, best: int,
     21 or 22 cards less the exposed melds': a multiple of 3, or one more
     (then one of the cards left would be the discard)."""
     if proven:
-        found = Said("the best uses {best} meld and leaves {left}", best=best,
-                     left=left) if best == 1 else \
-            Said("the best uses {best} melds and leaves {left}", best=best, left=left)
+        found = Said.ngettext("the best uses {best} meld and leaves {left}",
+                             "the best uses {best} melds and leaves {left}",
+                             count=best, best=best, left=left)
     else:
-        found = Said("the closest found uses {best} meld and leaves {left}",
-                     best=best, left=left) if best == 1 else \
-            Said("the closest found uses {best} melds and leaves {left}",
-                 best=best, left=left)
+        found = Said.ngettext("the closest found uses {best} meld and leaves {left}",
+                             "the closest found uses {best} melds and leaves {left}",
+                             count=best, best=best, left=left)
     if qualifying:
         found = Said("with {qualifying} qualifying melds {found}",
                      qualifying=qualifying, found=found)
@@ -716,12 +715,11 @@ def _find_dublees(cs: tuple[Card, ...], tiplu: Card,
     pairs = [c for c in sorted(counts) if not c.is_joker
              for _ in range(counts[c] // 2)]
     if len(pairs) < FINISH_DUBLEES:
-        values = {"count": len(pairs), "need": FINISH_DUBLEES,
-                  "rule": rules.rule("dublee")}
-        raise Refused(Said("only {count} dublee among these cards (need {need}, "
-                           "{rule})", **values) if len(pairs) == 1 else
-                      Said("only {count} dublees among these cards (need {need}, "
-                           "{rule})", **values), rules.rule("finish"))
+        raise Refused(Said.ngettext("only {count} dublee among these cards (need {need}, "
+                                   "{rule})",
+                                   "only {count} dublees among these cards (need {need}, "
+                                   "{rule})", count=len(pairs), need=FINISH_DUBLEES,
+                                   rule=rules.rule("dublee")), rules.rule("finish"))
     chosen = pairs[:FINISH_DUBLEES]
     rest = list(cs)
     for c in chosen:

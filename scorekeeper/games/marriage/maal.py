@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, Said, english
 from scorekeeper.core.options import Tiers
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MAAL_ITEMS, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
@@ -49,7 +49,7 @@ class MaalItem(NamedTuple):
     value: int
 
     def __str__(self) -> str:
-        return f"{self.name} {format_cards(self.cards)} = {self.value}"
+        return f"{english(self.name)} {format_cards(self.cards)} = {self.value}"
 
 
 class Maal(NamedTuple):
@@ -83,18 +83,18 @@ def maal(cards: Sequence[Card], tiplu: Card,
             values = {"card": str(c), "times": k, "held": have[c],
                       "rule": rules.rule("jokers")}
             if c.is_joker:
-                said = Said("a tunnela of {card} was exposed at the deal {times} "
-                            "times, but the hand holds {held} {card} (a JK never "
-                            "makes a tunnela, {rule})", **values) if k > 1 else \
-                    Said("a tunnela of {card} was exposed at the deal, but the "
-                         "hand holds {held} {card} (a JK never makes a "
-                         "tunnela, {rule})", **values)
+                said = Said.ngettext("a tunnela of {card} was exposed at the deal, but "
+                                    "the hand holds {held} {card} (a JK never makes a "
+                                    "tunnela, {rule})",
+                                    "a tunnela of {card} was exposed at the deal {times} "
+                                    "times, but the hand holds {held} {card} (a JK never "
+                                    "makes a tunnela, {rule})", count=k, **values)
             else:
-                said = Said("a tunnela of {card} was exposed at the deal {times} "
-                            "times, but the hand holds {held} {card}",
-                            **values) if k > 1 else \
-                    Said("a tunnela of {card} was exposed at the deal, but the "
-                         "hand holds {held} {card}", **values)
+                said = Said.ngettext("a tunnela of {card} was exposed at the deal, but "
+                                    "the hand holds {held} {card}",
+                                    "a tunnela of {card} was exposed at the deal {times} "
+                                    "times, but the hand holds {held} {card}",
+                                    count=k, **values)
             raise Impossible(said, rules.rule("tunnela"))
     if not seen:
         return Maal(0, ())
@@ -107,9 +107,8 @@ def maal(cards: Sequence[Card], tiplu: Card,
                                   natural_qualified and wanted[alter] > 0, rules))
     jokers = claimed(rules.joker_maal, have[JOKER])
     if jokers:
-        items.append(MaalItem(_named(N_("{count} printed joker"), jokers)
-                              if jokers == 1 else
-                              _named(N_("{count} printed jokers"), jokers),
+        items.append(MaalItem(Said.ngettext("{count} printed joker",
+                                           "{count} printed jokers", count=jokers),
                               (JOKER,) * jokers, rules.joker_maal.value(jokers)))
     return Maal(sum(i.value for i in items), tuple(items))
 
@@ -184,8 +183,7 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
     j, t, p = held
     chosen: list[MaalItem] = []
     if m:
-        chosen.append(MaalItem(_named(N_("marriage")) if m == 1 else
-                               _named(N_("{count} marriages"), m),
+        chosen.append(MaalItem(Said.ngettext("marriage", "{count} marriages", count=m),
                                (wc.jhiplu, wc.tiplu, wc.poplu) * m,
                                rules.maal_marriage.value(m)))
     tunnelas = 0
@@ -212,8 +210,7 @@ def _grouping(wc: Wildcards, held: tuple[int, int, int], m: int,
     copies = claimed(rules.maal_tiplu, t - m)
     if copies:
         chosen.append(MaalItem(
-            _named(N_("{count} tiplu"), copies) if copies == 1 else
-            _named(N_("{count} tiplu copies"), copies),
+            Said.ngettext("{count} tiplu", "{count} tiplu copies", count=copies),
             (wc.tiplu,) * copies, rules.maal_tiplu.value(copies)))
     return chosen
 
@@ -224,8 +221,7 @@ def _alter_items(alter: Card, count: int, dealt: bool, rules: MarriageRules
     deal — the better of that tunnela's bonus and the alters, never both."""
     # the shoe holds 3 of each card (MA-1, checked above): count ≤ 3
     count = claimed(rules.maal_alter, count)
-    as_alters = [MaalItem(_named(N_("{count} alter"), count) if count == 1 else
-                          _named(N_("{count} alters"), count),
+    as_alters = [MaalItem(Said.ngettext("{count} alter", "{count} alters", count=count),
                           (alter,) * count, rules.maal_alter.value(count))
                  ] if count else []
     if not dealt:
