@@ -251,6 +251,15 @@ def test_cli_is_a_thin_shell_under_400_lines():
     assert len((PACKAGE / "cli.py").read_text(encoding="utf-8").splitlines()) < 400
 
 
+def test_session_keeps_at_most_400_lines():
+    # issue 36, item 6: Session in parts that explain themselves
+    tree = ast.parse((PACKAGE / "ledger" / "session.py").read_text(encoding="utf-8"))
+    session = next(node for node in tree.body
+                   if isinstance(node, ast.ClassDef) and node.name == "Session")
+    assert session.end_lineno is not None
+    assert session.end_lineno - session.lineno + 1 <= 400
+
+
 def _explained(lines: list[str], index: int) -> bool:
     """A comment on the import, on the line above, or on an import of the
     same block of imports."""

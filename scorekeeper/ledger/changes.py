@@ -25,6 +25,7 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.ledger import document as ledger
 from scorekeeper.ledger import tomltext
 from scorekeeper.ledger.document import Problem, Session, SessionHand, StoredHand
+from scorekeeper.ledger.pending import amend_pending
 from scorekeeper.ledger.session import NOTE, SESSION_FLAGS
 
 UNDONE = "undone"     # the top-level key holding the hand `undo` removed
@@ -200,7 +201,7 @@ def amend(session: Session, text: str, path: Path, number: int, flags: PlainMap,
     (false: `flags` is the whole hand)."""
     unchanged(path, session, expect_hands, "amend")
     if session.pending is not None and number == session.pending.number:
-        return _spliced(path, text, session, {number: session.amend_pending(flags)},
+        return _spliced(path, text, session, {number: amend_pending(session, flags)},
                         (None, session, ()))
     ruled = amended(session, path, number, flags, keep)
     tables = {number: dict(ruled.stored), **later_rerules(session, number, ruled.stored)}

@@ -24,6 +24,7 @@ from scorekeeper.core.seating import check_player_names
 from scorekeeper.core.seats import SeatChange, seat_order, seat_problems
 from scorekeeper.games import registry
 from scorekeeper.games.interface import AnyGame
+from scorekeeper.ledger.pending import pending_problems
 from scorekeeper.ledger.session import (
     FORMAT_VERSION,
     Session,
@@ -459,7 +460,7 @@ def verify(session: Session) -> list[Problem]:
         h = session.pending
         problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
                                                     number=h.number, problem=m))
-                     for m in session.pending_problems()]
+                     for m in pending_problems(session)]
     return problems + [Problem(None, None, m) for m in _paid_problems(session)]
 
 

@@ -274,10 +274,10 @@ class Session:
         game_flags, out, dealer = self._split(flags)
         self.game.refuse_foreign_flags(game_flags)
         table, corrected = self._seating(len(self.hands), out, dealer)
-        told = _told(None, typed_note(flags.get("note") or ""))
-        return {**self._pending_table(table, corrected, game_flags), **told}
+        told = hand_told(None, typed_note(flags.get("note") or ""))
+        return {**self.pending_table(table, corrected, game_flags), **told}
 
-    def _pending_table(self, table: Seating, corrected: bool,
+    def pending_table(self, table: Seating, corrected: bool,
                        game_flags: PlainMap) -> PlainDict:
         given = self.game.before_play(game_flags, table, self.rules)
         return {"hand": len(self.hands) + 1, "dealer": table.dealer,
@@ -293,7 +293,7 @@ class Session:
                                   "them", number=number, label=self.label),
                              self.rules.rule_or("pending", "ledger"))
 
-    def _pending_seating(self) -> tuple[Seating, bool]:
+    def pending_seating(self) -> tuple[Seating, bool]:
         """The table the waiting hand was given at: its dealer as stored."""
         assert self.pending is not None
         corrected = self.pending.data.get("dealer_corrected") is True
@@ -308,7 +308,7 @@ class Session:
         assert self.pending is not None
         if set(flags) & (self.game.pending_flags | set(SESSION_FLAGS)):
             self._refuse_pending()
-        table, corrected = self._pending_seating()
+        table, corrected = self.pending_seating()
         stored = self.game.flags_from_stored(self.pending.data)
         game_flags = self._split(flags)[0]
         ruled = self._rule(len(self.hands), table, corrected, {**stored, **game_flags},
@@ -317,49 +317,12 @@ class Session:
         ruled.stored = {**ruled.stored, **kept}
         return ruled
 
-    def amend_pending(self, flags: PlainMap) -> PlainDict:
-        """The waiting hand's table with its inputs given before play
-        (`amend N --bid`) or its note changed; anything else typed is
-        refused (exit 2, CB-18): the hand is completed by `record`."""
-        assert self.pending is not None
-        game_flags = {k: v for k, v in flags.items() if k != NOTE.param}
-        if set(game_flags) - self.game.pending_flags or not flags:
-            number = self.pending.number
-            raise Impossible(Said("hand {number} waits for its tricks: only its calls "
-                                  "change (`--bid`); `scorekeeper record {label} --won "
-                                  "…` completes it", number=number, label=self.label),
-                             self.rules.rule_or("pending", "ledger"))
-        merged = self.game.amended_flags(self.pending.data, game_flags, self.players)
-        table, corrected = self._pending_seating()
-        given = {k: merged[k] for k in self.game.pending_flags if k in merged}
-        table_now = {**self.pending.data, **self._pending_table(table, corrected, given)}
-        if NOTE.param in flags:         # a new note, or "" for none
-            table_now.pop("note", None)
-            table_now.update(_told(None, typed_note(flags[NOTE.param] or "")))
-        return table_now
-
-    def pending_problems(self) -> list[str]:
-        """What is wrong with the waiting hand (`verify`): its table as
-        the session would give it now, its inputs checked again."""
-        if self.pending is None:
-            return []
-        try:
-            self.check_open()
-            table, corrected = self._pending_seating()
-            stored = self.game.flags_from_stored(self.pending.data)
-            again = self._pending_table(table, corrected, stored)
-        except (Impossible, Refused) as err:
-            return [str(err)]
-        return [Said("stored {key} {stored} but the session gives {ruled}", key=key,
-                     stored=repr(self.pending.data.get(key)), ruled=repr(value))
-                for key, value in again.items() if self.pending.data.get(key) != value]
-
     def rule_next(self, flags: PlainMap, recorded: str | None = None) -> SessionHand:
         """Rule on the next hand from the flags typed for it (the game's,
         and the session's own: `out`, `dealer`, `note`); `recorded`: when
         it is recorded, stored with it."""
         self.check_open()
-        told = _told(recorded, typed_note(flags.get("note") or ""))
+        told = hand_told(recorded, typed_note(flags.get("note") or ""))
         if self.pending is not None:
             return self.complete_pending(flags, told)
         game_flags, out, dealer = self._split(flags)
@@ -446,7 +409,7 @@ class Session:
         whole hand, as the interactive entry gives it)."""
         h = self.hand(number)
         note = typed_note(flags["note"]) if "note" in flags else h.data.get("note")
-        told = _told(h.data.get("recorded"), note)
+        told = hand_told(h.data.get("recorded"), note)
         game_flags, out, dealer = self._split(flags)
         if keep:      # only what is typed changes (CLI.md); none: the hand stays
             game_flags = self.game.amended_flags(h.data, game_flags, self.players)
@@ -563,7 +526,7 @@ class Session:
                               "({rule})", dealer=table.dealer, usual=usual, rule=rule))
         return tuple(notes)
 
-def _told(recorded: str | None, note: str | None) -> PlainDict:
+def hand_told(recorded: str | None, note: str | None) -> PlainDict:
     """What a hand stores of when it was recorded and why, where known."""
     told: PlainDict = {"recorded": recorded} if recorded else {}
     if note:
