@@ -243,3 +243,28 @@ def test_issue38_the_night_of_four_ledgers_of_three_games(driver, cli, tmp_path,
         assert driver.execute_script("return document.getElementById('game-0').stays")
         assert driver.execute_script(
             "return document.querySelector('nav.tabs a').getAttribute('href')") == "#game-0"
+
+
+def test_cb18_calls_saved_alone_show_at_once_and_a_note_with_its_hand(driver, cli,
+                                                                      tmp_path):
+    """Issue 38 items 6 and 3 in the browser: the calls of a deal being
+    played show within seconds of `record --bid`; the deal completed with
+    a note shows the note in its history item, the calls line gone."""
+    paths = night_ledgers(cli, tmp_path)
+    club = paths[2]                                     # callbreak.toml
+    _size(driver, 360, 780)
+    with running(paths) as server:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}{base(server)}")
+        assert cli("record", club, "--bid", "Asha=2,Bikash=3,Chandra=4,Dipak=2"
+                   ).exit_code == 0
+        assert within(3, lambda: "Calls: Asha 2, Bikash 3, Chandra 4, Dipak 2; hand 3 is "
+                      "being played" in driver.find_element("tag name", "body").text)
+        assert cli("record", club, "--won", "Asha=2,Bikash=3,Chandra=5,Dipak=3",
+                   "--note", "<b>redeal</b>").exit_code == 0
+        assert within(3, lambda: "note: <b>redeal</b>" in
+                      driver.find_element("tag name", "body").text)
+        body = driver.find_element("tag name", "body").text
+        assert "hand 3 is being played" not in body
+        assert driver.execute_script(          # the note's markup shown, never made
+            "return Array.from(document.querySelectorAll('b'))"
+            ".filter(b => b.innerText === 'redeal').length") == 0
