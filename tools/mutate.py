@@ -88,6 +88,9 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                  ["tests/reports/test_settleup.py", "tests/reports/test_paid.py",
                   "tests/reports/test_money.py", "tests/reports/test_cli_settle_up.py"]),
     "threecard": ("scorekeeper/core/threecard.py", ["tests/test_threecard.py"]),
+    # one Kitti deal ruled (KI-6 … KI-16): Kitti's own tests and its commands'
+    "kitti": ("scorekeeper/games/kitti/engine.py",
+              ["tests/kitti", "tests/cli/test_cli_kitti.py"]),
 }
 TESTING = ROOT / "docs" / "TESTING.md"
 LINKED = ("scorekeeper", "tests", "sample_sessions", "docs", "README.md")
