@@ -56,17 +56,44 @@ def test_ma24_a_show_that_fails_with_the_ace_high_too_does_not_blame_the_ace():
         "5 melds and leaves A♥ 7♠ 8♥ J♦ Q♥ K♥")
 
 
+BLAMED = ("; with the ace high too (Q K A) they would finish, but the ace is low only "
+          "(ace_high = false, MA-24)")
+
+
 def test_ma24_q_k_a_the_third_qualifying_meld_is_blamed_on_the_ace():
     # exactly 3 pure sequences with the ace high (Q♥ K♥ A♥ among them), 2
     # without: the bound of the ace high is met exactly, not that of low only
-    hand = cards("2♠ 3♠ 4♠ Q♥ K♥ A♥ 8♦ 9♦ 10♦ 7♠ 7♦ 7♣ 9♣ 9♥ 9♠ J♠ J♥ J♣ 2♥ 2♦ 2♣")
+    hand = cards("2♠ 3♠ 4♠ Q♥ K♥ A♥ 8♦ 9♦ 10♦ 7♠ 7♦ 7♣ 9♣ 9♥ 9♠ 10♠ 10♥ 10♣ 2♥ 2♦ 2♣")
+    assert (max_qualifying(hand), max_qualifying(hand, ace_high=False)) == (3, 2)
     assert len(find_finish(hand, card("5♦")).melds) == 7
     with pytest.raises(Refused) as err:
         find_finish(hand, card("5♦"), rules=LOW)
     assert err.value.rule == "MA-10"
-    assert err.value.message.endswith(
-        "; with the ace high too (Q K A) they would finish, but the ace is low "
-        "only (ace_high = false, MA-24)")
+    assert err.value.message == (
+        "only 2 qualifying melds can be formed (need 3 natural pure sequences or "
+        "tunnelas, MA-5)" + BLAMED)
+
+
+def test_ma24_a_wildcard_standing_in_counts_when_the_ace_high_would_finish():
+    # the worked example with the tiplu 5♦ itself for the 7♣ of its trial
+    hand = cards(SHOW.replace("7♣", "5♦"))
+    assert len(find_finish(hand, card("5♦")).melds) == 7
+    with pytest.raises(Refused) as err:
+        find_finish(hand, card("5♦"), rules=LOW)
+    assert err.value.rule == "MA-10" and err.value.message.endswith(BLAMED)
+
+
+def test_ma24_seven_melds_with_too_few_qualifying_do_not_blame_the_ace():
+    # MA-5's example (no ace): 7 melds, or 3 qualifying ones, never both;
+    # the ace high would not finish it either, nor make fewer qualifying do
+    hand = cards("2♠ 2♥ 2♦ 3♠ 3♦ 4♠ 4♠ 4♥ 4♦ 4♦ 5♠ 5♦ 6♠ 6♥ 6♦ 7♠ 7♥ 7♦ 9♠ 9♥ 9♦")
+    with pytest.raises(Refused) as err:
+        find_finish(hand, card("Q♣"), rules=LOW)
+    assert err.value.rule == "MA-10"
+    assert err.value.message == (
+        "no arrangement places every card: with 3 qualifying melds the best uses 6 "
+        "melds and leaves 2♥ 4♥ 6♥; 7 melds can be formed only with fewer than 3 "
+        "qualifying ones (MA-5)")
 
 
 def test_ma24_q_k_a_is_no_meld_a_2_3_still_is(cli):
@@ -205,3 +232,18 @@ def test_ma24_a_value_not_true_or_false_is_refused_citing_the_rule(cli, tmp_path
     assert result.exit_code == 2 and result.stdout == ""
     assert "option ace_high takes true or false, not 'maybe' (MA-24)" in result.stderr
     assert not path.exists()
+
+
+def test_ma24_arrange_with_the_ace_low_only_finds_no_q_k_a():
+    assert arrange(cards(SHOW), card("5♦")) is not None
+    assert arrange(cards(SHOW), card("5♦"), rules=LOW) is None
+
+
+def test_ma24_a_wildcard_ace_does_not_make_q_k_natural_with_the_ace_low_only():
+    # tiplu A♦: every ace is wild. With the ace low only, Q♣ K♣ A♣ is no
+    # natural meld, so the pair Q♣ K♣ takes the wildcard worth least (A♠
+    # before A♣), as any pair no wildcard makes natural
+    hand = cards("A♣ Q♣ J♦ K♣ A♣ 2♣ 9♣ 10♣ J♣ 3♠ 4♠ 5♠ Q♣ Q♠ Q♥ A♦ 2♦ 3♦ A♥ A♠ A♣")
+    assert [m.text() for m in find_finish(hand, card("A♦"), rules=LOW).melds] == [
+        "A♦ 2♦ 3♦", "3♠ 4♠ 5♠", "9♣ 10♣ J♣", "Q♠ Q♥ Q♣", "Q♣ K♣ A♠", "2♣ A♥ A♣",
+        "J♦ A♣ A♣"]

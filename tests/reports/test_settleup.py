@@ -111,17 +111,66 @@ def test_everyone_square_means_no_transfer():
     assert fewest_transfers({"Asha": 0, "Bikash": 0}) == ()
 
 
+def _refused(b: dict[str, int]) -> tuple[str | None, str]:
+    with pytest.raises(Impossible) as err:
+        fewest_transfers(b)
+    return err.value.rule, err.value.message
+
+
 def test_balances_that_do_not_sum_to_zero_are_refused():
-    with pytest.raises(Impossible, match="do not sum to 0"):
-        fewest_transfers({"Asha": 5, "Bikash": -3})
+    assert _refused({"Asha": 5, "Bikash": -3}) == (
+        None, "the balances do not sum to 0 (+2): nobody can be squared")
 
 
 def test_more_players_than_the_exact_search_takes_is_refused_not_guessed():
     n = MAX_EXACT + 1
     b = {f"P{i}": 1 + i * 2 for i in range(n - 1)}
     b["Last"] = -sum(b.values())
-    with pytest.raises(Impossible, match="at most"):
-        fewest_transfers(b)
+    assert _refused(b) == (
+        None, f"{n} players with a balance: the exact fewest transfers are searched "
+              f"for at most {MAX_EXACT}")
+
+
+def test_exactly_as_many_players_as_the_exact_search_takes_are_settled(monkeypatch):
+    # the limit lowered to 3 (18 players take a second): 3 with a balance
+    # are searched, 4 refused; a pair owed each other's amount is not counted
+    monkeypatch.setattr("scorekeeper.reports.settle_up.MAX_EXACT", 3)
+    three = (Transfer("Asha", "Bikash", 1), Transfer("Asha", "Chandra", 2))
+    assert fewest_transfers({"Asha": -3, "Bikash": 1, "Chandra": 2}) == three
+    assert fewest_transfers({"Asha": -3, "Bikash": 1, "Chandra": 2, "Dipesh": -7,
+                             "Esha": 7}) == (*three, Transfer("Dipesh", "Esha", 7))
+    assert _refused({"Asha": -3, "Bikash": 1, "Chandra": 1, "Dipesh": 1}) == (
+        None, "4 players with a balance: the exact fewest transfers are searched "
+              "for at most 3")
+
+
+# -- pairs owed each other's amount, taken out first in name order ----------------------
+
+@pytest.mark.parametrize("b, paid", [
+    # each player by name pairs with the first after them owed the opposite
+    ({"Asha": -5, "Bikash": 5, "Chandra": -5, "Dipesh": 5},
+     [("Asha", "Bikash", 5), ("Chandra", "Dipesh", 5)]),
+    # Asha has no pair; Bikash pairs with Chandra (not Gopal), Hari with Gopal
+    ({"Asha": 2, "Bikash": -5, "Chandra": 5, "Dipesh": -1, "Esha": -1, "Gopal": 5,
+      "Hari": -5},
+     [("Bikash", "Chandra", 5), ("Dipesh", "Asha", 1), ("Esha", "Asha", 1),
+      ("Hari", "Gopal", 5)]),
+    # Bikash and Chandra pair (not Chandra and Dipesh); Asha pays the other two
+    ({"Asha": -5, "Bikash": 1, "Chandra": -1, "Dipesh": 1, "Esha": 4},
+     [("Asha", "Dipesh", 1), ("Asha", "Esha", 4), ("Chandra", "Bikash", 1)]),
+    # after Asha, who has no pair, Bikash pairs with Dipesh; Chandra pays the rest
+    ({"Asha": 2, "Bikash": -3, "Chandra": -3, "Dipesh": 3, "Esha": 1},
+     [("Bikash", "Dipesh", 3), ("Chandra", "Asha", 2), ("Chandra", "Esha", 1)]),
+    # names in order case-insensitively: asha before Bikash
+    ({"Chandra": -5, "Dipesh": 5, "asha": -5, "Bikash": 5},
+     [("asha", "Bikash", 5), ("Chandra", "Dipesh", 5)]),
+    # two spellings of one name (only the caller can pass them): as written, A before a
+    ({"asha": -5, "Asha": -5, "Bikash": 5, "Chandra": 5},
+     [("Asha", "Bikash", 5), ("asha", "Chandra", 5)]),
+])
+def test_dh11_pairs_owed_each_others_amount_pair_off_first_in_name_order(b, paid):
+    assert fewest_transfers(b) == tuple(Transfer(*t) for t in paid)
+    assert fewest_transfers(dict(reversed(b.items()))) == tuple(Transfer(*t) for t in paid)
 
 
 # -- balances over sessions, read whole (issue 40: payments' mutation run) --------------
