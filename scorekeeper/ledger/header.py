@@ -377,9 +377,9 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
     """The rules with the session's length set to `value`."""
     setting = length_setting(session.game, session.profile, unit, value)
     if session.seats.ended_by_elimination:
-        raise Refused("the session ended by elimination: only "
-                      + ", ".join(session.seats.seated_for(len(session.hands)))
-                      + " is left; more hands cannot change that",
+        raise Refused(Said("the session ended by elimination: only {left} is left; "
+                           "more hands cannot change that",
+                           left=", ".join(session.seats.seated_for(len(session.hands)))),
                       session.rules.rule("session"))
     rules = session.profile.parse_settings([setting])
     planned = rules.planned_hands(session.seats.at_new)

@@ -99,6 +99,11 @@ def test_ki6_hands_missing_for_a_player_word_for_word():
     assert refused.value.message == "no hands given for B, C"
 
 
+def test_ki14_one_deal_carried_in_is_said_in_the_singular():
+    result = deal(TWO_FOR_A, carried=[1])
+    assert result.explanation[0] == "the stake of 1 deal nobody won is carried in"
+
+
 def test_ki14_the_deals_carried_in_are_said_first():
     result = deal(TWO_FOR_A, carried=[1, 2])
     assert result.explanation[0] == "stakes of 2 deals nobody won are carried in"

@@ -8,6 +8,8 @@ import json
 import tomllib
 from pathlib import Path
 
+from scorekeeper.core import language
+
 PLAYERS = "Asha,Bikash,Chandra"
 DH_CALL = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
            "--hand", "Chandra=9♥"]      # DH-8: Asha +14, Bikash -5, Chandra -9
@@ -93,3 +95,10 @@ def test_dc10_extend_after_the_session_ended_by_elimination_word_for_word(cli, t
     assert refused.stderr == ("error: the session ended by elimination: only Asha is "
                               "left; more hands cannot change that (DC-10)\n")
     assert path.read_bytes() == before
+    language.use("ne")                    # the refusal is a message said in Nepali too
+    try:
+        nepali = cli("extend", path, "--hands", "10")
+    finally:
+        language.use("en")
+    assert nepali.exit_code == 1 and "more hands" not in nepali.stderr
+    assert "Asha मात्र बाँकी हुनुहुन्छ" in nepali.stderr

@@ -142,8 +142,9 @@ def _rounds(args: KittiHand, hands: dict[str, Hands], rules: KittiRules) -> Kitt
 
 def resolve(args: KittiHand, rules: KittiRules) -> KittiResult:
     """KI-6 … KI-16: the deal's rounds, its winner and who pays what."""
-    carried = (Said("stakes of {count} deals nobody won are carried in",
-                    count=len(args.carried)),) if args.carried else ()
+    carried = (Said.ngettext("the stake of {count} deal nobody won is carried in",
+                             "stakes of {count} deals nobody won are carried in",
+                             count=len(args.carried)),) if args.carried else ()
     if args.shown and args.winner is not None:
         raise Impossible(Said("give each player's hands or --winner, not both"),
                          rules.rule("unverified"))
