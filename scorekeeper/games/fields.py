@@ -35,6 +35,8 @@ class Field(NamedTuple):
       the topic of the rule that carries it (`verify` cites it);
     * `ruled` — what the rules give it, from a fresh ruling: `verify`
       compares the stored value with it (a table as scores are compared);
+      in a `group`, it is an input only where no other of the group is
+      stored (Kitti's winner typed alone: `amend` pre-fills it);
     * `before_play` — given before the hand is played (Call Break's
       calls): the value stored from the hand's flags, checked at its table
       by its rules (`(flags, table, rules) -> value`); `record` with only

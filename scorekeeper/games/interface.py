@@ -328,10 +328,17 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each field's hand option from
-        its stored value, a table NAME = V as NAME=V items."""
+        its stored value, a table NAME = V as NAME=V items; a value the
+        rules give (`Field.ruled`) only where no other option of its group
+        is stored (Kitti's winner typed alone, not the one its cards give,
+        KI-16)."""
         flags: PlainDict = {}
         for field in self.fields:
             value = data.get(field.key)
+            if field.ruled and field.group and any(
+                    f.key in data for f in self.fields
+                    if f.group == field.group and f is not field):
+                continue
             if isinstance(value, Mapping):
                 value = [f"{k}={v}" for k, v in value.items()]
             if value is not None and field.flag:

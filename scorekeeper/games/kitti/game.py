@@ -65,14 +65,6 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
             data["unverified"] = list(result.unverified)
         return {**data, "net": dict(result.scores), "rules": list(result.rules)}
 
-    def flags_from_stored(self, data: PlainMap) -> PlainDict:
-        """A deal's flags again: its cards, or the winner typed alone (the
-        winner of a deal shown is the rules', KI-16)."""
-        flags = super().flags_from_stored(data)
-        if "cards" in data:
-            flags.pop("winner", None)
-        return flags
-
     def story(self, facts: PlainMap) -> str:
         if facts.get("winner"):
             said = Said("won by {name}", name=str(facts["winner"]))
