@@ -7,6 +7,7 @@ costs a class made at import).
 
 from __future__ import annotations
 
+import builtins
 from typing import Any, Callable, NamedTuple
 
 from scorekeeper.core.language import N_
@@ -34,11 +35,16 @@ class Field(NamedTuple):
       the topic of the rule that carries it (`verify` cites it);
     * `ruled` — what the rules give it, from a fresh ruling: `verify`
       compares the stored value with it (a table as scores are compared);
+      in a `group`, it is an input only where no other of the group is
+      stored (Kitti's winner typed alone: `amend` pre-fills it);
     * `before_play` — given before the hand is played (Call Break's
       calls): the value stored from the hand's flags, checked at its table
       by its rules (`(flags, table, rules) -> value`); `record` with only
       these keeps them as the ledger's last hand, waiting for the rest
-      (`Game.before_play`).
+      (`Game.before_play`);
+    * `values` — a table's: the type of each value, checked before a
+      stored hand is read as flags (`Game.args_from_stored`: a flag is
+      text, and `calls = { Asha = "3" }` would read as 3).
     """
 
     key: str
@@ -54,6 +60,7 @@ class Field(NamedTuple):
     carried: str = ""
     ruled: Callable[[Any], Any] | None = None
     before_play: Callable[[Any, Any, Any], Any] | None = None
+    values: builtins.type | None = None
 
 
 CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")

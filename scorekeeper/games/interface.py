@@ -112,9 +112,10 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     A game defines at most twelve members. It states its `title` (a
     `Said`: "Call Break") and its hand's stored keys, `fields` (each a
-    `fields.Field`), and implements three methods: `args_from_flags`,
-    `args_from_stored` and `to_stored`. Where it does more than a simple
-    game (bids and tricks, no cards), it overrides `flags_from_stored`
+    `fields.Field`), and implements two methods: `args_from_flags` and
+    `to_stored`. Where it does more than a simple game (bids and tricks,
+    no cards), it overrides `args_from_stored` (the stored hand read as
+    the flags that would record it again), `flags_from_stored`
     and `amended_flags` (each option from its field), `history_facts`
     and `story` (the winner, who gave agreed totals), `tallies` and
     `tally` (no counters of its own in `stats`), `paid` (as the scores
@@ -253,10 +254,21 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                         rules: RulesT) -> ArgsT:
         """The hand as typed on the command line (only the flags given)."""
 
-    @abstractmethod
     def args_from_stored(self, data: PlainMap, table: Seating,
                          rules: RulesT) -> ArgsT:
-        """The hand as a ledger's `[[hands]]` table stores its inputs."""
+        """The hand as a ledger's `[[hands]]` table stores its inputs: as
+        the flags that would record it again (`flags_from_stored`) give it,
+        with what it took over from the hand before (`carried_stored`),
+        once each table holds values of its `Field.values` type (a flag
+        is text)."""
+        for field in self.fields:
+            table_of = data.get(field.key)
+            if field.values and isinstance(table_of, Mapping) and not all(
+                    isinstance(v, field.values) for v in table_of.values()):
+                raise Impossible(Said("`{key}` must be {what}", key=field.key,
+                                      what=field.what))
+        flags = {**self.flags_from_stored(data), **self.carried_stored(data)}
+        return self.args_from_flags(flags, table, rules)
 
     @final
     def before_play(self, flags: PlainMap, table: Seating, rules: RulesT
@@ -316,10 +328,17 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def flags_from_stored(self, data: PlainMap) -> PlainDict:
         """The flags that would record this stored hand again (`amend`
         pre-fills its questions with them): each field's hand option from
-        its stored value, a table NAME = V as NAME=V items."""
+        its stored value, a table NAME = V as NAME=V items; a value the
+        rules give (`Field.ruled`) only where no other option of its group
+        is stored (Kitti's winner typed alone, not the one its cards give,
+        KI-16)."""
         flags: PlainDict = {}
         for field in self.fields:
             value = data.get(field.key)
+            if field.ruled and field.group and any(
+                    f.key in data for f in self.fields
+                    if f.group == field.group and f is not field):
+                continue
             if isinstance(value, Mapping):
                 value = [f"{k}={v}" for k, v in value.items()]
             if value is not None and field.flag:

@@ -271,6 +271,25 @@ def test_cb10_verify_finds_a_stored_score_the_rules_do_not_give(cli, club):
     assert fixed.exit_code == 0 and "hand 1: would store Asha 3.0 → 3.1" in fixed.stderr
 
 
+@pytest.mark.parametrize("edit, said", [
+    # read back as the flags that record it, a call stored as text would
+    # pass for the number (`Field.values`)
+    (("calls = { Asha = 3,", 'calls = { Asha = "3",'),
+     "`calls` must be a table NAME = CALL"),
+    (("tricks = { Asha = 4,", "tricks = { Asha = [\"4\"],"),
+     "`tricks` must be a table NAME = TRICKS"),
+    (("calls = { Asha = 3,", "calls = { Zed = 3,"), "unknown player 'Zed'"),
+])
+def test_cb4_a_deal_edited_by_hand_is_a_problem_of_verify(cli, club, edit, said):
+    assert cli("record", club, *EXAMPLE).exit_code == 0
+    text = club.read_text(encoding="utf-8")
+    assert edit[0] in text
+    club.write_text(text.replace(*edit), encoding="utf-8")
+    result = cli("verify", club)
+    assert result.exit_code == 1 and "does not verify" in result.stdout
+    assert f"hand 1: its inputs cannot be replayed: {said}" in result.stderr
+
+
 def test_cb12_the_session_ends_after_5_rounds(cli, club):
     for _ in range(5):
         assert cli("record", club, *EXAMPLE).exit_code == 0

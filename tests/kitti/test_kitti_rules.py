@@ -10,6 +10,7 @@ import pytest
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.games.kitti.arrange import check_arrangement, parse
 from scorekeeper.games.kitti.engine import KittiHand, resolve
+from scorekeeper.games.kitti.game import GAME
 from scorekeeper.games.kitti.rules import PROFILES, KittiRules, Ties, Win
 
 RULES = PROFILES[0].rules
@@ -151,3 +152,11 @@ def test_ki16_worked_example_a_winner_alone_is_unverified():
     with pytest.raises(Impossible) as refused:
         resolve(KittiHand(SEATS, "C", (), None), RULES)
     assert refused.value.rule == "KI-16"
+
+
+def test_ki16_a_deal_is_entered_again_by_its_cards_or_its_winner_not_both():
+    # the winner the cards give is the rules' (a `ruled` field of the
+    # group `shown`); typed alone, it is the deal's input
+    shown = {"cards": {"A": "s3s5d4/cAKJ/d6c6h3"}, "winner": "A"}
+    assert GAME.flags_from_stored(shown) == {"hand": ["A=s3s5d4/cAKJ/d6c6h3"]}
+    assert GAME.flags_from_stored({"winner": "A"}) == {"winner": "A"}

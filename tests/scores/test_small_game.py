@@ -1,7 +1,7 @@
-"""A smaller `Game`: three methods every game implements, everything else a
+"""A smaller `Game`: two methods every game implements, everything else a
 default (scorekeeper.games.interface). The template of a game
 (docs/template/bidtricks, docs/ARCHITECTURE.md "Add a game") implements
-only those three, its title and its stored keys (`fields`; its rules are
+only those two, its title and its stored keys (`fields`; its rules are
 its `engine.resolve`); Dhumbal and
 Marriage keep their own where they do more, and read the defaults for the
 rest exactly as they declared them before."""
@@ -35,11 +35,10 @@ def session():
     return document.parse(HEADER + HANDS, "tenths")
 
 
-def test_a_game_implements_three_methods():
-    assert Game.__abstractmethods__ == frozenset(
-        {"args_from_flags", "args_from_stored", "to_stored"})
+def test_a_game_implements_two_methods():
+    assert Game.__abstractmethods__ == frozenset({"args_from_flags", "to_stored"})
     assert _defined(registry.game("bidtricks")) == {
-        "title", "fields", "args_from_flags", "args_from_stored", "to_stored"}
+        "title", "fields", "args_from_flags", "to_stored"}
 
 
 # What a game may define: its declarations, the three conversions it

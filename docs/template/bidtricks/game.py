@@ -1,8 +1,8 @@
 """The template's game as the ledger sees it: `GAME`. As small as a game
 can be: its title, its hand's stored keys declared once (`fields`), and
-the three methods every game implements (its rules are `engine.py`'s
-`resolve`); the rest (its name, profiles,
-hand options, JSON, history, verify's comparison, amend's pre-filled
+the two methods every game implements (its rules are `engine.py`'s
+`resolve`); the rest (its name, profiles, hand options, a stored hand
+read back, JSON, history, verify's comparison, amend's pre-filled
 answers, rename, the exports, the ruling's table) are derived by `Game`
 and the screen layer."""
 
@@ -31,9 +31,9 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
     title = Said("Bidtricks")
     fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
               Field("bid", dict, "a table NAME = BID", "bid", required=True,
-                    column="bid", caption="Bids"),
+                    column="bid", caption="Bids", values=int),
               Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True,
-                    column="took", caption="Tricks taken"))
+                    column="took", caption="Tricks taken", values=int))
 
     def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: BidRules) -> BidHand:
@@ -43,12 +43,6 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
         return BidHand(table.seated, table.dealer,
                        _numbers(pairs(flags.get("bid", [])), table, "bid"),
                        _numbers(pairs(flags.get("tricks", [])), table, "tricks"))
-
-    def args_from_stored(self, data: PlainMap, table: Seating,
-                         rules: BidRules) -> BidHand:
-        return BidHand(table.seated, table.dealer,
-                       _numbers(data.get("bid"), table, "bid"),
-                       _numbers(data.get("tricks"), table, "tricks"))
 
     def to_stored(self, number: int, args: BidHand, result: BidResult
                   ) -> PlainDict:

@@ -61,13 +61,6 @@ def calls_first(flags: PlainMap, table: Seating, rules: CallBreakRules
     return {p: calls[p] for p in table.seated}
 
 
-def _stored_counts(data: PlainMap, key: str) -> tuple[tuple[str, int], ...]:
-    raw = data.get(key)
-    if not isinstance(raw, dict):
-        raise Impossible(Said("`{key}` must be a table NAME = N", key=key))
-    return tuple(raw.items())
-
-
 class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     """The name, profiles, hand flags, names to rename and the comparison
     of `verify` are the defaults (`Game`); a deal is stored as `calls` and
@@ -76,9 +69,10 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
     fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
               Field("calls", dict, "a table NAME = CALL", "bid", required=True,
-                    column="called", caption=N_("Calls"), before_play=calls_first),
+                    column="called", caption=N_("Calls"), before_play=calls_first,
+                    values=int),
               Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
-                    column="took", caption=N_("Tricks taken")))
+                    column="took", caption=N_("Tricks taken"), values=int))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),
                Tally("missed", N_("calls missed"), "rate", "hands"),
                Tally("called", N_("average call"), "mean", "deals"),
@@ -95,11 +89,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         calls = counts(flags.get("bid", []), table, "--bid", rules.rule("call"))
         tricks = counts(flags.get("won", []), table, "--won", rules.rule("tricks"))
         return self.args(table, calls, tricks, rules)
-
-    def args_from_stored(self, data: PlainMap, table: Seating,
-                         rules: CallBreakRules) -> CallBreakHand:
-        return self.args(table, _stored_counts(data, "calls"),
-                         _stored_counts(data, "tricks"), rules)
 
     def amended_flags(self, stored: PlainMap, typed: PlainMap,
                       players: Sequence[str]) -> PlainDict:

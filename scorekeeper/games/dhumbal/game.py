@@ -55,21 +55,6 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return self.args(table, caller, raw, rules)
 
-    def args_from_stored(self, data: PlainMap, table: Seating,
-                         rules: DhumbalRules) -> DhumbalHand:
-        raw = data.get("cards")
-        if not isinstance(raw, dict):
-            raise Impossible(Said("`cards` must be a table NAME = \"CARDS\" or total"))
-        if data.get("show") is True and "call" in data:
-            raise Impossible(Said("a hand has `call = NAME` or `show = true`, not both"))
-        if data.get("show") is True:
-            caller = None
-        elif isinstance(data.get("call"), str):
-            caller = data["call"]
-        else:
-            raise Impossible(Said("a hand needs `call = NAME` or `show = true`"))
-        return self.args(table, caller, raw, rules)
-
     def to_stored(self, number: int, args: DhumbalHand,
                   result: DhumbalResult) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer}

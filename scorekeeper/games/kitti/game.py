@@ -48,11 +48,6 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return _hand(table, raw, flags.get("winner"), flags.get("carried"), rules)
 
-    def args_from_stored(self, data: PlainMap, table: Seating,
-                         rules: KittiRules) -> KittiHand:
-        winner = data.get("winner") if "cards" not in data else None
-        return _hand(table, data.get("cards", {}), winner, data.get("carried"), rules)
-
     def to_stored(self, number: int, args: KittiHand, result: KittiResult
                   ) -> PlainDict:
         data: PlainDict = {"hand": number, "dealer": args.dealer}
@@ -69,14 +64,6 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
         if result.unverified:
             data["unverified"] = list(result.unverified)
         return {**data, "net": dict(result.scores), "rules": list(result.rules)}
-
-    def flags_from_stored(self, data: PlainMap) -> PlainDict:
-        """A deal's flags again: its cards, or the winner typed alone (the
-        winner of a deal shown is the rules', KI-16)."""
-        flags = super().flags_from_stored(data)
-        if "cards" in data:
-            flags.pop("winner", None)
-        return flags
 
     def story(self, facts: PlainMap) -> str:
         if facts.get("winner"):
