@@ -160,3 +160,23 @@ def ledger(tmp_path: Path, cli) -> Path:
     result = cli("new", path, "--game", "dhumbal", "--players", ",".join(PLAYERS))
     assert result.exit_code == 0, result.stderr
     return path
+
+
+@pytest.fixture
+def tty(monkeypatch):
+    """`record` and `amend` behave as at a terminal: they ask."""
+    import scorekeeper.commands.record
+
+    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
+
+
+@pytest.fixture
+def kathmandu(monkeypatch):
+    """The local time is Nepal's (UTC+05:45), for the dates people read."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Kathmandu")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

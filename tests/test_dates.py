@@ -6,22 +6,11 @@ stamp."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from helpers import run_main
 from scorekeeper.core import language
 from scorekeeper.core.language import Said, When, date, say
-
-
-@pytest.fixture
-def kathmandu(monkeypatch):
-    monkeypatch.setenv("TZ", "Asia/Kathmandu")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.mark.parametrize("stamp, said", [

@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.commands.record
-
 PLAYERS = "Asha,Bikash,Chandra,Dipak"
 # RULES.md CB-18's worked example: CB-10's deal, its calls saved first
 CALLS = ("--bid", "a=3,b=2,c=4,d=2")
@@ -257,11 +255,6 @@ def test_cb18_a_waiting_deal_holds_nothing_ruled(cli, club):
 
 
 # -- at the terminal ----------------------------------------------------------------
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-
 
 def test_cb18_the_entry_saves_the_calls_then_asks_the_tricks(cli, club, tty):
     result = cli("record", club, input="\n".join(

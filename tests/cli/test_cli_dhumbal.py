@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.cli
-import scorekeeper.commands.record
 
 SEED = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]
@@ -451,11 +450,6 @@ def test_record_on_a_missing_ledger_exits_2(cli, tmp_path):
 
 
 # -- interactive record -----------------------------------------------------------------
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-
 
 def test_interactive_record_asks_again_after_a_bad_card_keeping_answers(cli, ledger, tty):
     answers = ["Zara",              # unknown caller: asked again
@@ -955,7 +949,6 @@ def test_main_exit_codes_follow_the_command(capsys):
 def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(ledger, monkeypatch, capsys):
     import typer
 
-    import scorekeeper.cli
     from scorekeeper.screen import entry
 
     monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)

@@ -16,9 +16,6 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.cli
-import scorekeeper.commands.record
-
 WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
           "7♠ 7♦ 7♣ K♦ K♦ K♦")
 DUBLEE_SHOW = ("2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ A♥ A♥ "
@@ -890,11 +887,6 @@ def test_rules_marriage_prints_ma1_to_ma14(cli):
 
 
 # -- interactive record ------------------------------------------------------------------------
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-
 
 def test_interactive_record_marriage_hand_after_confirmation(cli, marriage, tty):
     answers = ["A",             # finisher

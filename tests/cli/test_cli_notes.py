@@ -9,14 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import time
 import tomllib
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-import scorekeeper.commands.record
 from helpers import fits, one_line, run_main
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
@@ -26,20 +24,6 @@ HOSTILE = '=HYPERLINK("http://x") [bold]b[/bold] | <script>x</script> नमस�
 
 def hands(ledger: Path) -> list[dict]:
     return tomllib.loads(ledger.read_text(encoding="utf-8")).get("hands", [])
-
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-
-
-@pytest.fixture
-def kathmandu(monkeypatch):
-    monkeypatch.setenv("TZ", "Asia/Kathmandu")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_every_hand_recorded_stores_when_as_a_local_time_with_its_offset(

@@ -12,17 +12,11 @@ from pathlib import Path
 import pytest
 import typer
 
-import scorekeeper.commands.record
 from scorekeeper.cli import main
 from scorekeeper.files.draft import draft_path
 from scorekeeper.screen import entry
 
 CTRL_C = "^C"
-
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
 
 
 def entered(cli, ledger: Path, *answers: str):

@@ -12,13 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.commands.record
 from scorekeeper.screen.entry import seating_question
-
-
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
 
 
 def entered(cli, ledger: Path, *answers: str):

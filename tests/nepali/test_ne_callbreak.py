@@ -206,11 +206,6 @@ def test_a_deal_typed_in_devanagari_digits_is_stored_as_in_latin(tmp_path):
 
 # -- the entry's questions -----------------------------------------------------------
 
-@pytest.fixture
-def tty(monkeypatch):
-    monkeypatch.setattr(scorekeeper.commands.record, "stdin_is_tty", lambda: True)
-
-
 def test_cb4_cb9_the_questions_are_nepali_and_take_devanagari_digits(table, tty):
     # विकास calls first (on the dealer's right, CB-4); दीपक's ९ is asked again
     answers = ["२", "४", "९", "२", "३",           # calls: वि, च, दी (९, then २), आशा
