@@ -238,6 +238,10 @@ def standings(con: Console, session: Session, stale: bool = False,
     if money:
         hanging(con, _("Money at {rate}; `settle-up` says who gives whom.").format(
             rate=paid.money_rate(money)), "  ", "    ")
+        from scorekeeper.reports.export import why_money  # with money only
+
+        for line in why_money(session, money):      # Call Break: not the points
+            hanging(con, line, "  ", "    ")
         paid.money_notes(con, money)
     if stale:
         con.print("  " + _("[red]Totals as stored[/]: see the warnings."))

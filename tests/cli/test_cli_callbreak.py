@@ -560,3 +560,15 @@ def test_cb10_the_markdown_export_has_a_table_of_calls_and_one_of_tricks(cli, cl
     tricks = text.split("Tricks taken:\n")[1].split("\n\n")[0].splitlines()
     assert calls[-1] == "| 1 | 3 | 2 | 4 | 2 |" and tricks[-1] == "| 1 | 4 | 2 | 5 | 2 |"
     assert "Cards shown" not in text
+
+
+def test_cb13_standings_in_money_say_why_money_is_not_the_points(cli, club):
+    # a new user read +Rs 43 beside +6.0 and -Rs 58 beside +2.0 as a bug
+    assert cli("record", club, "--bid", "a=3,b=2,c=4,d=2",
+               "--won", "a=4,b=2,c=5,d=2").exit_code == 0
+    result = cli("standings", club, "--rate", "10", env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.stderr
+    said = " ".join(result.stdout.split())
+    assert "Money is not points: each pair of players settles the difference of " \
+           "their points" in said
+    assert "Asha: (3.1 × 4 − 11.2) × Rs 10 a point (NPR) = +Rs 12" in said
