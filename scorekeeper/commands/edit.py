@@ -84,8 +84,12 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
         if not yes and stdin_is_tty():
             session = ledger_file.read(ledger)
             if session.hands or session.pending:
-                said, _json = _named(session, len(session.hands) + bool(session.pending))
+                number = len(session.hands) + bool(session.pending)
+                from scorekeeper.ledger.changes import refuse_settled  # the same
                 from scorekeeper.screen.entry import yes_no  # start-up: a terminal
+
+                refuse_settled(ledger, session, number)   # before asking, not after
+                said, _json = _named(session, number)
 
                 if not yes_no(Said("Remove {hand}?", hand=said), False):
                     say(_("Nothing removed."))

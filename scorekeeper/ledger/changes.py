@@ -124,7 +124,7 @@ def unchanged(path: Path, session: Session, expect_hands: int | None,
             path=path, now=_hands(len(session.hands)), then=expect_hands)))
 
 
-def _refuse_settled(path: Path, session: Session, number: int) -> None:
+def refuse_settled(path: Path, session: Session, number: int) -> None:
     """A hand a recorded payment settled is not changed (exit 2)."""
     if 1 <= number <= session.paid_hands:
         raise Impossible(Said("{path}: hand {number} is settled (paid {at}): "
@@ -214,7 +214,7 @@ def amended(session: Session, path: Path, number: int, flags: PlainMap,
     """Hand `number` ruled anew from its flags as `amend` would write it,
     refused as it would be (a settled hand): what a person is asked
     about before it is written."""
-    _refuse_settled(path, session, number)
+    refuse_settled(path, session, number)
     return session.rule_amended(number, flags, keep)
 
 
@@ -330,7 +330,7 @@ def undo(session: Session, text: str, path: Path,
     last = session.pending or (session.hands[-1] if session.hands else None)
     if last is None:
         raise Impossible(Said("{path} has no hands to undo", path=path))
-    _refuse_settled(path, session, last.number)
+    refuse_settled(path, session, last.number)
     unchanged(path, session, expect_hands, "undo")
     kept = _kept_for_redo(session, text, file_name(path))
     if kept is not None:

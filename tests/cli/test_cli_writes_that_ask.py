@@ -227,3 +227,15 @@ def test_a_payment_reads_as_a_local_date_and_the_ledger_keeps_the_stamp(cli, two
     assert json.loads(standings.stdout)["paid"][0]["at"] == stamp
     taken = cli("undo", two, "--paid", "--yes")
     assert f"({stamp[:10]})" in taken.stderr and "T" not in taken.stderr.split("(")[1]
+
+
+def test_dh11_undo_of_a_settled_hand_is_refused_before_anything_is_asked(cli, two,
+                                                                         terminal):
+    assert cli("settle-up", two, "--paid", "--yes").exit_code == 0
+    before = two.read_bytes()
+    refused = cli("undo", two, input="y\n")
+    assert refused.exit_code == 2
+    assert "hand 2 is settled" in refused.stderr and "(DH-11)" in refused.stderr
+    assert "Remove" not in refused.stderr             # nothing asked first
+    assert refused.stdout == ""
+    assert two.read_bytes() == before
