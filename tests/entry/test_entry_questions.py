@@ -1,5 +1,6 @@
 """The entry's questions as a new user met them (issue 38 item 5, issue 39
-item 6): a Nepali yes/no question says what Enter gives, as `[Y/n]` does;
+item 6): a draft kept in one language is never offered and dropped in
+another; a Nepali yes/no question says what Enter gives, as `[Y/n]` does;
 every question fits the terminal's width, the answer typed on its last
 line."""
 
@@ -17,6 +18,7 @@ import typer
 import scorekeeper.commands.edit
 import scorekeeper.commands.settle_up
 from scorekeeper.cli import main
+from scorekeeper.files.draft import draft_path
 from scorekeeper.screen import entry, streams
 
 CTRL_C = "^C"       # Ctrl-C at that question, as a terminal sends it: SIGINT
@@ -51,6 +53,35 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 def hands(ledger: Path) -> list[dict]:
     return tomllib.loads(ledger.read_text(encoding="utf-8")).get("hands", [])
+
+
+# -- 1. a draft and its language -----------------------------------------------------
+
+def test_a_draft_kept_in_nepali_is_not_offered_in_english_and_says_so(
+        ledger, tty, monkeypatch, capsys):
+    scripted(monkeypatch, "", "Asha", CTRL_C, "")      # Enter: keep them
+    assert run(capsys, "--lang", "ne", "record", ledger)[0] == 130
+    assert tomllib.loads(draft_path(ledger).read_text("utf-8"))["lang"] == "ne"
+    scripted(monkeypatch, "", "Bikash", "hA", "s2", "c7", "y")
+    code, out, err = run(capsys, "--lang", "en", "record", ledger)
+    assert code == 0, err
+    assert "Go on with" not in err
+    assert (f"The answers kept in .{ledger.name}.draft were typed in another "
+            "language: not used (`--lang ne` offers them).") in err
+    assert hands(ledger)[0]["call"] == "Bikash"
+    assert not draft_path(ledger).exists()          # the hand recorded: removed
+
+
+def test_a_draft_kept_in_nepali_is_taken_again_in_nepali(ledger, tty, monkeypatch,
+                                                         capsys):
+    scripted(monkeypatch, "", "Asha", "hA", CTRL_C, "")
+    assert run(capsys, "--lang", "ne", "record", ledger)[0] == 130
+    asked = scripted(monkeypatch, "", "s2", "c7", "")
+    code, out, err = run(capsys, "--lang", "ne", "record", ledger)
+    assert code == 0, err
+    assert asked[0].startswith("डिल १ का लागि राखिएका ३ उत्तरबाट अघि बढ्ने?")
+    assert len(asked) == 4          # Bikash's cards are the next question
+    assert hands(ledger)[0]["cards"]["Asha"] == "A♥"
 
 
 # -- 2. what Enter gives, in Nepali too ----------------------------------------------
