@@ -150,14 +150,15 @@ def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
 
 def _keep(ledger: Path, session: Any, answers: tuple[tuple[str, str], ...]) -> NoReturn:
     """Ctrl-C, the answers kept for the next `record`: exit 130, the
-    ledger untouched."""
+    ledger untouched, the stop told once (here, not again by `cli.main`)."""
     from scorekeeper.files import draft as drafts  # start-up: see module doc
+    from scorekeeper.files import interrupts  # start-up: see module doc
 
     path = drafts.save(ledger, drafts.Draft(session.game.name, len(session.hands) + 1,
                                             current(), answers))
     say(Said("Stopped; nothing recorded. The answers are kept in {file}: "
              "the next `record` offers them.", file=path.name))
-    raise typer.Exit(130)
+    raise typer.Exit(interrupts.exit_code(interrupts.unreported() or KeyboardInterrupt()))
 
 
 def _record(values: PlainDict) -> None:

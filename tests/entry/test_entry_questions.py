@@ -2,7 +2,7 @@
 item 6): a draft kept in one language is never offered and dropped in
 another; a Nepali yes/no question says what Enter gives, as `[Y/n]` does;
 every question fits the terminal's width, the answer typed on its last
-line."""
+line; Ctrl-C that keeps the answers says it stopped once."""
 
 from __future__ import annotations
 
@@ -143,3 +143,19 @@ def test_settle_up_paid_question_wraps_to_40_columns(cli, ledger, forty, monkeyp
     assert fits(asked[0]) and asked[0].endswith("[y/N]"), asked[0]
     assert asked[0].replace("\n  ", " ") == \
         f"Record this as paid in {ledger.name}, 2 hands? [y/N]"
+
+
+# -- 4. Ctrl-C: the stop said once ---------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "stopped"), [("en", "Stopped; nothing recorded."),
+                                               ("ne", "रोकियो; केही लेखिएन।")])
+def test_ctrl_c_keeping_the_answers_says_it_stopped_once(ledger, tty, monkeypatch, capsys,
+                                                        lang, stopped):
+    before = ledger.read_bytes()
+    scripted(monkeypatch, "", "Asha", CTRL_C, "")
+    code, out, err = run(capsys, "--lang", lang, "record", ledger)
+    assert code == 130 and out == ""
+    assert stopped in err
+    assert "nothing written" not in err and "केही लेखिएन\n" not in err, err
+    assert err.count("रोकियो") == (lang == "ne")
+    assert ledger.read_bytes() == before and draft_path(ledger).exists()
