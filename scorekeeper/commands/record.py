@@ -39,7 +39,7 @@ from scorekeeper.commands.common import (
     warn_stale,
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import Said, _, digits, ngettext
+from scorekeeper.core.language import Said, _, current, digits, ngettext
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -116,8 +116,9 @@ def _asked(values: PlainDict, flags: PlainDict,
 
 def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
     """The answers a stopped entry kept for this hand, if the person takes
-    them up (declined, they are removed); a draft of another hand or game
-    is ignored, with a word."""
+    them up (declined, they are removed); a draft of another hand or game,
+    or asked in another language (its questions are its keys), is ignored,
+    with a word."""
     from scorekeeper.files import draft as drafts  # start-up: see module doc
     from scorekeeper.screen.entry import yes_no  # start-up: see module doc
 
@@ -134,6 +135,10 @@ def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
         say(Said("The answers kept in {file} are for hand {number}: not used.",
                  file=file, number=draft.hand))
         return ()
+    if draft.lang != current():
+        say(Said("The answers kept in {file} were typed in another language: "
+                 "not used (`--lang {lang}` offers them).", file=file, lang=draft.lang))
+        return ()
     count = len(draft.answers)
     if yes_no(ngettext("Go on with the answer kept for hand {number}?",
                        "Go on with the {count} answers kept for hand {number}?",
@@ -145,14 +150,15 @@ def _kept_answers(ledger: Path, session: Any) -> tuple[tuple[str, str], ...]:
 
 def _keep(ledger: Path, session: Any, answers: tuple[tuple[str, str], ...]) -> NoReturn:
     """Ctrl-C, the answers kept for the next `record`: exit 130, the
-    ledger untouched."""
+    ledger untouched, the stop told once (here, not again by `cli.main`)."""
     from scorekeeper.files import draft as drafts  # start-up: see module doc
+    from scorekeeper.files import interrupts  # start-up: see module doc
 
-    path = drafts.save(ledger, drafts.Draft(session.game.name,
-                                            len(session.hands) + 1, answers))
+    path = drafts.save(ledger, drafts.Draft(session.game.name, len(session.hands) + 1,
+                                            current(), answers))
     say(Said("Stopped; nothing recorded. The answers are kept in {file}: "
              "the next `record` offers them.", file=path.name))
-    raise typer.Exit(130)
+    raise typer.Exit(interrupts.exit_code(interrupts.unreported() or KeyboardInterrupt()))
 
 
 def _record(values: PlainDict) -> None:

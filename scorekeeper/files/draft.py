@@ -1,8 +1,9 @@
 """The answers of a hand not yet recorded, kept beside its ledger (never in
 it) when Ctrl-C stopped the interactive entry: `.LEDGER.draft`, a small
-TOML file — the game, the hand's number and each question with its
-answer, in the order asked. The next interactive `record` offers them;
-recording the hand, or declining it, removes the file."""
+TOML file — the game, the hand's number, the language the questions were
+asked in and each question with its answer, in the order asked. The next
+interactive `record` in that language offers them; recording the hand, or
+declining it, removes the file."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ Answers = tuple[tuple[str, str], ...]
 class Draft:
     game: str
     hand: int
+    lang: str               # the questions' language: they are keyed by their text
     answers: Answers
 
 
@@ -40,11 +42,12 @@ def load(ledger: Path) -> Draft | None:
     try:
         data = tomllib.loads(storage.read_text(draft_path(ledger)))
         answers = tuple((str(q), str(a)) for q, a in data["answers"])
-        draft = Draft(str(data["game"]), int(data["hand"]), answers)
+        draft = Draft(str(data["game"]), int(data["hand"]), str(data["lang"]),
+                      answers)
     except (ScorekeeperError, tomllib.TOMLDecodeError, KeyError, TypeError,
             ValueError):
         return None
-    texts = (draft.game, *(text for pair in answers for text in pair))
+    texts = (draft.game, draft.lang, *(text for pair in answers for text in pair))
     if any(unicodedata.category(ch) in ("Cc", "Cf") for t in texts for ch in t):
         return None
     return draft
@@ -60,7 +63,7 @@ def save(ledger: Path, draft: Draft) -> Path:
     temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         temp.write_text(tomli_w.dumps({
-            "game": draft.game, "hand": draft.hand,
+            "game": draft.game, "hand": draft.hand, "lang": draft.lang,
             "answers": [list(pair) for pair in draft.answers]}), encoding="utf-8")
         os.replace(temp, path)
     except OSError as err:

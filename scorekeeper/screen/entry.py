@@ -78,12 +78,8 @@ class TerminalAsker:
             return self.given[-1][1]
         default = self.kept.get(key, default)
         while True:
-            # the question wrapped to the terminal: typer adds only ": "
-            shown = key + (f" [{default}]" if default is not None else "")
-            width = stderr_width()
-            answer: str = typer.prompt(wrapped(shown, "  ", width and width - 2),
-                                       default=default,
-                                       show_default=False, err=True)
+            answer = _prompted(key + (f" [{default}]" if default is not None else ""),
+                               default)
             try:
                 if answer.strip() == BACK:
                     if self.given:
@@ -149,14 +145,24 @@ class TerminalAsker:
         return None if answer.strip().lower() in keywords else table.name(answer)
 
 
+def _prompted(question: str, default: str | None) -> str:
+    """The answer to `question` on stderr, the question wrapped to the
+    terminal (typer adds only ": ", the answer typed on its last line)."""
+    width = stderr_width()
+    answer: str = typer.prompt(wrapped(question, "  ", width and width - 2),
+                               default=default, show_default=False, err=True)
+    return answer
+
+
 def yes_no(question: str, default: bool, back: bool = False) -> bool:
     """A yes/no question on stderr: y, yes, n, no (any case), हो, होइन or
-    Enter for the default; anything else is answered in the entry's own
-    style and asked again. `back`: `<` raises `Back`."""
+    Enter for the default (the choices say which); anything else is
+    answered in the entry's own style and asked again. `back`: `<` raises
+    `Back`."""
     while True:
-        choices = _("[Y/n]") if default else _("[y/N]")     # Nepali: [हो/होइन]
-        answer: str = typer.prompt(f"{say(question)} {choices}",
-                                   default="", show_default=False, err=True)
+        # Nepali: [हो/होइन, Enter=हो] or [हो/होइन, Enter=होइन]
+        choices = _("[Y/n]") if default else _("[y/N]")
+        answer = _prompted(f"{say(question)} {choices}", "")
         said = answer.strip().lower()
         if not said:
             return default

@@ -86,7 +86,7 @@ def test_amend_asks_in_nepali_and_takes_ho_and_hoina(cli, two, terminal):
     language.use("ne")
     declined = amend(cli, two, input="होइन\n")
     assert declined.exit_code == 0 and declined.stdout.strip() == "होइन"
-    assert f"{two} को डिल १ सच्याउने? [हो/होइन]" in declined.stderr
+    assert f"{two} को डिल १ सच्याउने? [हो/होइन, Enter=होइन]" in declined.stderr
     assert "डिल १:" in declined.stderr and "केही सच्याइएन।" in declined.stderr
     assert two.read_bytes() == before
     assert amend(cli, two, input="हो\n").exit_code == 0
@@ -151,7 +151,7 @@ def test_redo_asks_in_nepali(cli, two, terminal):
     before = two.read_bytes()
     language.use("ne")
     declined = cli("redo", two, input="होइन\n")
-    assert declined.exit_code == 0 and "फिर्ता राख्ने? [हो/होइन]" in declined.stderr
+    assert declined.exit_code == 0 and "फिर्ता राख्ने? [हो/होइन, Enter=होइन]" in declined.stderr
     assert "केही फिर्ता राखिएन।" in declined.stderr
     assert two.read_bytes() == before
 
@@ -212,7 +212,7 @@ def test_settle_up_paid_asks_in_nepali_with_its_own_digits(cli, two, terminal):
     declined = cli("settle-up", two, "--paid", input="होइन\n")
     assert declined.exit_code == 0 and declined.stdout.strip() == "होइन"
     assert "Bikashले Ashaलाई रु. २२० दिने" in declined.stderr
-    assert f"{two}, २ डिल मा यो तिरिएको भनेर लेख्ने? [हो/होइन]" in declined.stderr
+    assert f"{two}, २ डिल मा यो तिरिएको भनेर लेख्ने? [हो/होइन, Enter=होइन]" in declined.stderr
     assert "तिरिएको भनेर केही लेखिएन।" in declined.stderr
     assert two.read_bytes() == before
 

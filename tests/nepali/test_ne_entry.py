@@ -1,7 +1,7 @@
 """The entry in Nepali (issue 39, item 6): the questions name Nepali
 keywords (बाहिर, बाँड्ने, शो, कोही होइन) with an example in the reader's
-script, every yes/no question takes हो / होइन (`[हो/होइन]`), and the
-English keywords are still read."""
+script, every yes/no question takes हो / होइन and says what Enter gives
+(`[हो/होइन, Enter=हो]`), and the English keywords are still read."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_the_final_confirmation_asks_ho_hoina_and_takes_hoina(cli, ledger):
     before = ledger.read_bytes()
     result = _record(cli, ledger, ["", "शो", "as", "१२", "7c", "3d", "होइन", "होइन"])
     assert result.exit_code == 0, result.stderr
-    assert "यो डिल लेख्ने? [हो/होइन]" in one_line(result.stderr)
+    assert "यो डिल लेख्ने? [हो/होइन, Enter=हो]" in one_line(result.stderr)
     assert "[y/N]" not in result.stderr and "[Y/n]" not in result.stderr
     assert ledger.read_bytes() == before
 
