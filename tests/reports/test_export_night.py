@@ -135,3 +135,15 @@ def test_issue39_the_night_in_nepali_is_dated_in_bikram_sambat(cli, night, kathm
     assert "२०८३" in nepali.splitlines()[0]
     assert "nepali-games" not in nepali
     assert "(" + language.profile_title("nepali-games") + ")" in nepali
+
+
+def test_issue39_the_live_board_tells_two_sessions_of_one_title_apart(night):
+    from scorekeeper.commands.board_server import read_ledger
+    from scorekeeper.screen import board
+
+    sheets = board.told_apart([board.Sheet(str(p), read_ledger(p).session, written=AT,
+                                           index=i) for i, p in enumerate(night)])
+    titles = [re.search(r"<h2>([^<]*)</h2>", board.section(s)).group(1) for s in sheets]
+    assert [t.rsplit(" · ", 1)[1] for t in titles] == ["dh.toml", "dh2.toml"]
+    tabs = board.tabs(sheets)
+    assert all(t in tabs for t in titles)
