@@ -198,7 +198,7 @@ class Board:
             return self._drawn
         try:
             if stamps != self._stamps:
-                sheets = [self._sheet(i, p) for i, p in enumerate(self.paths)]
+                sheets = board.told_apart([self._sheet(i, p) for i, p in enumerate(self.paths)])
                 drawn = _drawn(sheets, self._drawn)
                 self._recent[drawn.version] = drawn.shown
                 self._recent.move_to_end(drawn.version)

@@ -18,7 +18,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
 from scorekeeper.core.errors import Impossible, ScorekeeperError
@@ -39,6 +41,7 @@ from scorekeeper.reports.documents import (
 if TYPE_CHECKING:
     from scorekeeper.ledger.document import Session
     from scorekeeper.reports.money import Money
+    from scorekeeper.reports.settle_up import Transfer
 
 # html is the board's page (`screen.board.page_pieces`, chosen by `export`)
 FORMATS = ("csv", "json", "md", "html")
@@ -255,6 +258,8 @@ def _markdown(session: Session, money: Optional[Money] = None,
     lines += _markdown_shown(session, names)
     lines.append("")
     lines.append(_played(standing))
+    if session.paid_hands:
+        lines += ["", md_text(settled_said(session))]
     waiting = pending_said(session)
     if waiting is not None:         # calls saved, the tricks being played (CB-18)
         lines += ["", md_text(say(waiting))]
@@ -265,8 +270,37 @@ def _markdown(session: Session, money: Optional[Money] = None,
             lines += [md_text(why[0]), *("- " + md_text(line) for line in why[1:]), ""]
         lines += ["- " + _("{giver} gives {receiver} {amount}").format(
             giver=names[t.giver], receiver=names[t.receiver],
-            amount=md_text(digits(money.display(t.points)))) for t in money.transfers]
+            amount=md_text(digits(money.display(t.points)))) for t in unpaid_transfers(session, money)]
     return "\n".join(lines) + "\n"
+
+
+def settled_said(session: Session) -> str:
+    """What `settle-up --paid` recorded, as `standings` says it: "Settled:
+    hands 1–3 paid 2026-12-07 (settle-up --paid)." (or "Partly settled")."""
+    said = _("Settled: hands {first}–{last} paid {at} (settle-up --paid).") \
+        if all_paid(session) else \
+        _("Partly settled: hands {first}–{last} paid {at} (settle-up --paid).")
+    return said.format(first=digits(1), last=digits(session.paid_hands),
+                       at=date(session.payments[-1]["at"]))
+
+
+def all_paid(session: Session) -> bool:
+    """Whether `settle-up --paid` settled every hand of the session."""
+    return bool(session.paid_hands) and session.paid_hands >= len(session.hands)
+
+
+def unpaid_transfers(session: Session, money: Money) -> list[Transfer]:
+    """The transfers that pay what `settle-up --paid` has not settled yet
+    (as a later `settle-up` counts it): none when every hand is paid."""
+    if not session.paid_hands:
+        return list(money.transfers)
+    if all_paid(session):
+        return []
+    from scorekeeper.reports.money import money as in_money  # with a payment only
+    from scorekeeper.reports.settle_up import balances
+
+    rest = session.unpaid()
+    return list(in_money(balances([rest]), session.score_kind.scale, money.option).transfers)
 
 
 def why_money(session: Session, money: Money) -> list[str]:
@@ -344,15 +378,48 @@ class Played:
     session: Session
     written: float | None = None
     money: Optional[Money] = None
+    named: bool = False     # its file named in its title (`told_apart`)
 
     @property
     def title(self) -> str:
         """Its game and the time its ledger was last written: "Marriage ·
-        21:40"."""
+        21:40" (and, `named`, its file: "Marriage · 21:40 · m.toml")."""
         game = say(self.session.game.title)
-        if self.written is None:
-            return game
-        return _("{game} · {time}").format(game=game, time=when(self.written))
+        title = game if self.written is None else \
+            _("{game} · {time}").format(game=game, time=when(self.written))
+        if not self.named:
+            return title
+        return _("{title} · {file}").format(title=title, file=self.file)
+
+    @property
+    def file(self) -> str:
+        """Its ledger's file name ("dh.toml")."""
+        return PurePath(self.session.label).name
+
+
+def told_apart(played: Sequence[Played]) -> list[Played]:
+    """The sessions, each whose title another's is too `named`: its file
+    in its title, so that no two are called the same."""
+    counts = Counter(p.title for p in played)
+    return [replace(p, named=counts[p.title] > 1) for p in played]
+
+
+def subtitle(session: Session) -> str:
+    """The small line under a session's title: the file, the profile, the
+    hands played (and planned): "dh.toml · nepali-games · 3/3 hands"."""
+    played, planned = len(session.hands), session.planned
+    said = {"profile": profile_title(session.profile.name), "file": PurePath(session.label).name,
+            "played": digits(played), "planned": digits(planned or 0)}
+    if planned and played <= planned:
+        return ngettext("{file} · {profile} · {played}/{planned} hand",
+                        "{file} · {profile} · {played}/{planned} hands",
+                        planned).format(**said)
+    if planned:
+        return ngettext("{file} · {profile} · {played} hand ({planned} planned)",
+                        "{file} · {profile} · {played} hands ({planned} planned)",
+                        played).format(**said)
+    return ngettext("{file} · {profile} · {played} hand",
+                    "{file} · {profile} · {played} hands", played).format(**said)
 
 
 def when(seconds: float, now: float | None = None) -> str:
@@ -368,13 +435,14 @@ def when(seconds: float, now: float | None = None) -> str:
 
 def night_date(played: Sequence[Played]) -> str:
     """The night's date: the day its latest ledger was last written (today
-    if no time is known), in the reader's digits."""
+    if no time is known), as the reader reads a date (`language.date`: in
+    Nepali, Bikram Sambat)."""
     import datetime  # here, not above: the playthroughs fix its clock
 
     latest = max((p.written for p in played if p.written is not None), default=None)
     day = datetime.datetime.now() if latest is None else \
         datetime.datetime.fromtimestamp(latest)
-    return digits(day.strftime("%Y-%m-%d"))
+    return date(day.isoformat())
 
 
 def newest_first(played: Sequence[Played]) -> list[Played]:
@@ -406,13 +474,21 @@ class Night:
 
 def night(played: Sequence[Played]) -> Night:
     """Several sessions settled as one night, in money: each session that
-    agreed a stake at its own (as `settle-up --mix`); one without a stake,
-    or scoring penalty points, said in words and left out. When none agreed
-    a stake, sessions of one game are settled in points."""
-    owing = [p for p in played if not p.session.score_kind.owed_to_nobody]
+    agreed a stake at its own (as `settle-up --mix`), the hands `settle-up
+    --paid` settled left out (and said); one without a stake, or scoring
+    penalty points, said in words and left out. When none agreed a stake,
+    sessions of one game are settled in points."""
+    paid = [_("{game}: hands {first}–{last} paid {at} (settle-up --paid).").format(
+        game=p.title, first=digits(1), last=digits(p.session.paid_hands),
+        at=date(p.session.payments[-1]["at"])) for p in played if p.session.paid_hands]
+    unpaid = [replace(p, session=p.session.unpaid()) for p in played
+              if not all_paid(p.session)]
+    if played and not unpaid:
+        return Night(notes=tuple(paid), refused=_("Everything here is paid: nothing to settle."))
+    owing = [p for p in unpaid if not p.session.score_kind.owed_to_nobody]
     rated = [p for p in owing if money_option(None, None, p.session.money)]
-    notes = [_("{game} scores penalty points: nobody owes anybody for it.").format(
-        game=p.title) for p in played if p.session.score_kind.owed_to_nobody]
+    notes = paid + [_("{game} scores penalty points: nobody owes anybody for it.").format(
+        game=p.title) for p in unpaid if p.session.score_kind.owed_to_nobody]
     notes += [_("{game} has no stake agreed, so it is not in the money: agree one when "
                 "you start the next game.").format(game=p.title)
               for p in owing if not any(p is r for r in rated)]
@@ -461,7 +537,7 @@ def night_markdown(played: Sequence[Played]) -> str:
     """`export --format md` of several ledgers: the night's date and its
     settle-up, then each session's Markdown, the most recently written
     first."""
-    shown = newest_first(played)
+    shown = told_apart(newest_first(played))
     settled = night(shown)
     lines = ["# " + md_text(_("The night of {date}").format(date=night_date(shown))), ""]
     lines += ["- " + md_text(p.title) for p in shown] + [""]
@@ -480,6 +556,7 @@ def night_markdown(played: Sequence[Played]) -> str:
     text = "\n".join(lines).rstrip("\n") + "\n"
     for p in shown:
         heading = "## " + md_text(_("{title} ({profile})").format(
-            title=p.title, profile=p.session.profile.name))
+            title=p.title, profile=profile_title(p.session.profile.name)))
+        heading += "\n\n" + md_text(subtitle(p.session))
         text += "\n---\n\n" + _markdown(p.session, p.money, heading)
     return text

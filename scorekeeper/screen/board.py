@@ -23,13 +23,14 @@ import hashlib
 import io
 import json
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from scorekeeper.core.errors import ScorekeeperError
-from scorekeeper.core.language import _, current, date, digits, ngettext, profile_title, say
+from scorekeeper.core.language import _, current, date, digits, ngettext, say
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.scores import NET
 from scorekeeper.reports.documents import (
@@ -38,7 +39,7 @@ from scorekeeper.reports.documents import (
     standings_json,
     story_of,
 )
-from scorekeeper.reports.export import Played
+from scorekeeper.reports.export import Played, settled_said, subtitle
 
 if TYPE_CHECKING:
     from scorekeeper.core.plain import PlainDict, PlainMap
@@ -62,6 +63,7 @@ class Sheet:
     notice: str = ""
     written: float | None = None   # when the file was last written (its mtime)
     index: int = 0                 # its place among the ledgers given (`#game-N`)
+    named: bool = False            # its file in its title (`told_apart`)
 
 
 def e(text: object) -> str:
@@ -75,24 +77,6 @@ def _title(sheet: Sheet) -> str:
     """What a section is called: its game and when its ledger was last
     written ("Marriage · 21:40"), or its file name if it never read."""
     return played(sheet).title if sheet.session else PurePath(sheet.label).name
-
-
-def _subtitle(session: Session) -> str:
-    """The small line under a section's title: the file, the profile, the
-    hands played (and planned)."""
-    played, planned = len(session.hands), session.planned
-    said = {"profile": profile_title(session.profile.name), "file": PurePath(session.label).name,
-            "played": digits(played), "planned": digits(planned or 0)}
-    if planned and played <= planned:
-        return ngettext("{file} · {profile} · {played}/{planned} hand",
-                        "{file} · {profile} · {played}/{planned} hands",
-                        planned).format(**said)
-    if planned:
-        return ngettext("{file} · {profile} · {played} hand ({planned} planned)",
-                        "{file} · {profile} · {played} hands ({planned} planned)",
-                        played).format(**said)
-    return ngettext("{file} · {profile} · {played} hand",
-                    "{file} · {profile} · {played} hands", played).format(**said)
 
 
 def _tone(value: int, kind: ScoreKind) -> str:
@@ -280,7 +264,7 @@ def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
     session = sheet.session
     parts.append(f"<h2>{e(_title(sheet))}</h2>")
     if session:
-        parts.append(f'<p class="small file">{e(_subtitle(session))}</p>')
+        parts.append(f'<p class="small file">{e(subtitle(session))}</p>')
     if sheet.notice:
         parts.append(f'<p class="notice" role="status">{e(sheet.notice)}</p>')
     if session is None:
@@ -289,6 +273,8 @@ def around(sheet: Sheet, index: int | None, hands: bool) -> tuple[str, str]:
     if said:
         parts.append('<p class="small">'
                      + e(_("House options: {options}").format(options=said)) + "</p>")
+    if session.paid_hands:
+        parts.append(f'<p class="small">{e(settled_said(session))}</p>')
     parts.append('<div class="now">' + standings(session, sheet.money)
                  + ("<h3>" + e(_("The last hand")) + "</h3>" if session.hands else "")
                  + ruling(session) + "</div>")
@@ -332,7 +318,14 @@ def night(sheets: Sequence[Sheet]) -> str:
 def played(sheet: Sheet) -> Played:
     """A sheet as one of the night's sessions."""
     assert sheet.session is not None
-    return Played(sheet.session, sheet.written, sheet.money)
+    return Played(sheet.session, sheet.written, sheet.money, sheet.named)
+
+
+def told_apart(sheets: Sequence[Sheet]) -> list[Sheet]:
+    """The sheets, each whose title another's is too `named` (as
+    `reports.export.told_apart`: its file in its title)."""
+    counts = Counter(_title(sheet) for sheet in sheets)
+    return [replace(sheet, named=counts[_title(sheet)] > 1) for sheet in sheets]
 
 
 def ordered(sheets: Sequence[Sheet]) -> list[Sheet]:
@@ -550,6 +543,6 @@ def html_pieces(played: Sequence[Played]) -> Iterator[str]:
     the other formats are `reports.export`'s."""
     from scorekeeper.reports.export import night_date  # the exported page only
 
-    sheets = [Sheet(p.session.label, p.session, p.money, written=p.written, index=i)
-              for i, p in enumerate(played)]
+    sheets = told_apart([Sheet(p.session.label, p.session, p.money, written=p.written,
+                               index=i) for i, p in enumerate(played)])
     return iter([page(sheets, body(sheets), dated=night_date(played))])

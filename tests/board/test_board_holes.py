@@ -260,7 +260,10 @@ def test_a_ledger_that_did_not_change_is_sent_as_null(cli, tmp_path):
 def test_issue38_the_game_written_last_moves_up(cli, tmp_path):
     one = new_ledger(cli, tmp_path / "one.toml")
     two = new_ledger(cli, tmp_path / "two.toml")
+    # two, written before one's hand: its title never one's, whose section
+    # alone changes (two sections of one title would both name their file)
     os.utime(one, (1_000_000, 1_000_000))
+    os.utime(two, (2_000_000, 2_000_000))
     with running([one, two]) as server:
         first = _state(server)
         assert first["html"].index('id="game-1"') < first["html"].index('id="game-0"')
