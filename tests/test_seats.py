@@ -37,6 +37,15 @@ def test_dh13_a_newcomer_sits_left_of_the_one_named_and_deals_in_turn():
     assert seats.totals == {"A": 1, "D": 0, "B": -1, "C": 0}
 
 
+def test_dh13_a_newcomer_is_not_yet_seated_before_the_hand_they_join():
+    changes = (SeatChange(2, "E", True), SeatChange(3, "D", True, "A"), SeatChange(3, "C", False))
+    seats = Seats(("A", "D", "B", "C", "E"), "A", changes, [], None)
+    assert seats.joined_at == {"E": 2, "D": 3}      # the players of `new` are not in it
+    assert seats.not_yet_seated(1) == ["D", "E"]    # in seat order
+    assert seats.not_yet_seated(2) == ["D"]         # E sits from hand 2 on
+    assert seats.not_yet_seated(3) == []            # C left: gone, not waiting
+
+
 def test_dc9_a_total_at_the_limit_is_out_from_the_next_hand():
     hands = [Hand("A", {"A": 40, "B": 10, "C": 5}), Hand("B", {"A": 0, "B": 95, "C": 5})]
     seats = Seats(("A", "B", "C"), "A", (), hands, 100)

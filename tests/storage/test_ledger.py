@@ -614,6 +614,45 @@ def test_dh1_dh3_verify_says_who_sat_who_dealt_and_what_replays(hand, old, new, 
     assert _messages(tamper(three_hands(), hand, old, new)) == said
 
 
+_CALLS = {"Asha": 3, "Bikash": 2, "Chandra": 4, "Dipak": 2}
+_WAITING_CASES = [
+    # CB-18: the last deal may wait for its tricks, holding its number, its
+    # dealer (corrected or not), its note and the calls given before play
+    ({"dealer_corrected": False, "note": "redeal"}, []),
+    ({"hand": 5}, ["hand 1: `hand = 1` expected (hands are numbered in order), found 5"]),
+    ({"dealer": None}, ["hand 1: missing `dealer`"]),
+    ({"dealer": "Zara"}, ["hand 1: dealer 'Zara' is not a player"]),
+    ({"dealer": 3}, ["hand 1: `dealer` must be a name, not 3",
+                     "hand 1: dealer 3 is not a player"]),
+    ({"note": ""}, ["hand 1: `note`: a note is 1 to 80 characters, not 0"]),
+]
+
+
+@pytest.mark.parametrize("changed, said", _WAITING_CASES)
+def test_cb18_a_deal_waiting_for_its_tricks_out_of_shape_says_what_is_wrong(changed, said):
+    callbreak = get_profile("callbreak", "classic")
+    players = tuple(_CALLS)
+    stored = {"hand": 1, "dealer": "Asha", "calls": _CALLS, **changed}
+    text = append(header_text("callbreak", callbreak, callbreak.rules, players, "Asha"),
+                  {k: v for k, v in stored.items() if v is not None})
+    assert _messages(text) == said
+
+
+def test_cb18_verify_names_the_waiting_deal_at_its_line_after_the_hands_before_it():
+    callbreak = get_profile("callbreak", "classic")
+    text = header_text("callbreak", callbreak, callbreak.rules, tuple(_CALLS), "Asha")
+    # CB-10's deal, Asha's points stored as 3.0 instead of 3.1
+    text = append(text, {"hand": 1, "dealer": "Asha", "calls": _CALLS,
+                         "tricks": {"Asha": 4, "Bikash": 2, "Chandra": 5, "Dipak": 2},
+                         "winner": "Chandra", "rules": ["CB-9", "CB-10"],
+                         "points": {"Asha": 30, "Bikash": 20, "Chandra": 41, "Dipak": 20}})
+    text = append(text, {"hand": 2, "dealer": "Chandra", "calls": _CALLS})
+    first, waiting = hand_header_lines(text)
+    assert verify(parse(text, "t.toml")) == [
+        (1, first, "hand 1: `points` as stored disagrees with the rules: Asha 3.0 → 3.1"),
+        (2, waiting, "hand 2: stored dealer 'Chandra' but the session gives 'Bikash'")]
+
+
 def test_dh12_verify_says_when_more_hands_are_recorded_than_planned():
     assert _messages(three_hands().replace("hands = 3", "hands = 2")) == [
         "the session plans 2 hands ([options] hands) but 3 are recorded: raise it with "
