@@ -221,3 +221,61 @@ def test_dh1_rename_refusals_word_for_word_and_a_change_of_case_is_a_rename(
     renamed = cli("rename", path, "Asha", "ASHA")
     assert renamed.exit_code == 0, renamed.stderr
     assert _read(path)["players"] == ["ASHA", "Bikash", "Chandra"]
+
+
+def test_dh12_extend_to_the_hands_played_is_allowed_and_fewer_is_refused(cli, tmp_path):
+    path = tmp_path / "short.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
+    for _ in range(2):
+        assert cli("record", path, *DH_CALL).exit_code == 0
+    assert _refused(cli, path, "extend", path, "--hands", "1") == (
+        "2 error: 2 hands are already played\n")
+    done = cli("extend", path, "--hands", "2")
+    assert (done.exit_code, done.stdout) == (0, "")
+    assert done.stderr == f"{path}: 2 hands planned, 2 played.\n"
+    assert _read(path)["options"]["hands"] == 2
+
+
+def test_cb18_extend_counts_the_deal_being_played(cli, tmp_path):
+    path = tmp_path / "club.toml"
+    assert cli("new", path, "--game", "callbreak", "--players",
+               "Asha,Bikash,Chandra,Dipak").exit_code == 0
+    assert cli("record", path, "--bid", "a=3,b=2,c=4,d=2",
+               "--won", "a=4,b=2,c=5,d=2").exit_code == 0
+    assert cli("record", path, "--bid", "a=3,b=2,c=4,d=2").exit_code == 0
+    assert _refused(cli, path, "extend", path, "--hands", "1") == (
+        "2 error: 2 hands are already played\n")
+    assert cli("extend", path, "--hands", "2").exit_code == 0
+
+
+def test_dh13_leave_of_a_player_gone_already_word_for_word(cli, tmp_path):
+    path = tmp_path / "gone.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
+    assert cli("leave", path, "Chandra").exit_code == 0
+    assert _refused(cli, path, "leave", path, "chan") == (
+        "2 error: Chandra is not seated at the next hand (gone, or out of the session) "
+        "(DH-13)\n")
+
+
+def test_dh1_rename_to_a_name_with_a_blank_filler_is_refused(cli, tmp_path):
+    path = tmp_path / "blank.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
+    assert _refused(cli, path, "rename", path, "Asha", "A\u115fsha") == (
+        "2 error: the name 'A\u115fsha' may not contain '=', ',', '|', control "
+        "characters, line breaks or invisible formatting characters (DH-1)\n")
+
+
+def test_dh11_the_largest_amount_a_ledger_holds_is_recorded_and_taken_back(cli, tmp_path):
+    path = tmp_path / "kitti.toml"
+    most = 2 ** 63 - 1
+    assert cli("new", path, "--game", "kitti", "--players", PLAYERS,
+               "--rate", str(most)).exit_code == 0
+    assert cli("record", path, "--winner", "Bikash").exit_code == 0
+    assert cli("settle-up", path, "--paid").exit_code == 0
+    (paid,) = _read(path)["paid"]
+    assert paid["transfers"] == [{"from": "Asha", "to": "Bikash", "amount": most},
+                                 {"from": "Chandra", "to": "Bikash", "amount": most}]
+    taken = cli("undo", path, "--paid", "--json")       # the only payment: none left
+    assert taken.exit_code == 0, taken.stderr
+    assert json.loads(taken.stdout) == {"unpaid": paid, "paid_hands": 0}
+    assert "paid" not in _read(path)
