@@ -279,3 +279,16 @@ def test_dh11_the_largest_amount_a_ledger_holds_is_recorded_and_taken_back(cli, 
     assert taken.exit_code == 0, taken.stderr
     assert json.loads(taken.stdout) == {"unpaid": paid, "paid_hands": 0}
     assert "paid" not in _read(path)
+
+
+def test_dh12_extend_of_a_hand_written_ledger_with_no_options_is_exit_2(cli, tmp_path):
+    """`new` always writes `[options]`; a ledger written by hand may have
+    none: it reads (every option its default) and `extend` refuses, not a
+    bug."""
+    path = tmp_path / "by-hand.toml"
+    path.write_text('format = 1\ngame = "dhumbal"\nprofile = "nepali-games"\n'
+                    'players = ["Asha", "Bikash"]\nfirst_dealer = "Asha"\n',
+                    encoding="utf-8")
+    assert cli("verify", path).exit_code == 0
+    assert _refused(cli, path, "extend", path, "--hands", "5") == (
+        "2 error: the ledger has no [options] table to change\n")
