@@ -292,3 +292,11 @@ def test_dh12_extend_of_a_hand_written_ledger_with_no_options_is_exit_2(cli, tmp
     assert cli("verify", path).exit_code == 0
     assert _refused(cli, path, "extend", path, "--hands", "5") == (
         "2 error: the ledger has no [options] table to change\n")
+
+
+def test_dh12_extend_by_a_unit_the_game_does_not_use_word_for_word(cli, tmp_path):
+    path = tmp_path / "units.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
+    assert _refused(cli, path, "extend", path, "--rotations", "2") == (
+        "2 error: --rotations is not an option of nepali-games; Dhumbal sessions use "
+        "--hands\n")
