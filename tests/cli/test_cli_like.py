@@ -146,3 +146,15 @@ def test_like_never_writes_over_the_ledger_it_reads(cli, last):
     assert "is the ledger --like reads: a new session goes in another file" \
         in result.stderr
     assert last.read_bytes() == before
+
+
+def test_like_a_preset_typed_beside_it_sets_its_options_over_other_s(cli, tmp_path):
+    """`--set maal-table=three-deck` (dashes, as typed) sets every maal value
+    of that table: OTHER's own Jhiplu value is not carried over it."""
+    other, new = tmp_path / "other.toml", tmp_path / "new.toml"
+    ok(cli("new", other, "--game", "marriage", "--players", "Asha,Bikash,Chandra",
+           "--set", "maal_jhiplu=1/2/3"))
+    made = cli("new", new, "--like", other, "--set", "maal-table=three-deck")
+    assert (made.exit_code, made.stdout) == (0, "")
+    options = header(new)["options"]
+    assert (options["maal_table"], options["maal_jhiplu"]) == ("three-deck", "2/5/10")
