@@ -223,8 +223,10 @@ def _notes(sessions: Sequence[Session]) -> None:
         if not s.complete:
             said = _("note: {ledger} is not complete ({played}/{planned} hands): settling "
                      "what is recorded") if s.planned else \
-                _("note: {ledger} is not complete ({played} hands): settling what is "
-                  "recorded")
+                ngettext("note: {ledger} is not complete ({played} hand): settling what "
+                         "is recorded",
+                         "note: {ledger} is not complete ({played} hands): settling what "
+                         "is recorded", len(s.hands))
             say(said.format(ledger=s.label, played=digits(len(s.hands)),
                             planned=digits(s.planned or 0)))
         if s.pending is not None:       # CB-18: its calls alone score nothing

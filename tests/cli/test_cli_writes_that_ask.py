@@ -239,3 +239,13 @@ def test_dh11_undo_of_a_settled_hand_is_refused_before_anything_is_asked(cli, tw
     assert "Remove" not in refused.stderr             # nothing asked first
     assert refused.stdout == ""
     assert two.read_bytes() == before
+
+
+def test_dh11_settle_up_of_an_open_ended_session_counts_its_one_hand(cli, tmp_path):
+    path = tmp_path / "open.toml"
+    assert cli("new", path, "--game", "dhumbal", "--players", "Asha,Bikash,Chandra",
+               "--hands", "none", "--rate", "10").exit_code == 0
+    assert cli("record", path, *HAND).exit_code == 0
+    result = cli("settle-up", path, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert "is not complete (1 hand): settling what is recorded" in result.stderr
