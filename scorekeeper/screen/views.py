@@ -169,11 +169,9 @@ def _recorded_dates(con: Console, shown: Sequence[PlainMap]) -> None:
 def _settled(con: Console, session: Session, data: PlainMap) -> None:
     """What `settle-up --paid` recorded, if anything."""
     if data.get("paid"):
-        said = _("Settled: hands {first}–{last} paid {at} (settle-up --paid).") \
-            if data["settled"] else \
-            _("Partly settled: hands {first}–{last} paid {at} (settle-up --paid).")
-        hanging(con, said.format(first=digits(1), last=digits(session.paid_hands),
-                                 at=date(data["paid"][-1].get("at"))), "  ", "    ")
+        from scorekeeper.reports.export import settled_said  # only once a payment is
+
+        hanging(con, settled_said(session), "  ", "    ")
 
 
 def _standings_heading(session: Session, played: int, planned: int | None) -> str:
