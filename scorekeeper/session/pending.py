@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.ledger.session import NOTE, Session, hand_told, typed_note
+from scorekeeper.session.session import NOTE, Session, hand_told, typed_note
 
 
 def amend_pending(session: Session, flags: PlainMap) -> PlainDict:
