@@ -139,7 +139,8 @@ def create(path: Path, top: PlainMap, force: bool = False,
     label = file_name(path)
     text = tomltext.header_text(top)
     created = _read_back(Change(text, dict(top), None), label)
-    if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
+    if not os.path.exists(path) and storage.write_atomic(
+            storage.real_path(path), text, exclusive=True):
         return created
     if not force:
         raise Impossible(Said("{path} exists; use --force to overwrite it", path=path))
