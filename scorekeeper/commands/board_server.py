@@ -46,9 +46,9 @@ from scorekeeper.core.language import Said, _, digits, ngettext, say
 from scorekeeper.screen import board
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.changes import Checked
-    from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
+    from scorekeeper.session.session import Session
+    from scorekeeper.session.verify import Checked
 
 MAX_OPEN = 64                # requests served at once; more are closed unanswered
 PER_ADDRESS = 8              # of them from one address

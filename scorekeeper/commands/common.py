@@ -42,7 +42,7 @@ from scorekeeper.screen.streams import (
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from scorekeeper.ledger.changes import Checked
+    from scorekeeper.session.verify import Checked
 
 
 # Options every command spells the same way.

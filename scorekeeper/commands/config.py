@@ -1,5 +1,5 @@
 """`config`: the user's config file, where it is and what it holds
-(`files.config` reads and checks it)."""
+(`files.config` reads it, `core.config` checks it)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ HELP = {"config": N_("Show the user's config file: its path and the defaults it 
 def config(as_json: bool = JSON_OPT) -> None:
     """Show the user's config file: its path and the defaults it sets."""
     def body() -> None:
-        from scorekeeper.files.config import KEYS, shown  # start-up: only here
+        from scorekeeper.core.config import KEYS, shown  # start-up: only here
 
         found = user_config()
         if as_json:

@@ -33,7 +33,7 @@ from scorekeeper.core.plain import PlainDict
 from scorekeeper.reports.documents import given_said, hand_json, history_rows, story_of
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.session import Session
+    from scorekeeper.session.session import Session
 
 
 def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
@@ -85,8 +85,8 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
             session = ledger_file.read(ledger)
             if session.hands or session.pending:
                 number = len(session.hands) + bool(session.pending)
-                from scorekeeper.ledger.changes import refuse_settled  # the same
                 from scorekeeper.screen.entry import yes_no  # start-up: a terminal
+                from scorekeeper.session.hand_checks import refuse_settled  # the same
 
                 refuse_settled(ledger, session, number)   # before asking, not after
                 said, _json = _named(session, number)

@@ -58,6 +58,7 @@ def new(ledger_text: str, game: str | None, profile: str | None, players: str | 
     from scorekeeper.core.seating import check_player_names, new_name
     from scorekeeper.files import ledger_file, storage
     from scorekeeper.ledger import document as ledger  # start-up: see module doc
+    from scorekeeper.session.session import session_rules  # the same
 
     path = Path(ledger_text)
 
@@ -68,7 +69,7 @@ def new(ledger_text: str, game: str | None, profile: str | None, players: str | 
         typed = like.settings_with(prof, settings, any(v is not None for v in
                                                        lengths.values())) \
             if like else settings
-        rules = ledger.session_rules(chosen, prof, typed, lengths)
+        rules = session_rules(chosen, prof, typed, lengths)
         for note in prof.notes(settings):
             say(_("note: {note}").format(note=in_own_words(note)))
         seats = players if players is not None else \
@@ -97,7 +98,7 @@ def _like(path: Path, other_text: str) -> Any:
     broken OTHER is exit 2 as for any command; OTHER itself is refused as
     the ledger to make, so that it is never written over)."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
-    from scorekeeper.ledger.header import like
+    from scorekeeper.session.header_checks import like
 
     other = Path(other_text)
     session = ledger_file.read(other)

@@ -53,14 +53,14 @@ def hand_flags() -> tuple[Flag, ...]:
 
 def _seating_flags() -> tuple[Flag, ...]:
     # imported here: the session model is not needed by `check`
-    from scorekeeper.ledger.session import SESSION_FLAGS
+    from scorekeeper.session.session import SESSION_FLAGS
 
     return tuple(SESSION_FLAGS.values())
 
 
 def _note_flag() -> Flag:
     # imported here: the session model is not needed by `check`
-    from scorekeeper.ledger.session import NOTE
+    from scorekeeper.session.session import NOTE
 
     return NOTE
 
@@ -224,9 +224,9 @@ def _amend_agreed(values: PlainDict, flags: PlainDict, number: int) -> int | Non
         return None
     from scorekeeper.files import ledger_file  # start-up: see module doc
     from scorekeeper.games.interface import changed_inputs  # start-up: a terminal
-    from scorekeeper.ledger.changes import amended  # the same
     from scorekeeper.screen import views  # the same
     from scorekeeper.screen.entry import yes_no  # the same
+    from scorekeeper.session.hand_checks import amended  # the same
 
     ledger = values["ledger"]
     session = ledger_file.read(ledger)

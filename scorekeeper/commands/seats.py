@@ -69,7 +69,7 @@ def _offered(ledger: Path, typed: str) -> bool | None:
         return False
     from scorekeeper.core.seating import new_name  # start-up: see module doc
     from scorekeeper.files import ledger_file
-    from scorekeeper.ledger.header import planned_out
+    from scorekeeper.session.header_checks import planned_out
 
     session = ledger_file.read(ledger)
     grown = planned_out(session)

@@ -31,9 +31,9 @@ from scorekeeper.core.language import say as told
 from scorekeeper.core.plain import PlainDict
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
     from scorekeeper.reports.settle_up import Transfer
+    from scorekeeper.session.session import Session
 
 
 # the command's help (`help_of`), in the language chosen

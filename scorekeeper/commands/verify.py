@@ -45,7 +45,7 @@ def verify(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
            yes: bool = YES_OPT) -> None:
     """Recompute every hand from its inputs; exit 1 if any disagrees."""
     from scorekeeper.files import ledger_file  # start-up: see module doc
-    from scorekeeper.ledger.changes import session_fixes
+    from scorekeeper.session.verify import session_fixes
 
     def body() -> None:
         checked = ledger_file.read_checked(ledger, cached=False)  # never the cache

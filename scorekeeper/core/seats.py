@@ -5,7 +5,7 @@ to whom the deal passes.
 A value, pure: `Seats` is made from the players, the first dealer, the
 seat changes and the hands played (each hand's dealer and scores), and
 works out each thing once, when first asked. `Session`
-(`scorekeeper.ledger.session`) holds one; nothing here knows a game or a
+(`scorekeeper.session.session`) holds one; nothing here knows a game or a
 ledger.
 """
 

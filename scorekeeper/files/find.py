@@ -19,9 +19,9 @@ from typing import Iterator, Sequence
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import Said
 from scorekeeper.files import ledger_file
-from scorekeeper.ledger.changes import Checked
-from scorekeeper.ledger.document import Session
 from scorekeeper.ledger.tomltext import LedgerError
+from scorekeeper.session.session import Session
+from scorekeeper.session.verify import Checked
 
 
 class Skipped:

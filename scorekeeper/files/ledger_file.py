@@ -9,15 +9,16 @@ to warn of.
 Every change (`record`, `amend`, `undo`, `redo`, `fix`, `join`, `leave`,
 `rename`, `pay`, `unpay`, `extend`) is a plain function that runs one
 `transaction`: take the ledger's lock, read and check it as above, make
-the change (a pure function of the session and its text, with the
-domain's checks: `scorekeeper.ledger.changes` for the hands,
-`scorekeeper.ledger.header` for the header), parse the new text whole and
+the change (a pure function of the session and its text:
+`scorekeeper.ledger.changes` for the hands, `scorekeeper.ledger.header`
+for the header, each calling the domain's checks in
+`scorekeeper.session` first), parse the new text whole and
 compare it with the document meant, then write it atomically
 (`storage.write_atomic`) — all under the lock. A change is refused (exit
 1) on a ledger that does not verify, unless it is a repair (amend, fix,
 undo, extend) whose check finds it leaves the ledger no worse.
 
-This is the only module that combines the ledger model
+This is the only module that combines the ledger's format
 (`scorekeeper.ledger`) with the files (`files.storage`).
 """
 
@@ -33,8 +34,10 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.files import storage, verified
 from scorekeeper.ledger import changes, header, tomltext
 from scorekeeper.ledger import document as ledger
-from scorekeeper.ledger.changes import Change, Checked, Made, refuse_stale
-from scorekeeper.ledger.document import Problem, Session, SessionHand, StoredHand
+from scorekeeper.ledger.changes import Change, Made
+from scorekeeper.session import verify as checks
+from scorekeeper.session.session import Session, SessionHand, StoredHand
+from scorekeeper.session.verify import Checked, Problem, refuse_stale
 
 Waiting = Callable[[], None] | None
 
@@ -53,7 +56,7 @@ def read(path: Path) -> Session:
 
 def _checked(text: str, label: str) -> Checked:
     session = ledger.parse(text, label)
-    return Checked(session, tuple(ledger.verify(session)))
+    return Checked(session, tuple(checks.verify(session)))
 
 
 def _trusted(text: str, label: str) -> Checked:
@@ -136,7 +139,8 @@ def create(path: Path, top: PlainMap, force: bool = False,
     label = file_name(path)
     text = tomltext.header_text(top)
     created = _read_back(Change(text, dict(top), None), label)
-    if not os.path.exists(path) and storage.create_exclusive(storage.real_path(path), text):
+    if not os.path.exists(path) and storage.write_atomic(
+            storage.real_path(path), text, exclusive=True):
         return created
     if not force:
         raise Impossible(Said("{path} exists; use --force to overwrite it", path=path))
@@ -187,8 +191,8 @@ def amend(path: Path, number: int, flags: PlainMap,
     written, (ruled, before, rerules) = transaction(
         path, lambda session, text: changes.amend(session, text, path, number, flags,
                                                   expect_hands, keep),
-        on_wait, repair=lambda before, after: changes.amend_sound(before, after, path,
-                                                                  number))
+        on_wait, repair=lambda before, after: checks.amend_sound(before, after, path,
+                                                                 number))
     return Amended(ruled, before, written.session, written.problems, rerules)
 
 
@@ -199,7 +203,7 @@ def fix(path: Path, planned: Sequence[int], on_wait: Waiting = None
     not verify."""
     written, _ = transaction(
         path, lambda session, text: changes.fix(session, text, path, planned), on_wait,
-        repair=lambda before, after: changes.fixed(after, path, planned))
+        repair=lambda before, after: checks.fixed(after, path, planned))
     return written.session, list(written.problems)
 
 
@@ -217,7 +221,7 @@ def undo(path: Path, expect_hands: int | None = None,
     left verifies."""
     checked, (hand, before, kept) = transaction(
         path, lambda session, text: changes.undo(session, text, path, expect_hands),
-        on_wait, repair=changes.undo_sound)
+        on_wait, repair=checks.undo_sound)
     return Undone(hand, before, checked.session, kept)
 
 
@@ -299,4 +303,4 @@ def extend(path: Path, unit: str, value: int, on_wait: Waiting = None
     """Set how many hands (or rotations) the session plans; the session
     after, with what still does not verify."""
     return transaction(path, lambda session, text: header.extend(session, text, unit, value),
-                       on_wait, repair=header.extend_mends)[0]
+                       on_wait, repair=checks.extend_mends)[0]

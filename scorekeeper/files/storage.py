@@ -415,20 +415,12 @@ def check_writable(real: Path, label: Path) -> None:
                               label=label, parent=real.parent))
 
 
-def write_atomic(path: Path, text: str | Iterable[bytes]) -> None:
+def write_atomic(path: Path, text: str | Iterable[bytes], exclusive: bool = False) -> bool:
     """Put `text` in place at `path` (an interrupt from the rename on cannot
-    make the command fail: see `interrupts`)."""
+    make the command fail: see `interrupts`); `exclusive`: a new file
+    only, False (nothing written) if one exists."""
     try:
-        _write_atomic(path, text)
-    except OSError as err:
-        raise Impossible(Said("{path}: cannot write: {reason}",
-                              path=path, reason=err.strerror or err)) from None
-
-
-def create_exclusive(path: Path, text: str) -> bool:
-    """Write a new file atomically; False (nothing written) if it exists."""
-    try:
-        return _write_atomic(path, text, exclusive=True)
+        return _write_atomic(path, text, exclusive)
     except OSError as err:
         raise Impossible(Said("{path}: cannot write: {reason}",
                               path=path, reason=err.strerror or err)) from None

@@ -42,11 +42,11 @@ def cache_dir() -> Path:
 @functools.cache
 def _code_key() -> str:
     """A digest of the size and time of every module that rules a hand or
-    reads a ledger (`core`, `games`, `ledger`): a change to any of them
-    makes every entry stale."""
+    reads a ledger (`core`, `games`, `session`, `ledger`): a change to any
+    of them makes every entry stale."""
     digest = hashlib.sha256()
     root = Path(scorekeeper.__file__).parent
-    for package in ("core", "games", "ledger"):
+    for package in ("core", "games", "session", "ledger"):
         for folder, folders, files in os.walk(root / package):
             folders[:] = sorted(f for f in folders if f != "__pycache__")
             for name in sorted(f for f in files if f.endswith(".py")):

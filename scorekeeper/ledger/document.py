@@ -1,44 +1,34 @@
-"""The ledger: a session file's document, read → validated → verified.
+"""The ledger's format: a session file's document, read and shape-checked.
 
 Stages, each a plain function of immutable values (no files: see
 `scorekeeper.files.storage` and `scorekeeper.files.ledger_file`):
 
-* `parse(text, label)` — TOML text to a `Session` (`scorekeeper.ledger.session`),
-  checking the shape: every problem collected with `FILE:LINE`, raised
+* `parse(text, label)` — TOML text to a `Session` (`scorekeeper.session.session`),
+  checking the shape (each hand's by `games.stored`, from its game's
+  declared fields): every problem collected with `FILE:LINE`, raised
   together as one `LedgerError`;
-* `verify(session)` — recompute every hand from its stored inputs.
+* `header_document` — the top of a new ledger.
+
+Verifying a session (every hand ruled again) is `scorekeeper.session.verify`.
 """
 
 from __future__ import annotations
 
-from itertools import repeat
-from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said, english
-from scorekeeper.core.numbers import Figure
-from scorekeeper.core.options import Profile, RuleSet
-from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
-from scorekeeper.core.scores import ScoreKind
+from scorekeeper.core.errors import Impossible
+from scorekeeper.core.language import Said
+from scorekeeper.core.options import Profile, RuleSet, stored_option
+from scorekeeper.core.plain import PlainDict, PlainMap, plain_problems
 from scorekeeper.core.seating import check_player_names
 from scorekeeper.core.seats import SeatChange, seat_order, seat_problems
 from scorekeeper.games import registry
 from scorekeeper.games.interface import AnyGame
-from scorekeeper.ledger.pending import pending_problems
-from scorekeeper.ledger.session import (
-    FORMAT_VERSION,
-    Session,
-    SessionHand,
-    StoredHand,
-    header_document,
-    note_problem,
-    recorded_problem,
-    session_rules,
-)
+from scorekeeper.games.stored import Shape, hand_shape, pending_shape, waiting
 from scorekeeper.ledger.tomltext import LedgerError, line_index, load_toml
+from scorekeeper.session.session import Session, StoredHand
 
-__all__ = ["FORMAT_VERSION", "Problem", "SessionHand", "Session", "StoredHand",
-           "from_document", "header_document", "parse", "session_rules", "verify"]
+FORMAT_VERSION = 1
 
 
 # -- reading ------------------------------------------------------------------
@@ -161,19 +151,19 @@ def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
     hands: list[StoredHand] = []
     kind = rules.score_kind
     score_key = kind.key
-    shape = _Shape.of(game, score_key)
+    shape = Shape.of(game, score_key)
     seat = {p: i for i, p in enumerate(players_t)}     # a look-up, however many sat
     pending: StoredHand | None = None
     for i, data in enumerate(raw_hands):
         line = hand_lines[i] if i < len(hand_lines) else None
-        waiting = _waiting(data, game, score_key)
-        if waiting:
-            found = _pending_shape(data, i + 1, len(raw_hands), seat, shape, rules)
+        waits = waiting(data, game, score_key)
+        if waits:
+            found = pending_shape(data, i + 1, len(raw_hands), seat, shape, rules)
         else:
-            found = _hand_shape(data, i + 1, seat, kind, shape) if not checked else []
+            found = hand_shape(data, i + 1, seat, kind, shape) if not checked else []
         if found:
             problems += [(line, m) for m in found]
-        elif waiting:       # who called, in the order stored
+        elif waits:         # who called, in the order stored
             pending = StoredHand(i + 1, line, data, tuple(data[shape.pending[0]]),
                                  data["dealer"], {})
         else:
@@ -246,56 +236,6 @@ def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
     return players_t, first_dealer
 
 
-_COMMON_TYPES: Mapping[str, tuple[type, str]] = {
-    "dealer": (str, "a name"),
-    "dealer_corrected": (bool, "true or false"),
-    "out": (list, "a list of names"),
-    "winner": (str, "a name"),
-    "rules": (list, "a list of rule ids"),
-    "unverified": (list, "a list of names"),
-    # every game's hand: when it was recorded, and a person's note
-    "recorded": (str, "a time with its UTC offset"),
-    "note": (str, "text"),
-}
-
-
-def _type_problems(data: PlainMap, where: str,
-                   types: Mapping[str, tuple[type, str]]) -> list[str]:
-    out: list[str] = []
-    for key, (kind, what) in types.items():
-        value: Any = data.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            out.append(Said("{where}: `{key}` must be {what}, not {value}",
-                            where=where, key=key, what=what, value=repr(value)))
-        elif kind is list and not _all_text(data[key]):
-            out.append(Said("{where}: `{key}` must be {what}", where=where, key=key, what=what))
-        elif kind is dict and not all(map(_card_list_or_number, data[key].values())):
-            out.append(Said("{where}: `{key}` values must be card lists or numbers",
-                            where=where, key=key))
-        elif kind is dict and not all(map(in_range, data[key].values())):
-            out.append(Said("{where}: `{key}` holds a number beyond the 64-bit whole numbers "
-                            "TOML holds", where=where, key=key))
-    return out
-
-
-_STR = repeat(str)
-
-
-def _all_text(values: Iterable[Any]) -> bool:
-    """Every value is text (isinstance, without a Python call for each)."""
-    return all(map(isinstance, values, _STR))
-
-
-def _card_list_or_number(value: Any) -> bool:
-    """Text, a whole number, or a list of texts (not true/false)."""
-    if type(value) is str or type(value) is int:      # nearly always
-        return True
-    return (isinstance(value, (str, int)) and not isinstance(value, bool)) \
-        or (isinstance(value, list) and _all_text(value))
-
-
 def _walk_plain(doc: PlainMap, line_of: PlainMap,
                 problems: list[tuple[int | None, str]]) -> None:
     """The header's values walked; a hand's are checked key by key by
@@ -308,223 +248,20 @@ def _walk_plain(doc: PlainMap, line_of: PlainMap,
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
 
 
-class _Shape(NamedTuple):
-    """What a game's `[[hands]]` table holds: worked out once a ledger, not
-    once a hand."""
-
-    title: str
-    known: frozenset[str]
-    types: Mapping[str, tuple[type, str]]
-    required: tuple[str, ...]
-    pending: tuple[str, ...]        # the keys given before play (CB-18)
-
-    @classmethod
-    def of(cls, game: AnyGame, score_key: str) -> "_Shape":
-        return cls(english(game.title),
-                   frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
-                   {**_COMMON_TYPES, **game.stored_types},
-                   ("dealer", score_key, *game.stored_required),
-                   tuple(f.key for f in game.fields if f.before_play))
-
-
-def _hand_shape(data: PlainMap, number: int, players: Collection[str],
-                kind: ScoreKind, shape: _Shape) -> list[str]:
-    where, score_key, known = f"hand {number}", kind.key, shape.known
-    out = [] if known.issuperset(data) else [
-        f"{where}: unknown key `{key}` (a {shape.title} hand holds "
-        f"{', '.join(sorted(known))})" for key in data if key not in known]
-    out += _type_problems(data, where, shape.types)
-    number_found = data.get("hand")
-    if type(number_found) is not int or number_found != number:
-        out.append(Said("{where}: `hand = {number}` expected (hands are numbered in order), "
-                        "found {number_found}",
-                        where=where, number=number, number_found=repr(number_found)))
-    for key in shape.required:
-        if key not in data:
-            out.append(Said("{where}: missing `{key}`", where=where, key=key))
-    if out:
-        return out
-    out += _told_problems(data, where)
-    if data["dealer"] not in players:
-        out.append(Said("{where}: dealer {dealer} is not a player",
-                        where=where, dealer=repr(data["dealer"])))
-    scores = data[score_key]
-    if not isinstance(scores, dict) or not scores:
-        out.append(Said("{where}: `{score_key}` must be a table NAME = integer",
-                        where=where, score_key=score_key))
-        return out
-    for name, value in scores.items():
-        if name not in players:
-            out.append(Said("{where}: `{score_key}.{name}`: not a player",
-                            where=where, score_key=score_key, name=name))
-        if not isinstance(value, int) or isinstance(value, bool):
-            out.append(f"{where}: `{score_key}.{name}` must be a whole number"
-                       + ("" if kind.scale == 1 else
-                          f" (of 1/{kind.scale} points: {kind.display(31)} is "
-                          "stored as 31)") + f", not {value!r}")
-        elif not in_range(value):
-            out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
-                            "TOML holds",
-                            where=where, score_key=score_key, name=name))
-    for key in ("out", "unverified"):
-        if not data.get(key):               # most hands: nobody
-            continue
-        names = list(data[key])
-        strangers = list(dict.fromkeys(n for n in names if n not in players))
-        if strangers:
-            out.append(Said("{where}: `{key}` names {names}, not a player",
-                            where=where, key=key, names=", ".join(strangers)))
-        if len(set(names)) < len(names):
-            out.append(Said("{where}: `{key}` names a player twice", where=where, key=key))
-    return out
-
-
-def _waiting(data: PlainMap, game: AnyGame, score_key: str) -> bool:
-    """A hand table waiting for its play (CB-18): no scores, and only
-    inputs given before play (`Game.pending_flags`: Call Break's calls)."""
-    return score_key not in data and bool(game.pending_flags) and \
-        all(f.key in data for f in game.fields if f.before_play)
-
-
-def _pending_shape(data: PlainMap, number: int, count: int,
-                   players: Collection[str], shape: _Shape,
-                   rules: RuleSet) -> list[str]:
-    """What is wrong with the shape of a hand waiting for its play: only
-    the last may (CB-18), and it holds its number, its dealer and what was
-    given before play, nothing ruled."""
-    where, rule = f"hand {number}", rules.rule_or("pending", "ledger")
-    if number != count:
-        return [Said("{where}: no tricks or scores: only the last deal may wait for its "
-                     "tricks ({rule})", where=where, rule=rule)]
-    known = {"hand", "dealer", "dealer_corrected", "note", *shape.pending}
-    out: list[str] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
-                "({rule})", where=where, key=key, rule=rule)
-           for key in data if key not in known]
-    out += _type_problems(data, where, shape.types)
-    out += _told_problems(data, where)
-    if data.get("hand") != number:
-        out.append(Said("{where}: `hand = {number}` expected (hands are numbered in order), "
-                        "found {number_found}", where=where, number=number,
-                        number_found=repr(data.get("hand"))))
-    if "dealer" not in data:
-        out.append(Said("{where}: missing `{key}`", where=where, key="dealer"))
-    elif data["dealer"] not in players:
-        out.append(Said("{where}: dealer {dealer} is not a player",
-                        where=where, dealer=repr(data["dealer"])))
-    return out
-
-
-def _told_problems(data: PlainMap, where: str) -> list[str]:
-    """What is wrong with a hand's `recorded` and `note`, where it has them."""
-    found: list[str] = []
-    if "recorded" in data and (problem := recorded_problem(data["recorded"])):
-        found.append(Said("{where}: {problem}", where=where, problem=problem))
-    if "note" in data and (problem := note_problem(data["note"])):
-        found.append(Said("{where}: `note`: {problem}", where=where, problem=problem))
-    return found
-
-
-# -- verify -------------------------------------------------------------------
-
-class Problem(NamedTuple):
-    hand: int | None
-    line: int | None
-    message: str
-
-    def as_json(self) -> PlainDict:
-        return {"hand": self.hand, "line": self.line, "message": self.message}
-
-
-def verify(session: Session) -> list[Problem]:
-    """Recompute every hand from its stored inputs; report each
-    disagreement, each wrong dealer or table, and each zero-sum hand that
-    does not sum to 0."""
-    problems: list[Problem] = []
-    planned, played = session.planned, len(session.hands)
-    if planned is not None and played > planned:
-        unit = session.rules.length_option
-        values = dict(planned=planned, unit=unit, played=played, label=session.label,
-                      rule=session.rules.rule("session"))
-        problems.append(Problem(None, None, Said.ngettext(
-            "the session plans {planned} hand ([options] {unit}) but {played} are "
-            "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            "the session plans {planned} hands ([options] {unit}) but {played} are "
-            "recorded: raise it with `scorekeeper extend {label} --{unit} N` ({rule})",
-            count=planned, **values)))
-    for h in session.hands:
-        found = _sequence_problems(session, h) + _replay_problems(session, h)
-        problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
-                                                    number=h.number, problem=m))
-                     for m in found]
-    if session.pending is not None:
-        h = session.pending
-        problems += [Problem(h.number, h.line, Said("hand {number}: {problem}",
-                                                    number=h.number, problem=m))
-                     for m in pending_problems(session)]
-    return problems + [Problem(None, None, m) for m in _paid_problems(session)]
-
-
-def _paid_problems(session: Session) -> list[str]:
-    """What is wrong with the ledger's record of payments (`paid`)."""
-    stored = session.document.get("paid")
-    if stored is None:
-        return []
-    from scorekeeper.core.money import paid_problems  # start-up: only with payments
-
-    return paid_problems(stored, len(session.hands), session.rules.rule("ledger"))
-
-
-def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
-    """Who sat and who dealt (`Seats.problems`), each zero-sum hand's
-    balance, and what it takes over from the hand before it."""
-    found = session.seats.problems(h.number - 1, h.seated, h.dealer, h.data, session.rules)
-    kind = session.score_kind
-    if kind.transfers and sum(h.scores.values()) != 0:
-        found.append(Said("{key} sums to {sum}, not 0 ({rule})", key=kind.key,
-                          sum=Figure(kind.display(sum(h.scores.values()))),
-                          rule=session.rules.rule("ledger")))
-    return found + _carried_problems(session, h)
-
-
-def _carried_problems(session: Session, h: StoredHand) -> list[str]:
-    """What the hand takes over from the hand before it (Marriage: the
-    refused shows due, MA-20), against what that hand leaves: a hand edited
-    before it must not leave this one paying for what is no longer so."""
-    due, differ = session.carried_mismatches(h)
-    rule = session.rules.rule(session.game.carried_rule)
-    return [Said("`{key}` as stored names {stored}, but the hands before it leave {due} "
-                 "({rule}; amend this hand to take it over again)", key=key,
-                 stored=_names_or_nobody(h.data.get(key, ())),
-                 due=_names_or_nobody(due.get(key, ())), rule=rule)
-            for key in differ]
-
-
-def _names_or_nobody(names: Sequence[str]) -> str:
-    """"Asha, Bikash", or the word for nobody."""
-    return ", ".join(names) or Said("nobody")
-
-
-def _replay_problems(session: Session, h: StoredHand) -> list[str]:
-    """The hand ruled again from its stored inputs, against what it stores."""
-    try:
-        result = session.replay(h)[2]
-        found = session.game.compare(h.data, result, session.score_kind)
-        stored = list(h.data.get("unverified", ()))
-        if (stored or result.unverified) and sorted(stored) != sorted(result.unverified):
-            found.append(Said("`unverified` as stored names {stored}, but the hands given "
-                              "as agreed totals are {given}",
-                              stored=_names_or_nobody(stored),
-                              given=", ".join(result.unverified) or Said("none")))
-        return found
-    except Impossible as err:
-        return [Said("its inputs cannot be replayed: {reason}", reason=_cited(err))]
-    except Refused as err:
-        return [Said("its inputs are ruled against: {reason}", reason=_cited(err))]
-
-
-def _cited(err: Impossible | Refused) -> str:
-    """`str(err)` (its message citing its rule), kept a `Said` where it is
-    the message and its rule in brackets."""
-    if err.rule and str(err) == f"{english(err.message)} ({err.rule})":
-        return Said("{message} ({rule})", message=err.message, rule=err.rule)
-    return str(err) if str(err) != err.message else err.message
+def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
+                    players: Sequence[str], first_dealer: str,
+                    money: Mapping[str, str] | None = None) -> PlainDict:
+    """The top of a new ledger: what `new` writes (`money`: the agreed
+    rate and currency, a `[money]` table after `[options]`)."""
+    header: PlainDict = {
+        "format": FORMAT_VERSION,
+        "game": game.name,
+        "profile": profile.name,
+        "players": list(players),
+        "first_dealer": first_dealer,
+        "options": {key: stored_option(value) for key, value
+                    in profile.option_values(rules).items()},
+    }
+    if money:
+        header["money"] = dict(money)
+    return header

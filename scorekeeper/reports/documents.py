@@ -13,7 +13,7 @@ from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.session import Session, SessionHand
+    from scorekeeper.session.session import Session, SessionHand
 
 # a player's cell at a hand before they joined (history, `show`'s
 # standings, the Markdown export): not yet seated, which is not "out"

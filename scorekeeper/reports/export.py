@@ -39,9 +39,9 @@ from scorekeeper.reports.documents import (
 )
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.document import Session
     from scorekeeper.reports.money import Money
     from scorekeeper.reports.settle_up import Transfer
+    from scorekeeper.session.session import Session
 
 # html is the board's page (`screen.board.page_pieces`, chosen by `export`)
 FORMATS = ("csv", "json", "md", "html")

@@ -48,7 +48,7 @@ from scorekeeper.reports.settle_up import Transfer, fewest_transfers, owed, sett
 from scorekeeper.reports.settle_up import balances as settled
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.document import Session
+    from scorekeeper.session.session import Session
 
 
 def agreed(sessions: Sequence[Session], rate: str | None,

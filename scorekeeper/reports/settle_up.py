@@ -45,7 +45,7 @@ from scorekeeper.reports.documents import unbalanced_hands
 from scorekeeper.reports.roster import Roster, merged, name_key
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.document import Session
+    from scorekeeper.session.session import Session
 
 # The most players with a balance the exact search takes (its time grows
 # fast with them: benchmarks/README.md); every table of the rule book

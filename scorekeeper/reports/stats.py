@@ -28,7 +28,7 @@ from scorekeeper.reports.documents import places
 from scorekeeper.reports.roster import Roster
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.document import Session
+    from scorekeeper.session.session import Session
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,8 @@ from scorekeeper.reports.export import Played, settled_said, subtitle
 if TYPE_CHECKING:
     from scorekeeper.core.plain import PlainDict, PlainMap
     from scorekeeper.core.scores import ScoreKind
-    from scorekeeper.ledger.session import Session
     from scorekeeper.reports.money import Money
+    from scorekeeper.session.session import Session
 
 RULING_COLUMNS = 40          # the ruling's table as `show` draws it in 40 columns (a phone)
 RULING_COLUMNS_WIDE = 60     # and in a laptop's half of the page

@@ -37,7 +37,7 @@ from scorekeeper.screen.cells import use_terminal_widths
 use_terminal_widths()    # the legend's Devanagari names measured as a terminal shows them
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger.document import Session
+    from scorekeeper.session.session import Session
 
 SVG_NS = "http://www.w3.org/2000/svg"
 COLOURS = palette.PLAYERS_256

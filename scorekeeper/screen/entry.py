@@ -26,13 +26,13 @@ from scorekeeper.core.language import NO, YES, Said, _, digits, ngettext, say
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, resolve_name, shortest_prefix
 from scorekeeper.games.interface import SAVED
-from scorekeeper.ledger.changes import before_play_only
 from scorekeeper.screen.streams import stderr_width, wrapped
+from scorekeeper.session.hand_checks import before_play_only
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from scorekeeper.ledger.document import Session
+    from scorekeeper.session.session import Session
 
 
 BACK = "<"          # the answer that goes back a question, in every language

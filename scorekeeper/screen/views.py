@@ -45,8 +45,8 @@ from scorekeeper.reports.documents import (
 if TYPE_CHECKING:
     from scorekeeper.core.verdict import Verdict
     from scorekeeper.games.interface import AnyGame
-    from scorekeeper.ledger.session import Session, SessionHand
     from scorekeeper.reports.money import Money
+    from scorekeeper.session.session import Session, SessionHand
 
 from scorekeeper.screen import rulings
 from scorekeeper.screen.style import (

@@ -13,7 +13,8 @@ import pytest
 import scorekeeper.commands.edit
 import scorekeeper.commands.record
 import scorekeeper.commands.verify
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]

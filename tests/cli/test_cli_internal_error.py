@@ -43,7 +43,7 @@ def test_internal_error_while_recording_leaves_the_ledger_unchanged(
         main(["new", str(ledger), "--game", "dhumbal", "--players", "Asha,Bikash"])
     assert made.value.code == 0
     before = ledger.read_bytes()
-    from scorekeeper.ledger import session
+    from scorekeeper.session import session
 
     monkeypatch.setattr(session.Session, "rule_next", _broken)
     with pytest.raises(SystemExit) as exit_info:

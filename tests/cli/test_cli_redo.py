@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.commands.seats
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 A_CALLS = ["--call", "Asha", "--hand", "Asha=A♦", "--hand", "Bikash=2♠ 3♣",
            "--hand", "Chandra=9♥"]

@@ -35,6 +35,7 @@ from scorekeeper.games.dhumbal.turns import check_call
 from scorekeeper.games.registry import profile as get_profile
 from scorekeeper.ledger import document as ledgermod
 from scorekeeper.reports.documents import places
+from scorekeeper.session.verify import verify
 
 PROFILE = "cardrulesplus"
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / \
@@ -1140,7 +1141,7 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
             totals[p] += v
         text = append(text, stored)
     final = ledgermod.parse(text, "prop.toml")
-    assert ledgermod.verify(final) == []
+    assert verify(final) == []
     assert final.totals() == totals
     assert set(final.seats.eliminated()) == {p for p in players if totals[p] >= limit}
     # Replaying the history: nobody out before hand k plays in hand k.

@@ -167,7 +167,7 @@ def test_dh11_what_a_change_writes_in_the_header_is_read_back_before_the_write(
         cli, tmp_path, monkeypatch):
     """Had a command not checked its amounts, the read back refuses the
     change: nothing written, the ledger as it was."""
-    from scorekeeper.ledger import header
+    from scorekeeper.session import header_checks as header
 
     path = dhumbal(cli, tmp_path / "big.toml", "--rate", str(2 ** 63 - 1))
     before = path.read_bytes()

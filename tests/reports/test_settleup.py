@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.ledger.document import Session, parse
+from scorekeeper.ledger.document import parse
 from scorekeeper.reports.documents import unbalanced_hands
 from scorekeeper.reports.settle_up import (
     MAX_EXACT,
@@ -24,6 +24,7 @@ from scorekeeper.reports.settle_up import (
     settleable,
 )
 from scorekeeper.reports.settle_up import balances as balances_over
+from scorekeeper.session.session import Session
 
 NAMES = ("Asha", "Bikash", "Chandra", "Dipesh", "Esha", "Gopal", "Hari", "Indra")
 

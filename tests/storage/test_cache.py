@@ -122,6 +122,34 @@ def test_an_entry_made_by_other_code_is_not_believed(cli, ledger, monkeypatch):
     assert [p["hand"] for p in _problems(cli, ledger)] == [2]
 
 
+READS_AND_RULES = """
+import sys
+from pathlib import Path
+from scorekeeper.files import ledger_file
+ledger_file.read_checked(Path(sys.argv[1]), cached=False)
+print(" ".join(sorted({m.split(".")[1] for m in sys.modules
+                       if m.startswith("scorekeeper.")})))
+"""
+
+
+def test_the_code_key_covers_every_package_that_reads_and_rules_a_ledger(
+        ledger, monkeypatch):
+    # a rule changed in any module a ledger is checked with makes every
+    # entry stale: the session's rules included (`session/`, issue 36)
+    import subprocess
+    import sys
+
+    loaded = subprocess.run([sys.executable, "-c", READS_AND_RULES, str(ledger)],
+                            capture_output=True, text=True, check=True).stdout.split()
+    walked: list[str] = []
+    walk = os.walk
+    monkeypatch.setattr(verified.os, "walk",
+                        lambda top: (walked.append(Path(top).name), walk(top))[1])
+    verified._code_key.__wrapped__()
+    assert set(loaded) - {"files"} <= set(walked)
+    assert "session" in loaded
+
+
 def test_a_cache_folder_others_may_write_is_neither_read_nor_written(cli, ledger):
     broken = _broken(ledger)
     verified.remember(ledger.resolve(), broken)

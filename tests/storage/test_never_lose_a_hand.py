@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.files import storage
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]

@@ -28,7 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.conftest import examples
 
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 pytestmark = pytest.mark.slow
 

@@ -20,7 +20,8 @@ from tests.conftest import examples
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import storage
-from scorekeeper.ledger.document import parse, verify
+from scorekeeper.ledger.document import parse
+from scorekeeper.session.verify import verify
 
 HAND = ["--call", "Asha", "--hand", "Asha=A♦ A♣ A♥ 2♦", "--hand", "Bikash=2♠ 3♣",
         "--hand", "Chandra=9♥"]

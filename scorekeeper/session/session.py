@@ -4,29 +4,28 @@ next one from the flags typed for it, an amended one, or a stored one
 again.
 
 Pure: `Session` is built by `scorekeeper.ledger.document` from a ledger's document
-and never touches a file; its changes are `ledger.changes` and
-`ledger.header`, what is read of it `reports.documents`. Every game is
-reached through the `Game` interface; nothing here knows a game by name.
+and never touches a file; what each change checks and rules of it is
+`session.hand_checks` and `session.header_checks` (written as text by
+`ledger.changes` and `ledger.header`), what is read of it
+`reports.documents`. Every game is reached through the `Game` interface; nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import cached_property
 from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import JOINERS, N_, Said, escaped
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.numbers import listed
-from scorekeeper.core.options import Profile, RuleSet, json_options, stored_option
+from scorekeeper.core.options import Profile, RuleSet, json_options
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import ScoreKind
 from scorekeeper.core.seating import Seating, resolve_name
 from scorekeeper.core.seats import SeatChange, Seats
 from scorekeeper.games.declare import Flag
 from scorekeeper.games.interface import AnyGame
-
-FORMAT_VERSION = 1
+from scorekeeper.games.stored import note_problem
 
 # The options of a hand that are the session's, not the game's: who sits
 # the hand out, and who really dealt it.
@@ -38,28 +37,10 @@ DEALER = Flag("dealer", ("--dealer",), str, None,
               "NAME")
 SESSION_FLAGS = {flag.param: flag for flag in (OUT, DEALER)}
 
-# A hand's note (`record`/`amend --note`): why, in a few words; stored
-# with the hand as `note`, beside `recorded` (when it was recorded)
-NOTE_LIMIT = 80
+# A hand's note (`record`/`amend --note`; what it may be: `games.stored`)
 NOTE = Flag("note", ("--note",), str, None,
             N_("A short note kept with the hand: one line, at most 80 characters "
                "(amend: \"\" removes it)."), "TEXT")
-
-
-def note_problem(text: str) -> Said | None:
-    """Why `text` cannot be a hand's note (None: it can): one line of 1 to
-    80 characters, none of them a control or invisible character (a line
-    break, a tab, an escape, a direction override), the joiners of
-    Devanagari and emoji allowed."""
-    if not text or len(text) > NOTE_LIMIT:
-        return Said("a note is 1 to {limit} characters, not {count}",
-                    limit=NOTE_LIMIT, count=len(text))
-    bad = [] if text.isprintable() else \
-        [c for c in text if not c.isprintable() and c not in JOINERS]
-    if bad:
-        return Said("a note is one line of text, without control or invisible "
-                    "characters such as {found}", found=escaped(bad[0]))
-    return None
 
 
 def typed_note(typed: str) -> str:
@@ -70,19 +51,6 @@ def typed_note(typed: str) -> str:
     if problem is not None:
         raise Impossible(Said("--note: {problem}", problem=problem))
     return text
-
-
-def recorded_problem(stamp: str) -> Said | None:
-    """Why `stamp` cannot be a hand's `recorded` (None: it can): a local
-    time with its UTC offset, as ISO 8601 writes it."""
-    try:
-        offset = datetime.fromisoformat(stamp).utcoffset()
-    except ValueError:
-        offset = None
-    if offset is None:
-        return Said("`recorded` must be a time with its UTC offset, such as "
-                    "2026-12-05T21:40:05+05:45, not {value}", value=repr(stamp))
-    return None
 
 
 # a named tuple made without the Python call its own constructor is
@@ -553,22 +521,3 @@ def length_setting(game: AnyGame, profile: Profile[Any], unit: str,
                               game=Said(game.title),
                               length_option=profile.rules.length_option))
     return f"{unit}={value}"
-
-
-def header_document(game: AnyGame, profile: Profile[Any], rules: RuleSet,
-                    players: Sequence[str], first_dealer: str,
-                    money: Mapping[str, str] | None = None) -> PlainDict:
-    """The top of a new ledger: what `new` writes (`money`: the agreed
-    rate and currency, a `[money]` table after `[options]`)."""
-    header: PlainDict = {
-        "format": FORMAT_VERSION,
-        "game": game.name,
-        "profile": profile.name,
-        "players": list(players),
-        "first_dealer": first_dealer,
-        "options": {key: stored_option(value) for key, value
-                    in profile.option_values(rules).items()},
-    }
-    if money:
-        header["money"] = dict(money)
-    return header

@@ -1,7 +1,7 @@
 """The hand waiting for its play (CB-18: a Call Break deal whose calls
 are saved and whose tricks are still being played): its inputs given
 before play changed (`amend N --bid`, `--note`), and checked again
-(`verify`). Pure, as `ledger.session`; the waiting hand is recorded and
+(`verify`). Pure, as `session.session`; the waiting hand is recorded and
 completed by `Session.before_play` and `Session.rule_next`."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
-from scorekeeper.ledger.session import NOTE, Session, hand_told, typed_note
+from scorekeeper.session.session import NOTE, Session, hand_told, typed_note
 
 
 def amend_pending(session: Session, flags: PlainMap) -> PlainDict:
