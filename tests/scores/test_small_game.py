@@ -1,8 +1,8 @@
-"""A smaller `Game`: two methods every game implements, everything else a
+"""A smaller `Game`: one method every game implements, everything else a
 default (scorekeeper.games.interface). The template of a game
 (docs/template/bidtricks, docs/ARCHITECTURE.md "Add a game") implements
-only those two, its title and its stored keys (`fields`; its rules are
-its `engine.resolve`); Dhumbal and
+only that one, its title and its stored keys (`fields`, in the order its
+table stores them; its rules are its `engine.resolve`); Dhumbal and
 Marriage keep their own where they do more, and read the defaults for the
 rest exactly as they declared them before."""
 
