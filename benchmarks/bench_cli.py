@@ -107,7 +107,7 @@ def make_ledger(path: Path, hands: int, seed: int = 7,
         raw = {p: format_cards(cs) for p, cs in dealt.items()}
         inputs = game.args(Seating.of(players, dealer), caller, raw, rules)
         result = game.resolve(inputs, rules)
-        parts.append(tomltext.hand_text(game.to_stored(number, inputs, result)))
+        parts.append(tomltext.hand_text(game.to_stored(number, inputs, result, rules)))
         dealer = players[(players.index(dealer) + 1) % len(players)]
     path.write_text("".join(parts), encoding="utf-8")
 

@@ -74,8 +74,7 @@ app = Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help=_("Scorekeeper and rules referee for the Nepali card games Dhumbal, "
-           "Marriage, Call Break and Kitti."),
+    help=_("Scorekeeper and rules referee for the Nepali card games {games}."),
 )
 check_app = Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help=_("Single rulings for disputes, without a ledger."))
@@ -93,7 +92,7 @@ def _main(version: bool = typer.Option(False, "--version", is_eager=True,
                                        callback=_version,
                                        help=_("Print the version and exit."))
           ) -> None:
-    """Scorekeeper and rules referee for Dhumbal, Marriage, Call Break and Kitti."""
+    """Scorekeeper and rules referee for Nepali card games."""
 
 
 @check_app.callback()
@@ -117,11 +116,11 @@ def new(
                                          help=_("The first dealer (default: the config's, if at the "
                                                 "table; else the first player).")),
     hands: Optional[str] = typer.Option(None, "--hands", metavar="N|none",
-                                        help=_("Hands to play (Dhumbal); none: open-ended.")),
+                                        help=_("Hands to play ({games}); none: open-ended.")),
     rotations: Optional[str] = typer.Option(None, "--rotations", metavar="N",
-                                            help=_("Full rotations (Marriage).")),
+                                            help=_("Full rotations ({games}).")),
     rounds: Optional[str] = typer.Option(None, "--rounds", metavar="N",
-                                         help=_("Rounds to play (Call Break).")),
+                                         help=_("Rounds to play ({games}).")),
     settings: List[str] = SET_OPT,
     rate: Optional[str] = RATE_OPT, currency: Optional[str] = CURRENCY_OPT,
     force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),

@@ -187,6 +187,37 @@ def test_games_are_named_only_in_the_registry_and_their_own_folders():
     assert offenders == []
 
 
+def _docstrings(tree: ast.Module) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def test_no_text_outside_a_games_folder_names_its_title():
+    # a new game is a folder, the registry's line, the rule book, CLI.md and
+    # the catalog (docs/ARCHITECTURE.md, "Add a game"): the app's help
+    # reads the titles from the registry (`{games}`), so no message or help
+    # outside the folder is edited for it (docstrings and comments aside)
+    from scorekeeper.core.language import english
+    from scorekeeper.games import registry
+
+    pattern = re.compile(r"\b(%s)\b" % "|".join(
+        re.escape(english(game.title)) for game in registry.games()))
+    offenders = []
+    for path in MODULES:
+        rel = path.relative_to(PACKAGE).as_posix()
+        parts = rel.split("/")
+        if parts[0] == "games" and len(parts) == 3:
+            continue
+        docs = _docstrings(_tree(path))
+        offenders += [f"{rel}:{node.lineno}: {node.value!r}" for node in ast.walk(_tree(path))
+                      if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                      and id(node) not in docs and pattern.search(node.value)]
+    assert offenders == []
+
+
 def test_a_game_folder_imports_nothing_of_the_screen():
     # its questions ask through `games.interface.Asker`; its ruling's table
     # is `screen/rulings/<name>.py`: no exception

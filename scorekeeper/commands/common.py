@@ -292,7 +292,18 @@ CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 class _OwnWords:
     """The words typer's vendored click writes without gettext ("Usage:",
     the help option's help, the completion options' help), in the
-    language chosen."""
+    language chosen; and the games a help names (`{games}`), as the
+    registry lists them."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with _games_named(self, (self, *self.params)):  # type: ignore[attr-defined]
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> Any:
+        # an option's help is a description of it (zsh, fish); the
+        # command's own is not shown
+        with _games_named(self, self.params):  # type: ignore[attr-defined]
+            return super().shell_complete(ctx, incomplete)  # type: ignore[misc]
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
@@ -438,6 +449,26 @@ def user_config() -> Any:
         return config.load()
     except ScorekeeperError as err:
         raise usage_failure(str(err), err.told()) from None
+
+
+@contextlib.contextmanager
+def _games_named(command: Any, shown: Sequence[Any]) -> Iterator[None]:
+    """`{games}` in the help `shown` of `command` or of its options, while
+    it is shown: the titles of every game the registry lists (an
+    option's: of the games whose session's length it gives,
+    `RuleSet.length_option`, the option's name: `new --rotations`). Only
+    then: it imports every game's engine."""
+    held = {o: o.help for o in shown if "{games}" in (o.help or "")}
+    games = list(registry.games()) if held else []
+    for item, template in held.items():
+        titles = [g.title for g in games if item is command
+                  or g.profile().rules.length_option == item.name]
+        item.help = template.format(games=in_own_words(listed(titles, " and ")))
+    try:
+        yield
+    finally:
+        for item, template in held.items():
+            item.help = template
 
 
 class PlainGroup(_OwnWords, typer.core.TyperGroup):

@@ -15,8 +15,9 @@ from scorekeeper.core.language import N_
 
 class Field(NamedTuple):
     """One key of a stored hand (`[[hands]]`), declared once by its game:
-    what `document` checks, `rename` renames, `amend` pre-fills, `verify`
-    carries over and the exports show are all read from it (`Game`).
+    what `record` stores, `document` checks, `rename` renames, `amend`
+    pre-fills, `verify` carries over and the exports show are all read from
+    it (`Game`). A hand's table holds the fields in the order declared.
 
     * `key`, `type`, `what` — the stored key, its TOML type, and that type
       as a person reads it ("a table NAME = CALL"; "a name" or "a list of
@@ -37,6 +38,9 @@ class Field(NamedTuple):
       compares the stored value with it (a table as scores are compared);
       in a `group`, it is an input only where no other of the group is
       stored (Kitti's winner typed alone: `amend` pre-fills it);
+    * `stored` — its value as the hand's table stores it, from the hand's
+      arguments and its ruling (`(args, result) -> value`; None: not
+      stored); by default the value `ruled` gives (`Game.to_stored`);
     * `before_play` — given before the hand is played (Call Break's
       calls): the value stored from the hand's flags, checked at its table
       by its rules (`(flags, table, rules) -> value`); `record` with only
@@ -61,6 +65,13 @@ class Field(NamedTuple):
     ruled: Callable[[Any], Any] | None = None
     before_play: Callable[[Any, Any, Any], Any] | None = None
     values: builtins.type | None = None
+    stored: Callable[[Any, Any], Any] | None = None
+
+
+# The names whose agreed totals counted (a number shown, not the cards):
+# stored where a game declares it among its fields, when there are any
+UNVERIFIED = Field("unverified", list, N_("a list of names"),
+                   stored=lambda args, result: list(result.unverified) or None)
 
 
 CARDS_SHOWN = N_("Cards shown (a number: agreed, not shown card by card)")

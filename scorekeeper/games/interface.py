@@ -70,6 +70,13 @@ class HandResult(Protocol):
     # the keys every game's has (`ruling_json`)
 
 
+class HandArgs(Protocol):
+    """What the ledger reads of any game's hand arguments."""
+
+    @property
+    def dealer(self) -> str: ...
+
+
 def ruling_json(result: HandResult, hand: int | None, key: str) -> PlainDict:
     """The keys every game's ruling document has: the hand, the winner,
     `caught`, the scores under `key`, the rules, the explanation, who gave
@@ -101,7 +108,7 @@ class Asker(Protocol):
 SAVED = "saved"
 
 RulesT = TypeVar("RulesT", bound=RuleSet)
-ArgsT = TypeVar("ArgsT")
+ArgsT = TypeVar("ArgsT", bound="HandArgs")
 ResultT = TypeVar("ResultT", bound=HandResult)
 StoredTypes = Mapping[str, tuple[type, str]]
 
@@ -112,8 +119,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     A game defines at most twelve members. It states its `title` (a
     `Said`: "Call Break") and its hand's stored keys, `fields` (each a
-    `fields.Field`), and implements two methods: `args_from_flags` and
-    `to_stored`. Where it does more than a simple game (bids and tricks,
+    `fields.Field`, in the order a hand's table stores them), and
+    implements one method: `args_from_flags`. Where it does more than a
+    simple game (bids and tricks,
     no cards), it overrides `args_from_stored` (the stored hand read as
     the flags that would record it again), `flags_from_stored`
     and `amended_flags` (each option from its field), `history_facts`
@@ -124,8 +132,9 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     The rest is derived, final: `name` (the folder), `profiles` and
     `hand_flags` (its `rules` and `flags` modules), `resolve` (its
     `engine` module's), `result_json` (the result's `as_json`), `carried`
-    (`RuleSet.carried`), `compare` (the fields the rules give, then the
-    scores), and what the fields declare: `stored_types`,
+    (`RuleSet.carried`), `compare` (the fields the rules give, the winner
+    first, then the scores), and what the fields declare: `to_stored` (a
+    hand's table), `stored_types`,
     `stored_required`, `name_keys` (the keys typed "a name" or "a list of
     names"), `exported`, `exclusive`, `carried_keys`, `carried_rule`,
     `carried_stored`, `pending_flags` and `before_play` (the inputs given
@@ -223,6 +232,14 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @final
     @cached_property
+    def _ruled_fields(self) -> tuple[Field, ...]:
+        """The fields the rules give, as `compare` checks them: the winner
+        first."""
+        return tuple(sorted((f for f in self.fields if f.ruled),
+                            key=lambda f: f.key != "winner"))
+
+    @final
+    @cached_property
     def exclusive(self) -> tuple[dict[str, tuple[str, ...]], ...]:
         """The groups of hand options of which a hand takes one (`--call`
         or `--show`), each with the options that go with it: typing one on
@@ -291,12 +308,21 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
     def _engine(self) -> ModuleType:
         return import_module(self.package + ".engine")
 
-    @abstractmethod
-    def to_stored(self, number: int, args: ArgsT, result: ResultT
-                  ) -> PlainDict:
-        """The `[[hands]]` table: inputs and result, ready for TOML (`hand`,
-        `dealer`, the inputs, the scores under `RuleSet.score_key`, `rules`;
-        `winner` and `unverified` when there are)."""
+    @final
+    def to_stored(self, number: int, args: ArgsT, result: ResultT,
+                  rules: RulesT) -> PlainDict:
+        """The `[[hands]]` table, ready for TOML: `hand`, `dealer`, each
+        field's value as stored (`Field.stored`, else `Field.ruled`; None:
+        not stored) in the order declared, the scores under the rules'
+        `score_key`, `rules`."""
+        data: PlainDict = {"hand": number, "dealer": args.dealer}
+        for field in self.fields:
+            value = field.stored(args, result) if field.stored else \
+                field.ruled(result) if field.ruled else None
+            if value is not None:
+                data[field.key] = value
+        return {**data, rules.score_key: dict(result.scores),
+                "rules": list(result.rules)}
 
     # -- one hand: defaults -----------------------------------------------------------
     @final
@@ -379,12 +405,11 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
                 kind: ScoreKind) -> list[str]:
         """How a stored hand's results disagree with a fresh ruling: each
         field the rules give (`Field.ruled`: where one is stored or ruled;
-        a table as scores), then the scores (under `kind.key`, said as
-        `kind` displays them)."""
+        a table as scores), the winner first, then the scores (under
+        `kind.key`, said as `kind` displays them)."""
         out: list[str] = []
-        for field in self.fields:
-            if field.ruled is None:
-                continue
+        for field in self._ruled_fields:
+            assert field.ruled is not None
             value = field.ruled(result)
             if field.type is dict:
                 compare_scores(data, field.key, value, out)

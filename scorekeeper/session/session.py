@@ -311,7 +311,7 @@ class Session:
         game_flags = {**game_flags, **self.game.carried(previous, self.rules)}
         args = self.game.args_from_flags(game_flags, table, self.rules)
         result = self.game.resolve(args, self.rules)
-        stored = self.game.to_stored(index + 1, args, result)
+        stored = self.game.to_stored(index + 1, args, result, self.rules)
         seating: PlainDict = {"dealer_corrected": True} if corrected else {}
         sitting_out = [p for p in self.seats.seated_for(index) if p not in table.seated]
         if sitting_out:
@@ -405,7 +405,7 @@ class Session:
         it would store now (`verify --fix`); who sat and dealt as stored."""
         h = self.hand(number)
         table, args, result = self.replay(h)
-        fresh = self.game.to_stored(number, args, result)
+        fresh = self.game.to_stored(number, args, result, self.rules)
         kept = {k: h.data[k] for k in ("recorded", "note", "dealer_corrected", "out")
                 if k in h.data}
         head = {k: fresh[k] for k in ("hand", "dealer")}

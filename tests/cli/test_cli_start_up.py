@@ -6,6 +6,9 @@ again afterwards."""
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,3 +113,39 @@ def test_help_names_every_game_the_registry_knows():
     summary = " ".join(out.split())          # as wrapped by click
     for game in registry.games():
         assert game.title in summary, (game.title, out)
+
+
+def test_new_help_names_the_games_each_length_option_belongs_to():
+    # the games from the registry, by their rules' length option (a new
+    # game's title needs no edit here), filled in only while help is shown
+    for _ in range(2):
+        code, out, _err = _whole_app(["new", "--help"])
+        summary = " ".join(out.split())
+        assert code == 0 and "{games}" not in out
+        assert "Hands to play (Dhumbal and Kitti); none: open-ended." in summary
+        assert "Full rotations (Marriage)." in summary
+        assert "Rounds to play (Call Break)." in summary
+    code, out, _err = _whole_app(["--help"])
+    assert "the Nepali card games Dhumbal, Marriage, Call Break and Kitti." in \
+        " ".join(out.split())
+
+
+ENGINES = [f"scorekeeper.games.{name}.engine" for name in ("dhumbal", "marriage",
+                                                           "callbreak", "kitti")]
+
+
+@pytest.mark.parametrize("env, argv", [
+    ({"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper st",
+      "COMP_CWORD": "1"}, []),
+    ({}, ["check", "call", "--hand", "A♠ 2♠"]),
+    ({}, ["new", "--game", "nosuchgame"]),
+])
+def test_a_tab_a_check_or_new_imports_no_games_engine(env, argv):
+    # the titles a help names are read from the games only when it is shown
+    code = ("import sys\nfrom scorekeeper.cli import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {ENGINES!r} if m in sys.modules),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, **env})
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr

@@ -1133,7 +1133,7 @@ def _dc9_property_eliminated_players_never_appear_in_later_hands(
         inputs = adapter.args(Seating(players, seated, dealer), caller, raw,
                               rules)
         result = adapter.resolve(inputs, rules)
-        stored = adapter.to_stored(index + 1, inputs, result)
+        stored = adapter.to_stored(index + 1, inputs, result, rules)
         out = set(players) - still_in
         assert not out & set(stored["cards"]) and not out & set(stored["points"])
         assert set(stored["points"]) == still_in

@@ -160,3 +160,17 @@ def test_ki16_a_deal_is_entered_again_by_its_cards_or_its_winner_not_both():
     shown = {"cards": {"A": "s3s5d4/cAKJ/d6c6h3"}, "winner": "A"}
     assert GAME.flags_from_stored(shown) == {"hand": ["A=s3s5d4/cAKJ/d6c6h3"]}
     assert GAME.flags_from_stored({"winner": "A"}) == {"winner": "A"}
+
+
+def test_ki7_a_deal_is_stored_as_declared_and_verify_names_the_winner_first():
+    # the table `record` writes (`Game.to_stored`: the fields in the order
+    # declared), and a stored deal whose rounds and winner were edited:
+    # `verify` names the winner first, then the rounds
+    args = KittiHand(SEATS, "C", tuple((p, parse(TWO_FOR_A[p])) for p in SEATS), None)
+    stored = GAME.to_stored(1, args, resolve(args, RULES), RULES)
+    assert list(stored) == ["hand", "dealer", "cards", "rounds", "winner", "net",
+                            "rules"]
+    edited = {**stored, "rounds": ["C", "A", "A"], "winner": "C"}
+    found = GAME.compare(edited, resolve(args, RULES), RULES.score_kind)
+    assert [line.split(" but ")[0] for line in found] == [
+        'stored winner "C"', 'stored rounds ["C", "A", "A"]']

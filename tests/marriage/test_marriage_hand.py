@@ -352,7 +352,7 @@ def test_ma12_stored_hand_replays_to_the_same_ruling():
     inputs = hand(("A", "B", "C"), "A", "J♣", ["B"],
                   {"A": WORKED, "B": "12", "C": "-"}, tunnelas={})
     result = game.resolve(inputs, rules)
-    stored = game.to_stored(1, inputs, result)
+    stored = game.to_stored(1, inputs, result, rules)
     assert stored["seen"] == ["A", "B"]
     assert stored["unverified"] == ["B"]
     assert stored["cards"]["B"] == 12

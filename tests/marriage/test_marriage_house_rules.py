@@ -248,14 +248,14 @@ def test_ma9_seen_dublees_is_stored_and_replayed():
     args = game.args(table, "A", "melds", "J♣", ["B"], {"A": WORKED, "B": "2",
                      "C": "4"}, {}, rules, (), ["C"])
     result = game.resolve(args, rules)
-    stored = game.to_stored(1, args, result)
+    stored = game.to_stored(1, args, result, rules)
     assert stored["seen"] == ["A", "B"] and stored["seen_dublees"] == ["C"]
     again = game.resolve(game.args_from_stored(stored, table, rules), rules)
     assert game.compare(stored, again, NET) == []
     assert game.history_facts(stored)["seen_dublees"] == ["C"]
     assert "seen through dublees: C" in game.story(game.history_facts(stored))
     plain = game.to_stored(1, args._replace(seen_dublees=()),
-                           game.resolve(args._replace(seen_dublees=()), rules))
+                           game.resolve(args._replace(seen_dublees=()), rules), rules)
     assert "seen_dublees" not in plain
     assert game.history_facts(plain)["seen_dublees"] == []
 

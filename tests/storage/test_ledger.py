@@ -42,7 +42,8 @@ def add_hand(text: str, caller: str | None, **shown) -> str:
     inputs = DhumbalHand(session.seats.seated_for(index), session.seats.dealer_for(index),
                          caller, items)
     result = resolve(inputs, session.rules)
-    stored = game("dhumbal").to_stored(index + 1, inputs, result)
+    stored = game("dhumbal").to_stored(index + 1, inputs, result,
+                                       session.rules)
     return append(text, stored)
 
 
@@ -860,7 +861,8 @@ def test_dh3_the_deal_skips_a_player_sitting_out():
                          session.seats.dealer_for(1, ["Bikash"]), "Asha",
                          (("Asha", Shown(cards=cards("A♦"))),
                           ("Chandra", Shown(cards=cards("K♦")))))
-    stored = game("dhumbal").to_stored(2, inputs, resolve(inputs, session.rules))
+    stored = game("dhumbal").to_stored(2, inputs, resolve(inputs, session.rules),
+                                       session.rules)
     text = append(text, {**stored, "out": ["Bikash"]})
     assert 'dealer = "Chandra"' in text.split("[[hands]]")[2]
     assert _messages(text) == []

@@ -301,7 +301,7 @@ def _sample_ledger_text() -> str:
                      ("Chandra", Shown(cards=cards("K♣" if n == 1 else "-"))))
             inputs = DhumbalHand(players, dealer, caller, shown)
             stored = game("dhumbal").to_stored(
-                n, inputs, resolve(inputs, profile.rules))
+                n, inputs, resolve(inputs, profile.rules), profile.rules)
             text = append(text, stored)
         assert verify(parse(text, "x")) == []
         _SAMPLE.append(text)

@@ -1,8 +1,9 @@
 """The template's game as the ledger sees it: `GAME`. As small as a game
-can be: its title, its hand's stored keys declared once (`fields`), and
-the two methods every game implements (its rules are `engine.py`'s
-`resolve`); the rest (its name, profiles, hand options, a stored hand
-read back, JSON, history, verify's comparison, amend's pre-filled
+can be: its title, its hand's stored keys declared once (`fields`, in
+the order its table stores them), and the one method every game
+implements (its rules are `engine.py`'s `resolve`); the rest (its name,
+profiles, hand options, the hand's table, a stored hand read back, JSON,
+history, verify's comparison, amend's pre-filled
 answers, rename, the exports, the ruling's table) are derived by `Game`
 and the screen layer."""
 
@@ -15,7 +16,7 @@ from bidtricks.engine import BidHand, BidResult
 from bidtricks.rules import BidRules
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import Said
-from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.fields import Field
 from scorekeeper.games.interface import Game
@@ -29,11 +30,13 @@ def _numbers(raw: Any, table: Seating, what: str) -> tuple[tuple[str, int], ...]
 
 class BidGame(Game[BidRules, BidHand, BidResult]):
     title = Said("Bidtricks")
-    fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
-              Field("bid", dict, "a table NAME = BID", "bid", required=True,
-                    column="bid", caption="Bids", values=int),
+    fields = (Field("bid", dict, "a table NAME = BID", "bid", required=True,
+                    column="bid", caption="Bids", values=int,
+                    stored=lambda args, _: dict(args.bid)),
               Field("tricks", dict, "a table NAME = TRICKS", "tricks", required=True,
-                    column="took", caption="Tricks taken", values=int))
+                    column="took", caption="Tricks taken", values=int,
+                    stored=lambda args, _: dict(args.tricks)),
+              Field("winner", str, "a name", ruled=attrgetter("winner")))
 
     def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: BidRules) -> BidHand:
@@ -43,12 +46,6 @@ class BidGame(Game[BidRules, BidHand, BidResult]):
         return BidHand(table.seated, table.dealer,
                        _numbers(pairs(flags.get("bid", [])), table, "bid"),
                        _numbers(pairs(flags.get("tricks", [])), table, "tricks"))
-
-    def to_stored(self, number: int, args: BidHand, result: BidResult
-                  ) -> PlainDict:
-        return {"hand": number, "dealer": args.dealer, "bid": dict(args.bid),
-                "tricks": dict(args.tricks), "winner": result.winner,
-                "points": dict(result.scores), "rules": list(result.rules)}
 
 
 GAME = BidGame()

@@ -67,12 +67,13 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
     `tricks`, given by `--bid` and `--won`."""
 
     title = Said("Call Break")      # said "कल ब्रेक" where a screen says it
-    fields = (Field("winner", str, "a name", ruled=attrgetter("winner")),
-              Field("calls", dict, "a table NAME = CALL", "bid", required=True,
+    fields = (Field("calls", dict, "a table NAME = CALL", "bid", required=True,
                     column="called", caption=N_("Calls"), before_play=calls_first,
-                    values=int),
+                    values=int, stored=lambda _, result: dict(result.calls)),
               Field("tricks", dict, "a table NAME = TRICKS", "won", required=True,
-                    column="took", caption=N_("Tricks taken"), values=int))
+                    column="took", caption=N_("Tricks taken"), values=int,
+                    stored=lambda _, result: dict(result.tricks)),
+              Field("winner", str, "a name", ruled=attrgetter("winner")))
     tallies = (Tally("made", N_("calls made"), "rate", "hands"),
                Tally("missed", N_("calls missed"), "rate", "hands"),
                Tally("called", N_("average call"), "mean", "deals"),
@@ -111,17 +112,6 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                 typed_for.add(player)
             merged[key] = [item for items in counted.values() for item in items]
         return merged
-
-    def to_stored(self, number: int, args: CallBreakHand,
-                  result: CallBreakResult) -> PlainDict:
-        data: PlainDict = {"hand": number, "dealer": args.dealer,
-                                "calls": dict(result.calls),
-                                "tricks": dict(result.tricks)}
-        if result.winner is not None:
-            data["winner"] = result.winner
-        data["points"] = dict(result.scores)
-        data["rules"] = list(result.rules)
-        return data
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         calls = dict(data.get("calls", {}))

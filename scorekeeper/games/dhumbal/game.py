@@ -15,7 +15,7 @@ from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, parse_hand_values, shown_hands
 from scorekeeper.games.dhumbal.engine import DhumbalHand, DhumbalResult
 from scorekeeper.games.dhumbal.rules import DhumbalRules
-from scorekeeper.games.fields import CARDS_SHOWN, Field
+from scorekeeper.games.fields import CARDS_SHOWN, UNVERIFIED, Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.tally import Tally
 
@@ -24,13 +24,18 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
     # name, profiles, hand flags and the keys naming players (`call`,
     # `reset`) are the defaults: the folder's name, `rules`, `flags`
     title = Said("Dhumbal")         # said "ढुम्बल" where a screen says it
-    fields = (Field("winner", str, N_("a name"), ruled=attrgetter("winner")),
-              Field("call", str, N_("a name"), "call", group="turn"),
-              Field("show", bool, N_("true or false"), "show", group="turn"),
-              Field("caught", bool, N_("true or false"), ruled=attrgetter("caught")),
+    fields = (Field("call", str, N_("a name"), "call", group="turn",
+                    stored=lambda args, _: args.caller),
+              Field("show", bool, N_("true or false"), "show", group="turn",
+                    stored=lambda args, _: args.caller is None or None),
               Field("cards", dict, N_("a table NAME = CARDS"), "hand", required=True,
-                    column="shown", caption=CARDS_SHOWN),
-              Field("reset", list, N_("a list of names")))
+                    column="shown", caption=CARDS_SHOWN,
+                    stored=lambda args, _: {p: s.stored() for p, s in args.shown}),
+              UNVERIFIED,
+              Field("winner", str, N_("a name"), ruled=attrgetter("winner")),
+              Field("caught", bool, N_("true or false"), ruled=attrgetter("caught")),
+              Field("reset", list, N_("a list of names"),
+                    stored=lambda _, result: list(result.reset) or None))
     tallies = (Tally("calls", N_("calls")),
                Tally("caught", N_("caught calls"), "rate", "calls"),
                Tally("shows", N_("shows")))
@@ -54,25 +59,6 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
                                "the caller ")
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return self.args(table, caller, raw, rules)
-
-    def to_stored(self, number: int, args: DhumbalHand,
-                  result: DhumbalResult) -> PlainDict:
-        data: PlainDict = {"hand": number, "dealer": args.dealer}
-        if args.caller is None:
-            data["show"] = True
-        else:
-            data["call"] = args.caller
-        data["cards"] = {p: s.stored() for p, s in args.shown}
-        if result.unverified:
-            data["unverified"] = list(result.unverified)
-        data["winner"] = result.winner
-        if result.caught is not None:
-            data["caught"] = result.caught
-        if result.reset:
-            data["reset"] = list(result.reset)
-        data[result.score_kind.key] = dict(result.scores)
-        data["rules"] = list(result.rules)
-        return data
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         facts: PlainDict = {"winner": data.get("winner")}

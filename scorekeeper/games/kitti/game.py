@@ -10,9 +10,9 @@ from typing import Any, Mapping
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said
-from scorekeeper.core.plain import PlainDict, PlainMap
+from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.seating import Seating, check_seated, parse_hand_values
-from scorekeeper.games.fields import Field
+from scorekeeper.games.fields import UNVERIFIED, Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.kitti.arrange import parse, stored
 from scorekeeper.games.kitti.engine import KittiHand, KittiResult
@@ -34,36 +34,22 @@ def _hand(table: Seating, raw: Any, winner: Any, carried: Any,
 
 class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
     title = Said("Kitti")         # said "किट्टी" where a screen says it
-    fields = (Field("winner", str, N_("a name"), "winner", group="shown",
-                    ruled=attrgetter("winner")),
-              Field("cards", dict, N_("a table NAME = CARDS"), "hand", group="shown",
-                    column="shown", caption=N_("Hands shown")),
+    fields = (Field("cards", dict, N_("a table NAME = CARDS"), "hand", group="shown",
+                    column="shown", caption=N_("Hands shown"),
+                    stored=lambda args, _: {p: stored(h) for p, h in args.shown} or None),
+              Field("carried", list, N_("a list of deal numbers"), carried="carry",
+                    stored=lambda args, _: [str(n) for n in args.carried] or None),
               Field("rounds", list, N_("a list of names"),
                     ruled=lambda r: [p or "" for p in r.rounds] or None),
               Field("redeal", bool, N_("true or false"), ruled=lambda r: r.redeal or None),
-              Field("carried", list, N_("a list of deal numbers"), carried="carry"))
+              Field("winner", str, N_("a name"), "winner", group="shown",
+                    ruled=attrgetter("winner")),
+              UNVERIFIED)
 
     def args_from_flags(self, flags: PlainMap, table: Seating,
                         rules: KittiRules) -> KittiHand:
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return _hand(table, raw, flags.get("winner"), flags.get("carried"), rules)
-
-    def to_stored(self, number: int, args: KittiHand, result: KittiResult
-                  ) -> PlainDict:
-        data: PlainDict = {"hand": number, "dealer": args.dealer}
-        if args.shown:
-            data["cards"] = {p: stored(h) for p, h in args.shown}
-        if args.carried:
-            data["carried"] = [str(n) for n in args.carried]
-        if result.rounds:
-            data["rounds"] = [p or "" for p in result.rounds]
-        if result.redeal:
-            data["redeal"] = True
-        if result.winner is not None:
-            data["winner"] = result.winner
-        if result.unverified:
-            data["unverified"] = list(result.unverified)
-        return {**data, "net": dict(result.scores), "rules": list(result.rules)}
 
     def story(self, facts: PlainMap) -> str:
         if facts.get("winner"):

@@ -17,7 +17,7 @@ from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
 from scorekeeper.core.typed import to_latin
-from scorekeeper.games.fields import CARDS_SHOWN, Field
+from scorekeeper.games.fields import CARDS_SHOWN, UNVERIFIED, Field
 from scorekeeper.games.interface import Game
 from scorekeeper.games.marriage.commands import split_melds
 from scorekeeper.games.marriage.engine import MarriageHand, MarriageResult
@@ -49,24 +49,39 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
     title = Said("Marriage")        # said "म्यारिज" where a screen says it
     fields = (
         Field("finisher", str, N_("a name"), "finish", group="finish",
-              with_flags=("by",)),
-        Field("no_finisher", bool, N_("true or false"), "no_finisher", group="finish"),
-        Field("by", str, N_("melds or dublees"), "by"),
+              with_flags=("by",), stored=lambda args, _: args.finisher),
+        Field("no_finisher", bool, N_("true or false"), "no_finisher", group="finish",
+              stored=lambda args, _: args.finisher is None or None),
+        Field("by", str, N_("melds or dublees"), "by",
+              stored=lambda args, _: None if args.finisher is None else str(args.by)),
         Field("tiplu", str, N_("a card"), "tiplu", column="tiplu",
-              caption=N_("Tiplu"), each=False),
-        Field("seen", list, N_("a list of names"), "seen"),
-        Field("seen_dublees", list, N_("a list of names"), "seen_dublees"),
+              caption=N_("Tiplu"), each=False,
+              stored=lambda args, _: None if args.tiplu is None else str(args.tiplu)),
+        Field("seen", list, N_("a list of names"), "seen",
+              stored=lambda _, result: list(result.seen)),
+        Field("seen_dublees", list, N_("a list of names"), "seen_dublees",
+              stored=lambda _, result: list(result.seen_dublees) or None),
         Field("cards", dict, N_("a table NAME = CARDS"), "hand", required=True,
-              column="shown", caption=CARDS_SHOWN),
-        Field("tunnelas", dict, N_("a table NAME = [CARDS]"), "tunnela"),
-        Field("maal", dict, N_("a table"), ruled=lambda r: dict(r.maal_totals())),
-        Field("invalid_shows", list, N_("a list of names"), "invalid_show"),
-        Field("exposed", list, N_("a list of melds, each CARDS"), "exposed"),
+              column="shown", caption=CARDS_SHOWN,
+              stored=lambda args, _: {p: s.stored() for p, s in args.shown}),
+        Field("tunnelas", dict, N_("a table NAME = [CARDS]"), "tunnela",
+              stored=lambda args, _: {p: [str(c) for c in cs]
+                                      for p, cs in args.tunnelas} or None),
+        Field("invalid_shows", list, N_("a list of names"), "invalid_show",
+              stored=lambda args, _: list(args.invalid_shows) or None),
+        Field("exposed", list, N_("a list of melds, each CARDS"), "exposed",
+              stored=lambda args, _: [cardtext.format_cards(m)
+                                      for m in args.exposed] or None),
         # MA-20, foul = next: refused shows due now, or waiting for a fouler
-        # who sits out
-        Field("fouls_due", list, N_("a list of names"), carried="foul"),
-        Field("fouls_waiting", list, N_("a list of names"), carried="foul"),
-        Field("double", bool, N_("true or false"), "double"),
+        # who sits out (they pay a later hand)
+        Field("fouls_due", list, N_("a list of names"), carried="foul",
+              stored=lambda _, result: list(result.fouls_due) or None),
+        Field("fouls_waiting", list, N_("a list of names"), carried="foul",
+              stored=lambda _, result: list(result.fouls_waiting) or None),
+        Field("double", bool, N_("true or false"), "double",
+              stored=lambda args, _: args.double or None),
+        UNVERIFIED,
+        Field("maal", dict, N_("a table"), ruled=lambda r: dict(r.maal_totals())),
     )
     tallies = (Tally("finishes", N_("finishes")),
                Tally("by_melds", N_("… by melds")),
@@ -210,39 +225,6 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             else f"{p}={SHOWN}{cards[p]}" if p == now else f"{p}={cards[p]}"
             for item in merged.get("hand", []) for p in [item.partition("=")[0]]]
         return merged
-
-    def to_stored(self, number: int, args: MarriageHand,
-                  result: MarriageResult) -> PlainDict:
-        data: PlainDict = {"hand": number, "dealer": args.dealer}
-        if args.finisher is None:
-            data["no_finisher"] = True
-        else:
-            data["finisher"] = args.finisher
-            data["by"] = str(args.by)
-        if args.tiplu is not None:
-            data["tiplu"] = str(args.tiplu)
-        data["seen"] = list(result.seen)
-        if result.seen_dublees:
-            data["seen_dublees"] = list(result.seen_dublees)
-        data["cards"] = {p: s.stored() for p, s in args.shown}
-        if args.tunnelas:
-            data["tunnelas"] = {p: [str(c) for c in cs] for p, cs in args.tunnelas}
-        if args.invalid_shows:
-            data["invalid_shows"] = list(args.invalid_shows)
-        if args.exposed:
-            data["exposed"] = [cardtext.format_cards(m) for m in args.exposed]
-        if result.fouls_due:
-            data["fouls_due"] = list(result.fouls_due)
-        if result.fouls_waiting:         # sitting out: they pay a later hand
-            data["fouls_waiting"] = list(result.fouls_waiting)
-        if args.double:
-            data["double"] = True
-        if result.unverified:
-            data["unverified"] = list(result.unverified)
-        data["maal"] = dict(result.maal_totals())
-        data["net"] = dict(result.scores)
-        data["rules"] = list(result.rules)
-        return data
 
     def history_facts(self, data: PlainMap) -> PlainDict:
         finisher = data.get("finisher")
