@@ -118,7 +118,7 @@ def _game(game: str | None, like: Any, other: str | None) -> str:
     if game is not None and registry.game(game).name != like.game:
         raise Impossible(Said("{other} is a {game} session: --like makes one of its "
                               "game; leave --game out", other=other,
-                              game=Said(registry.game(like.game).title)))
+                              game=registry.game(like.game).title))
     return str(like.game)
 
 

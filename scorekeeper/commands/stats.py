@@ -58,7 +58,7 @@ def stats(
             return
         if not groups:
             say(Said("No hands recorded in these sessions for {game}.",
-                     game=Said(registry.game(name).title))
+                     game=registry.game(name).title)
                 if name else Said("No hands recorded in these sessions."))
             return
         from scorekeeper.screen import summaries  # rich: only when a person reads

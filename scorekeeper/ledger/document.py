@@ -15,7 +15,7 @@ from itertools import repeat
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said, english
+from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import Profile, RuleSet
 from scorekeeper.core.plain import PlainDict, PlainMap, in_range, plain_problems
@@ -52,7 +52,7 @@ def parse(text: str, label: str) -> Session:
 
 
 def _header(doc: PlainMap, key_line: KeyLine,
-            problems: list[tuple[int | None, str]]
+            problems: list[tuple[int | None, Said]]
             ) -> tuple[AnyGame, Profile[Any], RuleSet] | None:
     """The game, profile and rules a ledger declares, or None (problems)."""
     game_name = doc.get("game")
@@ -118,7 +118,7 @@ def from_document(doc: PlainMap, label: str,
     it (a payment, a seat)."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
-    problems: list[tuple[int | None, str]] = []
+    problems: list[tuple[int | None, Said]] = []
 
     def fail() -> LedgerError:
         return LedgerError(label, problems)
@@ -154,7 +154,7 @@ def from_document(doc: PlainMap, label: str,
 
 def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
            game: AnyGame, rules: RuleSet, players_t: tuple[str, ...], checked: bool,
-           problems: list[tuple[int | None, str]]
+           problems: list[tuple[int | None, Said]]
            ) -> tuple[list[StoredHand], StoredHand | None]:
     """The hands of a ledger, shape-checked (unless `checked`), and the
     last one if it waits for its play (CB-18); each problem added."""
@@ -182,7 +182,7 @@ def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
 
 
 def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
-           key_line: KeyLine, problems: list[tuple[int | None, str]]
+           key_line: KeyLine, problems: list[tuple[int | None, Said]]
            ) -> tuple[SeatChange, ...] | None:
     """The joins and leaves a ledger's `seats` holds, in order, or None
     (problems): each `{hand = N, join = NAME[, after = NAME]}` or `{hand =
@@ -195,7 +195,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
                                     "NAME} or {hand = N, leave = NAME}")))
         return None
     seats: list[SeatChange] = []
-    found: list[str] = []
+    found: list[Said] = []
     for i, entry in enumerate(stored):
         change = _seat_change(entry, f"seats[{i}]", found)
         if change is not None:
@@ -207,7 +207,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
 
 
 def _seat_change(entry: PlainMap, where: str,
-                 found: list[str]) -> SeatChange | None:
+                 found: list[Said]) -> SeatChange | None:
     """One `seats` entry as a value (None: its problem added to `found`)."""
     hand: Any = entry.get("hand")
     join, leave, after = (entry.get(k) for k in ("join", "leave", "after"))
@@ -225,7 +225,7 @@ def _seat_change(entry: PlainMap, where: str,
 
 
 def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
-             problems: list[tuple[int | None, str]]
+             problems: list[tuple[int | None, Said]]
              ) -> tuple[tuple[str, ...], str] | None:
     """The players in seat order and the first dealer, or None (problems)."""
     players = doc.get("players")
@@ -260,8 +260,8 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
 
 
 def _type_problems(data: PlainMap, where: str,
-                   types: Mapping[str, tuple[type, str]]) -> list[str]:
-    out: list[str] = []
+                   types: Mapping[str, tuple[type, str]]) -> list[Said]:
+    out: list[Said] = []
     for key, (kind, what) in types.items():
         value: Any = data.get(key)
         if value is None:
@@ -297,13 +297,13 @@ def _card_list_or_number(value: Any) -> bool:
 
 
 def _walk_plain(doc: PlainMap, line_of: PlainMap,
-                problems: list[tuple[int | None, str]]) -> None:
+                problems: list[tuple[int | None, Said]]) -> None:
     """The header's values walked; a hand's are checked key by key by
     `_hand_shape` (every key known, every value of its type and range)."""
     for key, value in doc.items():
         if key == "hands" and isinstance(value, list):
             continue
-        found: list[str] = []
+        found: list[Said] = []
         plain_problems(value, str(key), found)
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
 
@@ -312,7 +312,7 @@ class _Shape(NamedTuple):
     """What a game's `[[hands]]` table holds: worked out once a ledger, not
     once a hand."""
 
-    title: str
+    title: Said
     known: frozenset[str]
     types: Mapping[str, tuple[type, str]]
     required: tuple[str, ...]
@@ -320,7 +320,7 @@ class _Shape(NamedTuple):
 
     @classmethod
     def of(cls, game: AnyGame, score_key: str) -> "_Shape":
-        return cls(english(game.title),
+        return cls(game.title,
                    frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
                    {**_COMMON_TYPES, **game.stored_types},
                    ("dealer", score_key, *game.stored_required),
@@ -328,11 +328,12 @@ class _Shape(NamedTuple):
 
 
 def _hand_shape(data: PlainMap, number: int, players: Collection[str],
-                kind: ScoreKind, shape: _Shape) -> list[str]:
+                kind: ScoreKind, shape: _Shape) -> list[Said]:
     where, score_key, known = f"hand {number}", kind.key, shape.known
     out = [] if known.issuperset(data) else [
-        f"{where}: unknown key `{key}` (a {shape.title} hand holds "
-        f"{', '.join(sorted(known))})" for key in data if key not in known]
+        Said("{where}: unknown key `{key}` (a {game} hand holds {keys})", where=where,
+             key=key, game=shape.title, keys=", ".join(sorted(known)))
+        for key in data if key not in known]
     out += _type_problems(data, where, shape.types)
     number_found = data.get("hand")
     if type(number_found) is not int or number_found != number:
@@ -358,10 +359,7 @@ def _hand_shape(data: PlainMap, number: int, players: Collection[str],
             out.append(Said("{where}: `{score_key}.{name}`: not a player",
                             where=where, score_key=score_key, name=name))
         if not isinstance(value, int) or isinstance(value, bool):
-            out.append(f"{where}: `{score_key}.{name}` must be a whole number"
-                       + ("" if kind.scale == 1 else
-                          f" (of 1/{kind.scale} points: {kind.display(31)} is "
-                          "stored as 31)") + f", not {value!r}")
+            out.append(_not_whole(f"{where}: `{score_key}.{name}`", value, kind))
         elif not in_range(value):
             out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
                             "TOML holds",
@@ -388,7 +386,7 @@ def _waiting(data: PlainMap, game: AnyGame, score_key: str) -> bool:
 
 def _pending_shape(data: PlainMap, number: int, count: int,
                    players: Collection[str], shape: _Shape,
-                   rules: RuleSet) -> list[str]:
+                   rules: RuleSet) -> list[Said]:
     """What is wrong with the shape of a hand waiting for its play: only
     the last may (CB-18), and it holds its number, its dealer and what was
     given before play, nothing ruled."""
@@ -397,7 +395,7 @@ def _pending_shape(data: PlainMap, number: int, count: int,
         return [Said("{where}: no tricks or scores: only the last deal may wait for its "
                      "tricks ({rule})", where=where, rule=rule)]
     known = {"hand", "dealer", "dealer_corrected", "note", *shape.pending}
-    out: list[str] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
+    out: list[Said] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
                 "({rule})", where=where, key=key, rule=rule)
            for key in data if key not in known]
     out += _type_problems(data, where, shape.types)
@@ -414,9 +412,18 @@ def _pending_shape(data: PlainMap, number: int, count: int,
     return out
 
 
-def _told_problems(data: PlainMap, where: str) -> list[str]:
+def _not_whole(what: str, value: Any, kind: ScoreKind) -> Said:
+    """A stored score that is not a whole number (in tenths: how one is stored)."""
+    if kind.scale != 1:
+        return Said("{what} must be a whole number (of 1/{scale} points: {example} is "
+                    "stored as 31), not {value}", what=what, scale=kind.scale,
+                    example=Figure(kind.display(31)), value=repr(value))
+    return Said("{what} must be a whole number, not {value}", what=what, value=repr(value))
+
+
+def _told_problems(data: PlainMap, where: str) -> list[Said]:
     """What is wrong with a hand's `recorded` and `note`, where it has them."""
-    found: list[str] = []
+    found: list[Said] = []
     if "recorded" in data and (problem := recorded_problem(data["recorded"])):
         found.append(Said("{where}: {problem}", where=where, problem=problem))
     if "note" in data and (problem := note_problem(data["note"])):
@@ -429,10 +436,10 @@ def _told_problems(data: PlainMap, where: str) -> list[str]:
 class Problem(NamedTuple):
     hand: int | None
     line: int | None
-    message: str
+    message: Said
 
     def as_json(self) -> PlainDict:
-        return {"hand": self.hand, "line": self.line, "message": self.message}
+        return {"hand": self.hand, "line": self.line, "message": self.message.english}
 
 
 def verify(session: Session) -> list[Problem]:
@@ -464,7 +471,7 @@ def verify(session: Session) -> list[Problem]:
     return problems + [Problem(None, None, m) for m in _paid_problems(session)]
 
 
-def _paid_problems(session: Session) -> list[str]:
+def _paid_problems(session: Session) -> list[Said]:
     """What is wrong with the ledger's record of payments (`paid`)."""
     stored = session.document.get("paid")
     if stored is None:
@@ -474,7 +481,7 @@ def _paid_problems(session: Session) -> list[str]:
     return paid_problems(stored, len(session.hands), session.rules.rule("ledger"))
 
 
-def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
+def _sequence_problems(session: Session, h: StoredHand) -> list[Said]:
     """Who sat and who dealt (`Seats.problems`), each zero-sum hand's
     balance, and what it takes over from the hand before it."""
     found = session.seats.problems(h.number - 1, h.seated, h.dealer, h.data, session.rules)
@@ -486,7 +493,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     return found + _carried_problems(session, h)
 
 
-def _carried_problems(session: Session, h: StoredHand) -> list[str]:
+def _carried_problems(session: Session, h: StoredHand) -> list[Said]:
     """What the hand takes over from the hand before it (Marriage: the
     refused shows due, MA-20), against what that hand leaves: a hand edited
     before it must not leave this one paying for what is no longer so."""
@@ -499,12 +506,12 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
             for key in differ]
 
 
-def _names_or_nobody(names: Sequence[str]) -> str:
+def _names_or_nobody(names: Sequence[str]) -> Said:
     """"Asha, Bikash", or the word for nobody."""
-    return ", ".join(names) or Said("nobody")
+    return Said("{item}", item=", ".join(names)) if names else Said("nobody")
 
 
-def _replay_problems(session: Session, h: StoredHand) -> list[str]:
+def _replay_problems(session: Session, h: StoredHand) -> list[Said]:
     """The hand ruled again from its stored inputs, against what it stores."""
     try:
         result = session.replay(h)[2]
@@ -522,9 +529,9 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
         return [Said("its inputs are ruled against: {reason}", reason=_cited(err))]
 
 
-def _cited(err: Impossible | Refused) -> str:
+def _cited(err: Impossible | Refused) -> Said:
     """`str(err)` (its message citing its rule), kept a `Said` where it is
     the message and its rule in brackets."""
-    if err.rule and str(err) == f"{english(err.message)} ({err.rule})":
+    if err.rule and str(err) == f"{err.message.english} ({err.rule})":
         return Said("{message} ({rule})", message=err.message, rule=err.rule)
-    return str(err) if str(err) != err.message else err.message
+    return Said("{item}", item=str(err)) if str(err) != err.message.english else err.message

@@ -183,7 +183,7 @@ def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:
         yield row
 
 
-def story_of(session: Session, row: PlainMap) -> str:
+def story_of(session: Session, row: PlainMap) -> Said:
     """A history row in a few words: the game's story, then who sat it
     out, a dealer out of turn, who was eliminated by the hand, and its
     note."""

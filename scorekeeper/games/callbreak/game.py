@@ -133,7 +133,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                            or points.get(p, 0) < 0],
                 "unverified": []}
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
         names = facts.get("missed", [])
         missed = listed([Said("{name} ({call}, took {took})", name=p, call=calls[p],
@@ -143,7 +143,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
              totals: Mapping[str, int], hands: Sequence[PlainMap]
-             ) -> tuple[dict[str, int], tuple[str, ...]] | None:
+             ) -> tuple[dict[str, int], tuple[Said, ...]] | None:
         """CB-14, CB-15: paid by place or by an instant win (`payout`)."""
         from scorekeeper.games.callbreak.payout import payout  # noqa: PLC0415 - settle only
 

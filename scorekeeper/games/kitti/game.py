@@ -65,7 +65,7 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
             data["unverified"] = list(result.unverified)
         return {**data, "net": dict(result.scores), "rules": list(result.rules)}
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         if facts.get("winner"):
             said = Said("won by {name}", name=str(facts["winner"]))
             return Said("{story}; unverified", story=said) \
