@@ -174,13 +174,14 @@ said + "x"
 ", ".join([said])
 words: list[str] = []
 words.append(said)
+said % ()
 """
 
 
 def test_the_type_checker_refuses_a_message_used_as_text(tmp_path):
     """Issue 39: mypy catches a `Said` where text is wanted: a parameter
-    typed str, `+`, a join, a list of text (`json.dumps` takes anything:
-    the run-time TypeError above catches that one)."""
+    typed str, `+`, a join, a list of text, `%` (`json.dumps` takes
+    anything: the run-time TypeError above catches that one)."""
     import os
     import subprocess
 
@@ -193,4 +194,4 @@ def test_the_type_checker_refuses_a_message_used_as_text(tmp_path):
     refused = sorted(int(line.split(":")[1]) for line in done.stdout.splitlines()
                      if ": error:" in line)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert refused == [10, 11, 12, 13, 15], done.stdout
+    assert refused == [10, 11, 12, 13, 15, 16], done.stdout

@@ -47,14 +47,14 @@ def _named(session: "Session", number: int) -> tuple[Said, PlainDict]:
         return (Said("hand {number} (dealer {dealer}: {story})", number=number,
                      dealer=waiting.dealer, story=said),
                 {"hand": number, "dealer": waiting.dealer,
-                 "players": list(waiting.seated), "winner": None, "ruling": said})
+                 "players": list(waiting.seated), "winner": None, "ruling": said.english})
     row = next(history_rows(session, skip=number - 1))
     story = story_of(session, row)
     hand = session.hand(number)
     return (Said("hand {number} (dealer {dealer}: {story})", number=number,
                  dealer=row["dealer"], story=story),
             {"hand": number, "dealer": row["dealer"], "players": list(hand.seated),
-             "winner": row.get("winner"), "ruling": story})
+             "winner": row.get("winner"), "ruling": story.english})
 
 
 # each command's help (`help_of`), in the language chosen

@@ -139,7 +139,7 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
              planned: int | None, money: str | None) -> Said:
     """What `new` says it made: the game, the table, the length, the money
     (each a whole sentence, so that it can be said in other words)."""
-    values = dict(game=Said(chosen.title), profile=Named(profile),
+    values = dict(game=chosen.title, profile=Named(profile),
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:

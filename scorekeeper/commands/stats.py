@@ -53,7 +53,7 @@ def stats(
         groups = statistics(found.sessions, name, player)
         if as_json:
             emit_json({**statistics_json(groups), "skipped": [
-                {"path": str(k.path), "reason": k.reason} for k in found.skipped]},
+                {"path": str(k.path), "reason": k.reason.english} for k in found.skipped]},
                 ascii)
             return
         if not groups:

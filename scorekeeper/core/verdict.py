@@ -38,9 +38,12 @@ class Verdict(NamedTuple):
 
 
 def plain(value: Any) -> Any:
-    """A detail as JSON data: cards as their text, tuples as lists."""
+    """A detail as JSON data: cards as their text, a message as its
+    English, tuples as lists."""
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, Said):
+        return value.english
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     if isinstance(value, Mapping):

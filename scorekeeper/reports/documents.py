@@ -120,7 +120,7 @@ def hand_json(session: Session, hand: SessionHand) -> PlainDict:
     kind = session.score_kind
     data = session.game.result_json(hand.result, hand.number)
     data["rules"] = list(hand.rules)
-    data["explanation"] = list(hand.explanation)
+    data["explanation"] = [line.english for line in hand.explanation]
     data["eliminated"] = list(hand.eliminated)
     data.update(told(hand.stored))
     return kind.with_display(data, kind.key)

@@ -47,7 +47,7 @@ class CallBreakResult(NamedTuple):
                 "made": list(self.made),
                 self.kind.key: dict(self.scores),
                 "rules": list(self.rules),
-                "explanation": list(self.explanation)}
+                "explanation": [line.english for line in self.explanation]}
 
 
 def _count(value: object) -> bool:

@@ -138,7 +138,7 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
         names = facts.get("missed", [])
         missed = listed([Said("{name} ({call}, took {took})", name=p, call=calls[p],
                               took=tricks.get(p)) for p in names])
-        return Said("missed: {players}", players=missed) if missed else \
+        return Said("missed: {players}", players=missed) if names else \
             Said("every call made")
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],

@@ -255,7 +255,7 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
                         amount=_amount(due[p] * scale, scale)) for p in due])
     lines.insert(0, Said("payout = places ({rule}), stakes to {names}: {paid}",
                          rule=rule, names=listed(winners, " and "), paid=said)
-                 if said else
+                 if due else
                  Said("payout = places ({rule}), stakes to {names}: nobody pays",
                       rule=rule, names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)

@@ -71,7 +71,7 @@ class DhumbalResult(NamedTuple):
             "charges": dict(self.charges),
             "unverified": list(self.unverified),
             "reset": list(self.reset),
-            "explanation": list(self.explanation),
+            "explanation": [line.english for line in self.explanation],
         })
         return data
 

@@ -129,7 +129,7 @@ class MarriageResult(NamedTuple):
             "fouls_waiting": list(self.fouls_waiting),
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
-                          "amount": line.amount, "reason": line.reason}
+                          "amount": line.amount, "reason": line.reason.english}
                          for line in self.pairwise],
             "maal_items": {p: [_item_json(i) for i in maal_items(m)]
                            for p, m in self.maal},
@@ -138,8 +138,8 @@ class MarriageResult(NamedTuple):
             "discard": str(self.discard) if self.discard else None,
             "unverified": list(self.unverified),
             "invalid_shows": list(self.invalid_shows),
-            "wildcards": self.wildcards,
-            "explanation": list(self.explanation),
+            "wildcards": self.wildcards.english,
+            "explanation": [line.english for line in self.explanation],
         }
 
 
@@ -152,7 +152,7 @@ def maal_items(m: MaalValue) -> tuple[MaalItem, ...]:
 
 
 def _item_json(item: MaalItem) -> dict[str, object]:
-    return {"name": item.name, "cards": [str(c) for c in item.cards],
+    return {"name": item.name.english, "cards": [str(c) for c in item.cards],
             "value": item.value}
 
 
