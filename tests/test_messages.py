@@ -149,6 +149,8 @@ def test_a_message_is_a_frozen_value_equal_by_its_english():
     said = Said("{name} pays {points}", name="Asha", points=12)
     with pytest.raises(AttributeError):
         said.template = "{name}"
+    with pytest.raises(AttributeError):
+        del said.english
     assert said == Said("{name} pays {points}", name="Asha", points=12)
     assert said == "Asha pays 12" and "Asha pays 12" == said     # what tests compare
     assert said != Said("{name} pays {points}", name="Asha", points=13)

@@ -311,6 +311,9 @@ class Said:
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"a Said is immutable: {name} cannot be set")
 
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Said is immutable: {name} cannot be deleted")
+
     def translated(self, catalog: Any) -> str:
         """The template (or the form for the count) in `catalog`'s language."""
         if self.plural is None:
