@@ -12,7 +12,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import NOTHING, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, exposed_melds, find_finish
@@ -622,21 +622,21 @@ def _pair_line(line: PairLine) -> Said:
 
 
 def _over_partners(settlement: Settlement, name: str
-                   ) -> tuple[int, int, Said | str]:
+                   ) -> tuple[int, int, Said]:
     """n and T over the players `name` settles with, and a note when that
     is not everyone."""
     partners = settlement.partners(name)
     total = sum(settlement.counted[p] for p in partners)
     if len(partners) == len(settlement.net):
-        return len(partners), total, ""
+        return len(partners), total, NOTHING
     return len(partners), total, Said(" (T and n over {names}: unseen_pairs = "
                                       "false)", names=", ".join(partners))
 
 
-def _fee_note(pay: Payment, rules: MarriageRules) -> Said | str:
+def _fee_note(pay: Payment, rules: MarriageRules) -> Said:
     """A fee's options by name, when any differs from the rule book (MA-16)."""
     if not any(rules.house(option) for option, _ in pay.fee_parts):
-        return ""
+        return NOTHING
     return Said(" ({parts}, {rule})", parts=listed(
         [Said("{option} {value}", option=option, value=value)
          for option, value in pay.fee_parts], " + "), rule=rules.rule("fees"))
