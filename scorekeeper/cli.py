@@ -323,7 +323,8 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
         code = 0
     except click_error_class() as caught:  # usage: unknown option, missing value…
         err: Any = caught    # click's ClickException: exit_code, show()
-        _last_word(err.format_message(), err.exit_code, "--json" in args, told=False)
+        _last_word(Said("{item}", item=err.format_message()), err.exit_code, "--json" in args,
+                   told=False)
         from scorekeeper.commands.usage_words import show  # click's words, translated
 
         show(err)
@@ -343,7 +344,7 @@ def _run(target: typer.Typer, args: List[str], prog: str) -> int:
     return unsaid_interrupt(code)
 
 
-def _failed(message: str, args: List[str], bug: bool = False, error: bool = False) -> int:
+def _failed(message: Said, args: List[str], bug: bool = False, error: bool = False) -> int:
     """Exit 2 (70: a bug) for a failure no command foresaw; 0 after a write."""
     done = written_so_far()
     if done:
@@ -357,13 +358,13 @@ def _failed(message: str, args: List[str], bug: bool = False, error: bool = Fals
     return code
 
 
-def _last_word(message: str, code: int, as_json: bool, bug: bool = False,
+def _last_word(message: Said, code: int, as_json: bool, bug: bool = False,
                told: bool = True, error: bool = False) -> None:
     """A failure's JSON document and line on stderr (`scorekeeper: …` or
     `error: …`; none if `told` is False: click shows its own), each
     written only if its stream still takes it."""
     if as_json:
-        emit_error(message, None, code, {"bug": True} if bug else None)
+        emit_error(message.english, None, code, {"bug": True} if bug else None)
     if told:
         with contextlib.suppress(OSError):
             say(Said("error: {message}", message=message) if error else

@@ -200,11 +200,10 @@ def test_no_text_outside_a_games_folder_names_its_title():
     # the catalog (docs/ARCHITECTURE.md, "Add a game"): the app's help
     # reads the titles from the registry (`{games}`), so no message or help
     # outside the folder is edited for it (docstrings and comments aside)
-    from scorekeeper.core.language import english
     from scorekeeper.games import registry
 
     pattern = re.compile(r"\b(%s)\b" % "|".join(
-        re.escape(english(game.title)) for game in registry.games()))
+        re.escape(game.title.english) for game in registry.games()))
     offenders = []
     for path in MODULES:
         rel = path.relative_to(PACKAGE).as_posix()

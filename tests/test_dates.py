@@ -56,7 +56,7 @@ def test_a_when_in_a_message_is_said_as_its_date(kathmandu):
     said = Said("{path}: hand {number} is settled (paid {at}): `scorekeeper undo "
                 "{path} --paid` takes the payment back first", path="x.toml", number=1,
                 at=When("2026-12-07T06:00:00Z"))
-    assert "2026-12-07T06:00:00Z" in said          # the English, for --json
+    assert "2026-12-07T06:00:00Z" in said.english          # the English, for --json
     assert "२०८३ मंसिर २१" in say(said) and "T06" not in say(said)
 
 

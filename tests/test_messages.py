@@ -114,21 +114,86 @@ def test_no_message_is_a_fragment_of_a_list():
 # -- not text: a Said slipped into text is refused where it happens -------------
 
 @pytest.mark.parametrize("as_text", [
-    str, lambda s: f"{s}", lambda s: "x" + s, lambda s: s + "x", lambda s: "%s" % s,
-    lambda s: "{}".format(s),
-], ids=["str", "f-string", "text + said", "said + text", "percent", "format"])
+    str, lambda s: f"{s}", lambda s: "%s" % s, lambda s: "{}".format(s),
+], ids=["str", "f-string", "percent", "format"])
 def test_a_message_made_text_by_accident_is_refused(as_text):
     with pytest.raises(TypeError, match="a Said is a message, not text"):
         as_text(Said("{name} pays {points}", name="Asha", points=12))
 
 
+@pytest.mark.parametrize("as_text", [
+    lambda s: "x" + s, lambda s: s + "x", lambda s: s % (), lambda s: ", ".join([s]),
+    lambda s: s.upper(), lambda s: len(s), lambda s: "Asha" in s,
+], ids=["text + said", "said + text", "said % x", "join", "a str method", "len", "in"])
+def test_a_message_is_no_text_at_all(as_text):
+    said = Said("{name} pays {points}", name="Asha", points=12)
+    assert not isinstance(said, str)
+    with pytest.raises((TypeError, AttributeError)):
+        as_text(said)
+
+
 def test_a_message_s_english_is_explicit_and_plain_text():
     import json
 
-    from scorekeeper.core.language import english
-
     said = Said("{who}: {what}", who="Asha", what=Said("{count} hand", count=1))
-    assert said.english == english(said) == "Asha: 1 hand"
-    assert type(english(said)) is str and english("as it is") == "as it is"
-    assert json.dumps({"m": said}) == '{"m": "Asha: 1 hand"}'     # --json: its English
+    assert said.english == "Asha: 1 hand" and type(said.english) is str
+    assert json.dumps({"m": said.english}) == '{"m": "Asha: 1 hand"}'     # --json
+    with pytest.raises(TypeError):
+        json.dumps({"m": said})        # never its English by accident
     assert type(say(said)) is str and say(said) == "Asha: 1 hand"
+
+
+def test_a_message_is_a_frozen_value_equal_by_its_english():
+    import pickle
+
+    said = Said("{name} pays {points}", name="Asha", points=12)
+    with pytest.raises(AttributeError):
+        said.template = "{name}"
+    with pytest.raises(AttributeError):
+        del said.english
+    assert said == Said("{name} pays {points}", name="Asha", points=12)
+    assert said == "Asha pays 12" and "Asha pays 12" == said     # what tests compare
+    assert said != Said("{name} pays {points}", name="Asha", points=13)
+    assert hash(said) == hash("Asha pays 12")
+    again = pickle.loads(pickle.dumps(said))
+    assert type(again) is Said and again.template == said.template
+    assert repr(said) == "Said('Asha pays 12')"
+
+
+_MISUSED = """\
+import json
+from scorekeeper.core.language import Said
+
+
+def shown(text: str) -> str:
+    return text
+
+
+said = Said("{name} pays", name="Asha")
+shown(said)
+"x" + said
+said + "x"
+", ".join([said])
+words: list[str] = []
+words.append(said)
+said % ()
+"""
+
+
+def test_the_type_checker_refuses_a_message_used_as_text(tmp_path):
+    """Issue 39: mypy catches a `Said` where text is wanted: a parameter
+    typed str, `+`, a join, a list of text, `%` (`json.dumps` takes
+    anything: the run-time TypeError above catches that one)."""
+    import os
+    import subprocess
+
+    (tmp_path / "misused.py").write_text(_MISUSED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+         "--cache-dir", str(tmp_path / "cache"), "--no-error-summary", "misused.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "MYPYPATH": str(ROOT)})
+    refused = sorted(int(line.split(":")[1]) for line in done.stdout.splitlines()
+                     if ": error:" in line)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert refused == [10, 11, 12, 13, 15, 16], done.stdout

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from scorekeeper.core.language import english
 from scorekeeper.core.seats import SeatChange, Seats, seat_order, seat_problems
 from scorekeeper.games import registry
 
@@ -63,11 +62,11 @@ def test_dh3_a_stored_hand_dealt_out_of_turn_is_named_unless_a_correction():
     assert seats.problems(1, ("A", "B", "C"), "B", {}, rules) == []
     assert seats.problems(1, ("A", "B", "C"), "C", {"dealer_corrected": True}, rules) == []
     found = seats.problems(1, ("A", "B", "C"), "C", {}, rules)
-    assert [english(f) for f in found] == ["dealer C but the deal passes to B (DH-3)"]
+    assert [f.english for f in found] == ["dealer C but the deal passes to B (DH-3)"]
     found = seats.problems(1, ("A", "C"), "C", {"out": ["B"]}, rules)
-    assert [english(f) for f in found] == []
+    assert [f.english for f in found] == []
     found = seats.problems(1, ("A", "B", "C"), "C", {"out": ["B"]}, rules)
-    assert [english(f) for f in found] == ["B has a score but sits this hand out (`out`, DH-1)"]
+    assert [f.english for f in found] == ["B has a score but sits this hand out (`out`, DH-1)"]
 
 
 # -- `seat_problems`: a ledger's joins and leaves, each refusal word for word (DH-13) ----
@@ -78,32 +77,32 @@ def _rules(name="nepali-games"):
 
 def test_dh13_joins_and_leaves_out_of_hand_order_are_refused():
     changes = [SeatChange(3, "D", True), SeatChange(2, "A", False)]
-    assert [english(p) for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
+    assert [p.english for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
         "`seats`: hand 2 after hand 3: the joins and leaves are kept in order (DH-13)"]
 
 
 def test_dh13_a_newcomer_named_as_a_player_in_any_case_is_refused():
     changes = [SeatChange(2, "b", True)]
-    assert [english(p) for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
+    assert [p.english for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
         "`seats`: b joins but is a player already (DH-13)"]
 
 
 def test_dh13_a_newcomer_after_someone_not_seated_then_is_refused():
     changes = [SeatChange(2, "C", False), SeatChange(3, "D", True, "C")]
-    assert [english(p) for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
+    assert [p.english for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
         "`seats`: D joins after C, who is not seated then (DH-13)"]
 
 
 def test_dh13_a_newcomer_whose_name_no_player_may_have_is_refused_with_the_table_rule():
     changes = [SeatChange(2, "D", True), SeatChange(2, "   ", True)]
-    assert [english(p) for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
+    assert [p.english for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
         "`seats`: a player's name is empty"]
 
 
 def test_dh13_a_leaver_not_seated_then_is_refused_and_a_rejoin_is_not():
     rules = _rules("yaniv")
     gone = [SeatChange(2, "C", False), SeatChange(3, "C", False)]
-    assert [english(p) for p in seat_problems(gone, ("A", "B", "C"), rules)] == [
+    assert [p.english for p in seat_problems(gone, ("A", "B", "C"), rules)] == [
         "`seats`: C leaves but is not seated then (YA-12)"]
     fine = [SeatChange(1, "D", True, "A"), SeatChange(2, "D", False), SeatChange(2, "A", False)]
     assert seat_problems(fine, ("A", "B", "C"), rules) == []
@@ -116,7 +115,7 @@ def test_dh13_a_score_of_someone_not_seated_and_none_of_someone_seated_are_both_
     seats = Seats(seat_order(("A", "B", "C"), changes), "A", changes,
                   [Hand("A", {"A": 0, "B": 0, "C": 0})], None)
     found = seats.problems(1, ("A", "B", "C"), "B", {}, _rules())
-    assert [english(f) for f in found] == [
+    assert [f.english for f in found] == [
         "C has a score but is not seated at this hand (`seats`, DH-13); "
         "D plays this hand but has no score (DH-1)"]
 
@@ -124,14 +123,14 @@ def test_dh13_a_score_of_someone_not_seated_and_none_of_someone_seated_are_both_
 def test_dc9_a_score_of_someone_eliminated_before_the_hand_is_named():
     seats = Seats(("A", "B", "C"), "A", (), [Hand("A", {"A": 100, "B": 0, "C": 0})], 100)
     found = seats.problems(1, ("A", "B", "C"), "B", {}, _rules("cardrulesplus"))
-    assert [english(f) for f in found] == [
+    assert [f.english for f in found] == [
         "A has a score but was eliminated before this hand (DC-9)"]
 
 
 def test_dh1_the_players_of_a_hand_out_of_seat_order_are_named():
     seats = Seats(("A", "B", "C"), "A", (), [], None)
     found = seats.problems(0, ("B", "A", "C"), "A", {}, _rules())
-    assert [english(f) for f in found] == ["players B, A, C are not in seat order (DH-1)"]
+    assert [f.english for f in found] == ["players B, A, C are not in seat order (DH-1)"]
 
 
 def test_dh13_newcomers_with_no_one_named_sit_at_the_end_in_the_order_they_join():
@@ -141,5 +140,5 @@ def test_dh13_newcomers_with_no_one_named_sit_at_the_end_in_the_order_they_join(
 
 def test_dh13_a_newcomers_name_is_taken_for_good_even_after_they_leave():
     changes = [SeatChange(2, "D", True), SeatChange(3, "D", False), SeatChange(4, "d", True)]
-    assert [english(p) for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
+    assert [p.english for p in seat_problems(changes, ("A", "B", "C"), _rules())] == [
         "`seats`: d joins but is a player already (DH-13)"]

@@ -305,7 +305,7 @@ def test_ki4_ki5_set_reads_the_options_and_cites_their_rules():
     assert err.value.rule == "KI-5"
     with pytest.raises(Impossible) as err:
         PROFILE.parse_settings(["a32=top"])
-    assert "did you mean a23?" in err.value.message
+    assert "did you mean a23?" in err.value.message.english
 
 
 @given(HAND, HAND, RULES)

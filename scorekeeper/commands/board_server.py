@@ -221,10 +221,10 @@ class Board:
         try:
             checked = self._read(path)
         except (ScorekeeperError, OSError) as err:
-            why = err.message if isinstance(err, ScorekeeperError) else \
+            why = say(err.message) if isinstance(err, ScorekeeperError) else \
                 (err.strerror or str(err))
             return self._kept(index, path, _("{path} cannot be read now ({why})").format(
-                path=path, why=say(why)))
+                path=path, why=why))
         if checked.problems:
             count = len(checked.problems)
             first = say(checked.problems[0].message)

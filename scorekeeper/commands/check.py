@@ -59,7 +59,7 @@ def _check_command(owner: str, spec: CheckSpec,
                 from scorekeeper.screen import views  # rich: only for a person
 
                 # the reason, the head and each line in the reader's language
-                views.verdict(console(ascii), ruling._replace(reason=say(ruling.reason)),
+                views.verdict(console(ascii), ruling,
                               _(head) if (head := spec.head(ruling)) else head,
                               [say(line) for line in spec.lines(ruling)]
                               if spec.lines else [])

@@ -130,10 +130,11 @@ def console(ascii: bool = False, stderr: bool = False) -> Console:
     return style.make_console(use_ascii(ascii or config_ascii()), stderr=stderr)
 
 
-def say(text: str) -> None:
+def say(text: Said | str) -> None:
     """A message for the person at the terminal (stderr), wrapped to it
-    with a hanging indent; a `Said` in the reader's language."""
-    sys.stderr.write(wrapped(in_own_words(text)) + "\n")
+    with a hanging indent: a `Said` in the reader's language, text already
+    in it (`_`) as it is."""
+    sys.stderr.write(wrapped(in_own_words(text) if isinstance(text, Said) else text) + "\n")
 
 
 def waiting(ledger: Path) -> Callable[[], None]:
@@ -198,7 +199,7 @@ def fail(err: ScorekeeperError, as_json: bool = False,
          check_shape: bool = False) -> None:
     """Report an error value and exit with its code (1 or 2)."""
     if as_json:
-        emit_error(err.message, err.rule, err.exit_code,
+        emit_error(err.message.english, err.rule, err.exit_code,
                    {"valid": False} if check_shape else {})
     # A ledger error lists every problem as FILE:LINE: message.
     lines = err.lines() if isinstance(err, LedgerError) else \
@@ -207,7 +208,7 @@ def fail(err: ScorekeeperError, as_json: bool = False,
     raise typer.Exit(err.exit_code)
 
 
-def after_write(written: str, show: Callable[[], None]) -> None:
+def after_write(written: Said, show: Callable[[], None]) -> None:
     """Show what a command did once its write is done. Nothing shown may
     change the exit code: the file changed, and a script that retried on a
     non-zero exit would write twice."""
@@ -361,7 +362,7 @@ _LEFT_OUT = "scorekeeper.ledger_left_out"
 _CARDISH = r"^(?=.*[♠♥♦♣shdcSHDC])[0-9०-९AKQJTakqjt♠♥♦♣shdcSHDC,]{1,40}$"
 
 
-def usage_failure(message: str, told: str | None = None) -> Exception:
+def usage_failure(message: str, told: str) -> Exception:
     """A usage error (exit 2) as click reports it, with `message` (what
     `--json` says); people read `told` (the message in their language)."""
     class Failure(click_error_class()):  # type: ignore[misc]
@@ -369,7 +370,7 @@ def usage_failure(message: str, told: str | None = None) -> Exception:
 
         def show(self, file: Any = None) -> None:
             say(_("error: {message}").format(
-                message=told if told is not None else in_own_words(message)))
+                message=told))
 
     return Failure(message)
 
@@ -385,11 +386,12 @@ def _refuse_split_cards(command: Any, ctx: Any, args: list[str]) -> None:
         value, after = args[at + 1], args[at + 2]
         if word in takes_cards and "=" in value and re.match(_CARDISH, after) \
                 and not os.path.exists(after):
-            raise usage_failure(Said(
+            split = Said(
                 "{option} takes one value, but the shell split {value} {after} in two: "
                 "write it in quotes ({option} \"{value} {after}\"), without the spaces "
                 "({option} {value}{after}), or suit-grouped (s345h666 is 3♠ 4♠ 5♠ 6♥ 6♥ 6♥)",
-                option=word, value=value, after=after))
+                option=word, value=value, after=after)
+            raise usage_failure(split.english, in_own_words(split))
 
 
 def _ledger_left_out(command: Any, ctx: Any, args: list[str]) -> list[str]:

@@ -61,7 +61,7 @@ def _head(ruling: Verdict) -> str:
     return HEADS[ruling.details["winner"]]
 
 
-def _lines(ruling: Verdict) -> list[str]:
+def _lines(ruling: Verdict) -> list[Said]:
     """Each hand, its cards in the order compared, and its kind."""
     return [Said("  {which}: {cards} — {kind}", which=Said(label),
                  cards=cardtext.format_cards(hand), kind=Said(KIND_NAMES[kind]))

@@ -29,6 +29,7 @@ from scorekeeper.commands.common import (
 from scorekeeper.commands.verify import YES_OPT
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import N_, Said, When, _
+from scorekeeper.core.language import say as told
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.reports.documents import given_said, hand_json, history_rows, story_of
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from scorekeeper.session.session import Session
 
 
-def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
+def _named(session: "Session", number: int) -> tuple[Said, PlainDict]:
     """Hand `number` of `session` in words ("hand 7 (dealer Asha: Bikash
     won)") and as JSON: its number, dealer, players and ruling; a hand
     waiting for its play, its calls (CB-18)."""
@@ -46,14 +47,14 @@ def _named(session: "Session", number: int) -> tuple[str, PlainDict]:
         return (Said("hand {number} (dealer {dealer}: {story})", number=number,
                      dealer=waiting.dealer, story=said),
                 {"hand": number, "dealer": waiting.dealer,
-                 "players": list(waiting.seated), "winner": None, "ruling": said})
+                 "players": list(waiting.seated), "winner": None, "ruling": said.english})
     row = next(history_rows(session, skip=number - 1))
     story = story_of(session, row)
     hand = session.hand(number)
     return (Said("hand {number} (dealer {dealer}: {story})", number=number,
                  dealer=row["dealer"], story=story),
             {"hand": number, "dealer": row["dealer"], "players": list(hand.seated),
-             "winner": row.get("winner"), "ruling": story})
+             "winner": row.get("winner"), "ruling": story.english})
 
 
 # each command's help (`help_of`), in the language chosen
@@ -91,7 +92,7 @@ def undo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
                 refuse_settled(ledger, session, number)   # before asking, not after
                 said, _json = _named(session, number)
 
-                if not yes_no(Said("Remove {hand}?", hand=said), False):
+                if not yes_no(told(Said("Remove {hand}?", hand=said)), False):
                     say(_("Nothing removed."))
                     return
                 expect = len(session.hands)
@@ -155,7 +156,7 @@ def redo(ledger: Path = LEDGER_ARG, as_json: bool = JSON_OPT,
 
             expect, put_back = redone(ledger_file.read(ledger), ledger)
             said, _json = _named(put_back, len(put_back.hands))
-            if not yes_no(Said("Put back {hand}?", hand=said), False):
+            if not yes_no(told(Said("Put back {hand}?", hand=said)), False):
                 say(_("Nothing put back."))
                 return
         done = ledger_file.redo(ledger, on_wait=waiting(ledger), expect=expect)

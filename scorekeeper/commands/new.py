@@ -119,7 +119,7 @@ def _game(game: str | None, like: Any, other: str | None) -> str:
     if game is not None and registry.game(game).name != like.game:
         raise Impossible(Said("{other} is a {game} session: --like makes one of its "
                               "game; leave --game out", other=other,
-                              game=Said(registry.game(like.game).title)))
+                              game=registry.game(like.game).title))
     return str(like.game)
 
 
@@ -140,7 +140,7 @@ def _created(chosen: Any, profile: str, path: Path, names: Sequence[str], first:
              planned: int | None, money: str | None) -> Said:
     """What `new` says it made: the game, the table, the length, the money
     (each a whole sentence, so that it can be said in other words)."""
-    values = dict(game=Said(chosen.title), profile=Named(profile),
+    values = dict(game=chosen.title, profile=Named(profile),
                   ledger=path, names=", ".join(names), first=first,
                   planned=planned, money=money)
     if planned and money:

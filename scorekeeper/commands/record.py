@@ -40,6 +40,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.core.errors import Impossible, ScorekeeperError
 from scorekeeper.core.language import Said, _, current, digits, ngettext
+from scorekeeper.core.language import say as told
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.games import registry
 from scorekeeper.games.declare import Flag
@@ -240,7 +241,8 @@ def _amend_agreed(values: PlainDict, flags: PlainDict, number: int) -> int | Non
         views.totals_moved(con, players, {p: stored.scores.get(p, 0) for p in players},
                            {p: now.get(p, 0) for p in players}, session.score_kind,
                            _("Hand {number}:").format(number=digits(number)))
-    if not yes_no(Said("Amend hand {number} in {ledger}?", number=number, ledger=ledger),
+    if not yes_no(told(Said("Amend hand {number} in {ledger}?", number=number,
+                            ledger=ledger)),
                   False):
         say(_("Nothing amended."))
         raise typer.Exit(0)

@@ -86,7 +86,7 @@ def option_rows(profile: Profile[RuleSet], current: RuleSet) -> list[PlainDict]:
     profile's default, what it takes and the rule defining it."""
     return [{"option": key, "value": json_option(getattr(current, key)),
              "default": json_option(getattr(profile.rules, key)),
-             "takes": profile.allowed(key), "rule": profile.rule_of(key)}
+             "takes": profile.allowed(key).english, "rule": profile.rule_of(key)}
             for key in profile.options]
 
 
@@ -101,11 +101,11 @@ def options_text(profile: Profile[RuleSet], current: RuleSet) -> str:
         if value != default:
             setting = _("{setting} (default {default})").format(
                 setting=setting, default=default)
+        takes = say(profile.allowed(row["option"]))
         lines.append(_("- {setting}: {takes}; {rule}.").format(
-                         setting=setting, takes=say(row["takes"]), rule=row["rule"])
+                         setting=setting, takes=takes, rule=row["rule"])
                      if row["rule"] else
-                     _("- {setting}: {takes}.").format(setting=setting,
-                                                       takes=say(row["takes"])))
+                     _("- {setting}: {takes}.").format(setting=setting, takes=takes))
     return "\n".join(lines)
 
 

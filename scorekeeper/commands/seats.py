@@ -25,6 +25,7 @@ from scorekeeper.commands.common import (
     waiting,
 )
 from scorekeeper.core.language import N_, Said, _
+from scorekeeper.core.language import say as told
 
 if TYPE_CHECKING:
     from scorekeeper.files.ledger_file import Seated
@@ -82,7 +83,7 @@ def _offered(ledger: Path, typed: str) -> bool | None:
                       "{ledger}: all {planned} planned hands are played. Yes plays on "
                       "to {grown} hands.", count=session.planned or 0,
                       ledger=ledger, planned=session.planned, grown=grown))
-    return yes_no(Said("Play on with {name}?", name=new_name(typed)), True) or None
+    return yes_no(told(Said("Play on with {name}?", name=new_name(typed))), True) or None
 
 
 def leave(ledger: Path = LEDGER_ARG, name: str = NAME_ARG,

@@ -23,7 +23,7 @@ from scorekeeper.commands.common import (
 )
 from scorekeeper.commands.settle_up import _refuse_twice
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, _, digits, file_name
+from scorekeeper.core.language import N_, Said, _, digits, file_name
 
 DEFAULT_PORT = 8025
 HELP = {"serve": N_("A read-only board of the session(s) for every phone at the table, "
@@ -61,7 +61,7 @@ def serve(
         shown = board_server.Board(paths)   # read and drawn now: the first phone need not wait
         never = [s.notice for s in shown.current().sheets if s.session is None]
         if never:              # a path that is no ledger: refused before serving
-            raise Impossible(never[0])
+            raise Impossible(Said("{item}", item=never[0]))
         server = board_server.open_server(shown, lan, port)
         url = board_server.url_of(server)
         write_text(url + "\n")

@@ -112,7 +112,7 @@ def _in_points(kept: Sequence[tuple[Path, Session]], sessions: Sequence[Session]
                      amount if paying[1] else None)
     if as_json:
         emit_json({"balances": balances,
-                   **({"payout": by_place} if by_place else {}),
+                   **({"payout": [line.english for line in by_place]} if by_place else {}),
                    "balances_display": kind.displayed(balances),
                    "transfers": [t.as_json() for t in transfers],
                    "transfers_display": [t.display_json(kind) for t in transfers],

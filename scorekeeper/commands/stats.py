@@ -53,12 +53,12 @@ def stats(
         groups = statistics(found.sessions, name, player)
         if as_json:
             emit_json({**statistics_json(groups), "skipped": [
-                {"path": str(k.path), "reason": k.reason} for k in found.skipped]},
+                {"path": str(k.path), "reason": k.reason.english} for k in found.skipped]},
                 ascii)
             return
         if not groups:
             say(Said("No hands recorded in these sessions for {game}.",
-                     game=Said(registry.game(name).title))
+                     game=registry.game(name).title)
                 if name else Said("No hands recorded in these sessions."))
             return
         from scorekeeper.screen import summaries  # rich: only when a person reads

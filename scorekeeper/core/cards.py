@@ -133,7 +133,7 @@ def _grouped(token: str, at: int = 0) -> list[Card]:
     return out
 
 
-def _bad(token: str, i: int, at: int, why: str) -> NoReturn:
+def _bad(token: str, i: int, at: int, why: Said) -> NoReturn:
     where = Said("character {place} of the card text", place=at + i + 1) if at \
         else Said("character {place}", place=i + 1)
     raise Impossible(Said("cannot read {token}: {char} ({where}) is {why}",
@@ -190,7 +190,7 @@ def count_copies(hands: Iterable[Iterable[Card]]) -> dict[Card, int]:
 
 
 def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
-                 rule: str, also: Card | None = None, also_is: str = "",
+                 rule: str, also: Card | None = None, also_is: Said | None = None,
                  holders: Sequence[str] = ()) -> None:
     """Refuse a card seen more often than the shoe holds it (exit 2).
     `also` is one more card of the shoe, face up (the tiplu): counted, and
@@ -221,7 +221,7 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
                                       jokers=jokers), rule)
         elif n > decks:
             also_said = Said("the {what} {card}", what=also_is, card=str(c)) \
-                if c == also and also_is else ""
+                if c == also and also_is else None
             counted = _with(c, given, holders, also_said) or (
                 Said(" ({shown} shown and {also})", shown=n - 1, also=also_said)
                 if also_said else "")
@@ -234,7 +234,7 @@ def check_copies(hands: Iterable[Iterable[Card]], decks: int, jokers: int,
 
 
 def _with(card: Card, hands: Sequence[tuple[Card, ...]], holders: Sequence[str],
-          also_said: str = "") -> str:
+          also_said: Said | None = None) -> Said | str:
     """" (with Asha ×2, Bikash and the tiplu J♣)": who holds `card`, when
     `holders` names the hands; "" when it does not."""
     if not holders:

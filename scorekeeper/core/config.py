@@ -21,19 +21,20 @@ from typing import Any
 
 from scorekeeper.core.errors import Impossible
 from scorekeeper.core.language import TERMS, Said
+from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict
 
 LANGUAGES = ("en", "ne")
 
 # key: (the kinds it takes, what a person is told it takes)
-_KINDS: dict[str, tuple[tuple[type, ...], str]] = {
+_KINDS: dict[str, tuple[tuple[type, ...], Said]] = {
     "players": ((list, str), Said('a list of names or "A,B,C"')),
     "dealer": ((str,), Said("a name")),
     "currency": ((str,), Said('a currency code such as "NPR"')),
     "rate": ((str, int, float), Said("money per point, such as 10 or 2.5")),
     "ascii": ((bool,), Said("true or false")),
-    "lang": ((str,), " or ".join(f'"{code}"' for code in LANGUAGES)),
-    "language": ((str,), " or ".join(f'"{code}"' for code in LANGUAGES)),
+    "lang": ((str,), listed([f'"{code}"' for code in LANGUAGES], " or ")),
+    "language": ((str,), listed([f'"{code}"' for code in LANGUAGES], " or ")),
     "terms": ((dict,), Said('a table of glossary terms, such as "डबली" = "डुप्ली"')),
     "ask_sit_out": ((bool,), Said("true or false")),
     "ledger": ((str,), Said("a ledger file's path")),

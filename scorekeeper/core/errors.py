@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.language import JOINERS, english, escaped, say
+from scorekeeper.core.language import JOINERS, Said, escaped, say
 
 # kept as they are: line breaks and tabs of a message, and the joiners that
 # shape Devanagari and emoji in names
@@ -54,13 +54,13 @@ BUG_EXIT = 70
 class ScorekeeperError(Exception):
     exit_code = 2
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: Said, rule: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
 
     def __str__(self) -> str:
-        return cite(english(self.message), self.rule)
+        return cite(self.message.english, self.rule)
 
     def told(self) -> str:
         """The message as people read it: in their language (a `Said`

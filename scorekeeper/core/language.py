@@ -178,7 +178,7 @@ def _restore_env(name: str, value: str | None) -> None:
 
 
 def start(args: Sequence[str], environ: Mapping[str, str],
-          config: Callable[[], Configured] | None = None) -> tuple[list[str], str | None]:
+          config: Callable[[], Configured] | None = None) -> tuple[list[str], Said | None]:
     """The language chosen from a command line, the environment and the
     user config (`config`, read only when the others leave the language to
     it or Nepali is chosen, for its terms), put to use; the command line
@@ -195,8 +195,8 @@ def start(args: Sequence[str], environ: Mapping[str, str],
         # a broken config is said in the language the command line or the
         # environment chose, if they did (the message kept a `Said`)
         use(chosen or "en", not latin_digits_asked(latin, environ))
-        message = refused.args[0] if refused.args else ""
-        return rest, message if isinstance(message, str) else str(refused)
+        message = refused.args[0] if refused.args else None
+        return rest, message if isinstance(message, Said) else Said("{item}", item=str(refused))
     use(chosen, not latin_digits_asked(latin, environ), terms)
     return rest, None
 
@@ -250,28 +250,31 @@ def digits(text: str | int) -> str:
 
 
 
-class Said(str):
-    """A message people read, kept as its English text (what `--json`, the
-    ledger and every comparison see) together with its template and
-    values, so that `say` can put it in the chosen language at the moment
-    it is shown. The core makes these; only the shell calls `say`.
+class Said:
+    """A message people read: a template and its values (and, for one whose
+    words follow a count, its plural form and the count), said in the
+    chosen language by `say` at the moment it is shown. It is a value, not
+    text: its English (`.english`) is what `--json`, the ledger and every
+    comparison see. The core makes these; only the shell calls `say`.
 
     >>> said = Said("{name} pays {points}", name="Asha", points=12)
-    >>> said, said.template, dict(said.values)
+    >>> said.english, said.template, dict(said.values)
     ('Asha pays 12', '{name} pays {points}', {'name': 'Asha', 'points': 12})
 
     Babel extracts the template (`Said` is a keyword in tools/catalog.py).
     A value that is a number is written in the reader's digits; a `Said`
     value is said in turn; any other text (a name, a card, a rule id) is
     kept as it is. A message whose words follow a count is made by
-    `Said.ngettext`.
+    `Said.ngettext`. Two are equal when their English is; so is a `Said`
+    and its English text (what a test compares).
     """
 
-    __slots__ = ("template", "values", "plural", "number")
+    __slots__ = ("template", "values", "plural", "number", "english")
     template: str
     values: Mapping[str, Any]
     plural: str | None       # the English plural form (`Said.ngettext`), else None
     number: int | None       # the count that chooses the form
+    english: str             # the message in English (plain text)
 
     def __new__(cls, template: str, /, **values: Any) -> "Said":
         return cls._made(template, None, None, values)
@@ -286,7 +289,7 @@ class Said(str):
         variable takes, unlike "counted", which would hide the messages
         after it from Babel).
 
-        >>> Said.ngettext("{count} hand", "{count} hands", count=3)
+        >>> Said.ngettext("{count} hand", "{count} hands", count=3).english
         '3 hands'
         """
         return cls._made(singular, plural, count, {"count": count, **values})
@@ -297,12 +300,19 @@ class Said(str):
         for key, value in values.items():
             if isinstance(value, PurePath):     # a file's name never drives the terminal
                 values[key] = file_name(value)
-        template = str.__str__(template)      # a Said made again from a Said's text
-        form = template if plural is None or count == 1 else str.__str__(plural)
-        said = super().__new__(cls, _ENGLISH.vformat(form, (), values) if values else form)
-        said.template, said.plural, said.number = template, plural, count
-        said.values = values
+        form = template if plural is None or count == 1 else plural
+        said = super().__new__(cls)
+        for name, value in (("template", template), ("plural", plural), ("number", count),
+                            ("values", values),
+                            ("english", _ENGLISH.vformat(form, (), values) if values else form)):
+            object.__setattr__(said, name, value)
         return said
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a Said is immutable: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Said is immutable: {name} cannot be deleted")
 
     def translated(self, catalog: Any) -> str:
         """The template (or the form for the count) in `catalog`'s language."""
@@ -313,15 +323,22 @@ class Said(str):
     def __reduce__(self) -> tuple[Any, ...]:      # copies and pickles stay Said
         return (_said_again, (self.template, self.plural, self.number, dict(self.values)))
 
-    @property
-    def english(self) -> str:
-        """The message in English: what `--json`, the ledger and a
-        comparison take (a plain `str`)."""
-        return str.__str__(self)
+    def __eq__(self, other: object) -> bool:
+        """Equal to a `Said` with the same English, and to that English
+        (a test's `err.message == "…"`)."""
+        if isinstance(other, Said):
+            return self.english == other.english
+        return isinstance(other, str) and self.english == other
 
-    # A message made text by accident (`str(said)`, an f-string, `+`, `%`)
-    # would be English on every screen: refused where it happens (a
-    # TypeError at run time; mypy refuses `said + text` and `said % x`).
+    def __hash__(self) -> int:
+        return hash(self.english)
+
+    def __repr__(self) -> str:
+        return f"Said({self.english!r})"
+
+    # A message made text by accident (`str(said)`, an f-string, `.format`)
+    # would be English on every screen: refused where it happens (mypy
+    # refuses a `Said` where text is wanted, `+` and `%`).
     def _as_text(self) -> NoReturn:
         raise TypeError("a Said is a message, not text: say() it where it is shown, "
                         f"or take its .english ({self.english!r})")
@@ -330,15 +347,6 @@ class Said(str):
         self._as_text()
 
     def __format__(self, spec: str) -> NoReturn:
-        self._as_text()
-
-    def __add__(self, other: NoReturn) -> NoReturn:  # type: ignore[override]
-        self._as_text()
-
-    def __radd__(self, other: NoReturn) -> NoReturn:
-        self._as_text()
-
-    def __mod__(self, other: NoReturn) -> NoReturn:
         self._as_text()
 
 
@@ -493,13 +501,14 @@ class _English(string.Formatter):
 
 _ENGLISH = _English()
 
+# A message of no words: where a message may add nothing ("" in English)
+NOTHING = Said("{item}", item="")
 
-def say(text: str) -> str:
-    """`text` as the reader reads it: a `Said` translated, with its values
-    filled in the reader's digits; any other text as it is. English returns
-    the text itself, but for a moment (`When`) in it, said as its date."""
-    if not isinstance(text, Said):
-        return text
+
+def say(text: Said) -> str:
+    """`text` as the reader reads it: translated, with its values filled in
+    the reader's digits. English returns its English, but for a moment
+    (`When`) in it, said as its date."""
     if _chosen.catalog is None:     # a moment in it said as its local date
         if not any(isinstance(value, When) for value in text.values.values()):
             return text.english
@@ -508,12 +517,6 @@ def say(text: str) -> str:
     else:
         template = _respelled(text.translated(_chosen.catalog))
     return _READER.vformat(template, (), text.values) if text.values else template
-
-
-def english(text: str) -> str:
-    """`text` in English, as plain text: a `Said`'s English (what `--json`,
-    the ledger and a comparison take), any other text as it is."""
-    return text.english if isinstance(text, Said) else text
 
 
 def N_(message: str) -> str:

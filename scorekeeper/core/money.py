@@ -121,7 +121,7 @@ class MoneyOption(NamedTuple):
     def stored(self) -> dict[str, str]:
         return {"rate": rate_text(self.rate), "currency": self.currency.code}
 
-    def said(self) -> str:
+    def said(self) -> Said:
         """"Rs 10 a point (NPR)", "USD 2.5 a point"."""
         c, rate = self.currency, Figure(rate_text(self.rate))
         symbol = Number(c.symbol)        # रु. where a reader writes it so
@@ -146,11 +146,11 @@ def money_option(rate: str | None, code: str | None,
     return MoneyOption(parse_rate(str(rate)), currency(code))
 
 
-def stored_problems(table: Any) -> list[str]:
+def stored_problems(table: Any) -> list[Said]:
     """What is wrong with a ledger's `[money]` table (nothing: [])."""
     if not isinstance(table, dict):
         return [Said("`money` must be a table: rate = \"10\", currency = \"NPR\"")]
-    problems: list[str] = [
+    problems: list[Said] = [
         Said("unknown key `money.{key}` (money holds rate and currency)", key=k)
         for k in table if k not in ("rate", "currency")]
     if not isinstance(table.get("rate"), str):
@@ -181,14 +181,14 @@ def for_new(rate: str | None, code: str | None, kind: Any,
     return agreed
 
 
-def paid_problems(stored: Any, played: int, rule: str) -> list[str]:
+def paid_problems(stored: Any, played: int, rule: str) -> list[Said]:
     """What is wrong with the ledger's record of payments (`paid`): each
     `{at = TEXT, hands = N, sessions = [LEDGER], transfers = [{from = NAME,
     to = NAME, amount = N}], unit = TEXT}`, N hands played and more than
     the payment before, the transfers between its players."""
     if not isinstance(stored, list) or not all(isinstance(p, dict) for p in stored):
-        return [f"`paid` must be a list of tables ({rule})"]
-    found: list[str] = []
+        return [Said("`paid` must be a list of tables ({rule})", rule=rule)]
+    found: list[Said] = []
     before = 0
     for i, record in enumerate(stored):
         where = f"`paid[{i}]`"

@@ -45,13 +45,11 @@ class Figure(float):
         return (Figure, (self.text,))
 
 
-def listed(items: Sequence[object], last: str = ", ", each: bool = False) -> str:
+def listed(items: Sequence[object], last: str = ", ", each: bool = False) -> Said:
     """`items` as one message, a `Listed` (`last` " and " or " or ": the
     last two joined by that word; " + ": a sum; `each`: every two by
     `last`): the English text is the plain join; in the reader's language
     its list words join the items, each said in turn."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0] if isinstance(items[0], str) else Said("{item}", item=items[0])
+    if len(items) < 2:
+        return Said("{item}", item=items[0] if items else "")
     return Said("{item}", item=Listed(items, last.strip(" ,") or None, each))

@@ -104,7 +104,7 @@ class ByPlayers(_OneValue):
                 found = number
         return found
 
-    def problem(self, fewest: int) -> str | None:
+    def problem(self, fewest: int) -> Said | None:
         """Why these steps are no table for `fewest` players and up."""
         counts = [count for count, _ in self.steps]
         if counts != sorted(set(counts)):
@@ -149,7 +149,7 @@ class Tiers(_OneValue):
             return 0
         return self.values[min(held, len(self.values)) - 1]
 
-    def problem(self) -> str | None:
+    def problem(self) -> Said | None:
         if not self.values or any(v < 0 or v > 999 for v in self.values):
             return Said("values for holding 1, 2, … separated by '/' (such as "
                         "2/5/10; more than listed counts as the last), 1 to 9 "
@@ -167,7 +167,7 @@ TIERS_HINT = ("values for holding 1, 2, … separated by '/' (such as 2/5/10; "
 class OptionRefused(Impossible):
     """A rule set built with a value an option does not take."""
 
-    def __init__(self, key: str, takes: str, value: Any) -> None:
+    def __init__(self, key: str, takes: Said, value: Any) -> None:
         super().__init__(Said("option {key} takes {takes}, not {value}", key=key,
                               takes=takes, value=format_option(value)))
         self.key = key
@@ -198,7 +198,7 @@ class RuleSet:
             key, takes = problems[0]
             raise OptionRefused(key, takes, getattr(self, key, None))
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         """Every inconsistency of these values, each as (the field, what it
         takes); empty when valid."""
         if not 2 <= self.min_players <= self.max_players:
@@ -290,7 +290,7 @@ class Renamed(NamedTuple):
     sample: Any                      # a value of the old option's type
     convert: Callable[[Any], Any]    # old value → new value
 
-    def note(self, old: str, value: Any) -> str:
+    def note(self, old: str, value: Any) -> Said:
         return Said("{old} is now called {new}: {old}={value} is {new}={now}",
                     old=old, new=self.new, value=format_option(value),
                     now=format_option(self.convert(value)))
@@ -363,7 +363,7 @@ class Profile(NamedTuple, Generic[R]):
         """An option of this profile, by its name or an old one."""
         return key in self.options or key in self.renamed
 
-    def allowed(self, key: str) -> str:
+    def allowed(self, key: str) -> Said:
         """What an option takes, in words: "one of a, b", "a whole number
         from 0 to 100", "true or false"…"""
         values = self.choices.get(key)
@@ -445,7 +445,7 @@ class Profile(NamedTuple, Generic[R]):
         """Parse `KEY=VALUE` strings (the `--set` option) and build."""
         return self._collect([_assignment(text) for text in assignments])
 
-    def notes(self, assignments: Sequence[str]) -> list[str]:
+    def notes(self, assignments: Sequence[str]) -> list[Said]:
         """One line for each option given by an old name (`--set`)."""
         out = []
         for text in assignments:
@@ -467,13 +467,13 @@ class Profile(NamedTuple, Generic[R]):
                               for key, value in stored.items()])
 
 
-def _tiers_hint() -> str:
+def _tiers_hint() -> Said:
     """TIERS_HINT as said to people."""
     return Said("values for holding 1, 2, … separated by '/' (such as 2/5/10; "
                 "more than listed counts as the last)")
 
 
-def _whole_number(kind: str) -> str:
+def _whole_number(kind: str) -> Said:
     """What an `int` option takes (`kind`: its field type), in words."""
     if "ByPlayers" in kind:
         return Said("a whole number, a table by player count such as "
@@ -531,7 +531,7 @@ def _parse(key: str, raw: str, current: Any, kind: str | None,
         try:
             return type(current)(lowered)
         except ValueError:
-            what: str = Said("one of {values}",
+            what: Said = Said("one of {values}",
                              values=", ".join(str(v) for v in type(current)))
             raise Impossible(Said("option {key} takes {takes}, not {value}",
                                   key=key, takes=what, value=repr(raw)),

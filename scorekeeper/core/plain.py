@@ -30,7 +30,7 @@ def in_range(value: Any) -> bool:
 _PLAIN = (str, bool, int, list, dict)
 
 
-def plain_problems(value: Any, where: str, out: list[str], depth: int = 0) -> None:
+def plain_problems(value: Any, where: str, out: list[Said], depth: int = 0) -> None:
     """Values a ledger may hold: text, true/false, whole numbers within 64
     bits, arrays and tables of those — no floats, no dates, nothing deeper
     than a ledger ever is."""

@@ -86,7 +86,7 @@ class ScoreKind:
         so there is nothing to settle or to turn into money."""
         return not self.transfers and not self.higher_is_better
 
-    def words(self) -> str:
+    def words(self) -> Said:
         """How the scores read, in a few words ("net", "penalty points,
         lower is better", "points, higher is better")."""
         if self.transfers:

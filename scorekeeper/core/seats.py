@@ -73,7 +73,7 @@ def seat_order(players: Sequence[str], seats: Sequence[SeatChange]) -> tuple[str
 
 
 def seat_problems(seats: Sequence[SeatChange], players: Sequence[str],
-                  rules: RuleSet) -> list[str]:
+                  rules: RuleSet) -> list[Said]:
     """What is wrong with the joins and leaves in order (nothing: [])."""
     rule = rules.rule_or("seats", "table")
     # each newcomer checked alone against the names known so far (a set):
@@ -261,14 +261,14 @@ class Seats:
                    key=lambda p: (seat[p] <= at, seat[p]), default=None)
 
     def problems(self, index: int, seated: Sequence[str], dealer: str,
-                 stored: Mapping[str, Any], rules: RuleSet) -> list[str]:
+                 stored: Mapping[str, Any], rules: RuleSet) -> list[Said]:
         """What is wrong with who has a score in hand index+1 (`seated`) and
         who dealt it, against elimination, sitting out (the hand's `out`)
         and the deal passing left (a dealer `stored` as a correction,
         `dealer_corrected`, is accepted)."""
         out = stored.get("out", ())
         expected = self.seated_for(index, out)
-        found: list[str] = []
+        found: list[Said] = []
         if seated != expected:
             found.append(self._seating_problem(index, seated, expected, out, rules))
         if stored.get("dealer_corrected") is True:
@@ -282,7 +282,7 @@ class Seats:
 
     def _seating_problem(self, index: int, seated: Sequence[str],
                          expected: Sequence[str], out: Collection[str],
-                         rules: RuleSet) -> str:
+                         rules: RuleSet) -> Said:
         """Who has a score this hand but should not, and who should but has
         none, each with the reason."""
         said = []

@@ -53,7 +53,7 @@ class ThreeCardRules(RuleSet):
     top_235: bool = False
     rule_ids: Mapping[str, str] = field(default_factory=lambda: frozen_mapping(IDS))
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         if self.a23 not in tuple(A23):
             return [("a23", Said("one of {values}", values=", ".join(A23)))]
         if self.top_235 not in (True, False):

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from scorekeeper.core.cards import Card
 from scorekeeper.core.errors import Refused
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainDict, PlainMap
 
 _NO_DETAILS: PlainMap = MappingProxyType({})
@@ -24,22 +25,25 @@ class Verdict(NamedTuple):
     define on the path of `check` (see `scorekeeper.games.declare`)."""
 
     valid: bool
-    reason: str
+    reason: Said
     rule: str | None
     kind: str | None = None
     details: PlainMap = _NO_DETAILS
 
     def as_json(self) -> PlainDict:
-        data: PlainDict = {"valid": self.valid, "reason": self.reason,
+        data: PlainDict = {"valid": self.valid, "reason": self.reason.english,
                                 "rule": self.rule, "kind": self.kind}
         data.update({key: plain(value) for key, value in self.details.items()})
         return data
 
 
 def plain(value: Any) -> Any:
-    """A detail as JSON data: cards as their text, tuples as lists."""
+    """A detail as JSON data: cards as their text, a message as its
+    English, tuples as lists."""
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, Said):
+        return value.english
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     if isinstance(value, Mapping):

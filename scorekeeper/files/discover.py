@@ -28,9 +28,9 @@ _KEYS = (re.compile(r"^game\s*=", re.M), re.compile(r"^players\s*=", re.M))
 @dataclass(frozen=True)
 class Found:
     path: Path
-    how: str        # "SCOREKEEPER_LEDGER", "the only ledger here", "config FILE"
+    how: Said       # "SCOREKEEPER_LEDGER", "the only ledger here", "config FILE"
 
-    def said(self) -> str:
+    def said(self) -> Said:
         """The one line on stderr: which file was used, and why."""
         return Said("ledger: {path} ({how})", path=self.path, how=self.how)
 
@@ -64,7 +64,7 @@ def find(environ: dict[str, str] | os._Environ[str], folder: Path,
     config file's name (read only when the folder holds no ledger)."""
     named = environ.get(ENV, "")
     if named:
-        return Found(Path(named), ENV)
+        return Found(Path(named), Said("{item}", item=ENV))
     here = ledgers_in(folder)
     if len(here) == 1:
         return Found(here[0], Said("the only ledger in this folder"))

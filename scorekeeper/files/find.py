@@ -31,7 +31,7 @@ class Skipped:
 
     __slots__ = ("path", "reason")
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: Said) -> None:
         self.path = path
         self.reason = reason
 
@@ -69,12 +69,13 @@ def ledger_paths(paths: Sequence[Path]) -> list[Path]:
     return list(found.values())
 
 
-def _reason(err: ScorekeeperError) -> str:
+def _reason(err: ScorekeeperError) -> Said:
     """An error in one line: its first problem, and how many more."""
-    lines: list[str] = list(err.said_lines()) if isinstance(err, LedgerError) else \
+    lines: list[Said] = err.said_lines() if isinstance(err, LedgerError) else \
         [Said("{message} ({rule})", message=err.message, rule=err.rule)
-         if err.rule and str(err) == f"{err.message} ({err.rule})" else str(err)]
-    first = lines[0] if lines else str(err)
+         if err.rule and str(err) == f"{err.message.english} ({err.rule})"
+         else Said("{item}", item=str(err))]
+    first = lines[0]
     more = len(lines) - 1
     if not more:
         return first

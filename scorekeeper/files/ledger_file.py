@@ -87,7 +87,7 @@ def _read_back(change: Change[Any], label: str) -> Session:
     except tomltext.LedgerError as err:
         raise _unreadable(label, err.problems[0][1]) from None
     if not same:
-        raise _unreadable(label, "its tables would change")
+        raise _unreadable(label, Said("its tables would change"))
     try:
         return ledger.from_document(change.document, label,
                                     tomltext.line_index(change.text), checked=True)
@@ -96,7 +96,7 @@ def _read_back(change: Change[Any], label: str) -> Session:
                               problem=err.problems[0][1])) from None
 
 
-def _unreadable(label: str, why: str) -> Impossible:
+def _unreadable(label: str, why: Said) -> Impossible:
     return Impossible(Said("{label}: nothing written: the changed ledger would not read back "
                            "as meant ({why}); its layout is unusual (e.g. `hands = []`, or a "
                            "table after the hands): tidy it by hand, then try again",

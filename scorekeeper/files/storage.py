@@ -51,7 +51,7 @@ def real_path(path: Path) -> Path:
 
 
 def check_ledger_path(path: Path, raw: str | None = None,
-                      what: str = Said("a ledger")) -> None:
+                      what: Said = Said("a ledger")) -> None:
     """A ledger (or `what` is written) is a file: refuse an empty name, a
     folder, a path ending in /."""
     text = str(path) if raw is None else raw
@@ -87,7 +87,7 @@ def _regular_status(st: os.stat_result, label: Path) -> os.stat_result:
 
 
 def check_export_target(output: Path, ledger: Path, force: bool,
-                        what: str = Said("the export")) -> None:
+                        what: Said = Said("the export")) -> None:
     """Never write `what` over the ledger; ask before overwriting anything
     else; refuse anything that is not a regular file (a device, a pipe)."""
     check_ledger_path(output, what=what)
@@ -142,7 +142,7 @@ def _is_protected(folder: os.stat_result, name: str, target: os.stat_result | No
 
 
 def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: bool,
-                 what: str = Said("the export")) -> None:
+                 what: Said = Said("the export")) -> None:
     """Write an export or a chart to `output`, never over the ledger, its
     side files or anything that is the same file.
 
@@ -170,7 +170,7 @@ def write_output(output: Path, ledger: Path, text: str | Iterable[str], force: b
 
 
 def _write_output(output: Path, ledger: Path, text: Iterable[str], force: bool,
-                  what: str) -> None:
+                  what: Said) -> None:
     protected, name = _protected(ledger), output.name
     folder_fd = os.open(output.parent if str(output.parent) else ".",
                         os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

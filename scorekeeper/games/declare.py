@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from scorekeeper.core.language import Said
 from scorekeeper.core.plain import PlainMap
 from scorekeeper.core.verdict import Verdict
 
@@ -56,7 +57,7 @@ class CheckSpec(NamedTuple):
     yes: str | Callable[[Verdict], str] = "yes"
     no: str = "no"
     common: frozenset[str] = frozenset()
-    lines: Callable[[Verdict], list[str]] | None = None
+    lines: Callable[[Verdict], list[Said]] | None = None
 
     def head(self, ruling: Verdict) -> str:
         if not ruling.valid:

@@ -60,7 +60,7 @@ class HandResult(Protocol):
     def rules(self) -> tuple[str, ...]: ...
 
     @property
-    def explanation(self) -> tuple[str, ...]: ...
+    def explanation(self) -> tuple[Said, ...]: ...
 
     @property
     def unverified(self) -> tuple[str, ...]: ...   # agreed totals that counted
@@ -83,7 +83,7 @@ def ruling_json(result: HandResult, hand: int | None, key: str) -> PlainDict:
     agreed totals (a result's `as_json` adds its own)."""
     return {"hand": hand, "winner": result.winner, "caught": None,
             key: dict(result.scores), "rules": list(result.rules),
-            "explanation": list(result.explanation),
+            "explanation": [line.english for line in result.explanation],
             "unverified": list(result.unverified)}
 
 
@@ -143,7 +143,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     # the game's name as people read it, a `Said` written where the game
     # is ("Call Break"; a screen in Nepali says कल ब्रेक)
-    title: ClassVar[str]
+    title: ClassVar[Said]
     # the keys of a stored `[[hands]]` table of the game's own (the common
     # ones are the ledger's), each declared once: `fields.Field`
     fields: ClassVar[tuple[Field, ...]] = ()
@@ -334,7 +334,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return rules.carried(previous)
 
     def paid(self, rules: RulesT, players: Sequence[str], totals: Mapping[str, int],
-             hands: Sequence[PlainMap]) -> tuple[dict[str, int], tuple[str, ...]] | None:
+             hands: Sequence[PlainMap]) -> tuple[dict[str, int], tuple[Said, ...]] | None:
         """How a session's totals are paid, if not as its scores say (points
         passed, or every pair settling the difference): each player's balance
         in score units and the lines saying how (Call Break's `payout =
@@ -402,12 +402,12 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
 
     @final
     def compare(self, data: PlainMap, result: ResultT,
-                kind: ScoreKind) -> list[str]:
+                kind: ScoreKind) -> list[Said]:
         """How a stored hand's results disagree with a fresh ruling: each
         field the rules give (`Field.ruled`: where one is stored or ruled;
         a table as scores), the winner first, then the scores (under
         `kind.key`, said as `kind` displays them)."""
-        out: list[str] = []
+        out: list[Said] = []
         for field in self._ruled_fields:
             assert field.ruled is not None
             value = field.ruled(result)
@@ -431,7 +431,7 @@ class Game(ABC, Generic[RulesT, ArgsT, ResultT]):
         return {"winner": data.get("winner"),
                 "unverified": list(data.get("unverified", []))}
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         """A history row's facts in a few words for a person."""
         said = Said("won by {name}", name=str(facts["winner"])) \
             if facts.get("winner") else Said("no winner")
@@ -491,7 +491,7 @@ def changed_inputs(game: Game[Any, Any, Any], before: PlainMap,
 # -- comparing a stored hand with a fresh ruling (verify) -----------------------
 
 def compare_value(data: PlainMap, key: str, value: Any,
-                  out: list[str]) -> None:
+                  out: list[Said]) -> None:
     stored = data.get(key)
     if stored != value:
         import json  # noqa: PLC0415 - only a disagreement; keeps start-up light
@@ -502,7 +502,7 @@ def compare_value(data: PlainMap, key: str, value: Any,
 
 
 def compare_scores(data: PlainMap, key: str,
-                   computed: Mapping[str, int], out: list[str],
+                   computed: Mapping[str, int], out: list[Said],
                    shown: Callable[[int], str] = str) -> None:
     """Stored scores against a fresh ruling's, each disagreement `shown` as
     people read it (Call Break's 31 tenths: 3.1)."""
@@ -513,7 +513,7 @@ def compare_scores(data: PlainMap, key: str,
 
 
 def score_changes(stored: PlainMap, computed: Mapping[str, int],
-                  shown: Callable[[int], str] = str) -> str:
+                  shown: Callable[[int], str] = str) -> Said:
     """Each player whose score `computed` is not the one `stored`, "Asha
     3.0 → 3.1, Bikash …" ("" for none), the scores `shown` as people read
     them, in the reader's digits (`verify`, and what `verify --fix` would

@@ -11,7 +11,8 @@ from datetime import datetime
 from itertools import repeat
 from typing import Any, Collection, Iterable, Mapping, NamedTuple
 
-from scorekeeper.core.language import JOINERS, Said, english, escaped
+from scorekeeper.core.language import JOINERS, Said, escaped
+from scorekeeper.core.numbers import Figure
 from scorekeeper.core.options import RuleSet
 from scorekeeper.core.plain import PlainMap, in_range
 from scorekeeper.core.scores import ScoreKind
@@ -65,8 +66,8 @@ _COMMON_TYPES: Mapping[str, tuple[type, str]] = {
 
 
 def _type_problems(data: PlainMap, where: str,
-                   types: Mapping[str, tuple[type, str]]) -> list[str]:
-    out: list[str] = []
+                   types: Mapping[str, tuple[type, str]]) -> list[Said]:
+    out: list[Said] = []
     for key, (kind, what) in types.items():
         value: Any = data.get(key)
         if value is None:
@@ -106,7 +107,7 @@ class Shape(NamedTuple):
     """What a game's `[[hands]]` table holds: worked out once a ledger, not
     once a hand."""
 
-    title: str
+    title: Said
     known: frozenset[str]
     types: Mapping[str, tuple[type, str]]
     required: tuple[str, ...]
@@ -114,7 +115,7 @@ class Shape(NamedTuple):
 
     @classmethod
     def of(cls, game: AnyGame, score_key: str) -> "Shape":
-        return cls(english(game.title),
+        return cls(game.title,
                    frozenset({"hand", score_key, *_COMMON_TYPES, *game.stored_types}),
                    {**_COMMON_TYPES, **game.stored_types},
                    ("dealer", score_key, *game.stored_required),
@@ -122,11 +123,12 @@ class Shape(NamedTuple):
 
 
 def hand_shape(data: PlainMap, number: int, players: Collection[str],
-                kind: ScoreKind, shape: Shape) -> list[str]:
+                kind: ScoreKind, shape: Shape) -> list[Said]:
     where, score_key, known = f"hand {number}", kind.key, shape.known
     out = [] if known.issuperset(data) else [
-        f"{where}: unknown key `{key}` (a {shape.title} hand holds "
-        f"{', '.join(sorted(known))})" for key in data if key not in known]
+        Said("{where}: unknown key `{key}` (a {game} hand holds {keys})", where=where,
+             key=key, game=shape.title, keys=", ".join(sorted(known)))
+        for key in data if key not in known]
     out += _type_problems(data, where, shape.types)
     number_found = data.get("hand")
     if type(number_found) is not int or number_found != number:
@@ -152,10 +154,7 @@ def hand_shape(data: PlainMap, number: int, players: Collection[str],
             out.append(Said("{where}: `{score_key}.{name}`: not a player",
                             where=where, score_key=score_key, name=name))
         if not isinstance(value, int) or isinstance(value, bool):
-            out.append(f"{where}: `{score_key}.{name}` must be a whole number"
-                       + ("" if kind.scale == 1 else
-                          f" (of 1/{kind.scale} points: {kind.display(31)} is "
-                          "stored as 31)") + f", not {value!r}")
+            out.append(_not_whole(f"{where}: `{score_key}.{name}`", value, kind))
         elif not in_range(value):
             out.append(Said("{where}: `{score_key}.{name}` is beyond the 64-bit whole numbers "
                             "TOML holds",
@@ -182,7 +181,7 @@ def waiting(data: PlainMap, game: AnyGame, score_key: str) -> bool:
 
 def pending_shape(data: PlainMap, number: int, count: int,
                    players: Collection[str], shape: Shape,
-                   rules: RuleSet) -> list[str]:
+                   rules: RuleSet) -> list[Said]:
     """What is wrong with the shape of a hand waiting for its play: only
     the last may (CB-18), and it holds its number, its dealer and what was
     given before play, nothing ruled."""
@@ -191,7 +190,7 @@ def pending_shape(data: PlainMap, number: int, count: int,
         return [Said("{where}: no tricks or scores: only the last deal may wait for its "
                      "tricks ({rule})", where=where, rule=rule)]
     known = {"hand", "dealer", "dealer_corrected", "note", *shape.pending}
-    out: list[str] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
+    out: list[Said] = [Said("{where}: `{key}` has no place in a deal waiting for its tricks "
                 "({rule})", where=where, key=key, rule=rule)
            for key in data if key not in known]
     out += _type_problems(data, where, shape.types)
@@ -208,9 +207,18 @@ def pending_shape(data: PlainMap, number: int, count: int,
     return out
 
 
-def _told_problems(data: PlainMap, where: str) -> list[str]:
+def _not_whole(what: str, value: Any, kind: ScoreKind) -> Said:
+    """A stored score that is not a whole number (in tenths: how one is stored)."""
+    if kind.scale != 1:
+        return Said("{what} must be a whole number (of 1/{scale} points: {example} is "
+                    "stored as 31), not {value}", what=what, scale=kind.scale,
+                    example=Figure(kind.display(31)), value=repr(value))
+    return Said("{what} must be a whole number, not {value}", what=what, value=repr(value))
+
+
+def _told_problems(data: PlainMap, where: str) -> list[Said]:
     """What is wrong with a hand's `recorded` and `note`, where it has them."""
-    found: list[str] = []
+    found: list[Said] = []
     if "recorded" in data and (problem := recorded_problem(data["recorded"])):
         found.append(Said("{where}: {problem}", where=where, problem=problem))
     if "note" in data and (problem := note_problem(data["note"])):

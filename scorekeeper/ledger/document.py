@@ -42,7 +42,7 @@ def parse(text: str, label: str) -> Session:
 
 
 def _header(doc: PlainMap, key_line: KeyLine,
-            problems: list[tuple[int | None, str]]
+            problems: list[tuple[int | None, Said]]
             ) -> tuple[AnyGame, Profile[Any], RuleSet] | None:
     """The game, profile and rules a ledger declares, or None (problems)."""
     game_name = doc.get("game")
@@ -108,7 +108,7 @@ def from_document(doc: PlainMap, label: str,
     it (a payment, a seat)."""
     line_of = line_of or {"keys": {}, "hands": []}
     key_line = line_of["keys"].get
-    problems: list[tuple[int | None, str]] = []
+    problems: list[tuple[int | None, Said]] = []
 
     def fail() -> LedgerError:
         return LedgerError(label, problems)
@@ -144,7 +144,7 @@ def from_document(doc: PlainMap, label: str,
 
 def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
            game: AnyGame, rules: RuleSet, players_t: tuple[str, ...], checked: bool,
-           problems: list[tuple[int | None, str]]
+           problems: list[tuple[int | None, Said]]
            ) -> tuple[list[StoredHand], StoredHand | None]:
     """The hands of a ledger, shape-checked (unless `checked`), and the
     last one if it waits for its play (CB-18); each problem added."""
@@ -172,7 +172,7 @@ def _hands(raw_hands: Sequence[PlainMap], hand_lines: Sequence[int | None],
 
 
 def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
-           key_line: KeyLine, problems: list[tuple[int | None, str]]
+           key_line: KeyLine, problems: list[tuple[int | None, Said]]
            ) -> tuple[SeatChange, ...] | None:
     """The joins and leaves a ledger's `seats` holds, in order, or None
     (problems): each `{hand = N, join = NAME[, after = NAME]}` or `{hand =
@@ -185,7 +185,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
                                     "NAME} or {hand = N, leave = NAME}")))
         return None
     seats: list[SeatChange] = []
-    found: list[str] = []
+    found: list[Said] = []
     for i, entry in enumerate(stored):
         change = _seat_change(entry, f"seats[{i}]", found)
         if change is not None:
@@ -197,7 +197,7 @@ def _seats(doc: PlainMap, players: Sequence[str], rules: RuleSet,
 
 
 def _seat_change(entry: PlainMap, where: str,
-                 found: list[str]) -> SeatChange | None:
+                 found: list[Said]) -> SeatChange | None:
     """One `seats` entry as a value (None: its problem added to `found`)."""
     hand: Any = entry.get("hand")
     join, leave, after = (entry.get(k) for k in ("join", "leave", "after"))
@@ -215,7 +215,7 @@ def _seat_change(entry: PlainMap, where: str,
 
 
 def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
-             problems: list[tuple[int | None, str]]
+             problems: list[tuple[int | None, Said]]
              ) -> tuple[tuple[str, ...], str] | None:
     """The players in seat order and the first dealer, or None (problems)."""
     players = doc.get("players")
@@ -237,13 +237,13 @@ def _seating(doc: PlainMap, rules: RuleSet, key_line: KeyLine,
 
 
 def _walk_plain(doc: PlainMap, line_of: PlainMap,
-                problems: list[tuple[int | None, str]]) -> None:
+                problems: list[tuple[int | None, Said]]) -> None:
     """The header's values walked; a hand's are checked key by key by
     `_hand_shape` (every key known, every value of its type and range)."""
     for key, value in doc.items():
         if key == "hands" and isinstance(value, list):
             continue
-        found: list[str] = []
+        found: list[Said] = []
         plain_problems(value, str(key), found)
         problems += [(line_of["keys"].get(str(key)), m) for m in found]
 

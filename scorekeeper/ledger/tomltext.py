@@ -25,12 +25,16 @@ _RTOML_LINE = re.compile(r"^(?P<msg>.*?)\s*at line (?P<line>\d+) column (?P<col>
 class LedgerError(Impossible):
     """A ledger that cannot be read: every problem, each with its line."""
 
-    def __init__(self, label: str, problems: list[tuple[int | None, str]]):
+    def __init__(self, label: str, problems: list[tuple[int | None, Said]]):
         self.label = label
         self.problems = tuple(problems)
-        # the message is English (what --json and the tests read); `lines`
-        # says each problem in the reader's language when it is shown
-        super().__init__("\n".join(line.english for line in self.said_lines()))
+        # the problems one a line (`lines` says each in the reader's
+        # language when it is shown)
+        said = self.said_lines()
+        message = said[-1]
+        for line in reversed(said[:-1]):
+            message = Said("{line}\n{rest}", line=line, rest=message)
+        super().__init__(message)
 
     def said_lines(self) -> list[Said]:
         """FILE:LINE: problem, one `Said` a problem."""

@@ -120,7 +120,7 @@ def hand_json(session: Session, hand: SessionHand) -> PlainDict:
     kind = session.score_kind
     data = session.game.result_json(hand.result, hand.number)
     data["rules"] = list(hand.rules)
-    data["explanation"] = list(hand.explanation)
+    data["explanation"] = [line.english for line in hand.explanation]
     data["eliminated"] = list(hand.eliminated)
     data.update(told(hand.stored))
     return kind.with_display(data, kind.key)
@@ -183,7 +183,7 @@ def history_rows(session: Session, skip: int = 0) -> Iterator[PlainDict]:
         yield row
 
 
-def story_of(session: Session, row: PlainMap) -> str:
+def story_of(session: Session, row: PlainMap) -> Said:
     """A history row in a few words: the game's story, then who sat it
     out, a dealer out of turn, who was eliminated by the hand, and its
     note."""

@@ -106,11 +106,11 @@ def _money_said(money: Money) -> str:
     reader's language."""
     said = f"{say(money.rate_said())}: " + ", ".join(
         f"{p} {digits(money.display(v, signed=True))}" for p, v in money.balances.items())
-    rounded = money.rounded_said()
-    if not rounded:
+    if not money.rounded:
         return said
     return _("{balances} (rounded to {unit}, adding up to {zero}: {rounded})").format(
-        balances=said, unit=digits(money.display(1)), zero=digits(0), rounded=say(rounded))
+        balances=said, unit=digits(money.display(1)), zero=digits(0),
+        rounded=say(money.rounded_said()))
 
 
 def _inputs(session: Session) -> list[tuple[Exported, list[dict[str, str]]]]:

@@ -181,7 +181,7 @@ class Money(NamedTuple):
     transfers: tuple[Transfer, ...]
     rates: tuple[tuple[str, MoneyOption], ...] = ()
 
-    def rate_said(self) -> str:
+    def rate_said(self) -> Said:
         """"Rs 10 a point (NPR)", or each session's own rate: "each
         session at its own rate: a.toml Rs 10 a point, b.toml Rs 5 a
         point (NPR)"."""
@@ -208,7 +208,7 @@ class Money(NamedTuple):
     def display(self, units: int, signed: bool = False) -> str:
         return self.currency.display(units, signed)
 
-    def rounded_said(self) -> str:
+    def rounded_said(self) -> Said:
         """Each rounded balance, exact → paid: "Asha +Rs 133.33 → +Rs 133,
         …" (what the export and the screen say of the rounding)."""
         return listed([Said("{name} {exact} → {paid}", name=r.player,

@@ -127,17 +127,17 @@ def owed(session: Session) -> dict[str, int]:
     return {p: len(totals) * t - everyone for p, t in totals.items()}
 
 
-def paid_otherwise(session: Session) -> tuple[dict[str, int], tuple[str, ...]] | None:
+def paid_otherwise(session: Session) -> tuple[dict[str, int], tuple[Said, ...]] | None:
     """A session paid otherwise than by its scores (by place, CB-14): the
     balances and the lines saying how; None for one paid by its scores."""
     return session.game.paid(session.rules, session.players, session.totals(),
                              [h.data for h in session.hands])
 
 
-def how_paid(sessions: Sequence[Session]) -> list[str]:
+def how_paid(sessions: Sequence[Session]) -> list[Said]:
     """What `settle-up` says of a session paid otherwise than its scores
     (by place, CB-14): one line each, the session named."""
-    out: list[str] = []
+    out: list[Said] = []
     for s in sessions:
         paid = paid_otherwise(s)
         out += [Said("{ledger}: {line}", ledger=s.label, line=line)

@@ -81,7 +81,7 @@ class GameStats:
 
     key: str                 # "GAME" or "GAME/points"
     game: str                # the game's name
-    title: str
+    title: Said
     score: str               # "net" or "points"
     lower_is_better: bool
     tallies: tuple[Tally, ...]
@@ -199,12 +199,12 @@ def statistics_json(stats: Sequence[GameStats]) -> PlainDict:
 # Each a `Said`: its English as it was, the reader's language where the
 # screen says it (`say`).
 
-def percent(part: int, whole: int) -> str:
+def percent(part: int, whole: int) -> Said:
     """`part` of `whole` as a whole percentage (halves round up)."""
     return Said("{percent}%", percent=(200 * part + whole) // (2 * whole))
 
 
-def rate(part: int, whole: int, compact: bool = False) -> str:
+def rate(part: int, whole: int, compact: bool = False) -> Said:
     """"3 of 11 = 27%" (no percentage of nothing: "0 of 0"); compact:
     "3/11 27%"."""
     if compact:
@@ -216,7 +216,7 @@ def rate(part: int, whole: int, compact: bool = False) -> str:
         Said("{part} of 0", part=part)
 
 
-def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
+def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> Said:
     """One of the game's own counters as a person reads it (compact: the
     count an average is over in brackets, "9.0 (3)")."""
     value = p.counters.get(tally.key, 0)
@@ -225,7 +225,7 @@ def reading(tally: Tally, p: PlayerStats, compact: bool = False) -> str:
         return rate(value, of, compact)
     if tally.kind == "mean":
         if not of:
-            return "—"
+            return Said("{item}", item="—")
         if compact:
             return Said("{mean:.1f} ({count})", mean=value / of, count=of)
         return Said.ngettext("{mean:.1f} ({count} hand)", "{mean:.1f} ({count} hands)",

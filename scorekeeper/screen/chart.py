@@ -139,7 +139,7 @@ def together(sessions: Sequence[Session]) -> Picture:
                    first.score_kind, tuple(breaks[:-1]))
 
 
-def mixed(sessions: Sequence[Session]) -> str | None:
+def mixed(sessions: Sequence[Session]) -> Said | None:
     """Why `sessions` cannot be added together (games or scores that differ),
     or None."""
     games = list(dict.fromkeys(s.game.title for s in sessions))

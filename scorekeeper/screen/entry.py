@@ -73,7 +73,7 @@ class TerminalAsker:
             default: str | None = None) -> str:
         """Ask until `check` accepts the answer; show the error and ask
         again. `<` raises `Back` (at the first question, it says so)."""
-        key = say(question)
+        key = question
         if self._replayed(key, check):
             return self.given[-1][1]
         default = self.kept.get(key, default)
@@ -162,7 +162,7 @@ def yes_no(question: str, default: bool, back: bool = False) -> bool:
     while True:
         # Nepali: [हो/होइन, Enter=हो] or [हो/होइन, Enter=होइन]
         choices = _("[Y/n]") if default else _("[y/N]")
-        answer = _prompted(f"{say(question)} {choices}", "")
+        answer = _prompted(f"{question} {choices}", "")
         said = answer.strip().lower()
         if not said:
             return default
@@ -174,7 +174,7 @@ def yes_no(question: str, default: bool, back: bool = False) -> bool:
             answer=repr(answer.strip()))), err=True)
 
 
-def seating_question(players: Sequence[str], seated: Sequence[str] | None = None) -> str:
+def seating_question(players: Sequence[str], seated: Sequence[str] | None = None) -> Said:
     """The one-line question who sits out and who deals, its example naming
     two of the `seated` (default: all `players`) by the shortest prefix
     that is theirs alone among the `players` (one who has left is no
@@ -262,7 +262,7 @@ class _Entry:
         session = self.session
         if self.asks_seating:
             self.said = self.asker.ask(
-                seating_question(session.players, session.seats.seated_for(self.index)),
+                say(seating_question(session.players, session.seats.seated_for(self.index))),
                 lambda text: seating_answer(text, session), default=self.said)
             self.seats = seating_answer(self.said, session)
             now = seating_table(session, self.seats)
@@ -355,7 +355,7 @@ def _one_pass(entry: _Entry, con: Console, confirm: bool, number: int | None,
     views.ruled(con, session, ruled)
     verb = Said("Record this hand?") if number is None else \
         Said("Amend hand {number} to this hand?", number=number)
-    if not confirm or yes_no(verb, True, back=True):
+    if not confirm or yes_no(say(verb), True, back=True):
         return flags
     if not yes_no(_("Enter the hand again?"), True, back=True):
         return None

@@ -30,7 +30,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from rich.theme import Theme
 
-from scorekeeper.core.language import _, digits, say
+from scorekeeper.core.language import Said, _, digits, say
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.screen import palette
 from scorekeeper.screen.cells import use_terminal_widths
@@ -143,7 +143,7 @@ def title(hand_number: int | None, dealer: str) -> str:
     return _("Verdict — dealer {dealer}").format(dealer=escape(dealer))
 
 
-def game_title(title: str) -> str:
+def game_title(title: Said) -> str:
     """A game's title (`Game.title`) in the reader's language."""
     return say(title)
 
@@ -207,7 +207,7 @@ def hanging_lines(con: Console, lines: Iterable[str], first: str = "  ",
         con.print(SUITS(Text("\n".join(pieces), style=style)), soft_wrap=True)
 
 
-def explanation(con: Console, lines: Sequence[str], rules: Sequence[str]) -> None:
+def explanation(con: Console, lines: Sequence[Said], rules: Sequence[str]) -> None:
     for line in lines:
         hanging(con, say(line))
     hanging(con, _("Rules: {rules}").format(rules=", ".join(rules)))

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.errors import cite
-from scorekeeper.core.language import _, date, digits, ngettext, profile_title, say
+from scorekeeper.core.language import Said, _, date, digits, ngettext, profile_title, say
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.scores import NET, ScoreKind
@@ -73,7 +73,7 @@ from scorekeeper.screen.style import (
 
 
 def ruling(con: Console, game: AnyGame, result: Any, hand_number: int | None,
-           dealer: str, lines: Sequence[str], rules: Sequence[str],
+           dealer: str, lines: Sequence[Said], rules: Sequence[str],
            kind: ScoreKind) -> None:
     """A ruling as every command shows it: why, then the game's table, so
     that the screen ends on each player's score (with the totals below it,
@@ -638,7 +638,7 @@ def _sparklines(con: Console, session: Session,
 def verdict(con: Console, ruling: Verdict, head: str, lines: Sequence[str]) -> None:
     """A `check`'s answer: the verdict, the reason and rule, then details,
     each wrapped to the terminal with a hanging indent."""
-    said = f"{head}: " + cite(ruling.reason, ruling.rule)
+    said = f"{head}: " + cite(say(ruling.reason), ruling.rule)
     for i, piece in enumerate(wrap(said, max(20, con.width), "", "    ")):
         text = SUITS(Text(piece))
         if i == 0:

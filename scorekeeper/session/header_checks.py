@@ -111,7 +111,7 @@ def _check_fixed(session: Session, verb: str, rule: str) -> None:
     """Refuse any join or leave where the seats are fixed for a game."""
     if not session.rules.seats_fixed:
         return
-    values: dict[str, Any] = dict(game=Said(session.game.title))
+    values: dict[str, Any] = dict(game=session.game.title)
     raise Impossible(Said("a {game} game seats the same players from its first deal "
                           "to its last: nobody can join; players change between "
                           "games, in a new session", **values) if verb == "join" else

@@ -35,7 +35,7 @@ def amend_pending(session: Session, flags: PlainMap) -> PlainDict:
     return table_now
 
 
-def pending_problems(session: Session) -> list[str]:
+def pending_problems(session: Session) -> list[Said]:
     """What is wrong with the waiting hand (`verify`): its table as the
     session would give it now, its inputs checked again."""
     pending = session.pending
@@ -47,7 +47,7 @@ def pending_problems(session: Session) -> list[str]:
         stored = session.game.flags_from_stored(pending.data)
         again = session.pending_table(table, corrected, stored)
     except (Impossible, Refused) as err:
-        return [str(err)]
+        return [Said("{item}", item=str(err))]
     return [Said("stored {key} {stored} but the session gives {ruled}", key=key,
                  stored=repr(pending.data.get(key)), ruled=repr(value))
             for key, value in again.items() if pending.data.get(key) != value]

@@ -94,7 +94,7 @@ class SessionHand:
                  "note_rules")
 
     def __init__(self, number: int, table: Seating, result: Any, stored: PlainDict,
-                 eliminated: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+                 eliminated: tuple[str, ...] = (), notes: tuple[Said, ...] = (),
                  note_rules: tuple[str, ...] = ()) -> None:
         self.number = number
         self.table = table
@@ -105,7 +105,7 @@ class SessionHand:
         self.note_rules = note_rules
 
     @property
-    def explanation(self) -> tuple[str, ...]:
+    def explanation(self) -> tuple[Said, ...]:
         return tuple(self.result.explanation) + self.notes
 
     @property
@@ -476,11 +476,11 @@ class Session:
                            seat_notes + notes, deal + ((rule,) if out else ()))
 
     def _seating_notes(self, index: int, table: Seating,
-                       stored: PlainMap) -> tuple[str, ...]:
+                       stored: PlainMap) -> tuple[Said, ...]:
         """What a ruling says of a table that is not the usual one."""
         rule = self.rules.rule("deal")
         out = [p for p in stored.get("out", []) if isinstance(p, str)]
-        notes: list[str] = []
+        notes: list[Said] = []
         if out:
             names = listed(out, " and ", each=True)     # "A and B and C"
             notes.append(Said.ngettext(
@@ -518,6 +518,6 @@ def length_setting(game: AnyGame, profile: Profile[Any], unit: str,
     if unit != profile.rules.length_option:
         raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
                               "use --{length_option}", unit=unit, profile=profile.name,
-                              game=Said(game.title),
+                              game=game.title,
                               length_option=profile.rules.length_option))
     return f"{unit}={value}"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from scorekeeper.core.errors import Impossible, Refused, ScorekeeperError
-from scorekeeper.core.language import Said, english
+from scorekeeper.core.language import Said
 from scorekeeper.core.numbers import Figure
 from scorekeeper.core.plain import PlainDict
 from scorekeeper.session.pending import pending_problems
@@ -21,10 +21,10 @@ from scorekeeper.session.session import Session, SessionHand, StoredHand
 class Problem(NamedTuple):
     hand: int | None
     line: int | None
-    message: str
+    message: Said
 
     def as_json(self) -> PlainDict:
-        return {"hand": self.hand, "line": self.line, "message": self.message}
+        return {"hand": self.hand, "line": self.line, "message": self.message.english}
 
 
 def verify(session: Session) -> list[Problem]:
@@ -56,7 +56,7 @@ def verify(session: Session) -> list[Problem]:
     return problems + [Problem(None, None, m) for m in _paid_problems(session)]
 
 
-def _paid_problems(session: Session) -> list[str]:
+def _paid_problems(session: Session) -> list[Said]:
     """What is wrong with the ledger's record of payments (`paid`)."""
     stored = session.document.get("paid")
     if stored is None:
@@ -66,7 +66,7 @@ def _paid_problems(session: Session) -> list[str]:
     return paid_problems(stored, len(session.hands), session.rules.rule("ledger"))
 
 
-def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
+def _sequence_problems(session: Session, h: StoredHand) -> list[Said]:
     """Who sat and who dealt (`Seats.problems`), each zero-sum hand's
     balance, and what it takes over from the hand before it."""
     found = session.seats.problems(h.number - 1, h.seated, h.dealer, h.data, session.rules)
@@ -78,7 +78,7 @@ def _sequence_problems(session: Session, h: StoredHand) -> list[str]:
     return found + _carried_problems(session, h)
 
 
-def _carried_problems(session: Session, h: StoredHand) -> list[str]:
+def _carried_problems(session: Session, h: StoredHand) -> list[Said]:
     """What the hand takes over from the hand before it (Marriage: the
     refused shows due, MA-20), against what that hand leaves: a hand edited
     before it must not leave this one paying for what is no longer so."""
@@ -91,12 +91,12 @@ def _carried_problems(session: Session, h: StoredHand) -> list[str]:
             for key in differ]
 
 
-def _names_or_nobody(names: Sequence[str]) -> str:
+def _names_or_nobody(names: Sequence[str]) -> Said:
     """"Asha, Bikash", or the word for nobody."""
-    return ", ".join(names) or Said("nobody")
+    return Said("{item}", item=", ".join(names)) if names else Said("nobody")
 
 
-def _replay_problems(session: Session, h: StoredHand) -> list[str]:
+def _replay_problems(session: Session, h: StoredHand) -> list[Said]:
     """The hand ruled again from its stored inputs, against what it stores."""
     try:
         result = session.replay(h)[2]
@@ -114,12 +114,12 @@ def _replay_problems(session: Session, h: StoredHand) -> list[str]:
         return [Said("its inputs are ruled against: {reason}", reason=_cited(err))]
 
 
-def _cited(err: Impossible | Refused) -> str:
+def _cited(err: Impossible | Refused) -> Said:
     """`str(err)` (its message citing its rule), kept a `Said` where it is
     the message and its rule in brackets."""
-    if err.rule and str(err) == f"{english(err.message)} ({err.rule})":
+    if err.rule and str(err) == f"{err.message.english} ({err.rule})":
         return Said("{message} ({rule})", message=err.message, rule=err.rule)
-    return str(err) if str(err) != err.message else err.message
+    return Said("{item}", item=str(err)) if str(err) != err.message.english else err.message
 
 
 class Checked(NamedTuple):

@@ -167,7 +167,7 @@ def test_redo_of_another_kept_hand_than_the_one_asked_about_is_refused(cli, two)
     before = two.read_bytes()
     with pytest.raises(Impossible) as err:
         ledger_file.redo(two, expect='[[hands]]\nhand = 2\n')
-    assert err.value.rule == "DH-11" and "nothing put back" in err.value.message
+    assert err.value.rule == "DH-11" and "nothing put back" in err.value.message.english
     assert two.read_bytes() == before
 
 

@@ -48,7 +48,7 @@ def test_cards_suit_grouped_error_points_at_the_bad_character(text, bad, where):
     with pytest.raises(Impossible) as info:
         cards(text)
     assert info.value.exit_code == 2
-    assert f"{bad} ({where})" in info.value.message
+    assert f"{bad} ({where})" in info.value.message.english
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -31,22 +31,22 @@ def test_names_an_ambiguous_prefix_lists_the_candidates():
     with pytest.raises(Impossible) as caught:
         resolve_name("a", ("Asha", "Anil", "Bikash"))
     assert caught.value.exit_code == 2
-    assert "'a' could be Asha or Anil" in caught.value.message
+    assert "'a' could be Asha or Anil" in caught.value.message.english
 
 
 @pytest.mark.parametrize("typed", ["Bikas h", "Bikahs", "Bkash", "Bikesh"])
 def test_names_a_typo_suggests_the_nearest_name(typed):
     with pytest.raises(Impossible) as caught:
         resolve_name(typed, PLAYERS)
-    assert "did you mean Bikash?" in caught.value.message
-    assert "players: Asha, Bikash, Chandra, Ram Bahadur" in caught.value.message
+    assert "did you mean Bikash?" in caught.value.message.english
+    assert "players: Asha, Bikash, Chandra, Ram Bahadur" in caught.value.message.english
 
 
 def test_names_nothing_near_suggests_nothing():
     with pytest.raises(Impossible) as caught:
         resolve_name("Zara", PLAYERS)
-    assert "did you mean" not in caught.value.message
-    assert "unknown player 'Zara'" in caught.value.message
+    assert "did you mean" not in caught.value.message.english
+    assert "unknown player 'Zara'" in caught.value.message.english
 
 
 def test_names_empty_is_refused():

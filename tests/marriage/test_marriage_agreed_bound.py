@@ -40,7 +40,7 @@ def test_ma11_without_a_natural_qualification_under_another_table():
 
 def test_ma11_alter_alone_is_no_other_table():
     err = refused(103, True, THREE_DECK.parse_settings(["alter=true"]))
-    assert "at most 102 with these options (two dealt tunnelas" in err.message
+    assert "at most 102 with these options (two dealt tunnelas" in err.message.english
 
 
 # -- MA-10: a 22-card show whose every discard keeps no maal ------------------------

@@ -146,7 +146,7 @@ def test_ma11_a_finisher_by_melds_qualified_naturally_a_finisher_by_dublees_did_
     err = refusal(Impossible, shown={"A": "35", "B": "-", "C": "-"}, seen=(),
                   by="dublees")
     assert err.rule == "MA-11"
-    assert err.message.startswith("A's agreed maal 35 is more than A can hold: "
+    assert err.message.english.startswith("A's agreed maal 35 is more than A can hold: "
                                   "at most 34 without the dealt-tunnela bonus")
 
 
@@ -190,7 +190,7 @@ def test_ma11_a_finisher_by_dublees_is_told_their_dealt_tunnela_is_not_counted()
 def test_ma11_a_seen_players_dealt_tunnela_is_counted_and_not_said_otherwise():
     result = resolve(hand({"A": WORKED, "B": "9♣ 9♣ 9♣ 4♥ 5♥", "C": "-"}, seen=("B",),
                           tunnelas=(("B", (card("9♣"),)),)), rules_for())
-    assert not any("not counted" in line for line in result.explanation)
+    assert not any("not counted" in line.english for line in result.explanation)
     assert result.as_json()["maal_items"]["B"][0]["name"] == \
         "dealt tunnela of ordinary cards"
     assert result.rules == ("MA-1", "MA-7", "MA-10", "MA-11", "MA-12")   # MA-5: no
@@ -258,7 +258,7 @@ def test_ma13_a_refused_show_says_the_penalty_it_will_cost():
     err = refusal(Refused, "invalid_show_penalty=10",
                   shown={"A": bad, "B": "Q♣", "C": "-"})
     assert err.rule == "MA-10"
-    assert err.message.endswith(
+    assert err.message.english.endswith(
         ". They take the cards back and complete the same turn (MA-13); under "
         "invalid_show_penalty = 10 they pay 10 to every other player; when the "
         "hand ends, record it with --invalid-show A")
@@ -322,7 +322,7 @@ def test_ma18_an_exposed_meld_with_a_printed_joker_is_refused_under_the_house_ru
     err = refusal(Refused, "printed_jokers=1", shown=shown,
                   exposed=(tuple(cards("3♠ 4♠ JK")),))
     assert err.rule == "MA-5"
-    assert err.message.startswith("the exposed meld 3♠ 4♠ JK is a dirty sequence")
+    assert err.message.english.startswith("the exposed meld 3♠ 4♠ JK is a dirty sequence")
 
 
 def test_ma10_22_cards_the_discard_keeps_the_most_maal_past_worse_ones():
@@ -331,7 +331,7 @@ def test_ma10_22_cards_the_discard_keeps_the_most_maal_past_worse_ones():
     assert result.discard == card("7♥")
     assert dict(result.maal_shown())["A"] == 12
     assert [format_cards(g) for g in result.arrangement][-1] == "7♦ 7♣ 3♣"
-    assert any(line.endswith("; discards 7♥ (of the discards that finish, the "
+    assert any(line.english.endswith("; discards 7♥ (of the discards that finish, the "
                              "one keeping the most maal) (MA-10)")
                for line in result.explanation)
 

@@ -30,7 +30,7 @@ def refused(hand: str, tiplu: Card = TIPLU, by: str = "melds",
     with pytest.raises(Refused) as info:
         find_finish(cards(hand), tiplu, by, exposed=[cards(e) for e in exposed])
     assert info.value.rule == "MA-10"
-    return info.value.message
+    return info.value.message.english
 
 
 def check_melds(finish, given_cards, tiplu) -> None:
@@ -207,7 +207,7 @@ def test_ma1_too_many_copies_impossible():
         find_finish(cards(QUALIFIED + " J♣ J♣ J♣ 2♥ 2♦ 2♠ 3♦ 3♦ 3♦ K♥ K♥ K♥"),
                     TIPLU)
     assert tiplu.value.rule == "MA-1"
-    assert "J♣ appears 4 times (3 shown and the tiplu J♣)" in tiplu.value.message
+    assert "J♣ appears 4 times (3 shown and the tiplu J♣)" in tiplu.value.message.english
 
 
 # -- MA-9 / MA-10 finishing by dublees ---------------------------------------
@@ -365,11 +365,11 @@ def test_ma10_damaged_hands_finish_or_explain_truthfully(seed, extra, damage):
         finish = find_finish(hand, tiplu)
     except Refused as err:
         assert err.rule == "MA-10"
-        if " uses " in err.message:
-            assert "the best uses" in err.message or \
-                "the closest found uses" in err.message
-            melds = int(err.message.split(" uses ")[1].split()[0])
-            left_text = err.message.split("leaves ")[1].split(" (")[0]
+        if " uses " in err.message.english:
+            assert "the best uses" in err.message.english or \
+                "the closest found uses" in err.message.english
+            melds = int(err.message.english.split(" uses ")[1].split()[0])
+            left_text = err.message.english.split("leaves ")[1].split(" (")[0]
             left = cards(left_text.split(";")[0])
             assert len(left) == len(hand) - 3 * melds
             assert 3 <= melds < 7
@@ -377,7 +377,7 @@ def test_ma10_damaged_hands_finish_or_explain_truthfully(seed, extra, damage):
             assert arrange(list(rest.elements()), tiplu, melds=melds,
                            qualifying=3) is not None
         else:
-            assert "qualifying meld" in err.message
+            assert "qualifying meld" in err.message.english
             assert max_qualifying(hand) < 3
         return
     check_melds(finish, hand, tiplu)
@@ -816,7 +816,8 @@ def test_ma10_the_wording_of_a_refusal_reuses_what_the_verdict_learned(monkeypat
     shared = _wording_by_allowance(
         lambda: refused(" ".join(map(str, hand)), tiplu), monkeypatch, 260)
     fresh = _wording_by_allowance(
-        lambda: finish_module._explain(enc, tables, tiplu, 21, {}, DEFAULT_RULES, 7, 3, 0),
+        lambda: finish_module._explain(enc, tables, tiplu, 21, {}, DEFAULT_RULES, 7, 3,
+                                       0).english,
         monkeypatch, 260)
     assert [what for _, *what in shared] == [what for _, *what in fresh] == [
         ["closest", False], ["best", False], ["best", True]]

@@ -106,7 +106,7 @@ def test_ma15_kidnap_without_a_finisher_is_murder():
     murder = ruled(hands, finisher=None, seen=("A",))
     assert kidnap.as_json()["net"] == murder.as_json()["net"]
     assert kidnap.as_json()["maal"] == {"A": 2, "B": 0, "C": 0}
-    assert any("nobody finished" in line for line in kidnap.explanation)
+    assert any("nobody finished" in line.english for line in kidnap.explanation)
     assert kidnap.unverified == ()
 
 
@@ -201,10 +201,10 @@ def test_ma16_every_fee_option_is_used():
 def test_ma16_a_fee_names_its_options_when_not_the_default():
     hands = {"A": WORKED, "B": "2", "C": "4"}
     plain = ruled(hands)
-    assert any("T 12 + w 10 − 3·0 = 22" in line for line in plain.explanation)
+    assert any("T 12 + w 10 − 3·0 = 22" in line.english for line in plain.explanation)
     assert "MA-16" not in plain.rules
     dear = ruled(hands, "unseen_fee=12")
-    assert any("w 12 (unseen_fee 12, MA-16)" in line for line in dear.explanation)
+    assert any("w 12 (unseen_fee 12, MA-16)" in line.english for line in dear.explanation)
     assert "MA-16" in dear.rules
 
 
@@ -214,7 +214,7 @@ def test_ma9_a_rival_seen_through_dublees_pays_dublee_seen_fee():
     data = result.as_json()
     assert data["fees"] == {"B": 10, "C": 0}
     assert data["seen_dublees"] == ["C"] and data["maal"]["C"] == 4
-    assert any("w 0 (dublee_seen_fee 0, MA-16)" in line
+    assert any("w 0 (dublee_seen_fee 0, MA-16)" in line.english
                for line in result.explanation)
     assert any("finish fee (did not see the tiplu)" == line["reason"]
                for line in data["pairwise"])
@@ -253,7 +253,7 @@ def test_ma9_seen_dublees_is_stored_and_replayed():
     again = game.resolve(game.args_from_stored(stored, table, rules), rules)
     assert game.compare(stored, again, NET) == []
     assert game.history_facts(stored)["seen_dublees"] == ["C"]
-    assert "seen through dublees: C" in game.story(game.history_facts(stored))
+    assert "seen through dublees: C" in game.story(game.history_facts(stored)).english
     plain = game.to_stored(1, args._replace(seen_dublees=()),
                            game.resolve(args._replace(seen_dublees=()), rules), rules)
     assert "seen_dublees" not in plain
@@ -342,7 +342,7 @@ def test_ma15_ma16_ma17_every_option_and_its_default():
 def test_ma15_ma16_ma17_a_bad_value_names_the_option_and_what_it_takes(setting, says):
     with pytest.raises(Impossible) as err:
         rules_for(setting)
-    assert says in err.value.message and err.value.exit_code == 2
+    assert says in err.value.message.english and err.value.exit_code == 2
 
 
 def test_ma16_a_rule_set_with_a_fee_out_of_range_is_impossible():
@@ -355,7 +355,7 @@ def test_ma16_a_rule_set_with_a_fee_out_of_range_is_impossible():
 def test_ma15_mode_and_its_old_name_together_are_refused():
     with pytest.raises(Impossible) as err:
         rules_for("mode=kidnap", "maal_needs_seen=true")
-    assert "given twice" in err.value.message and "maal_needs_seen" in err.value.message
+    assert "given twice" in err.value.message.english and "maal_needs_seen" in err.value.message.english
     assert err.value.rule is None
     assert THREE_DECK.notes(["maal_needs_seen=true"]) == [
         "maal_needs_seen is now called mode: maal_needs_seen=true is mode=murder"]

@@ -27,7 +27,6 @@ from scorekeeper.core import language
 from scorekeeper.core.cards import card, cards
 from scorekeeper.core.errors import Impossible, Refused
 from scorekeeper.core.language import _, say
-from scorekeeper.core.language import english as in_english
 from scorekeeper.core.seating import Seating
 from scorekeeper.games.marriage import commands, flags, prompts
 from scorekeeper.games.marriage.game import GAME
@@ -124,7 +123,7 @@ def test_the_house_options_lines_are_nepali(capsys, monkeypatch):
     result = ruled(more={"double": True, "invalid_show": ["विकास"]},
                    mode=Mode.KIDNAP, invalid_show_penalty=2)
     lines = [say(line) for line in result.explanation]
-    assert [in_english(line) for line in result.explanation] == english_lines
+    assert [line.english for line in result.explanation] == english_lines
     text = "\n".join(lines)
     assert "आशाले चन्द्रको माल २ लैजानुहुन्छ (MA-15): आशाको माल १० → १२" in lines
     assert ("विकासको शो यो डिलमा अस्वीकार भयो (MA-13): विकासले हरेक अरू "

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import english
 from scorekeeper.core.scores import NET, PENALTY_POINTS, ScoreKind
 from scorekeeper.games import registry
 from scorekeeper.screen.style import colour
@@ -71,7 +70,7 @@ def test_cb11_thirteenths_read_as_points_and_tricks_over():
     for typed in ("3.13", "3.5"):
         with pytest.raises(Impossible) as err:
             kind.parse(typed)
-        assert english(err.value.message) == \
+        assert err.value.message.english == \
             f"a score counts 0 to 12 after the point, not {typed!r}"
     with pytest.raises(Impossible, match="at most 2 decimals"):
         kind.parse("3.123")

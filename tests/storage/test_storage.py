@@ -77,13 +77,13 @@ def test_no_file_is_left_for_a_ledger_that_does_not_exist(tmp_path):
 def test_read_text_missing_file_is_impossible(tmp_path):
     with pytest.raises(Impossible) as info:
         storage.read_text(tmp_path / "none.toml")
-    assert "none.toml" in info.value.message
+    assert "none.toml" in info.value.message.english
 
 
 def test_read_text_folder_is_impossible(tmp_path):
     with pytest.raises(Impossible) as info:
         storage.read_text(tmp_path)
-    assert "folder" in info.value.message
+    assert "folder" in info.value.message.english
 
 
 def test_read_text_non_utf8_names_the_line(tmp_path):
@@ -91,7 +91,7 @@ def test_read_text_non_utf8_names_the_line(tmp_path):
     path.write_bytes(b'game = "dhumbal"\nplayers = ["\xff\xfe"]\n')
     with pytest.raises(Impossible) as info:
         storage.read_text(path)
-    assert f"{path}:2:" in info.value.message
+    assert f"{path}:2:" in info.value.message.english
 
 
 # -- unreadable ledgers through the command line ---------------------------------------

@@ -24,7 +24,7 @@ class BidResult(NamedTuple):
     scores: tuple[tuple[str, int], ...]
     winner: str | None
     rules: tuple[str, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Said, ...]
     unverified: tuple[str, ...] = ()
 
     def as_json(self, hand: int | None) -> PlainDict:

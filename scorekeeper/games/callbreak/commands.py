@@ -40,7 +40,7 @@ def _deal(rules: CallBreakRules, values: PlainMap) -> Verdict:
                              values.get("seats") or tricks.PLAYERS)
 
 
-def _legal_lines(ruling: Verdict) -> list[str]:
+def _legal_lines(ruling: Verdict) -> list[Said]:
     legal = ruling.details.get("legal", ())
     return [Said("  may play: {cards}", cards=tricks.either(legal))] \
         if legal and not ruling.valid else []

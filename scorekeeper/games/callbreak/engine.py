@@ -37,7 +37,7 @@ class CallBreakResult(NamedTuple):
     made: tuple[str, ...]                     # who made the call (CB-10)
     winner: str | None                        # the one best score, if one
     rules: tuple[str, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Said, ...]
     unverified: tuple[str, ...] = ()
     kind: ScoreKind = TENTHS                  # the units of `scores`
 
@@ -47,7 +47,7 @@ class CallBreakResult(NamedTuple):
                 "made": list(self.made),
                 self.kind.key: dict(self.scores),
                 "rules": list(self.rules),
-                "explanation": list(self.explanation)}
+                "explanation": [line.english for line in self.explanation]}
 
 
 def _count(value: object) -> bool:
@@ -121,7 +121,7 @@ def validate_hand(hand: CallBreakHand, rules: CallBreakRules) -> None:
 
 
 def _ruling(name: str, call: int, took: int, rules: CallBreakRules
-            ) -> tuple[int, str, str]:
+            ) -> tuple[int, Said, str]:
     """One player's score in tenths, the line explaining it, its rule."""
     tenths = rules.score_units(call, took)
     score = Figure(rules.score_kind.display(tenths))
@@ -136,7 +136,7 @@ def _ruling(name: str, call: int, took: int, rules: CallBreakRules
             rules.rule("house")
     said = Said("{name} called {call}, took {took}: {score}", name=name,
                 call=call, took=took, score=score)
-    house: list[str] = []
+    house: list[Said] = []
     if rules.made_points(call) != call:
         house.append(Said("bonus_8 = {bonus}: a call of {call} made scores "
                           "{points}", bonus=rules.bonus_8, call=call,

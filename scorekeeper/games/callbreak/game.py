@@ -123,17 +123,17 @@ class CallBreakGame(Game[CallBreakRules, CallBreakHand, CallBreakResult]):
                            or points.get(p, 0) < 0],
                 "unverified": []}
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         calls, tricks = facts.get("calls", {}), facts.get("tricks", {})
         names = facts.get("missed", [])
         missed = listed([Said("{name} ({call}, took {took})", name=p, call=calls[p],
                               took=tricks.get(p)) for p in names])
-        return Said("missed: {players}", players=missed) if missed else \
+        return Said("missed: {players}", players=missed) if names else \
             Said("every call made")
 
     def paid(self, rules: CallBreakRules, players: Sequence[str],
              totals: Mapping[str, int], hands: Sequence[PlainMap]
-             ) -> tuple[dict[str, int], tuple[str, ...]] | None:
+             ) -> tuple[dict[str, int], tuple[Said, ...]] | None:
         """CB-14, CB-15: paid by place or by an instant win (`payout`)."""
         from scorekeeper.games.callbreak.payout import payout  # noqa: PLC0415 - settle only
 

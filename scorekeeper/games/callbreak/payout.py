@@ -38,7 +38,7 @@ class Paid(NamedTuple):
     lines for people, the rules cited, and the hands the match counts."""
 
     balances: dict[str, int]
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     rules: tuple[str, ...]
     counted: int
 
@@ -87,7 +87,7 @@ def _groups(rules: CallBreakRules, ranked: Sequence[str],
 
 
 def _ties_said(rules: CallBreakRules, ranked: Sequence[str],
-               totals: Mapping[str, int]) -> tuple[list[str], bool]:
+               totals: Mapping[str, int]) -> tuple[list[Said], bool]:
     """The lines `place_ties = void|seats` adds for totals that tie, and
     whether nobody pays (`void` and a tie)."""
     tied = [[p for p in ranked if totals[p] == t]
@@ -173,7 +173,7 @@ def _perfect(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str,
     owed = [0, *places][len(winners):]
     due: dict[str, Fraction] = {}
     ties, void = _ties_said(rules, others, totals)
-    lines: list[str] = [Said.ngettext(
+    lines: list[Said] = [Said.ngettext(
         "{names} called exactly {call} and took exactly {call} in every deal: the "
         "winner ({rule})",
         "{names} called exactly {call} and took exactly {call} in every deal: joint "
@@ -255,7 +255,7 @@ def _places(rules: CallBreakRules, players: Sequence[str], totals: Mapping[str, 
                         amount=_amount(due[p] * scale, scale)) for p in due])
     lines.insert(0, Said("payout = places ({rule}), stakes to {names}: {paid}",
                          rule=rule, names=listed(winners, " and "), paid=said)
-                 if said else
+                 if due else
                  Said("payout = places ({rule}), stakes to {names}: nobody pays",
                       rule=rule, names=listed(winners, " and ")))
     return Paid(_whole(exact), tuple(lines), (rule,), recorded)

@@ -137,7 +137,7 @@ class CallBreakRules(RuleSet):
                                   count=len(players), names=", ".join(away)),
                              self.rule("table"))
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         problems = super().problems()
         if self.min_players != 4 or self.max_players != 5:
             problems.append(("max_players", Said("{most}: one deck dealt to {four} "

@@ -13,7 +13,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import NOTHING, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.callbreak.rules import CallBreakRules, RedealWeak, TrumpVoid
@@ -34,7 +34,7 @@ def by_power(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (power(c), c.suit)))
 
 
-def either(cards: Sequence[Card], word: str = "or") -> str:
+def either(cards: Sequence[Card], word: str = "or") -> Said:
     """"A♥", "Q♥ or A♥", "J♥, Q♥ or A♥": the cards one of which will do
     (`word` "and": all of them), lowest first."""
     return listed([c.text() for c in by_power(cards)], f" {word} ")
@@ -55,8 +55,8 @@ class Demand(NamedTuple):
     legal: tuple[Card, ...]
     rule: str
     kind: str
-    demand: str
-    reason: str
+    demand: Said
+    reason: Said
 
 
 def _follow(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
@@ -93,7 +93,7 @@ def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
     spade (`any`), or not at all (`none`); otherwise any card."""
     rule, suit = rules.rule("trump"), SUIT_SYMBOLS[trick[0].suit]
     if rules.trump_void == TrumpVoid.NONE:
-        return Demand(tuple(hand), rule, ANY, "",
+        return Demand(tuple(hand), rule, ANY, NOTHING,
                       Said("no {suit} in the hand and trump_void = none: any card",
                            suit=suit))
     in_trick = [c for c in trick if c.suit == SPADES]
@@ -116,7 +116,7 @@ def _void(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
                       Said("no {suit} in the hand: trumps", suit=suit))
     why = Said("no spade in the hand beats {top}", top=str(top)) if spades \
         else Said("no spade in the hand")
-    return Demand(tuple(hand), rule, ANY, "",
+    return Demand(tuple(hand), rule, ANY, NOTHING,
                   Said("no {suit} and {why}: any card", suit=suit, why=why))
 
 
@@ -125,7 +125,7 @@ def demand(hand: Sequence[Card], trick: Sequence[Card], rules: CallBreakRules
     """What the next card of `trick` (in the order played) must be, from
     `hand`: CB-5 for a lead, CB-6 when the hand can follow, CB-7 when not."""
     if not trick:
-        return Demand(tuple(hand), rules.rule("lead"), LEAD, "",
+        return Demand(tuple(hand), rules.rule("lead"), LEAD, NOTHING,
                       Said("leads the trick: any card may lead"))
     if any(c.suit == trick[0].suit for c in hand):
         return _follow(hand, trick, rules)
@@ -201,7 +201,7 @@ def check_deal(hand: Sequence[Card], rules: CallBreakRules,
     if is_weak:
         return Verdict(True, Said("{weak}: a redeal may be demanded", weak=weak_words),
                        rule, "no-honour" if weak == RedealWeak.TEN else "weak", details)
-    reasons: list[str] = []
+    reasons: list[Said] = []
     if not spades:                       # so redeal_no_spade is false
         reasons.append(Said("holds no spade, but redeal_no_spade = false"))
     elif rules.redeal_no_spade:

@@ -43,7 +43,7 @@ class DhumbalResult(NamedTuple):
     scores: tuple[tuple[str, int], ...]       # net (zero-sum) or points added
     zero_sum: bool
     rules: tuple[str, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Said, ...]
     unverified: tuple[str, ...]
     shown: tuple[tuple[str, Shown], ...] = ()
     reset: tuple[str, ...] = ()               # totals reset by YA-9
@@ -71,7 +71,7 @@ class DhumbalResult(NamedTuple):
             "charges": dict(self.charges),
             "unverified": list(self.unverified),
             "reset": list(self.reset),
-            "explanation": list(self.explanation),
+            "explanation": [line.english for line in self.explanation],
         })
         return data
 
@@ -153,7 +153,7 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
             unverified.append(name)
     order = clockwise_from_left_of(hand.dealer, players)
     cited = [rules.rule("values")]
-    lines: list[str] = []
+    lines: list[Said] = []
     if hand.caller is None:
         cited.append(rules.rule("show"))
         winner, caught, charges = _show(hand, rules, values, order, lines)
@@ -193,7 +193,7 @@ def resolve(hand: DhumbalHand, rules: DhumbalRules) -> DhumbalResult:
 
 
 def _collects(players: Sequence[str], winner: str, charges: Mapping[str, int],
-              rules: DhumbalRules, lines: list[str]) -> dict[str, int]:
+              rules: DhumbalRules, lines: list[Said]) -> dict[str, int]:
     """DH-11 (winner-collects): each player pays their charge, the winner
     collects them all."""
     scores = {}
@@ -214,7 +214,7 @@ def _collects(players: Sequence[str], winner: str, charges: Mapping[str, int],
 
 
 def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
-            lines: list[str]) -> dict[str, int]:
+            lines: list[Said]) -> dict[str, int]:
     """Penalty points: each player adds their charge; YA-9 (`reset`): a
     total that rises onto 50 or 100 drops by 50 (the hand's points with it)."""
     scores = dict(charges)
@@ -236,7 +236,7 @@ def _points(hand: DhumbalHand, rules: DhumbalRules, charges: Mapping[str, int],
 
 
 def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
-          order: Sequence[str], lines: list[str]
+          order: Sequence[str], lines: list[Said]
           ) -> tuple[str, None, dict[str, int]]:
     """DH-10: the lowest hand wins; every other player is charged theirs."""
     winner = _lowest(order, values)
@@ -249,7 +249,7 @@ def _show(hand: DhumbalHand, rules: DhumbalRules, values: Mapping[str, int],
 
 
 def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
-          values: Mapping[str, int], order: Sequence[str], lines: list[str]
+          values: Mapping[str, int], order: Sequence[str], lines: list[Said]
           ) -> tuple[str, bool, dict[str, int]]:
     """DH-8 / DC-8: the caller wins if strictly lowest (DO-2: or lowest
     with a tie, under `ties = caller_wins`), else is caught."""
@@ -302,7 +302,7 @@ def _call(hand: DhumbalHand, caller: str, rules: DhumbalRules,
     return winner, True, charges
 
 
-def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> str:
+def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> Said:
     """Why the caller wins the call: strictly lowest, or tied under DO-2."""
     if lowest == mine:
         return Said("{caller} {value} = lowest other {lowest}: a tie goes to the "
@@ -315,7 +315,7 @@ def _won(caller: str, mine: int, lowest: int, rules: DhumbalRules) -> str:
                 value=mine, lowest=lowest, rule=rules.rule("resolve"))
 
 
-def _shared(shared: Sequence[str], value: int, rule: str) -> str:
+def _shared(shared: Sequence[str], value: int, rule: str) -> Said:
     """YA-8: the other players tied at the lowest hand score 0 too."""
     return Said.ngettext("{names} also has the lowest hand, {value}, and scores 0 too "
                          "({rule})",
@@ -342,7 +342,7 @@ def _house_rules(rules: DhumbalRules, caller: str, caught: bool,
     return cited
 
 
-def _cost(rules: DhumbalRules, penalty: int, hand: int) -> str:
+def _cost(rules: DhumbalRules, penalty: int, hand: int) -> Said:
     """What the caught caller pays (DH-8 / DC-8; DO-3 under `plus`)."""
     if rules.caught_pays == CaughtPays.PLUS:
         if rules.zero_sum:
@@ -365,7 +365,7 @@ def _lowest(order: Sequence[str], values: Mapping[str, int]) -> str:
 
 
 def _lowest_line(winner: str, order: Sequence[str], values: Mapping[str, int],
-                 rules: DhumbalRules, dealer: str) -> str:
+                 rules: DhumbalRules, dealer: str) -> Said:
     tied = [p for p in order if values[p] == values[winner]]
     if len(tied) == 1:
         return Said("{name} has the lowest hand, {value}, and wins", name=winner,

@@ -72,7 +72,7 @@ class DhumbalGame(Game[DhumbalRules, DhumbalHand, DhumbalResult]):
             facts["reset"] = list(data["reset"])
         return facts
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         # a Said: English where it is stored or exported, the reader's
         # language on a screen (`say`)
         if facts.get("show"):

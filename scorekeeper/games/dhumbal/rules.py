@@ -97,7 +97,7 @@ class DhumbalRules(RuleSet):
     turn_cap: int | None = 200
     hand_size: int = 5
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         problems = super().problems()
         positive = Said("a whole number of 1 or more")
         or_none = Said("a whole number of 1 or more, or none")

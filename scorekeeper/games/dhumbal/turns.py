@@ -12,7 +12,7 @@ from typing import Sequence
 
 from scorekeeper.core.cards import Card, check_copies, format_cards
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import NOTHING, Said
 from scorekeeper.core.options import ByPlayers
 from scorekeeper.core.verdict import Verdict
 from scorekeeper.games.dhumbal.rules import DhumbalRules, Pickup
@@ -43,10 +43,10 @@ def check_call_value(value: int, rules: DhumbalRules,
     return value
 
 
-def _at_table(rules: DhumbalRules, players: int | None) -> str:
+def _at_table(rules: DhumbalRules, players: int | None) -> Said:
     """", with 3 players (call_limit = 2:5,3:10,4:15)" for a limit by count."""
     if players is None or not isinstance(rules.call_limit, ByPlayers):
-        return ""
+        return NOTHING
     return Said(" with {players} players (call_limit = {limit})", players=players,
                 limit=str(rules.call_limit))
 
@@ -94,7 +94,7 @@ def call_ruling(cards: Sequence[Card], rules: DhumbalRules,
 
 # --- discards (DH-5, DH-6 / DC-5, DC-6) ------------------------------------
 
-def _legal(kind: str, cards: Sequence[Card], rule: str, reason: str) -> Verdict:
+def _legal(kind: str, cards: Sequence[Card], rule: str, reason: Said) -> Verdict:
     return Verdict(True, reason, rule, kind, {"cards": tuple(cards)})
 
 
@@ -154,7 +154,7 @@ def check_discard(cards: Sequence[Card], rules: DhumbalRules,
                        cards=format_cards(cards), ace=ace), turn)
 
 
-def _no_group(naturals: Sequence[Card], jokers: int, rules: DhumbalRules) -> str:
+def _no_group(naturals: Sequence[Card], jokers: int, rules: DhumbalRules) -> Said:
     """Why cards of several ranks are no discard where runs are not."""
     # ace low: ace_high (DO-4) is an option only of the profiles with runs
     if _is_run(naturals, jokers):
@@ -203,7 +203,7 @@ def _is_run(naturals: Sequence[Card], jokers: int, high: bool = False) -> bool:
         and len(naturals) + jokers <= 13
 
 
-def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> str:
+def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> Said:
     """DO-8: a group of one natural rank with jokers is a set, even where
     the jokers could also make it a run (JK A♣ JK). Its natural cards are of
     one rank, so they make a run only as one card with jokers, with the ace
@@ -211,7 +211,7 @@ def _set_not_run(group: Sequence[Card], rules: DhumbalRules) -> str:
     naturals = [c for c in group if not c.is_joker]
     if not (rules.runs_discardable and len(group) >= 3 and naturals
             and _is_run(naturals, len(group) - len(naturals))):
-        return ""
+        return NOTHING
     return Said("; {cards} is a set of one rank, not a run, though its jokers "
                 "could make one ({rule})", cards=format_cards(group),
                 rule=rules.rule("set_or_run"))

@@ -26,7 +26,7 @@ def _kitti(rules: KittiRules, values: PlainMap) -> Verdict:
                     "hands": [format_cards(h) for h in hands]})
 
 
-def _lines(ruling: Verdict) -> list[str]:
+def _lines(ruling: Verdict) -> list[Said]:
     return [Said("  {number}: {cards} — {kind}", number=i + 1, cards=cards,
                  kind=Said(KIND_NAMES[kind]))
             for i, (cards, kind) in enumerate(zip(ruling.details["hands"],

@@ -31,7 +31,7 @@ class KittiResult(NamedTuple):
     winner: str | None
     redeal: bool
     rules: tuple[str, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Said, ...]
     unverified: tuple[str, ...] = ()
 
     def as_json(self, hand: int | None) -> PlainDict:

@@ -51,7 +51,7 @@ class KittiGame(Game[KittiRules, KittiHand, KittiResult]):
         raw = parse_hand_values(flags.get("hand", []), table.players)
         return _hand(table, raw, flags.get("winner"), flags.get("carried"), rules)
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         if facts.get("winner"):
             said = Said("won by {name}", name=str(facts["winner"]))
             return Said("{story}; unverified", story=said) \

@@ -55,7 +55,7 @@ class KittiRules(ThreeCardRules):
     def score_kind(self) -> ScoreKind:
         return MONEY
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         for key in ("four_kind", "four_pairs", "carry"):
             if getattr(self, key) not in (True, False):
                 return [(key, Said("true or false"))]

@@ -134,7 +134,7 @@ def _maal(rules: MarriageRules, values: PlainMap) -> Verdict:
                           "maal_shown": value.total,
                           "maal_if_seen": value.total}))
     # alters are a maal item of MA-17's: cited there, or beside MA-11's
-    alters = [i for i in value.items if "alter" in i.name]
+    alters = [i for i in value.items if "alter" in i.name.english]
     only_alters = bool(alters) and len(alters) == len(value.items)
     reason = Said("{items} = {total}", items=listed([
         Said("{item} {value} ({rule})", item=i.name, value=i.value,
@@ -154,12 +154,12 @@ def _maal(rules: MarriageRules, values: PlainMap) -> Verdict:
 
 # -- how a person reads them ------------------------------------------------------
 
-def _wild_line(ruling: Verdict) -> list[str]:
+def _wild_line(ruling: Verdict) -> list[Said]:
     wild = ruling.details.get("wildcards")
     return [Said("  {wild}", wild=wild)] if wild else []
 
 
-def _finish_lines(ruling: Verdict) -> list[str]:
+def _finish_lines(ruling: Verdict) -> list[Said]:
     lines = _wild_line(ruling)
     if ruling.valid:
         discard = ruling.details.get("discard")
@@ -175,7 +175,7 @@ def _finish_lines(ruling: Verdict) -> list[str]:
     return lines
 
 
-def _maal_lines(ruling: Verdict) -> list[str]:
+def _maal_lines(ruling: Verdict) -> list[Said]:
     return _wild_line(ruling) + [
         Said("  {value:>3}  {item}: {cards}", value=item["value"],
              item=item["name"], cards=format_cards(item["cards"]))

@@ -12,7 +12,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import NOTHING, Said
 from scorekeeper.core.numbers import listed
 from scorekeeper.core.seating import Shown, check_seated
 from scorekeeper.games.marriage.finish import Finish, exposed_melds, find_finish
@@ -54,9 +54,9 @@ class MarriageResult(NamedTuple):
     kinds: tuple[str, ...]
     discard: Card | None
     rules: tuple[str, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Said, ...]
     unverified: tuple[str, ...]
-    wildcards: str
+    wildcards: Said
     invalid_shows: tuple[str, ...] = ()
     penalties: tuple[PairLine, ...] = ()      # MA-13 penalties
     seen_dublees: tuple[str, ...] = ()
@@ -129,7 +129,7 @@ class MarriageResult(NamedTuple):
             "fouls_waiting": list(self.fouls_waiting),
             "payments": self.payments_json(),
             "pairwise": [{"payer": line.payer, "payee": line.payee,
-                          "amount": line.amount, "reason": line.reason}
+                          "amount": line.amount, "reason": line.reason.english}
                          for line in self.pairwise],
             "maal_items": {p: [_item_json(i) for i in maal_items(m)]
                            for p, m in self.maal},
@@ -138,8 +138,8 @@ class MarriageResult(NamedTuple):
             "discard": str(self.discard) if self.discard else None,
             "unverified": list(self.unverified),
             "invalid_shows": list(self.invalid_shows),
-            "wildcards": self.wildcards,
-            "explanation": list(self.explanation),
+            "wildcards": self.wildcards.english,
+            "explanation": [line.english for line in self.explanation],
         }
 
 
@@ -152,7 +152,7 @@ def maal_items(m: MaalValue) -> tuple[MaalItem, ...]:
 
 
 def _item_json(item: MaalItem) -> dict[str, object]:
-    return {"name": item.name, "cards": [str(c) for c in item.cards],
+    return {"name": item.name.english, "cards": [str(c) for c in item.cards],
             "value": item.value}
 
 
@@ -291,7 +291,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
                          rule=rules.rule("jokers"))
     shown = dict(hand.shown)
     cited = [rules.rule("table")] + ([rules.rule("wild")] if hand.tiplu else [])
-    lines: list[str] = [wildcards]
+    lines: list[Said] = [wildcards]
     finish = _finish(hand, shown, rules, cited, lines)
     seen = tuple(p for p in hand.players if p in hand.seen or p == hand.finisher)
     cited.append(rules.rule("maal"))
@@ -329,7 +329,7 @@ def resolve(hand: MarriageHand, rules: MarriageRules) -> MarriageResult:
 
 def _doubled(hand: MarriageHand, settlement: Settlement,
              penalties: Sequence[PairLine], rules: MarriageRules,
-             cited: list[str], lines: list[str]) -> int:
+             cited: list[str], lines: list[Said]) -> int:
     """MA-22: a doubled hand (`--double`) pays every payment twice: 2, and
     its line; else 1."""
     if not hand.double:
@@ -348,7 +348,7 @@ def _doubled(hand: MarriageHand, settlement: Settlement,
 
 
 def _finish(hand: MarriageHand, shown: dict[str, Shown], rules: MarriageRules,
-            cited: list[str], lines: list[str]) -> Finish | None:
+            cited: list[str], lines: list[Said]) -> Finish | None:
     """The finisher's show ruled on (MA-10), or accepted as agreed, or no
     finisher (MA-8): its lines and rule ids added; `shown` keeps the 21
     cards that count."""
@@ -408,7 +408,7 @@ def _agreed_that_count(hand: MarriageHand, rules: MarriageRules
 def _house_rules_cited(hand: MarriageHand,
                        maal_values: Sequence[tuple[str, MaalValue]],
                        settlement: Settlement, rules: MarriageRules,
-                       lines: list[str]) -> list[str]:
+                       lines: list[Said]) -> list[str]:
     """The lines and rule ids of the house options that mattered: the mode
     (MA-15), alters (MA-17), fees other than the rule book's (MA-16)."""
     cited = []
@@ -421,7 +421,7 @@ def _house_rules_cited(hand: MarriageHand,
         cited.append(rules.rule("jokers"))
     if rules.maal_table_changed and any(maal_items(m) for _, m in maal_values):
         cited.append(rules.rule("maal_table"))
-    if rules.alter and any("alter" in item.name for _, m in maal_values
+    if rules.alter and any("alter" in item.name.english for _, m in maal_values
                            for item in maal_items(m)):
         cited.append(rules.rule("alter"))
     if hand.seen_dublees or any(rules.house(option) for pay in settlement.payments
@@ -431,13 +431,13 @@ def _house_rules_cited(hand: MarriageHand,
 
 
 def _mode_lines(hand: MarriageHand, settlement: Settlement,
-                rules: MarriageRules) -> list[str]:
+                rules: MarriageRules) -> list[Said]:
     """What the mode did to the maal of those who did not see (MA-15)."""
     mode_rule, shown = rules.rule("mode"), settlement.shown
     unseen = [p for p in _unseen(hand) if shown[p]]
     finisher = hand.finisher
     if rules.mode == Mode.KIDNAP and finisher is not None:
-        out: list[str] = []
+        out: list[Said] = []
         running = shown[finisher]
         for rival, taken in settlement.kidnapped:
             out.append(Said("{finisher} kidnaps {rival}'s maal {taken} ({rule}): "
@@ -447,7 +447,7 @@ def _mode_lines(hand: MarriageHand, settlement: Settlement,
             running += taken
         return out
     if rules.mode == Mode.NORMAL:
-        normal: list[str] = [
+        normal: list[Said] = [
             Said("{name} has not seen; in mode normal {name}'s maal {maal} "
                  "counts ({rule})", name=p, maal=shown[p], rule=mode_rule)
             for p in unseen]
@@ -538,7 +538,7 @@ def _finisher_maal(hand: MarriageHand, finisher: str, shown: Sequence[Card],
 
 
 def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
-             lines: list[str]) -> MaalValue:
+             lines: list[Said]) -> MaalValue:
     """One player's maal as shown (MA-11), before the mode (MA-15): a Maal
     value, or an agreed total."""
     if shown.cards is None:
@@ -561,7 +561,7 @@ def _maal_of(p: str, shown: Shown, hand: MarriageHand, rules: MarriageRules,
 
 
 def _tunnela_not_counted(p: str, dealt: tuple[Card, ...], hand: MarriageHand,
-                         rules: MarriageRules) -> str:
+                         rules: MarriageRules) -> Said:
     """Why `p`'s dealt tunnelas earn no bonus (MA-11): no natural
     qualification (never saw, or saw or finished through dublees)."""
     values = {"name": p, "cards": ", ".join(str(c) for c in dealt),
@@ -583,11 +583,11 @@ def _tunnela_not_counted(p: str, dealt: tuple[Card, ...], hand: MarriageHand,
 
 
 def _settlement_lines(hand: MarriageHand, settlement: Settlement,
-                      rules: MarriageRules) -> list[str]:
+                      rules: MarriageRules) -> list[Said]:
     """MA-12 explained: each payment T + w − n·S, then the pairwise view.
     T and n run over the players one settles with (everyone, unless
     `unseen_pairs = false` keeps two unseen players apart)."""
-    counted, lines = settlement.counted, list[str]()
+    counted, lines = settlement.counted, list[Said]()
     for pay in settlement.payments:
         rival = pay.rival
         n, total, apart = _over_partners(settlement, rival)
@@ -622,28 +622,28 @@ def _pair_line(line: PairLine) -> Said:
 
 
 def _over_partners(settlement: Settlement, name: str
-                   ) -> tuple[int, int, Said | str]:
+                   ) -> tuple[int, int, Said]:
     """n and T over the players `name` settles with, and a note when that
     is not everyone."""
     partners = settlement.partners(name)
     total = sum(settlement.counted[p] for p in partners)
     if len(partners) == len(settlement.net):
-        return len(partners), total, ""
+        return len(partners), total, NOTHING
     return len(partners), total, Said(" (T and n over {names}: unseen_pairs = "
                                       "false)", names=", ".join(partners))
 
 
-def _fee_note(pay: Payment, rules: MarriageRules) -> Said | str:
+def _fee_note(pay: Payment, rules: MarriageRules) -> Said:
     """A fee's options by name, when any differs from the rule book (MA-16)."""
     if not any(rules.house(option) for option, _ in pay.fee_parts):
-        return ""
+        return NOTHING
     return Said(" ({parts}, {rule})", parts=listed(
         [Said("{option} {value}", option=option, value=value)
          for option, value in pay.fee_parts], " + "), rule=rules.rule("fees"))
 
 
 def _invalid_show_penalties(hand: MarriageHand, rules: MarriageRules,
-                            cited: list[str], lines: list[str]
+                            cited: list[str], lines: list[Said]
                             ) -> tuple[PairLine, ...]:
     """MA-13: each refused show costs its player the penalty to every other
     player — in this hand (`foul = now`), or with the fouler's next hand,

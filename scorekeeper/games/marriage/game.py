@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core import cards as cardtext
 from scorekeeper.core.errors import Impossible, ScorekeeperError
-from scorekeeper.core.language import N_, Said
+from scorekeeper.core.language import N_, NOTHING, Said
 from scorekeeper.core.options import is_whole_number
 from scorekeeper.core.plain import PlainDict, PlainMap
 from scorekeeper.core.seating import Seating, parse_hand_values, resolve_name, shown_hands
@@ -249,7 +249,7 @@ class MarriageGame(Game[MarriageRules, MarriageHand, MarriageResult]):
             facts["double"] = True
         return facts
 
-    def story(self, facts: PlainMap) -> str:
+    def story(self, facts: PlainMap) -> Said:
         # a Said: English where it is stored or exported, the reader's
         # language on a screen (`say`)
         finisher, by = facts.get("finisher"), facts.get("by")
@@ -343,7 +343,7 @@ def agreed_shows(raw: Mapping[str, str], finisher: str | None,
 GAME = MarriageGame()
 
 
-def _tunnela_not_counted(facts: PlainMap, player: str) -> str:
+def _tunnela_not_counted(facts: PlainMap, player: str) -> Said:
     """" not counted (not seen, MA-11)" for a dealt tunnela that earns no
     bonus (no natural qualification: never saw, or saw or finished through
     dublees); "" for one that counts."""
@@ -354,4 +354,4 @@ def _tunnela_not_counted(facts: PlainMap, player: str) -> str:
         return Said(" not counted (seen through dublees, {rule})", rule=IDS["maal"])
     if player != finisher and player not in facts.get("seen", ()):
         return Said(" not counted (not seen, {rule})", rule=IDS["maal"])
-    return ""
+    return NOTHING

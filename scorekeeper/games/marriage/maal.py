@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.core.cards import JOKER, Card, format_cards
 from scorekeeper.core.errors import Impossible
-from scorekeeper.core.language import N_, Said, english
+from scorekeeper.core.language import N_, Said
 from scorekeeper.core.options import Tiers
 from scorekeeper.games.marriage.rules import DEFAULT_RULES, MAAL_ITEMS, MarriageRules
 from scorekeeper.games.marriage.wildcards import Wildcards
@@ -44,12 +44,12 @@ ALTER_VALUES = (0, *DEFAULT_RULES.maal_alter.values)     # 0..3 alters (MA-17)
 
 
 class MaalItem(NamedTuple):
-    name: str
+    name: Said
     cards: tuple[Card, ...]
     value: int
 
     def __str__(self) -> str:
-        return f"{english(self.name)} {format_cards(self.cards)} = {self.value}"
+        return f"{self.name.english} {format_cards(self.cards)} = {self.value}"
 
 
 class Maal(NamedTuple):
@@ -128,7 +128,7 @@ def claimed(tiers: Tiers, held: int) -> int:
     return max(range(held, -1, -1), key=tiers.value)
 
 
-def _marginal(name: str, tiers: Tiers, cards: Sequence[Card], held: int
+def _marginal(name: Said, tiers: Tiers, cards: Sequence[Card], held: int
               ) -> MaalItem:
     """The `held`-th item of a kind, worth what it adds to the table's value
     for `held − 1` of them (so the items of a kind sum to its tier)."""

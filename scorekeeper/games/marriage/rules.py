@@ -141,7 +141,7 @@ class MarriageRules(RuleSet):
                *(p for p in previous.get("fouls_due", []) if p not in played)]
         return {"fouls_due": list(dict.fromkeys(due))} if due else {}
 
-    def problems(self) -> list[tuple[str, str]]:
+    def problems(self) -> list[tuple[str, Said]]:
         problems = super().problems()
         if self.mode not in tuple(Mode):
             problems.append(("mode", Said("one of {values}",
@@ -160,7 +160,9 @@ class MarriageRules(RuleSet):
             problems.append(("rotations", Said("a whole number of 1 or more")))
         for item in MAAL_ITEMS:
             value = getattr(self, item)
-            why = value.problem() if isinstance(value, Tiers) else "values"
+            why = value.problem() if isinstance(value, Tiers) else \
+                Said("values for holding 1, 2, … separated by '/' (such as 2/5/10; more "
+                     "than listed counts as the last)")
             if why:
                 problems.append((item, why))
         return problems

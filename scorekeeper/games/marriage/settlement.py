@@ -93,7 +93,7 @@ class PairLine(NamedTuple):
     payer: str
     payee: str
     amount: int
-    reason: str
+    reason: Said
 
 
 class Settlement(NamedTuple):
