@@ -285,7 +285,7 @@ def test_dh11_amend_sound_refuses_making_a_ledger_that_verified_not_verify():
         f"  {SAID_SUM_2}\n  {SAID_SUM_2_NET}")
 
 
-def test_dh12_amend_sound_cites_the_ledger_rule_of_the_session_after():
+def test_dh12_amend_sound_knows_the_short_plan_and_refuses_only_the_new():
     before = checked(planned(three_hands(), 1))
     after = parse(planned(edited(WINNER_2), 1), "t.toml")
     with pytest.raises(Refused) as err:
