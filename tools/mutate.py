@@ -74,7 +74,9 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "verify": ("scorekeeper/session/verify.py",
                [*DOCUMENT, "tests/cli/test_cli_at_the_table.py",
                 "tests/cli/test_cli_redo.py", "tests/entry/test_partial_amend.py",
-                "tests/storage/test_reliability.py"]),
+                "tests/storage/test_reliability.py",
+                # the repairs' checks called directly, one by one
+                "tests/storage/test_repairs.py"]),
     "stored": ("scorekeeper/games/stored.py", DOCUMENT),
     "callbreak-engine": ("scorekeeper/games/callbreak/engine.py", ["tests/callbreak"]),
     "callbreak-tricks": ("scorekeeper/games/callbreak/tricks.py", ["tests/callbreak"]),
