@@ -4,7 +4,6 @@
     python tools/mutate.py cards --results  # every mutant's status, last run
     python tools/mutate.py cards --show     # the diff of each survivor
     python tools/mutate.py cards --again    # try only the survivors again
-    python tools/mutate.py cards --changed  # only the functions changed since
     python tools/mutate.py cards --count    # killed / total of the last run
     python tools/mutate.py --stale          # the figures whose module changed since
 
@@ -224,9 +223,7 @@ def main(argv: list[str]) -> int:
     # every mutant is tried against today's tests, or (--again: tests were
     # only added since) the survivors of the last run, and only them
     again = "--again" in argv
-    # --changed: only the mutants of functions changed since the last run
-    # here (mutmut forgets those itself); every other result kept
-    names = [] if "--changed" in argv else forget_results(where, only_survivors=again)
+    names = forget_results(where, only_survivors=again)
     children = os.environ.get("MUTATION_CHILDREN", "2")
     return subprocess.call(["nice", "-n", "10", mutmut, "run", "--max-children",
                             children, *(names if again else [])], cwd=where, env=env)
