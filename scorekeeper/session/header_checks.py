@@ -303,5 +303,6 @@ def extended_rules(session: Session, unit: str, value: int) -> Any:
     if planned is not None and planned < played:
         raise Impossible(Said.ngettext("{played} hand is already played",
                                        "{played} hands are already played",
-                                       count=played, played=played))
+                                       count=played, played=played),
+                         session.rules.rule("session"))
     return rules

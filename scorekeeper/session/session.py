@@ -519,5 +519,6 @@ def length_setting(game: AnyGame, profile: Profile[Any], unit: str,
         raise Impossible(Said("--{unit} is not an option of {profile}; {game} sessions "
                               "use --{length_option}", unit=unit, profile=profile.name,
                               game=game.title,
-                              length_option=profile.rules.length_option))
+                              length_option=profile.rules.length_option),
+                         profile.rules.rule("session"))
     return f"{unit}={value}"

@@ -430,7 +430,7 @@ def test_dh12_extend_by_another_games_length_names_the_one_to_use(cli, ledger):
     result = cli("extend", ledger, "--rounds", "6")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("error: --rounds is not an option of "
-                                     "nepali-games; Dhumbal sessions use --hands")
+                                     "nepali-games; Dhumbal sessions use --hands (DH-12)")
     assert ledger.read_bytes() == before
 
 

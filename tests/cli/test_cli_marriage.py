@@ -398,7 +398,7 @@ def test_ma1_new_one_or_six_players_exits_2_writes_nothing(cli, tmp_path, player
     (["--rotations", "0"], "option rotations takes a whole number of 1 or more, not 0 "
                            "(MA-14)"),
     (["--hands", "3"], "--hands is not an option of three-deck; Marriage sessions use "
-                       "--rotations"),
+                       "--rotations (MA-14)"),
     (["--set", "maal_needs_seen=maybe"], "option maal_needs_seen takes true or false, "
                                          "not 'maybe' (MA-15)")])
 def test_ma14_new_impossible_session_options_exit_2(cli, tmp_path, args, says):

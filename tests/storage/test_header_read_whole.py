@@ -229,7 +229,7 @@ def test_dh12_extend_to_the_hands_played_is_allowed_and_fewer_is_refused(cli, tm
     for _ in range(2):
         assert cli("record", path, *DH_CALL).exit_code == 0
     assert _refused(cli, path, "extend", path, "--hands", "1") == (
-        "2 error: 2 hands are already played\n")
+        "2 error: 2 hands are already played (DH-12)\n")
     done = cli("extend", path, "--hands", "2")
     assert (done.exit_code, done.stdout) == (0, "")
     assert done.stderr == f"{path}: 2 hands planned, 2 played.\n"
@@ -244,7 +244,7 @@ def test_cb18_extend_counts_the_deal_being_played(cli, tmp_path):
                "--won", "a=4,b=2,c=5,d=2").exit_code == 0
     assert cli("record", path, "--bid", "a=3,b=2,c=4,d=2").exit_code == 0
     assert _refused(cli, path, "extend", path, "--hands", "1") == (
-        "2 error: 2 hands are already played\n")
+        "2 error: 2 hands are already played (CB-12)\n")
     assert cli("extend", path, "--hands", "2").exit_code == 0
 
 
@@ -299,4 +299,4 @@ def test_dh12_extend_by_a_unit_the_game_does_not_use_word_for_word(cli, tmp_path
     assert cli("new", path, "--game", "dhumbal", "--players", PLAYERS).exit_code == 0
     assert _refused(cli, path, "extend", path, "--rotations", "2") == (
         "2 error: --rotations is not an option of nepali-games; Dhumbal sessions use "
-        "--hands\n")
+        "--hands (DH-12)\n")
