@@ -1,7 +1,8 @@
 """An error value cites its rule once, where a reader looks for it."""
 
+from scorekeeper.core import language
 from scorekeeper.core.errors import Impossible, Refused
-from scorekeeper.core.language import Said
+from scorekeeper.core.language import Said, say
 
 
 def test_a_rule_is_cited_after_the_message():
@@ -21,6 +22,18 @@ def test_a_second_rule_joins_the_citation_the_line_ends_with():
 def test_a_listing_cites_its_rule_on_the_first_line():
     err = Refused(Said("nothing written:\n  hand 3: Asha plays (DC-1)"), "DC-8")
     assert str(err) == "nothing written (DC-8):\n  hand 3: Asha plays (DC-1)"
+
+
+def test_an_error_cited_inside_another_message_is_said_in_the_readers_language():
+    # `cited`: a refusal held by another message (a waiting deal's, a
+    # skipped ledger's, verify's "its inputs are ruled against: …")
+    err = Impossible(Said.ngettext("{played} hand is already played",
+                                   "{played} hands are already played",
+                                   count=2, played=2), "DH-12")
+    held = err.cited()
+    assert held.english == str(err) == "2 hands are already played (DH-12)"
+    language.use("ne")
+    assert say(held) == "२ डिल खेलिसकिए (DH-12)"
 
 
 # -- a typo of a word the command knows: the nearest one suggested --------------------

@@ -62,6 +62,17 @@ class ScorekeeperError(Exception):
     def __str__(self) -> str:
         return cite(self.message.english, self.rule)
 
+    def cited(self) -> Said:
+        """The message citing its rule, as a message another can hold:
+        said in the reader's language where the rule id is simply added
+        (`{message} ({rule})`) or the message cites it already; the English
+        text where `cite` merges the id into the message's own citation or
+        listing (a rare refusal of a refusal)."""
+        text = str(self)
+        if self.rule and text == f"{self.message.english} ({self.rule})":
+            return Said("{message} ({rule})", message=self.message, rule=self.rule)
+        return self.message if text == self.message.english else Said("{item}", item=text)
+
     def told(self) -> str:
         """The message as people read it: in their language (a `Said`
         message is translated), citing its rule."""

@@ -71,10 +71,7 @@ def ledger_paths(paths: Sequence[Path]) -> list[Path]:
 
 def _reason(err: ScorekeeperError) -> Said:
     """An error in one line: its first problem, and how many more."""
-    lines: list[Said] = err.said_lines() if isinstance(err, LedgerError) else \
-        [Said("{message} ({rule})", message=err.message, rule=err.rule)
-         if err.rule and str(err) == f"{err.message.english} ({err.rule})"
-         else Said("{item}", item=str(err))]
+    lines: list[Said] = err.said_lines() if isinstance(err, LedgerError) else [err.cited()]
     first = lines[0]
     more = len(lines) - 1
     if not more:

@@ -47,7 +47,7 @@ def pending_problems(session: Session) -> list[Said]:
         stored = session.game.flags_from_stored(pending.data)
         again = session.pending_table(table, corrected, stored)
     except (Impossible, Refused) as err:
-        return [Said("{item}", item=str(err))]
+        return [err.cited()]
     return [Said("stored {key} {stored} but the session gives {ruled}", key=key,
                  stored=repr(pending.data.get(key)), ruled=repr(value))
             for key, value in again.items() if pending.data.get(key) != value]

@@ -109,17 +109,9 @@ def _replay_problems(session: Session, h: StoredHand) -> list[Said]:
                               given=", ".join(result.unverified) or Said("none")))
         return found
     except Impossible as err:
-        return [Said("its inputs cannot be replayed: {reason}", reason=_cited(err))]
+        return [Said("its inputs cannot be replayed: {reason}", reason=err.cited())]
     except Refused as err:
-        return [Said("its inputs are ruled against: {reason}", reason=_cited(err))]
-
-
-def _cited(err: Impossible | Refused) -> Said:
-    """`str(err)` (its message citing its rule), kept a `Said` where it is
-    the message and its rule in brackets."""
-    if err.rule and str(err) == f"{err.message.english} ({err.rule})":
-        return Said("{message} ({rule})", message=err.message, rule=err.rule)
-    return Said("{item}", item=str(err)) if str(err) != err.message.english else err.message
+        return [Said("its inputs are ruled against: {reason}", reason=err.cited())]
 
 
 class Checked(NamedTuple):

@@ -20,7 +20,6 @@ from scorekeeper.games.registry import profile as get_profile
 from scorekeeper.ledger.document import parse
 from scorekeeper.ledger.tomltext import LedgerError, replace_option, without_last_hand
 from scorekeeper.reports.documents import history_json, places, standings_json
-from scorekeeper.session import verify as session_verify
 from scorekeeper.session.verify import verify
 
 PROFILE = get_profile("dhumbal", "nepali-games")
@@ -979,12 +978,12 @@ def test_dh12_verify_says_one_hand_planned_in_the_singular():
 def test_dh11_a_replay_refusal_is_cited_once_and_kept_translatable():
     # `verify`'s "its inputs …: {reason}": the refusal's message and rule,
     # a `Said` where they are the message and its rule in brackets
-    reason = session_verify._cited(Refused(Said("a hand worth {n} may not call", n=20), "DH-4"))
+    reason = Refused(Said("a hand worth {n} may not call", n=20), "DH-4").cited()
     assert (reason, reason.template) == ("a hand worth 20 may not call (DH-4)",
                                           "{message} ({rule})")
-    merged = session_verify._cited(Refused(Said("no call (DH-1)"), "DH-4"))
+    merged = Refused(Said("no call (DH-1)"), "DH-4").cited()
     assert merged == "no call (DH-1, DH-4)"
     bare = Said("cannot read the card {card}", card="'9x'")
-    assert session_verify._cited(Impossible(bare)) is bare
+    assert Impossible(bare).cited() is bare
     cited = Said("no call (DH-4)")
-    assert session_verify._cited(Refused(cited, "DH-4")) is cited
+    assert Refused(cited, "DH-4").cited() is cited
