@@ -33,7 +33,7 @@ from scorekeeper.session.session import Session
 # -- join and leave ------------------------------------------------------------------
 
 def join(session: Session, text: str, typed: str, after: str | None,
-         extend: bool = False) -> Change[bool]:
+         extend: bool) -> Change[bool]:
     """`typed` seated from the next hand, to the left of `after` (none: at
     the end of the seat order), as `header_checks.joining` and
     `joined_seat` rule; `extend`: a session whose planned hands are all
@@ -97,7 +97,7 @@ def _renamed(session: Session, old: str, new: str) -> PlainDict:
     if session.payments:
         document["paid"] = [{**p, "transfers": [
             {k: swap(v) if k in ("from", "to") else v for k, v in t.items()}
-            for t in p.get("transfers", []) if isinstance(t, dict)]}
+            for t in p["transfers"]]}
             for p in session.payments]
     if hands:
         document["hands"] = hands

@@ -73,7 +73,7 @@ def joined_seat(session: Session, name: str, after: str | None) -> SeatChange:
     check_names([*session.players, name], session.rules)
     check_new_names([name], session.rules)
     seated = session.seats.seated_for(number - 1)
-    _check_count(session, len(seated) + 1, "join", rule)
+    _check_count(session, len(seated) + 1, rule)
     beside = None if after is None else _seated_name(session, after, seated, rule)
     return SeatChange(number, name, True, beside)
 
@@ -87,7 +87,7 @@ def leaving(session: Session, typed: str) -> SeatChange:
     session.check_open()
     seated = session.seats.seated_for(number - 1)
     name = _seated_name(session, typed, seated, rule)
-    _check_count(session, len(seated) - 1, "leave", rule)
+    _check_count(session, len(seated) - 1, rule)
     return SeatChange(number, name, False)
 
 
@@ -120,7 +120,7 @@ def _check_fixed(session: Session, verb: str, rule: str) -> None:
                           "games, in a new session", **values), rule)
 
 
-def _check_count(session: Session, count: int, verb: str, rule: str) -> None:
+def _check_count(session: Session, count: int, rule: str) -> None:
     low, high = session.rules.min_players, session.rules.max_players
     if low <= count <= high:
         return
@@ -224,9 +224,10 @@ def paying(session: Session, path: Path, record: PlainMap, expect_hands: int) ->
 
 def storable_amounts(path: Path, record: PlainMap, rule: str) -> None:
     """Refuse (exit 2) a payment with an amount beyond what a ledger's whole
-    numbers hold: written, it would leave a ledger nothing reads."""
+    numbers hold: written, it would leave a ledger nothing reads. Every
+    amount is above 0 (settle-up's transfers): only the top can be passed."""
     for transfer in record["transfers"]:
-        if not INT64[0] <= transfer["amount"] <= INT64[1]:
+        if transfer["amount"] > INT64[1]:
             raise Impossible(Said("{path}: {giver} gives {receiver} {amount}, more than a "
                                   "ledger can hold (at most {most}): nothing recorded as "
                                   "paid", path=path, giver=transfer["from"],

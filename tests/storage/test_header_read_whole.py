@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ledgers import ledger_text, marriage_hand, write
 from scorekeeper.core import language
 from scorekeeper.core.errors import Impossible
 from scorekeeper.files import ledger_file
@@ -300,3 +301,18 @@ def test_dh12_extend_by_a_unit_the_game_does_not_use_word_for_word(cli, tmp_path
     assert _refused(cli, path, "extend", path, "--rotations", "2") == (
         "2 error: --rotations is not an option of nepali-games; Dhumbal sessions use "
         "--hands (DH-12)\n")
+
+
+def test_ma1_rename_renames_a_winner_written_by_hand_and_never_a_note(cli, tmp_path):
+    """Any hand may hold a `winner` (a Marriage hand stores its finisher
+    instead): one written by hand names a player, and is renamed; a note
+    is a person's words, kept as written even where it is the name."""
+    players = ("Asha", "Bikash", "Chandra")
+    text = ledger_text("marriage", players, [marriage_hand("Bikash", players)])
+    path = write(tmp_path / "marriage.toml",
+                 text.replace("hand = 1\n", 'hand = 1\nwinner = "Bikash"\nnote = "Bikash"\n'))
+    assert cli("verify", path).exit_code == 0
+    renamed = cli("rename", path, "Bikash", "Bikram")
+    assert renamed.exit_code == 0, renamed.stderr
+    (hand,) = _read(path)["hands"]
+    assert (hand["winner"], hand["finisher"], hand["note"]) == ("Bikram", "Bikram", "Bikash")

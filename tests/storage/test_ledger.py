@@ -546,6 +546,7 @@ _HAND_CASES = [
     (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = 3', ["hand 1: `note` must be text, not 3"]),
     (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = ""',
      ["hand 1: `note`: a note is 1 to 80 characters, not 0"]),
+    (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = "' + "x" * 80 + '"', []),
     (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = "' + "x" * 81 + '"',
      ["hand 1: `note`: a note is 1 to 80 characters, not 81"]),
     (1, 'dealer = "Asha"', 'dealer = "Asha"\nnote = "two\\nlines"',
