@@ -272,10 +272,12 @@ def _own_unit(session: Session, unit: str, value: int) -> tuple[str, int]:
     if value % step:
         below = value - value % step
         near = [n for n in (below, below + step) if n > 0]
-        raise Impossible(Said("{hands} hands are not a whole number of --{unit} at "
-                              "this table (one is {step} hands): give --hands {near}",
-                              hands=value, unit=own, step=step,
-                              near=numbers.listed(near, " or ")),
+        raise Impossible(Said.ngettext(
+            "{hands} hand is not a whole number of --{unit} at this table (one is {step} "
+            "hands): give --hands {near}",
+            "{hands} hands are not a whole number of --{unit} at this table (one is {step} "
+            "hands): give --hands {near}",
+            count=value, hands=value, unit=own, step=step, near=numbers.listed(near, " or ")),
                          session.rules.rule("session"))
     return own, value // step
 

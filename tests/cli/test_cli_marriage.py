@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run_main
+
 WORKED = ("3♠ 4♠ 5♠ 6♥ 6♥ 6♥ 8♦ 9♦ 10♦ 10♣ J♣ Q♣ 2♥ 3♥ 4♥ "
           "7♠ 7♦ 7♣ K♦ K♦ K♦")
 DUBLEE_SHOW = ("2♠ 2♠ 3♦ 3♦ 7♣ 7♣ 9♥ 9♥ J♠ J♠ Q♦ Q♦ K♣ K♣ A♥ A♥ "
@@ -733,6 +735,16 @@ def test_ma14_worked_example_extend_hands_takes_whole_rotations(cli, marriage):
     assert one_json(cli("standings", marriage, "--json"))["hands_planned"] == 6
     low = cli("extend", marriage, "--hands", "2")
     assert low.exit_code == 2 and "give --hands 3 (MA-14)" in low.stderr
+
+
+def test_ma14_one_hand_is_not_a_whole_rotation_said_in_the_singular(cli, marriage, capsys):
+    one = cli("extend", marriage, "--hands", "1")
+    assert (one.exit_code, one.stdout) == (2, "")
+    assert one.stderr == ("error: 1 hand is not a whole number of --rotations at this "
+                          "table (one is 3 hands): give --hands 3 (MA-14)\n")
+    code, out, err = run_main(["--lang", "ne", "extend", marriage, "--hands", "1"], capsys)
+    assert (code, out) == (2, "")
+    assert "१ डिल यो टेबलमा पूरा --rotations बन्दैन (एउटामा ३ डिल)" in " ".join(err.split())
 
 
 def test_ma14_extend_below_the_hands_played_exits_2(cli, marriage):
