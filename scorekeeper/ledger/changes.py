@@ -1,10 +1,11 @@
 """Every change to a ledger's hands, as a pure function of the session
 read and its text: the domain's checks and ruling first (a call into
 `scorekeeper.session.hand_checks`: the session open, the hand not
-settled, nobody else writing meanwhile), then the new text, the document it must read back as, and what the
-change made (a `Change`). `scorekeeper.files.ledger_file` runs each in one
-transaction; the header's changes (seats, a rename, a payment, the
-length) are in `scorekeeper.ledger.header`.
+settled, nobody else writing meanwhile), then the new text, the
+document it must read back as, and what the change made (a `Change`).
+`scorekeeper.files.ledger_file` runs each in one transaction; the
+header's changes (seats, a rename, a payment, the length) are in
+`scorekeeper.ledger.header`.
 
 `amend`, `fix` and `undo` splice the text of the hands they change, so
 that a person's comments and layout survive; the transaction's full
